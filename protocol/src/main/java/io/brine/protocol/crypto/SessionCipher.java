@@ -1,0 +1,102 @@
+package io.brine.protocol.crypto;
+
+import java.util.Objects;
+
+/**
+ * Transport-phase encryption for one session, with explicit nonces so that a dropped message
+ * (ZeroMQ may drop at its high-water mark) does not desynchronise the session: Noise §11.4
+ * "out-of-order transport messages", where the nonce travels with the message.
+ *
+ * <p>Sealed frame: 8-byte big-endian nonce || AES-256-GCM ciphertext || 16-byte tag, with
+ * zero-length associated data as in Noise's transport phase. {@link #open} accepts only nonces
+ * strictly greater than the highest already accepted: messages on one ZeroMQ connection arrive in
+ * order, so that is replay protection without a window. {@code seal} and {@code open} are each
+ * thread-safe, under separate locks, since sending and receiving are independent directions.
+ *
+ * <pre>{@code
+ * byte[] frame = session.seal(bytes);          // to the peer
+ * byte[] bytes = session.open(receivedFrame);  // throws CryptoException when forged/replayed
+ * }</pre>
+ */
+public final class SessionCipher {
+  static final int NONCE_LEN = 8;
+  static final int OVERHEAD = NONCE_LEN + AesGcm.TAG_LEN;
+  /** Last usable nonce, 2^64-2 as an unsigned long: Noise reserves 2^64-1. */
+  static final long LAST_NONCE = -2L;
+  private static final byte[] NO_AD = new byte[0];
+
+  private final Object sendLock = new Object();
+  private final Object receiveLock = new Object();
+  private final AesGcm sender;
+  private final AesGcm receiver;
+  private long nextSendNonce;
+  private boolean sendExhausted;
+  private long highestReceived;
+  private boolean receivedAny;
+
+  SessionCipher(byte[] sendKey, byte[] receiveKey) {
+    this(sendKey, receiveKey, 0);
+  }
+
+  /** Tests use firstSendNonce to reach the end of the nonce space without 2^64 calls. */
+  SessionCipher(byte[] sendKey, byte[] receiveKey, long firstSendNonce) {
+    this.sender = new AesGcm(sendKey);
+    this.receiver = new AesGcm(receiveKey);
+    this.nextSendNonce = firstSendNonce;
+  }
+
+  public byte[] seal(byte[] plaintext) {
+    return seal(plaintext, 0, plaintext.length);
+  }
+
+  /** Convenience for the hot path: seals plaintext[offset, offset+length). */
+  public byte[] seal(byte[] plaintext, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, plaintext.length);
+    byte[] frame = new byte[OVERHEAD + length];
+    synchronized (sendLock) {
+      if (sendExhausted) {
+        throw new IllegalStateException("send nonces exhausted (2^64-1 frames): rekey with a new handshake");
+      }
+      long nonce = nextSendNonce;
+      for (int i = 0; i < NONCE_LEN; i++) {
+        frame[i] = (byte) (nonce >>> (56 - 8 * i));
+      }
+      sender.seal(nonce, NO_AD, plaintext, offset, length, frame, NONCE_LEN);
+      // Advance only after a successful seal, and never wrap: a nonce is used at most once.
+      if (nonce == LAST_NONCE) {
+        sendExhausted = true;
+      } else {
+        nextSendNonce = nonce + 1;
+      }
+    }
+    return frame;
+  }
+
+  /**
+   * Authenticates and decrypts a sealed frame. A short frame, a replayed or older nonce, or a
+   * failed tag throws CryptoException and leaves the state unchanged.
+   */
+  public byte[] open(byte[] sealedFrame) throws CryptoException {
+    if (sealedFrame == null || sealedFrame.length < OVERHEAD) {
+      throw new CryptoException("frame too short: " + (sealedFrame == null ? 0 : sealedFrame.length)
+          + " bytes, a sealed frame has at least " + OVERHEAD);
+    }
+    long nonce = 0;
+    for (int i = 0; i < NONCE_LEN; i++) {
+      nonce = (nonce << 8) | (sealedFrame[i] & 0xff);
+    }
+    synchronized (receiveLock) {
+      if (Long.compareUnsigned(nonce, LAST_NONCE) > 0) {
+        throw new CryptoException("frame uses the reserved nonce 2^64-1");
+      }
+      if (receivedAny && Long.compareUnsigned(nonce, highestReceived) <= 0) {
+        throw new CryptoException("replayed or old nonce " + Long.toUnsignedString(nonce)
+            + ": already accepted up to " + Long.toUnsignedString(highestReceived));
+      }
+      byte[] plaintext = receiver.open(nonce, NO_AD, sealedFrame, NONCE_LEN, sealedFrame.length - NONCE_LEN);
+      highestReceived = nonce;
+      receivedAny = true;
+      return plaintext;
+    }
+  }
+}
