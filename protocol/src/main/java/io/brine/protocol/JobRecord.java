@@ -1,0 +1,74 @@
+package io.brine.protocol;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything known of one job: what was asked, by whom, who was expected, who acknowledged and what each
+ * returned. The missing minions are derived, never stored, so the two can never disagree.
+ */
+public record JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
+        String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
+        List<String> acknowledged, Map<String, MinionReturn> returns) {
+
+    public JobRecord {
+        Jid.requireValid(jid);
+        Objects.requireNonNull(function, "function");
+        args = Values.list(args);
+        kwargs = Values.map(kwargs);
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(targetType, "targetType");
+        Objects.requireNonNull(caller, "caller");
+        expected = List.copyOf(expected);
+        acknowledged = List.copyOf(acknowledged);
+        returns = Collections.unmodifiableMap(new LinkedHashMap<>(returns));
+    }
+
+    /** Expected minions that have not returned, in the order they were expected. */
+    public List<String> missing() {
+        List<String> out = new ArrayList<>();
+        for (String id : expected) {
+            if (!returns.containsKey(id)) {
+                out.add(id);
+            }
+        }
+        return out;
+    }
+
+    void write(WireWriter w) {
+        w.arrayHeader(12).string(jid).string(function).list(args).map(kwargs).string(target).string(targetType)
+                .string(caller).integer(startMillis).integer(timeoutMillis).strings(expected).strings(acknowledged);
+        w.arrayHeader(returns.size());
+        returns.forEach((id, ret) -> {
+            w.string(id);
+            ret.write(w);
+        });
+    }
+
+    static JobRecord read(WireReader r) throws IOException, MalformedMessageException {
+        r.fields("job record", 12);
+        String jid = r.string();
+        String function = r.string();
+        List<Object> args = r.list();
+        Map<String, Object> kwargs = r.map();
+        String target = r.string();
+        String targetType = r.string();
+        String caller = r.string();
+        long start = r.integer();
+        long timeout = r.integer();
+        List<String> expected = r.strings();
+        List<String> acknowledged = r.strings();
+        int n = r.arrayHeader();
+        Map<String, MinionReturn> returns = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            returns.put(MinionId.requireValid(r.string()), MinionReturn.read(r));
+        }
+        return new JobRecord(jid, function, args, kwargs, target, targetType, caller, start, timeout, expected,
+                acknowledged, returns);
+    }
+}

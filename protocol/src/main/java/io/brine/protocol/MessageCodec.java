@@ -1,0 +1,104 @@
+package io.brine.protocol;
+
+import java.io.IOException;
+
+/**
+ * Encodes messages as a msgpack sequence: protocol version, type code, then the type's fields. Decoding is
+ * strict and total: any input either yields a valid message or a {@link MalformedMessageException} with a
+ * reason; no other exception escapes, whatever the bytes.
+ */
+public final class MessageCodec {
+    private MessageCodec() {
+    }
+
+    public static byte[] encode(Message message) {
+        WireWriter w = new WireWriter();
+        w.integer(ProtocolVersion.CURRENT).integer(typeOf(message));
+        writeFields(message, w);
+        return w.toByteArray();
+    }
+
+    public static Message decode(byte[] bytes) throws MalformedMessageException {
+        try {
+            WireReader r = new WireReader(bytes);
+            long version = r.integer();
+            if (version != ProtocolVersion.CURRENT) {
+                throw new MalformedMessageException("unsupported protocol version " + version);
+            }
+            Message message = readFields((int) Math.min(Integer.MAX_VALUE, Math.max(-1, r.integer())), r);
+            r.end();
+            return message;
+        } catch (MalformedMessageException e) {
+            throw e;
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            // msgpack-core signals bad input with assorted runtime exceptions; a record's compact constructor
+            // rejects invalid field values with IllegalArgumentException. All of it is one thing to us.
+            throw new MalformedMessageException("malformed message: " + e, e);
+        }
+    }
+
+    private static int typeOf(Message m) {
+        if (m instanceof Hello) return Hello.TYPE;
+        if (m instanceof Welcome) return Welcome.TYPE;
+        if (m instanceof Ping) return Ping.TYPE;
+        if (m instanceof Pong) return Pong.TYPE;
+        if (m instanceof JobRequest) return JobRequest.TYPE;
+        if (m instanceof JobAck) return JobAck.TYPE;
+        if (m instanceof JobReturn) return JobReturn.TYPE;
+        if (m instanceof PublishRequest) return PublishRequest.TYPE;
+        if (m instanceof JobLookup) return JobLookup.TYPE;
+        if (m instanceof JobListRequest) return JobListRequest.TYPE;
+        if (m instanceof KeysChanged) return KeysChanged.TYPE;
+        if (m instanceof Published) return Published.TYPE;
+        if (m instanceof ReturnNotice) return ReturnNotice.TYPE;
+        if (m instanceof JobReport) return JobReport.TYPE;
+        if (m instanceof JobListing) return JobListing.TYPE;
+        if (m instanceof Done) return Done.TYPE;
+        if (m instanceof Failure) return Failure.TYPE;
+        throw new AssertionError("message type without a code: " + m.getClass());
+    }
+
+    private static void writeFields(Message m, WireWriter w) {
+        if (m instanceof Hello x) x.write(w);
+        else if (m instanceof Welcome x) x.write(w);
+        else if (m instanceof Ping x) x.write(w);
+        else if (m instanceof Pong x) x.write(w);
+        else if (m instanceof JobRequest x) x.write(w);
+        else if (m instanceof JobAck x) x.write(w);
+        else if (m instanceof JobReturn x) x.write(w);
+        else if (m instanceof PublishRequest x) x.write(w);
+        else if (m instanceof JobLookup x) x.write(w);
+        else if (m instanceof JobListRequest x) x.write(w);
+        else if (m instanceof KeysChanged x) x.write(w);
+        else if (m instanceof Published x) x.write(w);
+        else if (m instanceof ReturnNotice x) x.write(w);
+        else if (m instanceof JobReport x) x.write(w);
+        else if (m instanceof JobListing x) x.write(w);
+        else if (m instanceof Done x) x.write(w);
+        else if (m instanceof Failure x) x.write(w);
+        else throw new AssertionError("message type without a writer: " + m.getClass());
+    }
+
+    private static Message readFields(int type, WireReader r) throws IOException, MalformedMessageException {
+        switch (type) {
+            case Hello.TYPE: return Hello.read(r);
+            case Welcome.TYPE: return Welcome.read(r);
+            case Ping.TYPE: return Ping.read(r);
+            case Pong.TYPE: return Pong.read(r);
+            case JobRequest.TYPE: return JobRequest.read(r);
+            case JobAck.TYPE: return JobAck.read(r);
+            case JobReturn.TYPE: return JobReturn.read(r);
+            case PublishRequest.TYPE: return PublishRequest.read(r);
+            case JobLookup.TYPE: return JobLookup.read(r);
+            case JobListRequest.TYPE: return JobListRequest.read(r);
+            case KeysChanged.TYPE: return KeysChanged.read(r);
+            case Published.TYPE: return Published.read(r);
+            case ReturnNotice.TYPE: return ReturnNotice.read(r);
+            case JobReport.TYPE: return JobReport.read(r);
+            case JobListing.TYPE: return JobListing.read(r);
+            case Done.TYPE: return Done.read(r);
+            case Failure.TYPE: return Failure.read(r);
+            default: throw new MalformedMessageException("unknown message type " + type);
+        }
+    }
+}

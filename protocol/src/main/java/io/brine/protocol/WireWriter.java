@@ -1,0 +1,102 @@
+package io.brine.protocol;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import org.msgpack.core.MessageBufferPacker;
+import org.msgpack.core.MessagePack;
+
+/** Writes message fields as msgpack. Only the value types that {@link WireReader} accepts back can be written. */
+final class WireWriter {
+    private final MessageBufferPacker packer = MessagePack.newDefaultBufferPacker();
+
+    WireWriter arrayHeader(int size) {
+        return run(() -> packer.packArrayHeader(size));
+    }
+
+    WireWriter string(String s) {
+        return s == null ? nil() : run(() -> packer.packString(s));
+    }
+
+    WireWriter integer(long v) {
+        return run(() -> packer.packLong(v));
+    }
+
+    WireWriter bool(boolean v) {
+        return run(() -> packer.packBoolean(v));
+    }
+
+    WireWriter nil() {
+        return run(packer::packNil);
+    }
+
+    WireWriter strings(List<String> values) {
+        arrayHeader(values.size());
+        values.forEach(this::string);
+        return this;
+    }
+
+    WireWriter list(List<?> values) {
+        arrayHeader(values.size());
+        values.forEach(this::value);
+        return this;
+    }
+
+    WireWriter map(Map<String, ?> values) {
+        run(() -> packer.packMapHeader(values.size()));
+        values.forEach((k, v) -> {
+            string(k);
+            value(v);
+        });
+        return this;
+    }
+
+    /** Any value of the closed set: null, Boolean, integral and floating numbers, String, byte[], List, Map with String keys. */
+    WireWriter value(Object v) {
+        if (v == null) {
+            return nil();
+        } else if (v instanceof Boolean b) {
+            return bool(b);
+        } else if (v instanceof Byte || v instanceof Short || v instanceof Integer || v instanceof Long) {
+            return integer(((Number) v).longValue());
+        } else if (v instanceof BigInteger big) {
+            return run(() -> packer.packBigInteger(big));
+        } else if (v instanceof Float || v instanceof Double) {
+            return run(() -> packer.packDouble(((Number) v).doubleValue()));
+        } else if (v instanceof CharSequence s) {
+            return string(s.toString());
+        } else if (v instanceof byte[] bytes) {
+            run(() -> packer.packBinaryHeader(bytes.length));
+            return run(() -> packer.writePayload(bytes));
+        } else if (v instanceof List<?> list) {
+            return list(list);
+        } else if (v instanceof Map<?, ?> map) {
+            run(() -> packer.packMapHeader(map.size()));
+            map.forEach((k, val) -> {
+                string(String.valueOf(k));
+                value(val);
+            });
+            return this;
+        }
+        throw new IllegalArgumentException("cannot put a " + v.getClass().getName() + " on the wire");
+    }
+
+    byte[] toByteArray() {
+        return packer.toByteArray();
+    }
+
+    private interface PackStep {
+        void run() throws IOException;
+    }
+
+    private WireWriter run(PackStep step) {
+        try {
+            step.run();
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException("in-memory packing failed", e);
+        }
+    }
+}
