@@ -1,0 +1,25 @@
+package io.brine.transport;
+
+import io.brine.protocol.crypto.NoiseXX;
+import io.brine.protocol.crypto.SessionCipher;
+
+/** What the router knows of one ZeroMQ connection: a handshake in progress, or a session (accepted or pending). */
+final class Peer {
+    final byte[] routingId;
+    final long createdMillis;
+    NoiseXX handshake;
+    SessionCipher cipher;
+    Session session;
+    boolean accepted;
+    long lastSeenMillis;
+
+    Peer(byte[] routingId, long now) {
+        this.routingId = routingId;
+        this.createdMillis = now;
+        this.lastSeenMillis = now;
+    }
+
+    boolean hasSession() {
+        return session != null;
+    }
+}

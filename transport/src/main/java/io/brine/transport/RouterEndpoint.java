@@ -1,0 +1,419 @@
+package io.brine.transport;
+
+import io.brine.protocol.Frame;
+import io.brine.protocol.FrameKind;
+import io.brine.protocol.Hello;
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.MalformedMessageException;
+import io.brine.protocol.Message;
+import io.brine.protocol.MessageCodec;
+import io.brine.protocol.Ping;
+import io.brine.protocol.Pong;
+import io.brine.protocol.Role;
+import io.brine.protocol.Welcome;
+import io.brine.protocol.crypto.CryptoException;
+import io.brine.protocol.crypto.NoiseXX;
+import io.brine.protocol.crypto.StaticKeyPair;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import org.zeromq.SocketType;
+import org.zeromq.ZContext;
+import org.zeromq.ZMQ;
+import org.zeromq.ZMQException;
+
+/**
+ * The master's side of the wire: one ZeroMQ ROUTER socket on which minions and clients handshake (Noise XX)
+ * and then exchange sealed messages. Each connection has its own session keys, and replies are routed by
+ * session, so a job sealed for one minion is never sent to, nor readable by, another.
+ *
+ * <p>All socket and session state lives on one I/O thread; {@link #send} and the other public methods are
+ * thread-safe and only enqueue work for it.
+ */
+public final class RouterEndpoint implements AutoCloseable {
+    static final byte[] PROLOGUE = "brine/1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final Logger LOG = System.getLogger(RouterEndpoint.class.getName());
+    private static final int MAX_HANDSHAKES_IN_FLIGHT = 20_000;
+
+    private final String bindAddress;
+    private final StaticKeyPair key;
+    private final PeerAuthenticator authenticator;
+    private final RouterListener listener;
+    private final TransportSettings settings;
+    private final Outbox outbox = new Outbox();
+    private final Counters counters = new Counters();
+    private final DropLog dropLog = new DropLog(LOG);
+    private final Map<ByteBuffer, Peer> peers = new HashMap<>();
+    private final Map<Long, Peer> bySession = new HashMap<>();
+    private final AtomicLong sessionIds = new AtomicLong();
+    private final CountDownLatch bound = new CountDownLatch(1);
+    private volatile boolean running;
+    private volatile String boundEndpoint;
+    private volatile RuntimeException startFailure;
+    private Thread thread;
+    private ZMQ.Socket socket;
+    private long lastSweep;
+
+    public RouterEndpoint(String bindAddress, StaticKeyPair key, PeerAuthenticator authenticator,
+            RouterListener listener, TransportSettings settings) {
+        this.bindAddress = Objects.requireNonNull(bindAddress, "bindAddress");
+        this.key = Objects.requireNonNull(key, "key");
+        this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    /** Binds and starts the I/O thread; returns the bound endpoint (useful with port 0 / '*'). */
+    public String start() throws InterruptedException {
+        running = true;
+        thread = new Thread(this::run, "brine-router");
+        thread.setDaemon(true);
+        thread.start();
+        bound.await();
+        if (startFailure != null) {
+            throw startFailure;
+        }
+        return boundEndpoint;
+    }
+
+    public int port() {
+        String ep = boundEndpoint;
+        return Integer.parseInt(ep.substring(ep.lastIndexOf(':') + 1));
+    }
+
+    public Counters counters() {
+        return counters;
+    }
+
+    /** Seals {@code message} for the session and sends it; silently dropped if the session has ended. */
+    public void send(long sessionId, Message message) {
+        outbox.submit(() -> sendNow(sessionId, message));
+    }
+
+    /** Ends a session, telling the peer why; used when its key is deleted, rejected or denied. */
+    public void closeSession(long sessionId, KeyStatus status, String reason) {
+        outbox.submit(() -> {
+            Peer peer = bySession.get(sessionId);
+            if (peer != null) {
+                sendSealed(peer, new Welcome(status, reason));
+                forget(peer, reason);
+            }
+        });
+    }
+
+    /**
+     * Asks the authenticator again about every live session: a pending peer that is now accepted gets its
+     * session at once, and an accepted peer whose key was deleted or rejected is cut off at once.
+     */
+    public void recheckKeys() {
+        outbox.submit(this::recheckNow);
+    }
+
+    /** Runs {@code task} on the I/O thread after everything enqueued before it; returns when it has run. */
+    public void sync() throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(1);
+        outbox.submit(done::countDown);
+        done.await();
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        if (thread != null) {
+            thread.interrupt();
+            try {
+                thread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        outbox.close();
+    }
+
+    private void run() {
+        try (ZContext context = new ZContext(1)) {
+            ZMQ.Socket router = context.createSocket(SocketType.ROUTER);
+            try {
+                configure(router);
+                router.bind(bindAddress);
+                boundEndpoint = router.getLastEndpoint();
+            } catch (RuntimeException e) {
+                startFailure = new IllegalStateException("cannot listen on " + bindAddress + ": " + e.getMessage(), e);
+                bound.countDown();
+                return;
+            }
+            bound.countDown();
+            ZMQ.Poller poller = context.createPoller(2);
+            poller.register(router, ZMQ.Poller.POLLIN);
+            poller.register(outbox.wakeupChannel(), ZMQ.Poller.POLLIN);
+            this.socket = router;
+            loop(poller, router);
+            peers.clear();
+            bySession.clear();
+        } catch (RuntimeException e) {
+            if (running) {
+                LOG.log(Level.ERROR, "router I/O thread failed", e);
+            }
+        }
+    }
+
+    private void configure(ZMQ.Socket router) {
+        router.setLinger(0);
+        router.setRouterMandatory(true);
+        router.setBacklog(4096);
+        router.setMaxMsgSize(settings.maxFrameSize() + 64L);
+        router.setSndHWM(settings.highWaterMark());
+        router.setRcvHWM(settings.highWaterMark());
+    }
+
+    private void loop(ZMQ.Poller poller, ZMQ.Socket router) {
+        while (running && !Thread.currentThread().isInterrupted()) {
+            try {
+                poller.poll(200);
+            } catch (RuntimeException e) {
+                if (!running) {
+                    return;
+                }
+                throw e;
+            }
+            for (int i = 0; i < 10_000; i++) {
+                byte[] routingId = router.recv(ZMQ.DONTWAIT);
+                if (routingId == null) {
+                    break;
+                }
+                List<byte[]> parts = new ArrayList<>(1);
+                while (router.hasReceiveMore()) {
+                    parts.add(router.recv(0));
+                }
+                receive(routingId, parts);
+            }
+            outbox.runPending();
+            sweep();
+        }
+    }
+
+    private void receive(byte[] routingId, List<byte[]> parts) {
+        if (parts.size() != 1) {
+            counters.malformed.increment();
+            dropLog.drop("message with " + parts.size() + " frames, expected 1");
+            return;
+        }
+        Frame frame;
+        try {
+            frame = Frame.decode(parts.get(0), settings.maxFrameSize());
+        } catch (MalformedMessageException e) {
+            counters.malformed.increment();
+            dropLog.drop(e.getMessage());
+            return;
+        }
+        ByteBuffer routingKey = ByteBuffer.wrap(routingId);
+        switch (frame.kind()) {
+            case HANDSHAKE_1 -> startHandshake(routingKey, routingId, frame.body());
+            case HANDSHAKE_3 -> finishHandshake(routingKey, frame.body());
+            case SEALED -> receiveSealed(routingKey, routingId, frame.body());
+            default -> {
+                counters.malformed.increment();
+                dropLog.drop("frame kind " + frame.kind() + " is never sent to a master");
+            }
+        }
+    }
+
+    private void startHandshake(ByteBuffer routingKey, byte[] routingId, byte[] body) {
+        Peer old = peers.remove(routingKey);
+        if (old != null && old.hasSession()) {
+            forget(old, "peer started a new handshake");
+        }
+        if (peers.size() >= MAX_HANDSHAKES_IN_FLIGHT + bySession.size()) {
+            counters.refused.increment();
+            dropLog.drop("too many handshakes in flight");
+            return;
+        }
+        long now = System.currentTimeMillis();
+        Peer peer = new Peer(routingId, now);
+        peer.handshake = NoiseXX.responder(key, PROLOGUE);
+        try {
+            byte[] payload = peer.handshake.readMessage(body);
+            if (payload.length != 0) {
+                throw new CryptoException("first handshake message must carry no payload");
+            }
+            sendRaw(routingId, new Frame(FrameKind.HANDSHAKE_2, peer.handshake.writeMessage(new byte[0])));
+            peers.put(routingKey, peer);
+        } catch (CryptoException e) {
+            counters.handshakeFailures.increment();
+            dropLog.drop("handshake 1: " + e.getMessage());
+        }
+    }
+
+    private void finishHandshake(ByteBuffer routingKey, byte[] body) {
+        Peer peer = peers.get(routingKey);
+        if (peer == null || peer.handshake == null) {
+            counters.handshakeFailures.increment();
+            dropLog.drop("handshake 3 without handshake 1");
+            return;
+        }
+        Hello hello;
+        try {
+            byte[] payload = peer.handshake.readMessage(body);
+            Message m = MessageCodec.decode(payload);
+            if (!(m instanceof Hello h)) {
+                throw new MalformedMessageException("handshake must carry a hello, not " + m.getClass().getSimpleName());
+            }
+            hello = h;
+        } catch (CryptoException | MalformedMessageException e) {
+            peers.remove(routingKey);
+            counters.handshakeFailures.increment();
+            dropLog.drop("handshake 3: " + e.getMessage());
+            return;
+        }
+        byte[] remoteKey = peer.handshake.remoteStaticKey();
+        peer.cipher = peer.handshake.split();
+        peer.handshake = null;
+        peer.session = new Session(sessionIds.incrementAndGet(), hello.role(), hello.id(), remoteKey);
+        bySession.put(peer.session.id(), peer);
+        authorize(peer, hello);
+    }
+
+    private void authorize(Peer peer, Hello hello) {
+        PeerAuthenticator.Verdict verdict;
+        try {
+            verdict = authenticator.authenticate(hello, peer.session.remoteKey());
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "authenticator failed for " + hello.id(), e);
+            verdict = new PeerAuthenticator.Verdict(KeyStatus.REJECTED, "master error while checking the key");
+        }
+        applyVerdict(peer, verdict);
+    }
+
+    private void applyVerdict(Peer peer, PeerAuthenticator.Verdict verdict) {
+        switch (verdict.status()) {
+            case ACCEPTED -> {
+                if (!peer.accepted) {
+                    peer.accepted = true;
+                    sendSealed(peer, new Welcome(KeyStatus.ACCEPTED, verdict.detail()));
+                    listener.onSession(peer.session);
+                }
+            }
+            case PENDING -> {
+                // Keep the session open but deaf: the minion waits, and learns of its acceptance at once.
+                boolean wasAccepted = peer.accepted;
+                peer.accepted = false;
+                sendSealed(peer, new Welcome(KeyStatus.PENDING, verdict.detail()));
+                if (wasAccepted) {
+                    listener.onClosed(peer.session, "key no longer accepted");
+                }
+            }
+            default -> {
+                counters.refused.increment();
+                sendSealed(peer, new Welcome(verdict.status(), verdict.detail()));
+                forget(peer, "key " + verdict.status().name().toLowerCase());
+            }
+        }
+    }
+
+    private void recheckNow() {
+        for (Peer peer : new ArrayList<>(bySession.values())) {
+            if (peer.session.role() != Role.MINION && peer.accepted) {
+                continue;
+            }
+            authorize(peer, new Hello(peer.session.role(), peer.session.peerId(), "recheck"));
+        }
+    }
+
+    private void receiveSealed(ByteBuffer routingKey, byte[] routingId, byte[] body) {
+        Peer peer = peers.get(routingKey);
+        if (peer == null || peer.cipher == null) {
+            counters.noSession.increment();
+            sendRaw(routingId, new Frame(FrameKind.RESET, new byte[0]));
+            return;
+        }
+        Message message;
+        try {
+            message = MessageCodec.decode(peer.cipher.open(body));
+        } catch (CryptoException e) {
+            counters.decryptFailures.increment();
+            dropLog.drop("from " + peer.session + ": " + e.getMessage());
+            return;
+        } catch (MalformedMessageException e) {
+            counters.malformed.increment();
+            dropLog.drop("from " + peer.session + ": " + e.getMessage());
+            return;
+        }
+        peer.lastSeenMillis = System.currentTimeMillis();
+        if (message instanceof Ping ping) {
+            sendSealed(peer, new Pong(ping.sequence()));
+        } else if (message instanceof Pong) {
+            // a reply to nothing we asked: harmless
+        } else if (peer.accepted) {
+            listener.onMessage(peer.session, message);
+        } else {
+            counters.refused.increment();
+            dropLog.drop("message from " + peer.session + " whose key is not accepted");
+        }
+    }
+
+    private void sendNow(long sessionId, Message message) {
+        Peer peer = bySession.get(sessionId);
+        if (peer == null || !peer.accepted) {
+            counters.sendDropped.increment();
+            return;
+        }
+        sendSealed(peer, message);
+    }
+
+    private void sendSealed(Peer peer, Message message) {
+        sendRaw(peer.routingId, new Frame(FrameKind.SEALED, peer.cipher.seal(MessageCodec.encode(message))));
+    }
+
+    private void sendRaw(byte[] routingId, Frame frame) {
+        try {
+            if (!socket.sendMore(routingId) || !socket.send(frame.encode(), ZMQ.DONTWAIT)) {
+                counters.sendDropped.increment();
+            }
+        } catch (ZMQException e) {
+            // EHOSTUNREACH: the peer disconnected in the meantime
+            counters.sendDropped.increment();
+        }
+    }
+
+    private void forget(Peer peer, String reason) {
+        peers.remove(ByteBuffer.wrap(peer.routingId));
+        if (peer.session != null) {
+            bySession.remove(peer.session.id());
+            if (peer.accepted) {
+                peer.accepted = false;
+                listener.onClosed(peer.session, reason);
+            }
+        }
+    }
+
+    /** Expires handshakes that never finished and sessions that went silent (no heartbeat for three periods). */
+    private void sweep() {
+        long now = System.currentTimeMillis();
+        if (now - lastSweep < 1000) {
+            return;
+        }
+        lastSweep = now;
+        long handshakeDeadline = now - settings.handshakeTimeout().toMillis();
+        long silenceDeadline = now - 3 * settings.heartbeat().toMillis();
+        for (Iterator<Peer> it = peers.values().iterator(); it.hasNext();) {
+            Peer peer = it.next();
+            if (!peer.hasSession() && peer.createdMillis < handshakeDeadline) {
+                it.remove();
+            } else if (peer.hasSession() && peer.lastSeenMillis < silenceDeadline) {
+                it.remove();
+                bySession.remove(peer.session.id());
+                if (peer.accepted) {
+                    listener.onClosed(peer.session, "no heartbeat");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package io.brine.transport;
+
+import io.brine.protocol.Message;
+
+/** Receives what the router's authenticated sessions say. Called on the I/O thread: hand real work elsewhere. */
+public interface RouterListener {
+    /** A peer's key is accepted and its session is live. */
+    void onSession(Session session);
+
+    /** A message from an accepted session; heartbeats never reach here. */
+    void onMessage(Session session, Message message);
+
+    /** The session ended: the peer went silent, reconnected, or its key was revoked. */
+    void onClosed(Session session, String reason);
+}

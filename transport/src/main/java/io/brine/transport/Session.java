@@ -1,0 +1,16 @@
+package io.brine.transport;
+
+import io.brine.protocol.Role;
+
+/**
+ * An authenticated peer of the router: who it proved to be (the static key from the handshake) and what it
+ * claimed (role and id, accepted only because the key matched). Identity for routing replies is the session,
+ * never an id read from a message.
+ */
+public record Session(long id, Role role, String peerId, byte[] remoteKey) {
+
+    @Override
+    public String toString() {
+        return role.name().toLowerCase() + " " + peerId + " (session " + id + ")";
+    }
+}

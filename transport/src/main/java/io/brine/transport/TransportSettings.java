@@ -1,0 +1,47 @@
+package io.brine.transport;
+
+import io.brine.protocol.Frame;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Knobs shared by both ends of a session.
+ *
+ * @param maxFrameSize    frames above this are dropped unread (and ZeroMQ disconnects a peer sending them)
+ * @param heartbeat       how often an initiator pings; three missed answers end the session
+ * @param handshakeTimeout how long either side waits for the next handshake message
+ * @param backoffMin      first reconnect delay; doubles on each failure, with jitter, up to backoffMax
+ * @param backoffMax      ceiling for the reconnect delay, so a fleet does not hammer a master that is down
+ * @param highWaterMark   messages ZeroMQ queues per peer before it drops (router) or blocks (dealer)
+ */
+public record TransportSettings(int maxFrameSize, Duration heartbeat, Duration handshakeTimeout, Duration backoffMin,
+        Duration backoffMax, int highWaterMark) {
+
+    public static final TransportSettings DEFAULTS = new TransportSettings(Frame.DEFAULT_MAX_SIZE, Duration.ofSeconds(5),
+            Duration.ofSeconds(10), Duration.ofMillis(500), Duration.ofSeconds(30), 100_000);
+
+    public TransportSettings {
+        if (maxFrameSize < 1024) {
+            throw new IllegalArgumentException("max frame size must be at least 1024 bytes: " + maxFrameSize);
+        }
+        Objects.requireNonNull(heartbeat, "heartbeat");
+        Objects.requireNonNull(handshakeTimeout, "handshakeTimeout");
+        Objects.requireNonNull(backoffMin, "backoffMin");
+        Objects.requireNonNull(backoffMax, "backoffMax");
+        if (backoffMin.compareTo(backoffMax) > 0) {
+            throw new IllegalArgumentException("backoffMin " + backoffMin + " exceeds backoffMax " + backoffMax);
+        }
+    }
+
+    public TransportSettings withHeartbeat(Duration d) {
+        return new TransportSettings(maxFrameSize, d, handshakeTimeout, backoffMin, backoffMax, highWaterMark);
+    }
+
+    public TransportSettings withBackoff(Duration min, Duration max) {
+        return new TransportSettings(maxFrameSize, heartbeat, handshakeTimeout, min, max, highWaterMark);
+    }
+
+    public TransportSettings withMaxFrameSize(int size) {
+        return new TransportSettings(size, heartbeat, handshakeTimeout, backoffMin, backoffMax, highWaterMark);
+    }
+}
