@@ -1,0 +1,31 @@
+package io.brine.minion.function;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a function may know of its surroundings, passed in rather than reached through globals.
+ *
+ * @param minionId  this minion's id
+ * @param jid       the job being run
+ * @param grains    facts about this machine, read-only
+ * @param pillar    data the master compiled for this minion alone, read-only (empty until pillar exists)
+ * @param deadline  when the job's timeout ends; functions that spawn processes must not outlive it
+ * @param catalog   the functions registered on this minion, for sys.* functions
+ * @param cacheDir  this minion's cache directory
+ */
+public record FunctionContext(String minionId, String jid, Map<String, Object> grains, Map<String, Object> pillar,
+        Instant deadline, FunctionCatalog catalog, Path cacheDir) {
+
+    public FunctionContext {
+        Objects.requireNonNull(minionId, "minionId");
+        Objects.requireNonNull(jid, "jid");
+        grains = Map.copyOf(grains);
+        pillar = Map.copyOf(pillar);
+        Objects.requireNonNull(deadline, "deadline");
+        Objects.requireNonNull(catalog, "catalog");
+        Objects.requireNonNull(cacheDir, "cacheDir");
+    }
+}
