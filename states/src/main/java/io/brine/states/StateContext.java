@@ -1,0 +1,47 @@
+package io.brine.states;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything a state function may use, passed in rather than reached through globals.
+ *
+ * @param test when true the function must not change anything
+ * @param files the state tree, for {@code brine://} sources
+ * @param templates the sandboxed Jinja renderer that already knows grains, pillar and the minion id
+ * @param commands how to run programs (output captured, timeouts, {@code runas})
+ * @param backupDir where {@code file.managed} keeps replaced files when asked to back them up
+ */
+public record StateContext(boolean test,
+                           String minionId,
+                           Map<String, Object> grains,
+                           Map<String, Object> pillar,
+                           StateFiles files,
+                           Templates templates,
+                           Commands commands,
+                           System.Logger log,
+                           Path backupDir) {
+  public StateContext {
+    Objects.requireNonNull(minionId, "minionId");
+    Objects.requireNonNull(files, "files");
+    Objects.requireNonNull(templates, "templates");
+    Objects.requireNonNull(commands, "commands");
+    Objects.requireNonNull(log, "log");
+    Objects.requireNonNull(backupDir, "backupDir");
+    // not Map.copyOf: grains and pillar may legitimately hold nulls
+    grains = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(grains));
+    pillar = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(pillar));
+  }
+
+  /** The same context in test mode, used to ask a state what it would do (for {@code prereq}). */
+  public StateContext asTest() {
+    return new StateContext(true, minionId, grains, pillar, files, templates, commands, log, backupDir);
+  }
+
+  /** A grain as a string, or "" when absent. */
+  public String grain(String key) {
+    Object value = grains.get(key);
+    return value == null ? "" : value.toString();
+  }
+}

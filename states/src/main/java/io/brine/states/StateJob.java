@@ -1,0 +1,30 @@
+package io.brine.states;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One request to the engine: which sls to apply, where to read them, and the minion's data.
+ *
+ * <pre>{@code
+ * StateJob job = new StateJob(List.of("nginx"), files, "web1", grains, pillar, false);
+ * }</pre>
+ *
+ * @param sls dotted sls names; empty means highstate, i.e. what {@code top.sls} assigns to this minion
+ * @param test when true nothing is changed; states report what they would do with result {@code null}
+ */
+public record StateJob(List<String> sls,
+                       StateFiles files,
+                       String minionId,
+                       Map<String, Object> grains,
+                       Map<String, Object> pillar,
+                       boolean test) {
+  public StateJob {
+    sls = List.copyOf(Objects.requireNonNullElse(sls, List.of()));
+    Objects.requireNonNull(files, "files");
+    Objects.requireNonNull(minionId, "minionId");
+    grains = grains == null ? Map.of() : grains;
+    pillar = pillar == null ? Map.of() : pillar;
+  }
+}

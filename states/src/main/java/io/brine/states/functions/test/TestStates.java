@@ -1,0 +1,81 @@
+package io.brine.states.functions.test;
+
+import io.brine.states.Args;
+import io.brine.states.Param;
+import io.brine.states.StateContext;
+import io.brine.states.StateFunction;
+import io.brine.states.StateModule;
+import io.brine.states.StateResult;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Salt's {@code test} states: they change nothing and return a chosen result, which makes them the
+ * way to try requisites, ordering and outputs without touching the machine.
+ */
+public final class TestStates implements StateModule {
+  @Override
+  public String name() {
+    return "test";
+  }
+
+  @Override
+  public List<StateFunction> functions() {
+    return List.of(
+        new Fixed("nop", true, false, "Success!"),
+        new Fixed("succeed_without_changes", true, false, "Success!"),
+        new Fixed("succeed_with_changes", true, true, "Success!"),
+        new Fixed("fail_without_changes", false, false, "Failure!"),
+        new Fixed("fail_with_changes", false, true, "Failure!"),
+        new Configurable());
+  }
+
+  /** A function whose result is fixed; its watch action reports that it fired. */
+  private record Fixed(String name, boolean success, boolean changes, String comment) implements StateFunction {
+    @Override
+    public List<Param> params() {
+      return List.of();
+    }
+
+    @Override
+    public StateResult apply(Args args, StateContext ctx) {
+      Map<String, Object> diff = changes ? Map.of("testing", Map.of("old", "Unchanged", "new", "Something pretended to change")) : Map.of();
+      if (ctx.test() && success && changes) {
+        return StateResult.pending(diff, "If we weren't testing, this would be a success with changes");
+      }
+      return new StateResult(success, diff, comment);
+    }
+
+    @Override
+    public Optional<StateResult> onWatch(Args args, StateContext ctx) {
+      return Optional.of(ctx.test() ? StateResult.pending(Map.of("watch", "would fire"), "Watch statement would fire.")
+          : StateResult.changed(Map.of("watch", "fired"), "Watch statement fired."));
+    }
+  }
+
+  /** {@code test.configurable_test_state}: result, changes and comment as given. */
+  private static final class Configurable implements StateFunction {
+    @Override
+    public String name() {
+      return "configurable_test_state";
+    }
+
+    @Override
+    public List<Param> params() {
+      return List.of(
+          Param.optional("result", Param.Type.BOOLEAN, true, "the result to return"),
+          Param.optional("changes", Param.Type.BOOLEAN, true, "whether to report a change"),
+          Param.optional("comment", Param.Type.STRING, "", "the comment to return"));
+    }
+
+    @Override
+    public StateResult apply(Args args, StateContext ctx) {
+      Map<String, Object> diff = args.bool("changes") ? Map.of("testing", Map.of("old", "Unchanged", "new", "Something pretended to change")) : Map.of();
+      if (ctx.test() && !diff.isEmpty()) {
+        return StateResult.pending(diff, args.string("comment"));
+      }
+      return new StateResult(args.bool("result"), diff, args.string("comment"));
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package io.brine.states.internal.compiler;
+
+import io.brine.states.Args;
+import io.brine.states.StateFunction;
+import java.util.List;
+
+/**
+ * One state ready to run (Salt's "low chunk"): a single function applied to a single name, with
+ * validated arguments and its requisites still as written.
+ *
+ * @param orderKey where it sorts before requisites are considered (explicit {@code order} first)
+ * @param index its position in declaration order, which breaks ties
+ */
+public record Chunk(String id, String name, String module, String function, String sls, String file, int line,
+                    Args args, StateFunction fn, List<RequisiteRef> requisites, long orderKey, boolean failhard,
+                    int index) {
+  /** Salt's return key: {@code module_|-id_|-name_|-function}. */
+  public String key() {
+    return module + "_|-" + id + "_|-" + name + "_|-" + function;
+  }
+
+  public String where() {
+    return file + ":" + line;
+  }
+
+  /** How a failed requisite is named in dependents' comments, as Salt does: {@code sls.id}. */
+  public String label() {
+    return sls + "." + id;
+  }
+
+  /**
+   * A requisite as declared on this chunk.
+   *
+   * @param module the module to match, or null for a bare ID; {@code sls} targets a whole sls file
+   * @param inverse an {@code _in} form: the edge belongs to the target, pointing back here
+   */
+  public record RequisiteRef(RequisiteKind kind, boolean inverse, String module, String target, String file, int line) {}
+}

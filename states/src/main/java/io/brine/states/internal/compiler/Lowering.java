@@ -1,0 +1,187 @@
+package io.brine.states.internal.compiler;
+
+import io.brine.states.Args;
+import io.brine.states.Param;
+import io.brine.states.StateFunction;
+import io.brine.states.internal.compiler.Chunk.RequisiteRef;
+import io.brine.states.internal.compiler.Declaration.ArgEntry;
+import io.brine.states.internal.compiler.Declaration.FunctionDecl;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Turns declarations into chunks: one per function and name ({@code names} expands), arguments
+ * checked against the function's declared {@link Param}s, engine keywords taken out.
+ */
+final class Lowering {
+  static final long UNORDERED = Long.MAX_VALUE / 2;
+
+  private final FunctionRegistry registry;
+  private final List<String> errors = new ArrayList<>();
+  private int index;
+
+  Lowering(FunctionRegistry registry) {
+    this.registry = registry;
+  }
+
+  List<Chunk> lower(List<Declaration> declarations) throws CompileException {
+    List<Chunk> chunks = new ArrayList<>();
+    for (Declaration decl : declarations) {
+      for (FunctionDecl fn : decl.functions()) {
+        chunks.addAll(lower(decl, fn));
+      }
+    }
+    if (!errors.isEmpty()) {
+      throw new CompileException(errors);
+    }
+    return chunks;
+  }
+
+  private List<Chunk> lower(Declaration decl, FunctionDecl decl0) {
+    String full = decl0.module() + "." + decl0.function();
+    Optional<StateFunction> fn = registry.find(decl0.module(), decl0.function());
+    if (fn.isEmpty()) {
+      Object known = registry.functionsOf(decl0.module());
+      error(decl.file(), decl0.line(), "unknown state function '" + full + "' in ID '" + decl.id() + "'"
+          + (registry.functionsOf(decl0.module()).isEmpty() ? "" : " (module " + decl0.module() + " has " + known + ")"));
+      return List.of();
+    }
+    Map<String, ArgEntry> args = new LinkedHashMap<>();
+    decl0.args().forEach(a -> args.put(a.key(), a));
+    List<Chunk> out = new ArrayList<>();
+    for (NameEntry name : names(decl, decl0, args)) {
+      Map<String, ArgEntry> merged = new LinkedHashMap<>(args);
+      name.overrides().forEach(a -> merged.put(a.key(), a));
+      chunk(decl, decl0, fn.get(), name.name(), merged).ifPresent(out::add);
+    }
+    return out;
+  }
+
+  private record NameEntry(String name, List<ArgEntry> overrides) {}
+
+  private List<NameEntry> names(Declaration decl, FunctionDecl fn, Map<String, ArgEntry> args) {
+    ArgEntry names = args.remove("names");
+    ArgEntry name = args.remove("name");
+    if (names == null) {
+      Object value = name == null ? decl.id() : name.value();
+      if (!(value instanceof String || value instanceof Number)) {
+        error(decl.file(), name.line(), "'name' of '" + decl.id() + "' must be a string");
+        return List.of();
+      }
+      return List.of(new NameEntry(String.valueOf(value), List.of()));
+    }
+    if (!(names.value() instanceof List<?> items)) {
+      error(decl.file(), names.line(), "'names' of '" + decl.id() + "' must be a list");
+      return List.of();
+    }
+    List<NameEntry> out = new ArrayList<>();
+    for (Object item : items) {
+      if (item instanceof String || item instanceof Number) {
+        out.add(new NameEntry(String.valueOf(item), List.of()));
+      } else if (item instanceof Map<?, ?> map && map.size() == 1) {
+        Map.Entry<?, ?> e = map.entrySet().iterator().next();
+        out.add(new NameEntry(String.valueOf(e.getKey()), overrides(e.getValue(), names.line())));
+      } else {
+        error(decl.file(), names.line(), "each of 'names' must be a name or 'name: [args]'");
+      }
+    }
+    return out;
+  }
+
+  private static List<ArgEntry> overrides(Object value, int line) {
+    List<ArgEntry> out = new ArrayList<>();
+    if (value instanceof List<?> list) {
+      for (Object item : list) {
+        if (item instanceof Map<?, ?> m) {
+          m.forEach((k, v) -> out.add(new ArgEntry(String.valueOf(k), line, v)));
+        }
+      }
+    }
+    return out;
+  }
+
+  private Optional<Chunk> chunk(Declaration decl, FunctionDecl fdecl, StateFunction fn, String name,
+                                Map<String, ArgEntry> args) {
+    String full = fdecl.module() + "." + fdecl.function();
+    int before = errors.size();
+    long order = UNORDERED;
+    boolean failhard = false;
+    List<RequisiteRef> requisites = new ArrayList<>();
+    Map<String, Object> values = new LinkedHashMap<>();
+    values.put("name", name);
+    Map<String, Param> params = fn.params().stream()
+        .collect(Collectors.toMap(Param::name, p -> p, (a, b) -> a, LinkedHashMap::new));
+    for (ArgEntry arg : args.values()) {
+      Optional<RequisiteKind> kind = RequisiteKind.parse(arg.key());
+      if (kind.isPresent()) {
+        requisites.addAll(requisites(decl.file(), arg, kind.get()));
+      } else if (arg.key().equals("order")) {
+        order = order(decl.file(), arg);
+      } else if (arg.key().equals("failhard")) {
+        failhard = Boolean.TRUE.equals(arg.value()) || "true".equalsIgnoreCase(String.valueOf(arg.value()));
+      } else if (!params.containsKey(arg.key())) {
+        error(decl.file(), arg.line(), "unknown argument '" + arg.key() + "' for " + full + " in ID '" + decl.id()
+            + "' (accepts: " + String.join(", ", params.keySet()) + ")");
+      } else {
+        try {
+          values.put(arg.key(), params.get(arg.key()).coerce(arg.value()));
+        } catch (IllegalArgumentException e) {
+          error(decl.file(), arg.line(), full + " in ID '" + decl.id() + "': " + e.getMessage());
+        }
+      }
+    }
+    for (Param p : params.values()) {
+      if (values.get(p.name()) == null) {
+        if (p.required()) {
+          error(decl.file(), fdecl.line(), full + " in ID '" + decl.id() + "' is missing required argument '" + p.name() + "'");
+        }
+        values.put(p.name(), p.defaultValue());
+      }
+    }
+    if (errors.size() > before) {
+      return Optional.empty();
+    }
+    return Optional.of(new Chunk(decl.id(), name, fdecl.module(), fdecl.function(), decl.sls(), decl.file(),
+        fdecl.line(), new Args(values), fn, List.copyOf(requisites), order, failhard, index++));
+  }
+
+  private long order(String file, ArgEntry arg) {
+    Object v = arg.value();
+    if ("first".equals(v)) {
+      return 0;
+    }
+    if ("last".equals(v)) {
+      return Long.MAX_VALUE;
+    }
+    try {
+      return Long.parseLong(String.valueOf(v));
+    } catch (NumberFormatException e) {
+      error(file, arg.line(), "order must be a number, 'first' or 'last', got '" + v + "'");
+      return UNORDERED;
+    }
+  }
+
+  private List<RequisiteRef> requisites(String file, ArgEntry arg, RequisiteKind kind) {
+    boolean inverse = RequisiteKind.isInverse(arg.key());
+    List<RequisiteRef> out = new ArrayList<>();
+    List<?> items = arg.value() instanceof List<?> l ? l : List.of(arg.value());
+    for (Object item : items) {
+      if (item instanceof String s) {
+        out.add(new RequisiteRef(kind, inverse, null, s, file, arg.line()));
+      } else if (item instanceof Map<?, ?> map && !map.isEmpty()) {
+        map.forEach((m, t) -> out.add(new RequisiteRef(kind, inverse, String.valueOf(m), String.valueOf(t), file, arg.line())));
+      } else {
+        error(file, arg.line(), arg.key() + " entries must be 'module: ID-or-name' or an ID");
+      }
+    }
+    return out;
+  }
+
+  private void error(String file, int line, String message) {
+    errors.add(CompileException.where(file, line) + message);
+  }
+}

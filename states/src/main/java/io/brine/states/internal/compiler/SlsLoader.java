@@ -1,0 +1,76 @@
+package io.brine.states.internal.compiler;
+
+import io.brine.states.StateFiles;
+import io.brine.states.TemplateException;
+import io.brine.states.Templates;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Finds an sls file in the state tree, renders it (Jinja, then YAML, unless its first line says
+ * {@code #!yaml}) and parses it with line numbers. Line numbers refer to the rendered text, which
+ * matches the source except where Jinja loops or conditionals add or remove lines.
+ */
+final class SlsLoader {
+  record SlsFile(String sls, String path, boolean isInit, YamlNode root) {}
+
+  private final StateFiles files;
+  private final Templates templates;
+
+  SlsLoader(StateFiles files, Templates templates) {
+    this.files = files;
+    this.templates = templates;
+  }
+
+  /** The loaded file, or empty when the tree has no such sls. */
+  Optional<SlsFile> load(String sls) throws CompileException {
+    if (!SlsName.valid(sls)) {
+      throw new CompileException(sls, 0, "invalid sls name '" + sls + "'");
+    }
+    for (String path : SlsName.candidatePaths(sls)) {
+      Optional<String> text = read(path);
+      if (text.isPresent()) {
+        String tpldir = path.contains("/") ? path.substring(0, path.lastIndexOf('/')) : "";
+        String rendered = render(text.get(), path, Map.of("sls", sls, "slspath", tpldir, "tpldir", tpldir));
+        return Optional.of(new SlsFile(sls, path, path.endsWith("/init.sls"), YamlReader.read(rendered, path)));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Reads and renders any YAML document of the tree, such as top.sls. */
+  Optional<YamlNode> loadDocument(String path) throws CompileException {
+    Optional<String> text = read(path);
+    if (text.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.ofNullable(YamlReader.read(render(text.get(), path, Map.of()), path));
+  }
+
+  private Optional<String> read(String path) throws CompileException {
+    try {
+      return files.readText(path);
+    } catch (IOException e) {
+      throw new CompileException(path, 0, "cannot read: " + e.getMessage());
+    }
+  }
+
+  private String render(String text, String path, Map<String, Object> vars) throws CompileException {
+    String firstLine = text.lines().findFirst().orElse("").strip();
+    if (firstLine.startsWith("#!")) {
+      String pipeline = firstLine.substring(2).strip();
+      if (pipeline.equals("yaml")) {
+        return text;
+      }
+      if (!pipeline.equals("jinja|yaml")) {
+        throw new CompileException(path, 1, "unsupported renderer '" + pipeline + "' (use jinja|yaml or yaml)");
+      }
+    }
+    try {
+      return templates.render(text, path, vars);
+    } catch (TemplateException e) {
+      throw new CompileException(path, e.line(), "Jinja error: " + e.reason());
+    }
+  }
+}
