@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /** Small readers over a {@link StateOutcome} so tests say what they check. */
-final class Outcomes {
+public final class Outcomes {
   private Outcomes() {}
 
   /** The entry whose key has this ID and function, e.g. ("a", "test.nop"). */
-  static Map<String, Object> state(StateOutcome out, String id, String function) {
+  public static Map<String, Object> state(StateOutcome out, String id, String function) {
     String module = function.substring(0, function.indexOf('.'));
     String fn = function.substring(function.indexOf('.') + 1);
     return out.states().entrySet().stream()
@@ -21,21 +21,21 @@ final class Outcomes {
   }
 
   /** IDs in the order they ran. */
-  static List<Object> runOrder(StateOutcome out) {
+  public static List<Object> runOrder(StateOutcome out) {
     return out.states().values().stream()
         .sorted((a, b) -> Integer.compare((Integer) a.get("__run_num__"), (Integer) b.get("__run_num__")))
         .map(s -> s.get("__id__"))
         .toList();
   }
 
-  static void assertErrorMentions(StateOutcome out, String... fragments) {
+  public static void assertErrorMentions(StateOutcome out, String... fragments) {
     String all = String.join("\n", out.errors());
     for (String fragment : fragments) {
       assertTrue(all.contains(fragment), "expected an error mentioning '" + fragment + "', got: " + out.errors());
     }
   }
 
-  static boolean anyChanges(StateOutcome out) {
+  public static boolean anyChanges(StateOutcome out) {
     return out.states().values().stream().anyMatch(s -> !((Map<?, ?>) s.get("changes")).isEmpty());
   }
 }

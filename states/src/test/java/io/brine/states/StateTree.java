@@ -9,17 +9,17 @@ import java.util.List;
 import java.util.Map;
 
 /** A state tree written by a test into a temporary directory, and jobs over it. */
-final class StateTree {
-  final Path root;
-  final Map<String, Object> grains = new LinkedHashMap<>(Map.of("os_family", "Debian", "os", "Debian"));
-  final Map<String, Object> pillar = new LinkedHashMap<>();
-  String minionId = "web1";
+public final class StateTree {
+  public final Path root;
+  public final Map<String, Object> grains = new LinkedHashMap<>(Map.of("os_family", "Debian", "os", "Debian"));
+  public final Map<String, Object> pillar = new LinkedHashMap<>();
+  public String minionId = "web1";
 
-  StateTree(Path root) {
+  public StateTree(Path root) {
     this.root = root;
   }
 
-  StateTree file(String relativePath, String text) {
+  public StateTree file(String relativePath, String text) {
     try {
       Path file = root.resolve(relativePath);
       Files.createDirectories(file.getParent());
@@ -30,11 +30,11 @@ final class StateTree {
     }
   }
 
-  StateJob job(String... sls) {
+  public StateJob job(String... sls) {
     return new StateJob(List.of(sls), new DirectoryStateFiles(List.of(root)), minionId, grains, pillar, false);
   }
 
-  StateJob testJob(String... sls) {
+  public StateJob testJob(String... sls) {
     return new StateJob(List.of(sls), new DirectoryStateFiles(List.of(root)), minionId, grains, pillar, true);
   }
 }

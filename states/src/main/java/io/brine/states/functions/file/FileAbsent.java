@@ -1,0 +1,54 @@
+package io.brine.states.functions.file;
+
+import io.brine.states.Args;
+import io.brine.states.Param;
+import io.brine.states.StateContext;
+import io.brine.states.StateFunction;
+import io.brine.states.StateResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/** {@code file.absent}: removes a file, a symlink (not its target) or a directory tree. */
+final class FileAbsent implements StateFunction {
+  @Override
+  public String name() {
+    return "absent";
+  }
+
+  @Override
+  public List<Param> params() {
+    return List.of();
+  }
+
+  @Override
+  public StateResult apply(Args args, StateContext ctx) throws IOException {
+    Path path = Path.of(args.name());
+    if (!path.isAbsolute() || path.getNameCount() == 0) {
+      return StateResult.failed("Refusing to remove " + path + ": it must be an absolute path below /");
+    }
+    if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+      return StateResult.ok("File " + path + " is not present");
+    }
+    Map<String, Object> changes = Map.of("removed", path.toString());
+    if (ctx.test()) {
+      return StateResult.pending(changes, "File " + path + " is set for removal");
+    }
+    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+      // walk does not follow symlinks by default, so a link inside the tree is removed, not entered
+      try (Stream<Path> walk = Files.walk(path)) {
+        for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
+          Files.delete(p);
+        }
+      }
+    } else {
+      Files.delete(path);
+    }
+    return StateResult.changed(changes, "Removed " + path);
+  }
+}

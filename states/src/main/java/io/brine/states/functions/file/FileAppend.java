@@ -1,0 +1,62 @@
+package io.brine.states.functions.file;
+
+import io.brine.states.Args;
+import io.brine.states.Param;
+import io.brine.states.Param.Type;
+import io.brine.states.StateContext;
+import io.brine.states.StateFunction;
+import io.brine.states.StateResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code file.append}: makes sure each text block appears in the file, appending those missing.
+ * A block already present anywhere counts as present, which is what makes the state idempotent.
+ */
+final class FileAppend implements StateFunction {
+  @Override
+  public String name() {
+    return "append";
+  }
+
+  @Override
+  public List<Param> params() {
+    return List.of(
+        Param.required("text", Type.STRING_LIST, "a block of text, or a list of them"),
+        Param.optional("makedirs", Type.BOOLEAN, false, "create missing parents"));
+  }
+
+  @Override
+  public StateResult apply(Args args, StateContext ctx) throws IOException {
+    Path path = Path.of(args.name());
+    if (!path.isAbsolute()) {
+      return StateResult.failed("Specified file " + path + " is not an absolute path");
+    }
+    if (!Files.exists(path) && !Files.isDirectory(path.getParent()) && !args.bool("makedirs")) {
+      return StateResult.failed("Parent directory not present: " + path.getParent());
+    }
+    String before = Files.exists(path) ? Files.readString(path, StandardCharsets.UTF_8) : "";
+    StringBuilder after = new StringBuilder(before);
+    for (String block : args.strings("text")) {
+      if (!after.toString().contains(block.strip())) {
+        if (after.length() > 0 && after.charAt(after.length() - 1) != '\n') {
+          after.append('\n');
+        }
+        after.append(block.endsWith("\n") ? block : block + "\n");
+      }
+    }
+    if (after.toString().equals(before) && Files.exists(path)) {
+      return StateResult.ok("File " + path + " is in correct state");
+    }
+    Map<String, Object> changes = Map.of("diff", UnifiedDiff.between(before, after.toString()));
+    if (ctx.test()) {
+      return StateResult.pending(changes, "File " + path + " is set to be updated");
+    }
+    AtomicWrite.write(path, after.toString().getBytes(StandardCharsets.UTF_8), args.bool("makedirs"));
+    return StateResult.changed(changes, "Appended " + args.strings("text").size() + " block(s) to " + path);
+  }
+}

@@ -1,0 +1,105 @@
+package io.brine.states.functions.file;
+
+import io.brine.states.Args;
+import io.brine.states.Param;
+import io.brine.states.Param.Type;
+import io.brine.states.StateContext;
+import io.brine.states.StateFunction;
+import io.brine.states.StateResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code file.replace}: regular-expression replacement in a file. Salt's patterns are Python's;
+ * the common subset is the same in Java, and Python's {@code \1}/{@code \g<name>} back-references
+ * in {@code repl} are translated.
+ */
+final class FileReplace implements StateFunction {
+  @Override
+  public String name() {
+    return "replace";
+  }
+
+  @Override
+  public List<Param> params() {
+    return List.of(
+        Param.required("pattern", Type.STRING, "regular expression; ^ and $ match at line boundaries"),
+        Param.required("repl", Type.STRING, "replacement; \\1 refers to a group"),
+        Param.optional("count", Type.INTEGER, 0L, "replace at most this many matches; 0 means all"),
+        Param.optional("flags", Type.STRING_LIST, List.of("MULTILINE"), "IGNORECASE, MULTILINE, DOTALL"),
+        Param.optional("append_if_not_found", Type.BOOLEAN, false, "append repl when the pattern is absent"),
+        Param.optional("prepend_if_not_found", Type.BOOLEAN, false, "prepend repl when the pattern is absent"),
+        Param.optional("not_found_content", Type.STRING, null, "what to add instead of repl"));
+  }
+
+  @Override
+  public StateResult apply(Args args, StateContext ctx) throws IOException {
+    Path path = Path.of(args.name());
+    if (!Files.isRegularFile(path)) {
+      return StateResult.failed(path + ": file not found");
+    }
+    Pattern pattern;
+    try {
+      pattern = Pattern.compile(args.string("pattern"), flags(args.strings("flags")));  // PatternSyntaxException is an IllegalArgumentException
+    } catch (IllegalArgumentException e) {
+      return StateResult.failed("Bad pattern or flags: " + e.getMessage());
+    }
+    String before = Files.readString(path, StandardCharsets.UTF_8);
+    String after = replace(before, pattern, pythonRepl(args.string("repl")), args.integer("count").orElse(0L));
+    if (!pattern.matcher(before).find()) {
+      String addition = args.optString("not_found_content").orElse(args.string("repl"));
+      if (!before.contains(addition)) {
+        if (args.bool("append_if_not_found")) {
+          after = before + (before.isEmpty() || before.endsWith("\n") ? "" : "\n") + addition + "\n";
+        } else if (args.bool("prepend_if_not_found")) {
+          after = addition + "\n" + before;
+        }
+      }
+    }
+    if (after.equals(before)) {
+      return StateResult.ok("No changes needed to be made");
+    }
+    Map<String, Object> changes = Map.of("diff", UnifiedDiff.between(before, after));
+    if (ctx.test()) {
+      return StateResult.pending(changes, "Changes would have been made");
+    }
+    AtomicWrite.write(path, after.getBytes(StandardCharsets.UTF_8), false);
+    return StateResult.changed(changes, "Changes were made");
+  }
+
+  private static String replace(String text, Pattern pattern, String repl, long count) {
+    Matcher m = pattern.matcher(text);
+    StringBuilder out = new StringBuilder();
+    long done = 0;
+    while ((count == 0 || done < count) && m.find()) {
+      m.appendReplacement(out, repl);
+      done++;
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  static String pythonRepl(String repl) {
+    String escaped = repl.replace("$", "\\$");
+    return escaped.replaceAll("\\\\g<(\\w+)>", "\\${$1}").replaceAll("\\\\(\\d)", "\\$$1");
+  }
+
+  private static int flags(List<String> names) {
+    int flags = 0;
+    for (String name : names) {
+      flags |= switch (name.toUpperCase()) {
+        case "IGNORECASE", "I" -> Pattern.CASE_INSENSITIVE;
+        case "MULTILINE", "M" -> Pattern.MULTILINE;
+        case "DOTALL", "S" -> Pattern.DOTALL;
+        default -> throw new IllegalArgumentException("unknown flag " + name);
+      };
+    }
+    return flags;
+  }
+}
