@@ -1,0 +1,38 @@
+package io.brine.minion.functions;
+
+import io.brine.minion.function.Arguments;
+import io.brine.minion.function.Function;
+import io.brine.minion.function.FunctionContext;
+import io.brine.minion.function.FunctionRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Calls functions the way the minion does: found in the installed registry, arguments bound, a context given. */
+final class Calls {
+    static final FunctionRegistry REGISTRY = FunctionRegistry.installed();
+
+    private Calls() {
+    }
+
+    static FunctionContext context(Map<String, Object> grains, Duration timeLeft) {
+        return new FunctionContext("minion1", "20240101000000000000", grains, Map.of(),
+                Instant.now().plus(timeLeft), REGISTRY, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    static Object call(String name, Object... args) throws Exception {
+        return call(context(Map.of(), Duration.ofMinutes(1)), name, List.of(args), Map.of());
+    }
+
+    static Object callWith(String name, Map<String, Object> kwargs) throws Exception {
+        return call(context(Map.of(), Duration.ofMinutes(1)), name, List.of(), kwargs);
+    }
+
+    static Object call(FunctionContext context, String name, List<Object> args, Map<String, Object> kwargs)
+            throws Exception {
+        Function f = REGISTRY.find(name).orElseThrow(() -> new AssertionError(name + " is not installed"));
+        return f.call(context, Arguments.bind(name, f.params(), args, kwargs));
+    }
+}
