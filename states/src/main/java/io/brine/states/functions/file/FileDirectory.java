@@ -58,7 +58,8 @@ final class FileDirectory implements StateFunction {
       return StateResult.failed("Specified location " + dir + " exists and is not a directory");
     }
     boolean exists = Files.isDirectory(dir);
-    if (!exists && !Files.isDirectory(dir.getParent()) && !args.bool("makedirs")) {
+    // in test mode an earlier state may be about to create the parent, as Salt assumes
+    if (!exists && !Files.isDirectory(dir.getParent()) && !args.bool("makedirs") && !ctx.test()) {
       return StateResult.failed("No directory to create " + dir + " in");
     }
     Map<String, Object> changes = new LinkedHashMap<>();

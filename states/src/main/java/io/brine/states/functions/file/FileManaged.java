@@ -69,7 +69,8 @@ final class FileManaged implements StateFunction {
       return StateResult.failed(e.getMessage());
     }
     boolean exists = Files.exists(path);
-    if (!exists && !Files.isDirectory(path.getParent()) && !args.bool("makedirs")) {
+    // in test mode an earlier state may be about to create the parent, as Salt assumes
+    if (!exists && !Files.isDirectory(path.getParent()) && !args.bool("makedirs") && !ctx.test()) {
       return StateResult.failed("Parent directory not present: " + path.getParent());
     }
     Map<String, Object> changes = new LinkedHashMap<>();

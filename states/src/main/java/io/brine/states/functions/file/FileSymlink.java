@@ -56,7 +56,8 @@ final class FileSymlink implements StateFunction {
       changes.put("forced", link.toString());
       changes.put("new", link.toString());
     } else if (!isLink) {
-      if (!Files.isDirectory(link.getParent()) && !args.bool("makedirs")) {
+      // in test mode an earlier state may be about to create the parent, as Salt assumes
+    if (!Files.isDirectory(link.getParent()) && !args.bool("makedirs") && !ctx.test()) {
         return StateResult.failed("Directory " + link.getParent() + " for symlink is not present");
       }
       changes.put("new", link.toString());

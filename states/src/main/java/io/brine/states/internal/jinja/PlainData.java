@@ -20,7 +20,7 @@ public final class PlainData {
     if (value instanceof Map<?, ?> map) {
       Map<String, Object> out = new LinkedHashMap<>();
       map.forEach((k, v) -> out.put(String.valueOf(k), copy(v)));
-      return out;
+      return new TemplateDict(out);
     }
     if (value instanceof Iterable<?> items) {
       List<Object> out = new ArrayList<>();

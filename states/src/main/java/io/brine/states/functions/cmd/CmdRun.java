@@ -1,0 +1,48 @@
+package io.brine.states.functions.cmd;
+
+import io.brine.states.Args;
+import io.brine.states.Param;
+import io.brine.states.StateContext;
+import io.brine.states.StateFunction;
+import io.brine.states.StateResult;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code cmd.run}: runs the name as a shell command, guarded by unless/onlyif/creates. */
+final class CmdRun implements StateFunction {
+  @Override
+  public String name() {
+    return "run";
+  }
+
+  @Override
+  public List<Param> params() {
+    return ShellOptions.params();
+  }
+
+  @Override
+  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+    ShellOptions shell;
+    try {
+      shell = ShellOptions.of(args);
+    } catch (IllegalArgumentException e) {
+      return StateResult.failed(e.getMessage());
+    }
+    Optional<StateResult> skip = Guards.skip(args, shell, ctx.commands());
+    if (skip.isPresent()) {
+      return skip.get();
+    }
+    if (ctx.test()) {
+      return StateResult.pending(Map.of("cmd", args.name()), "Command \"" + args.name() + "\" would have been executed");
+    }
+    return CommandOutcome.of(args.name(), ctx.commands().run(shell.command(args.name())), args.bool("stateful"));
+  }
+
+  /** Salt's cmd.run mod_watch: run the command again because something it watches changed. */
+  @Override
+  public Optional<StateResult> onWatch(Args args, StateContext ctx) throws IOException, InterruptedException {
+    return Optional.of(apply(args, ctx));
+  }
+}
