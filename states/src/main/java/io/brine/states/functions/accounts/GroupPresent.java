@@ -1,0 +1,85 @@
+package io.brine.states.functions.accounts;
+
+import io.brine.states.Args;
+import io.brine.states.Param;
+import io.brine.states.Param.Type;
+import io.brine.states.StateContext;
+import io.brine.states.StateFunction;
+import io.brine.states.StateResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * {@code group.present}: a local group with a gid and, when {@code members} is given, exactly
+ * those members (set with gpasswd -M, which replaces the list in one step).
+ */
+final class GroupPresent implements StateFunction {
+  @Override
+  public String name() {
+    return "present";
+  }
+
+  @Override
+  public List<Param> params() {
+    return List.of(
+        Param.optional("gid", Type.INTEGER, null, "group id"),
+        Param.optional("system", Type.BOOLEAN, false, "create a system group"),
+        Param.optional("members", Type.STRING_LIST, null, "exactly these members"));
+  }
+
+  @Override
+  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+    AccountDatabase db = new AccountDatabase(ctx.commands());
+    String name = args.name();
+    List<String> unknown = new ArrayList<>();
+    for (String member : args.strings("members")) {
+      if (db.user(member).isEmpty()) {
+        unknown.add(member);
+      }
+    }
+    if (!unknown.isEmpty()) {
+      return StateResult.failed("The following members are not users: " + String.join(", ", unknown));
+    }
+    Optional<AccountDatabase.Group> current = db.group(name);
+    Map<String, Object> changes = new LinkedHashMap<>();
+    Optional<Long> gid = args.integer("gid");
+    if (current.isEmpty()) {
+      changes.put("name", name);
+      gid.ifPresent(g -> changes.put("gid", g));
+    } else if (gid.isPresent() && gid.get() != current.get().gid()) {
+      changes.put("gid", gid.get());
+    }
+    TreeSet<String> want = new TreeSet<>(args.strings("members"));
+    TreeSet<String> have = new TreeSet<>(current.map(AccountDatabase.Group::members).orElse(List.of()));
+    if (args.has("members") && !want.equals(have)) {
+      changes.put("members", List.copyOf(want));
+    }
+    if (changes.isEmpty()) {
+      return StateResult.ok("Group " + name + " is present and up to date");
+    }
+    if (ctx.test()) {
+      return StateResult.pending(changes, "Group " + name + " is set to be " + (current.isEmpty() ? "added" : "modified"));
+    }
+    if (current.isEmpty()) {
+      List<String> argv = new ArrayList<>(List.of("groupadd"));
+      gid.ifPresent(g -> argv.addAll(List.of("-g", g.toString())));
+      if (args.bool("system")) {
+        argv.add("-r");
+      }
+      argv.add(name);
+      db.mustRun(argv.toArray(String[]::new));
+      db.group(name).ifPresent(g -> changes.put("gid", g.gid()));
+    } else if (changes.containsKey("gid")) {
+      db.mustRun("groupmod", "-g", gid.get().toString(), name);
+    }
+    if (changes.containsKey("members")) {
+      db.mustRun("gpasswd", "-M", String.join(",", want), name);
+    }
+    return StateResult.changed(changes, current.isEmpty() ? "New group " + name + " created" : "Updated group " + name);
+  }
+}

@@ -1,0 +1,49 @@
+package io.brine.states.functions.accounts;
+
+import io.brine.states.Args;
+import io.brine.states.Param;
+import io.brine.states.Param.Type;
+import io.brine.states.StateContext;
+import io.brine.states.StateFunction;
+import io.brine.states.StateResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** {@code user.absent}: removes a local user, optionally with its home and mail spool. */
+final class UserAbsent implements StateFunction {
+  @Override
+  public String name() {
+    return "absent";
+  }
+
+  @Override
+  public List<Param> params() {
+    return List.of(
+        Param.optional("purge", Type.BOOLEAN, false, "also remove the home directory and mail spool"),
+        Param.optional("force", Type.BOOLEAN, false, "remove even while the user is logged in"));
+  }
+
+  @Override
+  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+    AccountDatabase db = new AccountDatabase(ctx.commands());
+    String name = args.name();
+    if (db.user(name).isEmpty()) {
+      return StateResult.ok("User " + name + " is not present");
+    }
+    if (ctx.test()) {
+      return StateResult.pending(Map.of(name, "removed"), "User " + name + " set for removal");
+    }
+    List<String> argv = new ArrayList<>(List.of("userdel"));
+    if (args.bool("purge")) {
+      argv.add("-r");
+    }
+    if (args.bool("force")) {
+      argv.add("-f");
+    }
+    argv.add(name);
+    db.mustRun(argv.toArray(String[]::new));
+    return StateResult.changed(Map.of(name, "removed"), "Removed user " + name);
+  }
+}
