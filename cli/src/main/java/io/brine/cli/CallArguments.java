@@ -1,0 +1,53 @@
+package io.brine.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Splits command-line words into positional and keyword arguments the way Salt does: {@code key=value} is a
+ * keyword argument, anything else positional. Values that read as YAML numbers, booleans, null, lists or
+ * maps ({@code 5}, {@code true}, {@code [a, b]}) become those; everything else stays a string, so a
+ * command such as {@code 'echo a: b'} is never turned into a map.
+ */
+record CallArguments(List<Object> args, Map<String, Object> kwargs) {
+    private static final Pattern KEYWORD = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)=(.*)", Pattern.DOTALL);
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    static CallArguments parse(List<String> words) {
+        List<Object> args = new ArrayList<>();
+        Map<String, Object> kwargs = new LinkedHashMap<>();
+        for (String w : words) {
+            var m = KEYWORD.matcher(w);
+            if (m.matches()) {
+                if (kwargs.put(m.group(1), value(m.group(2))) != null) {
+                    throw CliException.usage("keyword argument '" + m.group(1) + "' given twice");
+                }
+            } else {
+                args.add(value(w));
+            }
+        }
+        return new CallArguments(args, kwargs);
+    }
+
+    static Object value(String word) {
+        String t = word.trim();
+        boolean structured = t.startsWith("[") || t.startsWith("{");
+        try {
+            Object parsed = YAML.readValue(word, Object.class);
+            if (parsed == null) {
+                return word.isEmpty() ? "" : null;
+            }
+            if (parsed instanceof Number || parsed instanceof Boolean || structured) {
+                return parsed;
+            }
+        } catch (Exception e) {
+            // not YAML: it is a plain string
+        }
+        return word;
+    }
+}

@@ -1,0 +1,14 @@
+package io.brine.cli;
+
+/** The CLI's exit codes, relied on by operators' scripts. */
+final class ExitCodes {
+    /** Every expected minion returned, successfully. */
+    static final int OK = 0;
+    /** Some minion failed or did not return. */
+    static final int FAILED = 1;
+    /** Usage or configuration error. */
+    static final int USAGE = 2;
+
+    private ExitCodes() {
+    }
+}

@@ -1,0 +1,145 @@
+package io.brine.cli;
+
+import io.brine.master.MasterConfig;
+import io.brine.protocol.ClientResponse;
+import io.brine.protocol.Failure;
+import io.brine.protocol.JobListRequest;
+import io.brine.protocol.JobListing;
+import io.brine.protocol.JobLookup;
+import io.brine.protocol.JobReport;
+import io.brine.protocol.JobSummary;
+import io.brine.protocol.Jid;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "job", mixinStandardHelpOptions = true, description = "Look up jobs in the master's job cache.",
+        subcommands = {JobCommand.ListJobs.class, JobCommand.Show.class},
+        footer = {"", "Examples:", "  brine job list --limit 20", "  brine job show 20261122101500123456"})
+final class JobCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+            .withZone(ZoneOffset.UTC);
+
+    static ClientResponse ask(MasterConfig cfg, java.util.function.LongFunction<io.brine.protocol.ClientRequest> req)
+            throws InterruptedException {
+        try (MasterConnection master = MasterConnection.open(cfg, Duration.ofSeconds(5))) {
+            ClientResponse r = master.request(req.apply(master.nextRequestId()), x -> { }, Duration.ofSeconds(30));
+            if (r == null) {
+                throw new CliException(ExitCodes.FAILED, "the master did not answer in time");
+            }
+            if (r instanceof Failure f) {
+                throw new CliException(ExitCodes.FAILED, f.message());
+            }
+            return r;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List recent jobs, newest first.",
+            footer = {"", "Example:", "  brine job list --limit 5 --out json"})
+    static final class ListJobs implements Callable<Integer> {
+        @Mixin
+        MasterConfigOption config;
+
+        @Option(names = "--limit", defaultValue = "50", description = "how many jobs (default: ${DEFAULT-VALUE})")
+        int limit;
+
+        @Option(names = "--out", defaultValue = "text", description = "text, json or yaml")
+        String out;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            Logging.configure("warning");
+            OutputFormat.check(out);
+            if (limit < 1 || limit > JobListRequest.MAX_LIMIT) {
+                throw CliException.usage("--limit must be between 1 and " + JobListRequest.MAX_LIMIT);
+            }
+            JobListing listing = (JobListing) ask(config.load(), id -> new JobListRequest(id, limit));
+            PrintWriter stdout = spec.commandLine().getOut();
+            if (out.equals("text")) {
+                stdout.printf("%-20s  %-19s  %-22s  %-20s  %-10s  %s%n", "JID", "STARTED (UTC)", "FUNCTION", "TARGET",
+                        "CALLER", "RETURNED");
+                for (JobSummary j : listing.jobs()) {
+                    stdout.printf("%-20s  %-19s  %-22s  %-20s  %-10s  %d/%d%n", j.jid(),
+                            TIME.format(Instant.ofEpochMilli(j.startMillis())), j.function(), j.target(), j.caller(),
+                            j.returnedCount(), j.expectedCount());
+                }
+            } else {
+                List<Map<String, Object>> rows = new ArrayList<>();
+                for (JobSummary j : listing.jobs()) {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    row.put("jid", j.jid());
+                    row.put("function", j.function());
+                    row.put("target", j.target());
+                    row.put("tgt_type", j.targetType());
+                    row.put("caller", j.caller());
+                    row.put("start_time", Instant.ofEpochMilli(j.startMillis()).toString());
+                    row.put("expected", j.expectedCount());
+                    row.put("returned", j.returnedCount());
+                    rows.add(row);
+                }
+                stdout.print(OutputFormat.render(rows, out));
+            }
+            stdout.flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "show", mixinStandardHelpOptions = true,
+            description = "Show what a job returned so far, and which minions are still missing.",
+            footer = {"", "Example:", "  brine job show --out json 20261122101500123456"})
+    static final class Show implements Callable<Integer> {
+        @Mixin
+        MasterConfigOption config;
+
+        @Option(names = "--out", defaultValue = "text", description = "text, json or yaml")
+        String out;
+
+        @Parameters(paramLabel = "JID")
+        String jid;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            Logging.configure("warning");
+            OutputFormat.check(out);
+            if (!Jid.isValid(jid)) {
+                throw CliException.usage("'" + jid + "' is not a jid (20 digits)");
+            }
+            JobReport report = (JobReport) ask(config.load(), id -> new JobLookup(id, jid));
+            PrintWriter stdout = spec.commandLine().getOut();
+            if (out.equals("text")) {
+                stdout.println("jid " + report.job().jid() + ": " + report.job().function() + " on "
+                        + report.job().target() + " by " + report.job().caller());
+            }
+            stdout.print(JobOutput.render(report.job(), out));
+            stdout.flush();
+            return JobOutput.exitCode(report.job());
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.brine.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.MinionReturn;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Prints a job's outcome. JSON and YAML have the documented shape
+ * {@code {"jid": ..., "returns": {ID: {"ret", "retcode", "success"}}, "missing": [ID...]}}, which scripts
+ * depend on; text reads per minion, like Salt's.
+ */
+final class JobOutput {
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+
+    private JobOutput() {
+    }
+
+    static Map<String, Object> document(JobRecord job) {
+        Map<String, Object> returns = new LinkedHashMap<>();
+        job.returns().forEach((id, r) -> returns.put(id, minion(r)));
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("jid", job.jid());
+        doc.put("returns", returns);
+        doc.put("missing", job.missing());
+        return doc;
+    }
+
+    private static Map<String, Object> minion(MinionReturn r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ret", r.ret());
+        m.put("retcode", r.retcode());
+        m.put("success", r.success());
+        return m;
+    }
+
+    static String render(JobRecord job, String format) {
+        return switch (format) {
+            case "json" -> json(document(job));
+            case "yaml" -> yaml(document(job));
+            default -> text(job);
+        };
+    }
+
+    static String text(JobRecord job) {
+        StringBuilder out = new StringBuilder();
+        new java.util.TreeMap<>(job.returns()).forEach((id, r) -> {
+            out.append(id).append(":\n");
+            if (!r.success() && r.ret() instanceof String message) {
+                out.append("    ERROR: ").append(message).append('\n');
+            } else {
+                out.append(NestedText.render(r.ret(), 1));
+            }
+        });
+        for (String id : job.missing()) {
+            out.append(id).append(":\n    Minion did not return. [").append(job.acknowledged().contains(id)
+                    ? "Still running" : "No response").append("]\n");
+        }
+        return out.toString();
+    }
+
+    static String json(Object value) {
+        try {
+            return JSON.writeValueAsString(value) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String yaml(Object value) {
+        try {
+            return YAML.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Exit status for a finished job: 0 only if every expected minion returned successfully. */
+    static int exitCode(JobRecord job) {
+        boolean allOk = job.missing().isEmpty() && job.returns().values().stream().allMatch(MinionReturn::success);
+        return allOk ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+}

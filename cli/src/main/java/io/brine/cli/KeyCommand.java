@@ -1,0 +1,232 @@
+package io.brine.cli;
+
+import io.brine.master.MasterConfig;
+import io.brine.master.MasterKeys;
+import io.brine.master.MasterPki;
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.MinionId;
+import io.brine.protocol.crypto.Fingerprint;
+import io.brine.protocol.crypto.KeyFiles;
+import io.brine.protocol.crypto.StaticKeyPair;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "key", mixinStandardHelpOptions = true,
+        description = "Manage minion keys: list, accept, reject, delete, show fingerprints, pre-generate.",
+        subcommands = {KeyCommand.ListKeys.class, KeyCommand.Accept.class, KeyCommand.Reject.class,
+                KeyCommand.Delete.class, KeyCommand.Finger.class, KeyCommand.Gen.class},
+        footer = {"", "Examples:", "  brine key list", "  brine key accept web1 web2", "  brine key accept --all",
+                "  brine key gen --id vm42 --out /tmp/keys && brine key accept vm42 --pub /tmp/keys/vm42.pub",
+                "  brine key finger                       # the master's fingerprint, for master_finger"})
+final class KeyCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Shared by the subcommands that read or change the master's key directories. */
+    abstract static class KeyAction implements Callable<Integer> {
+        @Mixin
+        MasterConfigOption config;
+
+        @Option(names = "--out", defaultValue = "text", description = "text, json or yaml")
+        String out;
+
+        @Spec
+        CommandSpec spec;
+
+        MasterConfig cfg;
+        MasterKeys keys;
+
+        @Override
+        public final Integer call() throws Exception {
+            Logging.configure("warning");
+            OutputFormat.check(out);
+            cfg = config.load();
+            keys = MasterKeys.inDirectory(cfg.pkiDir());
+            return act(spec.commandLine().getOut());
+        }
+
+        abstract int act(PrintWriter stdout) throws Exception;
+
+        /** Tells a running master to re-read its keys, so a revoked minion is cut off at once. */
+        void notifyMaster() {
+            MasterNotifier.keysChanged(cfg);
+        }
+
+        int report(PrintWriter stdout, String verb, List<String> ids, List<String> unknown) {
+            if (out.equals("text")) {
+                ids.forEach(id -> stdout.println("Key for minion " + id + " " + verb + "."));
+                unknown.forEach(id -> spec.commandLine().getErr().println("No key for '" + id + "' to be " + verb + "."));
+            } else {
+                stdout.print(OutputFormat.render(Map.of(verb, ids, "not_found", unknown), out));
+            }
+            stdout.flush();
+            if (!ids.isEmpty()) {
+                notifyMaster();
+            }
+            return unknown.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List keys by status.")
+    static final class ListKeys extends KeyAction {
+        @Override
+        int act(PrintWriter stdout) {
+            Map<KeyStatus, List<String>> all = keys.list();
+            if (out.equals("text")) {
+                print(stdout, "Accepted Keys:", all.get(KeyStatus.ACCEPTED));
+                print(stdout, "Denied Keys:", all.get(KeyStatus.DENIED));
+                print(stdout, "Unaccepted Keys:", all.get(KeyStatus.PENDING));
+                print(stdout, "Rejected Keys:", all.get(KeyStatus.REJECTED));
+            } else {
+                Map<String, Object> doc = new LinkedHashMap<>();
+                doc.put("accepted", all.get(KeyStatus.ACCEPTED));
+                doc.put("pending", all.get(KeyStatus.PENDING));
+                doc.put("rejected", all.get(KeyStatus.REJECTED));
+                doc.put("denied", all.get(KeyStatus.DENIED));
+                stdout.print(OutputFormat.render(doc, out));
+            }
+            stdout.flush();
+            return ExitCodes.OK;
+        }
+
+        private static void print(PrintWriter out, String title, List<String> ids) {
+            out.println(title);
+            ids.forEach(out::println);
+        }
+    }
+
+    @Command(name = "accept", mixinStandardHelpOptions = true,
+            description = "Accept pending keys, or pre-seed a minion's public key as accepted (--pub).")
+    static final class Accept extends KeyAction {
+        @Parameters(paramLabel = "ID", arity = "0..*")
+        List<String> ids = new ArrayList<>();
+
+        @Option(names = {"-A", "--all"}, description = "accept every pending key")
+        boolean all;
+
+        @Option(names = "--pub", paramLabel = "FILE", description = "pre-seed: accept this public key for the one ID")
+        Path pub;
+
+        @Override
+        int act(PrintWriter stdout) throws IOException {
+            if (all == !ids.isEmpty()) {
+                throw CliException.usage("name the minion ids to accept, or use --all");
+            }
+            if (pub != null) {
+                if (ids.size() != 1) {
+                    throw CliException.usage("--pub pre-seeds exactly one minion id");
+                }
+                keys.preseed(ids.get(0), KeyFiles.readPublicKey(pub));
+                return report(stdout, "accepted", ids, List.of());
+            }
+            if (all) {
+                return report(stdout, "accepted", keys.acceptAll(), List.of());
+            }
+            List<String> done = new ArrayList<>();
+            List<String> missing = new ArrayList<>();
+            ids.forEach(id -> (keys.accept(id) ? done : missing).add(id));
+            return report(stdout, "accepted", done, missing);
+        }
+    }
+
+    @Command(name = "reject", mixinStandardHelpOptions = true, description = "Reject pending or accepted keys.")
+    static final class Reject extends KeyAction {
+        @Parameters(paramLabel = "ID", arity = "1..*")
+        List<String> ids;
+
+        @Override
+        int act(PrintWriter stdout) {
+            List<String> done = new ArrayList<>();
+            List<String> missing = new ArrayList<>();
+            ids.forEach(id -> (keys.reject(id) ? done : missing).add(id));
+            return report(stdout, "rejected", done, missing);
+        }
+    }
+
+    @Command(name = "delete", mixinStandardHelpOptions = true, description = "Delete keys; their minions are cut off.")
+    static final class Delete extends KeyAction {
+        @Parameters(paramLabel = "ID", arity = "1..*")
+        List<String> ids;
+
+        @Override
+        int act(PrintWriter stdout) {
+            List<String> done = new ArrayList<>();
+            List<String> missing = new ArrayList<>();
+            ids.forEach(id -> (keys.delete(id) ? done : missing).add(id));
+            return report(stdout, "deleted", done, missing);
+        }
+    }
+
+    @Command(name = "finger", mixinStandardHelpOptions = true,
+            description = "Print a key's fingerprint; without ID, the master's own, as master_finger takes it.")
+    static final class Finger extends KeyAction {
+        @Parameters(paramLabel = "ID", arity = "0..1")
+        String id;
+
+        @Override
+        int act(PrintWriter stdout) throws IOException {
+            String name = id == null ? "master" : id;
+            String finger;
+            if (id == null) {
+                Path pub = MasterPki.masterPublicKey(cfg.pkiDir());
+                if (!Files.exists(pub)) {
+                    throw CliException.usage("no master key at " + pub + ": start the master once first");
+                }
+                finger = Fingerprint.of(KeyFiles.readPublicKey(pub));
+            } else {
+                finger = keys.fingerprint(id).orElseThrow(
+                        () -> new CliException(ExitCodes.FAILED, "no key for minion '" + id + "'"));
+            }
+            stdout.print(out.equals("text") ? finger + "\n" : OutputFormat.render(Map.of(name, finger), out));
+            stdout.flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "gen", mixinStandardHelpOptions = true,
+            description = "Generate a minion key pair ahead of time: DIR/ID.pem (private, 0600) and DIR/ID.pub.",
+            footer = {"", "Copy ID.pem to the minion's pki_dir as minion.pem; accept ID.pub with 'brine key accept ID --pub'."})
+    static final class Gen implements Callable<Integer> {
+        @Option(names = "--id", required = true, description = "the minion id")
+        String id;
+
+        @Option(names = "--out", required = true, paramLabel = "DIR", description = "directory for the key files")
+        Path dir;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            MinionId.requireValid(id);
+            Path priv = dir.resolve(id + ".pem");
+            if (Files.exists(priv)) {
+                throw CliException.usage(priv + " exists already; not overwriting a key");
+            }
+            StaticKeyPair pair = StaticKeyPair.generate();
+            KeyFiles.writePrivateKey(priv, pair);
+            KeyFiles.writePublicKey(dir.resolve(id + ".pub"), pair.publicKey());
+            spec.commandLine().getOut().println(Fingerprint.of(pair.publicKey()));
+            spec.commandLine().getOut().flush();
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package io.brine.cli;
+
+import io.brine.master.Master;
+import io.brine.master.MasterConfig;
+import io.brine.master.MasterPki;
+import io.brine.protocol.BrineVersion;
+import io.brine.protocol.ClientRequest;
+import io.brine.protocol.ClientResponse;
+import io.brine.protocol.Hello;
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.Message;
+import io.brine.protocol.Role;
+import io.brine.protocol.crypto.Fingerprint;
+import io.brine.protocol.crypto.KeyFiles;
+import io.brine.protocol.crypto.StaticKeyPair;
+import io.brine.transport.DealerEndpoint;
+import io.brine.transport.DealerListener;
+import io.brine.transport.TransportSettings;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * The CLI's authenticated session with its master: the local client key from {@code pki_dir/client.pem}
+ * (readable only by the master's operator) and the master's key from {@code pki_dir/master.pub}, so neither
+ * side can be impersonated by another process on the host.
+ */
+final class MasterConnection implements AutoCloseable {
+    private final DealerEndpoint endpoint;
+    private final BlockingQueue<ClientResponse> responses = new LinkedBlockingQueue<>();
+    private final AtomicLong requestIds = new AtomicLong();
+
+    private MasterConnection(DealerEndpoint endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    static MasterConnection open(MasterConfig config, Duration connectTimeout) throws InterruptedException {
+        StaticKeyPair clientKey;
+        byte[] masterKey;
+        try {
+            clientKey = KeyFiles.readPrivateKey(MasterPki.clientPrivateKey(config.pkiDir()));
+            masterKey = KeyFiles.readPublicKey(MasterPki.masterPublicKey(config.pkiDir()));
+        } catch (AccessDeniedException e) {
+            throw new CliException(ExitCodes.USAGE, "cannot read the client key " + e.getFile()
+                    + ": only the master's operator may run jobs");
+        } catch (NoSuchFileException e) {
+            throw new CliException(ExitCodes.USAGE, "no key at " + e.getFile()
+                    + ": has the master been started with this configuration?");
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.USAGE, e.getMessage());
+        }
+        MasterConnection[] self = new MasterConnection[1];
+        DealerEndpoint endpoint = new DealerEndpoint(config.connectAddress(), clientKey,
+                new Hello(Role.CLIENT, Master.LOCAL_CLIENT, BrineVersion.CURRENT),
+                key -> Arrays.equals(key, masterKey) ? null
+                        : "its key " + Fingerprint.of(key) + " is not the one in " + config.pkiDir(),
+                new DealerListener() {
+                    @Override
+                    public void onMessage(Message message) {
+                        if (message instanceof ClientResponse r) {
+                            self[0].responses.add(r);
+                        }
+                    }
+                }, TransportSettings.DEFAULTS.withBackoff(Duration.ofMillis(100), Duration.ofMillis(500)));
+        self[0] = new MasterConnection(endpoint);
+        endpoint.start();
+        KeyStatus status = endpoint.awaitStatus(connectTimeout);
+        if (status != KeyStatus.ACCEPTED) {
+            endpoint.close();
+            throw new CliException(ExitCodes.USAGE, status == null
+                    ? "no answer from the master at " + config.connectAddress() + " within "
+                            + connectTimeout.toSeconds() + " s: is it running?"
+                    : "the master refused this client: " + endpoint.statusDetail());
+        }
+        return self[0];
+    }
+
+    long nextRequestId() {
+        return requestIds.incrementAndGet();
+    }
+
+    /**
+     * Sends a request and returns its final response; progress responses go to {@code progress}. Returns
+     * null if nothing final arrived within {@code timeout}.
+     */
+    ClientResponse request(ClientRequest request, Consumer<ClientResponse> progress, Duration timeout)
+            throws InterruptedException {
+        endpoint.send(request);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            ClientResponse r = left <= 0 ? null : responses.poll(left, TimeUnit.NANOSECONDS);
+            if (r == null) {
+                return null;
+            }
+            if (r.requestId() != request.requestId()) {
+                continue;
+            }
+            if (r.isFinal()) {
+                return r;
+            }
+            progress.accept(r);
+        }
+    }
+
+    @Override
+    public void close() {
+        endpoint.close();
+    }
+}

@@ -1,0 +1,88 @@
+package io.brine.master;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.JobSummary;
+import io.brine.protocol.MinionReturn;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Reads jobs back out of the cache tables described in {@link CacheSchema}. */
+final class CacheQueries {
+    private static final TypeReference<List<Object>> LIST = new TypeReference<>() { };
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() { };
+    private static final TypeReference<List<String>> IDS = new TypeReference<>() { };
+
+    private CacheQueries() {
+    }
+
+    static Optional<JobRecord> job(Connection c, String jid) throws SQLException, JsonProcessingException {
+        try (PreparedStatement p = c.prepareStatement("SELECT function, args, kwargs, target, tgt_type, caller, "
+                + "start_ms, timeout_ms, expected FROM jobs WHERE jid = ?")) {
+            p.setString(1, jid);
+            try (ResultSet rs = p.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new JobRecord(jid, rs.getString(1), JobCache.parse(rs.getString(2), LIST),
+                        JobCache.parse(rs.getString(3), MAP), rs.getString(4), rs.getString(5), rs.getString(6),
+                        rs.getLong(7), rs.getLong(8), JobCache.parse(rs.getString(9), IDS), acks(c, jid),
+                        returns(c, jid)));
+            }
+        }
+    }
+
+    private static List<String> acks(Connection c, String jid) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT minion FROM acks WHERE jid = ? ORDER BY minion")) {
+            p.setString(1, jid);
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, MinionReturn> returns(Connection c, String jid) throws SQLException,
+            JsonProcessingException {
+        Map<String, MinionReturn> out = new LinkedHashMap<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT minion, success, retcode, ret, start_ms, end_ms "
+                + "FROM returns WHERE jid = ? ORDER BY minion")) {
+            p.setString(1, jid);
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), new MinionReturn(rs.getInt(2) != 0, rs.getInt(3),
+                            JobCache.parseValue(rs.getString(4)), rs.getLong(5), rs.getLong(6)));
+                }
+            }
+        }
+        return out;
+    }
+
+    static List<JobSummary> recent(Connection c, int limit) throws SQLException {
+        List<JobSummary> out = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT j.jid, j.function, j.target, j.tgt_type, j.caller, "
+                + "j.start_ms, json_array_length(j.expected), "
+                + "(SELECT count(*) FROM returns r WHERE r.jid = j.jid) "
+                + "FROM jobs j ORDER BY j.jid DESC LIMIT ?")) {
+            p.setInt(1, limit);
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new JobSummary(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                            rs.getString(5), rs.getLong(6), rs.getInt(7), rs.getInt(8)));
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,92 @@
+package io.brine.master;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.MinionReturn;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * The job cache's tables. JSON columns hold msgpack values converted to JSON.
+ *
+ * <pre>
+ * jobs(jid TEXT PRIMARY KEY, function TEXT, args JSON, kwargs JSON, target TEXT, tgt_type TEXT,
+ *      caller TEXT, start_ms INTEGER, timeout_ms INTEGER, expected JSON list of ids)
+ * acks(jid TEXT, minion TEXT, PRIMARY KEY (jid, minion))         -- the minion had the job
+ * returns(jid TEXT, minion TEXT, success INTEGER, retcode INTEGER, ret JSON, start_ms INTEGER,
+ *         end_ms INTEGER, PRIMARY KEY (jid, minion))
+ * </pre>
+ */
+final class CacheSchema {
+    static final int VERSION = 1;
+
+    static final String INSERT_JOB = "INSERT OR REPLACE INTO jobs (jid, function, args, kwargs, target, tgt_type, "
+            + "caller, start_ms, timeout_ms, expected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    static final String INSERT_ACK = "INSERT OR IGNORE INTO acks (jid, minion) VALUES (?, ?)";
+    static final String INSERT_RETURN = "INSERT OR REPLACE INTO returns (jid, minion, success, retcode, ret, "
+            + "start_ms, end_ms) VALUES (?, ?, ?, ?, ?, ?, ?)";
+
+    private CacheSchema() {
+    }
+
+    static void apply(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA journal_mode=WAL");
+            s.execute("PRAGMA synchronous=NORMAL");
+            s.execute("CREATE TABLE IF NOT EXISTS jobs (jid TEXT PRIMARY KEY, function TEXT NOT NULL, "
+                    + "args TEXT NOT NULL, kwargs TEXT NOT NULL, target TEXT NOT NULL, tgt_type TEXT NOT NULL, "
+                    + "caller TEXT NOT NULL, start_ms INTEGER NOT NULL, timeout_ms INTEGER NOT NULL, "
+                    + "expected TEXT NOT NULL)");
+            s.execute("CREATE INDEX IF NOT EXISTS jobs_by_start ON jobs (start_ms)");
+            s.execute("CREATE TABLE IF NOT EXISTS acks (jid TEXT NOT NULL, minion TEXT NOT NULL, "
+                    + "PRIMARY KEY (jid, minion))");
+            s.execute("CREATE TABLE IF NOT EXISTS returns (jid TEXT NOT NULL, minion TEXT NOT NULL, "
+                    + "success INTEGER NOT NULL, retcode INTEGER NOT NULL, ret TEXT, start_ms INTEGER, "
+                    + "end_ms INTEGER, PRIMARY KEY (jid, minion))");
+            s.execute("PRAGMA user_version=" + VERSION);
+        }
+    }
+
+    static void bindJob(PreparedStatement p, JobRecord job, ObjectMapper json) throws SQLException,
+            JsonProcessingException {
+        p.setString(1, job.jid());
+        p.setString(2, job.function());
+        p.setString(3, json.writeValueAsString(job.args()));
+        p.setString(4, json.writeValueAsString(job.kwargs()));
+        p.setString(5, job.target());
+        p.setString(6, job.targetType());
+        p.setString(7, job.caller());
+        p.setLong(8, job.startMillis());
+        p.setLong(9, job.timeoutMillis());
+        p.setString(10, json.writeValueAsString(job.expected()));
+    }
+
+    static void bindReturn(PreparedStatement p, String jid, String minion, MinionReturn r, ObjectMapper json)
+            throws SQLException, JsonProcessingException {
+        p.setString(1, jid);
+        p.setString(2, minion);
+        p.setInt(3, r.success() ? 1 : 0);
+        p.setInt(4, r.retcode());
+        p.setString(5, json.writeValueAsString(r.ret()));
+        p.setLong(6, r.startMillis());
+        p.setLong(7, r.endMillis());
+    }
+
+    static int prune(Connection c, long cutoffMillis) throws SQLException {
+        try (PreparedStatement returns = c.prepareStatement(
+                "DELETE FROM returns WHERE jid IN (SELECT jid FROM jobs WHERE start_ms < ?)");
+                PreparedStatement acks = c.prepareStatement(
+                        "DELETE FROM acks WHERE jid IN (SELECT jid FROM jobs WHERE start_ms < ?)");
+                PreparedStatement jobs = c.prepareStatement("DELETE FROM jobs WHERE start_ms < ?")) {
+            returns.setLong(1, cutoffMillis);
+            returns.executeUpdate();
+            acks.setLong(1, cutoffMillis);
+            acks.executeUpdate();
+            jobs.setLong(1, cutoffMillis);
+            return jobs.executeUpdate();
+        }
+    }
+}

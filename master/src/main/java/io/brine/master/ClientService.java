@@ -1,0 +1,77 @@
+package io.brine.master;
+
+import io.brine.protocol.ClientRequest;
+import io.brine.protocol.ClientResponse;
+import io.brine.protocol.Done;
+import io.brine.protocol.Failure;
+import io.brine.protocol.JobListRequest;
+import io.brine.protocol.JobListing;
+import io.brine.protocol.JobLookup;
+import io.brine.protocol.JobReport;
+import io.brine.protocol.KeysChanged;
+import io.brine.protocol.PublishRequest;
+import io.brine.protocol.Published;
+import io.brine.protocol.ReturnNotice;
+import io.brine.transport.RouterEndpoint;
+import io.brine.transport.Session;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+
+/** Answers requests from authenticated clients (the CLI). Runs on worker threads, never the I/O thread. */
+final class ClientService {
+    private static final Logger LOG = System.getLogger(ClientService.class.getName());
+
+    private final JobPublisher publisher;
+    private final JobTracker tracker;
+    private final RouterEndpoint endpoint;
+
+    ClientService(JobPublisher publisher, JobTracker tracker, RouterEndpoint endpoint) {
+        this.publisher = publisher;
+        this.tracker = tracker;
+        this.endpoint = endpoint;
+    }
+
+    void handle(Session client, ClientRequest request) {
+        try {
+            if (request instanceof PublishRequest p) {
+                publish(client, p);
+            } else if (request instanceof JobLookup l) {
+                reply(client, tracker.find(l.jid()).<ClientResponse>map(r -> new JobReport(l.requestId(), r))
+                        .orElse(new Failure(l.requestId(), "no job with jid " + l.jid())));
+            } else if (request instanceof JobListRequest l) {
+                reply(client, new JobListing(l.requestId(), tracker.recent(l.limit())));
+            } else if (request instanceof KeysChanged k) {
+                endpoint.recheckKeys();
+                endpoint.sync();
+                reply(client, new Done(k.requestId()));
+            }
+        } catch (IllegalArgumentException e) {
+            reply(client, new Failure(request.requestId(), e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "request from " + client + " failed", e);
+            reply(client, new Failure(request.requestId(), "master error: " + e.getMessage()));
+        }
+    }
+
+    private void publish(Session client, PublishRequest p) {
+        Target target = Target.parse(p.target(), p.targetType());
+        Duration timeout = Duration.ofMillis(p.timeoutMillis());
+        String caller = client.peerId();
+        if (p.async()) {
+            LiveJob job = publisher.publish(target, p.function(), p.args(), p.kwargs(), timeout, caller, null);
+            reply(client, new Published(p.requestId(), job.jid(), job.snapshot().expected(), true));
+            return;
+        }
+        LiveJob job = publisher.publish(target, p.function(), p.args(), p.kwargs(), timeout, caller,
+                (jid, id, result) -> reply(client, new ReturnNotice(p.requestId(), jid, id, result)));
+        reply(client, new Published(p.requestId(), job.jid(), job.snapshot().expected(), false));
+        job.done.thenAccept(record -> reply(client, new JobReport(p.requestId(), record)));
+    }
+
+    private void reply(Session client, ClientResponse response) {
+        endpoint.send(client.id(), response);
+    }
+}

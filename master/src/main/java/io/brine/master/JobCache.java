@@ -1,0 +1,204 @@
+package io.brine.master;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.JobSummary;
+import io.brine.protocol.MinionReturn;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * The durable job cache: one SQLite file, {@code cachedir/jobs.sqlite}. Writes go through one writer thread
+ * that batches them into transactions, so a burst of returns costs one fsync rather than one each; reads use
+ * their own connection (WAL mode lets them run beside the writer). Values are stored as JSON text so the
+ * file can be inspected with the sqlite3 shell. Schema: see {@link CacheSchema}.
+ */
+final class JobCache implements AutoCloseable {
+    private static final Logger LOG = System.getLogger(JobCache.class.getName());
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Object STOP = new Object();
+
+    private final Connection writer;
+    private final Connection reader;
+    private final BlockingQueue<Object> writes = new LinkedBlockingQueue<>();
+    private final Thread writerThread;
+
+    private record JobRow(JobRecord job) {
+    }
+
+    private record AckRow(String jid, String minion) {
+    }
+
+    private record ReturnRow(String jid, String minion, MinionReturn ret) {
+    }
+
+    private JobCache(Connection writer, Connection reader) {
+        this.writer = writer;
+        this.reader = reader;
+        this.writerThread = new Thread(this::writeLoop, "brine-job-cache");
+        writerThread.setDaemon(true);
+        writerThread.start();
+    }
+
+    static JobCache open(Path cacheDir) {
+        try {
+            Files.createDirectories(cacheDir);
+            String url = "jdbc:sqlite:" + cacheDir.resolve("jobs.sqlite");
+            Connection w = DriverManager.getConnection(url);
+            CacheSchema.apply(w);
+            Connection r = DriverManager.getConnection(url);
+            return new JobCache(w, r);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + cacheDir, e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot open the job cache in " + cacheDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    void recordJob(JobRecord job) {
+        writes.add(new JobRow(job));
+    }
+
+    void recordAck(String jid, String minion) {
+        writes.add(new AckRow(jid, minion));
+    }
+
+    void recordReturn(String jid, String minion, MinionReturn ret) {
+        writes.add(new ReturnRow(jid, minion, ret));
+    }
+
+    /** Waits until everything recorded so far is on disk. */
+    void flush() {
+        CountDownLatch done = new CountDownLatch(1);
+        writes.add(done);
+        try {
+            done.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    synchronized Optional<JobRecord> find(String jid) {
+        flush();
+        try {
+            return CacheQueries.job(reader, jid);
+        } catch (SQLException | JsonProcessingException e) {
+            throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);
+        }
+    }
+
+    synchronized List<JobSummary> recent(int limit) {
+        flush();
+        try {
+            return CacheQueries.recent(reader, limit);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot list jobs: " + e.getMessage(), e);
+        }
+    }
+
+    /** Drops jobs that started before {@code cutoffMillis}, with their returns. */
+    synchronized int prune(long cutoffMillis) {
+        flush();
+        try {
+            return CacheSchema.prune(writer, cutoffMillis);
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "pruning the job cache failed: " + e.getMessage());
+            return 0;
+        }
+    }
+
+    @Override
+    public void close() {
+        writes.add(STOP);
+        try {
+            writerThread.join(10_000);
+            reader.close();
+            writer.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "closing the job cache: " + e.getMessage());
+        }
+    }
+
+    private void writeLoop() {
+        List<Object> batch = new ArrayList<>();
+        while (true) {
+            try {
+                batch.add(writes.take());
+            } catch (InterruptedException e) {
+                return;
+            }
+            writes.drainTo(batch, 5_000);
+            boolean stop = writeBatch(batch);
+            batch.clear();
+            if (stop) {
+                return;
+            }
+        }
+    }
+
+    private boolean writeBatch(List<Object> batch) {
+        boolean stop = false;
+        try (PreparedStatement job = writer.prepareStatement(CacheSchema.INSERT_JOB);
+                PreparedStatement ack = writer.prepareStatement(CacheSchema.INSERT_ACK);
+                PreparedStatement ret = writer.prepareStatement(CacheSchema.INSERT_RETURN)) {
+            writer.setAutoCommit(false);
+            for (Object op : batch) {
+                if (op instanceof JobRow r) {
+                    CacheSchema.bindJob(job, r.job(), JSON);
+                    job.executeUpdate();
+                } else if (op instanceof AckRow r) {
+                    ack.setString(1, r.jid());
+                    ack.setString(2, r.minion());
+                    ack.executeUpdate();
+                } else if (op instanceof ReturnRow r) {
+                    CacheSchema.bindReturn(ret, r.jid(), r.minion(), r.ret(), JSON);
+                    ret.executeUpdate();
+                } else if (op == STOP) {
+                    stop = true;
+                }
+            }
+            writer.commit();
+            writer.setAutoCommit(true);
+        } catch (SQLException | JsonProcessingException e) {
+            LOG.log(Level.ERROR, "writing " + batch.size() + " job cache records failed: " + e.getMessage());
+            try {
+                writer.rollback();
+                writer.setAutoCommit(true);
+            } catch (SQLException ignored) {
+                // the next batch starts afresh
+            }
+        }
+        batch.stream().filter(CountDownLatch.class::isInstance).forEach(l -> ((CountDownLatch) l).countDown());
+        return stop;
+    }
+
+    static String json(Object value) throws JsonProcessingException {
+        return JSON.writeValueAsString(value);
+    }
+
+    static <T> T parse(String json, TypeReference<T> type) throws JsonProcessingException {
+        return JSON.readValue(json, type);
+    }
+
+    static Object parseValue(String json) throws JsonProcessingException {
+        return json == null ? null : JSON.readValue(json, Object.class);
+    }
+}

@@ -1,0 +1,79 @@
+package io.brine.master;
+
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.JobSummary;
+import io.brine.protocol.MinionReturn;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Follows every job from publication to its last return: live jobs in memory while a caller may still be
+ * waiting, everything in the {@link JobCache}. A return is only taken from a minion the job was sent to,
+ * so a minion cannot write results into another minion's job.
+ */
+final class JobTracker {
+    private static final Logger LOG = System.getLogger(JobTracker.class.getName());
+    /** How long after its timeout a job stays live, to absorb returns that were already on their way. */
+    private static final long GRACE_MILLIS = 30_000;
+
+    private final Map<String, LiveJob> live = new ConcurrentHashMap<>();
+    private final JobCache cache;
+    private final ScheduledExecutorService timer;
+
+    JobTracker(JobCache cache, ScheduledExecutorService timer) {
+        this.cache = cache;
+        this.timer = timer;
+    }
+
+    LiveJob start(JobRecord spec) {
+        LiveJob job = new LiveJob(spec);
+        live.put(spec.jid(), job);
+        cache.recordJob(spec);
+        timer.schedule(job::expire, spec.timeoutMillis(), TimeUnit.MILLISECONDS);
+        timer.schedule(() -> live.remove(spec.jid()), spec.timeoutMillis() + GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        return job;
+    }
+
+    void acknowledged(String minionId, String jid) {
+        LiveJob job = live.get(jid);
+        if (job != null && job.expects(minionId)) {
+            job.acknowledge(minionId);
+            cache.recordAck(jid, minionId);
+        }
+    }
+
+    /** Takes a return if the job was sent to this minion; false (and a warning) otherwise. */
+    boolean returned(String minionId, String jid, MinionReturn result) {
+        LiveJob job = live.get(jid);
+        boolean expected = job != null ? job.expects(minionId)
+                : cache.find(jid).map(r -> r.expected().contains(minionId)).orElse(false);
+        if (!expected) {
+            LOG.log(Level.WARNING, "refused a return from " + minionId + " for job " + jid
+                    + ", which was not sent to it");
+            return false;
+        }
+        if (job == null || job.addReturn(minionId, result)) {
+            cache.recordReturn(jid, minionId, result);
+        }
+        return true;
+    }
+
+    Optional<LiveJob> live(String jid) {
+        return Optional.ofNullable(live.get(jid));
+    }
+
+    Optional<JobRecord> find(String jid) {
+        LiveJob job = live.get(jid);
+        return job != null ? Optional.of(job.snapshot()) : cache.find(jid);
+    }
+
+    List<JobSummary> recent(int limit) {
+        return cache.recent(limit);
+    }
+}

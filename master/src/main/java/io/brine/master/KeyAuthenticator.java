@@ -1,0 +1,97 @@
+package io.brine.master;
+
+import io.brine.protocol.Hello;
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.MinionId;
+import io.brine.protocol.Role;
+import io.brine.protocol.crypto.Fingerprint;
+import io.brine.protocol.crypto.KeyFiles;
+import io.brine.transport.PeerAuthenticator;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Decides what a peer that proved possession of a key may do, following Salt's rules: an accepted key for
+ * the id is accepted; a different key for an accepted or pending id is denied and filed for the operator to
+ * see, never swapped in; an unknown id is filed as pending (or accepted with auto_accept). Clients are only
+ * accepted with a key the operator placed in {@code pki_dir/clients/NAME}.
+ */
+final class KeyAuthenticator implements PeerAuthenticator {
+    private static final Logger LOG = System.getLogger(KeyAuthenticator.class.getName());
+
+    private final KeyDirectory keys;
+    private final Path clientKeys;
+    private final boolean autoAccept;
+
+    KeyAuthenticator(KeyDirectory keys, boolean autoAccept) {
+        this.keys = keys;
+        this.clientKeys = keys.pkiDir().resolve("clients");
+        this.autoAccept = autoAccept;
+    }
+
+    @Override
+    public Verdict authenticate(Hello hello, byte[] key) {
+        return hello.role() == Role.CLIENT ? client(hello.id(), key) : minion(hello.id(), key);
+    }
+
+    private Verdict client(String name, byte[] key) {
+        Path file = clientKeys.resolve(MinionId.requireValid(name));
+        try {
+            if (Files.isRegularFile(file) && Arrays.equals(KeyFiles.readPublicKey(file), key)) {
+                return Verdict.accepted();
+            }
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot read client key " + file + ": " + e.getMessage());
+        }
+        LOG.log(Level.WARNING, "refused client '" + name + "' with unknown key " + Fingerprint.of(key));
+        return new Verdict(KeyStatus.REJECTED, "unknown client key");
+    }
+
+    private Verdict minion(String id, byte[] key) {
+        Optional<KeyStatus> filed = keys.statusOf(id);
+        if (filed.isEmpty()) {
+            if (autoAccept) {
+                keys.put(KeyStatus.ACCEPTED, id, key);
+                LOG.log(Level.INFO, "auto-accepted new minion key for " + id);
+                return Verdict.accepted();
+            }
+            keys.put(KeyStatus.PENDING, id, key);
+            LOG.log(Level.INFO, "new minion key for " + id + " is pending: " + Fingerprint.of(key));
+            return pending();
+        }
+        KeyStatus status = filed.get();
+        boolean same = KeyDirectory.sameKey(keys.publicKey(status, id), key);
+        switch (status) {
+            case ACCEPTED:
+                if (same) {
+                    return Verdict.accepted();
+                }
+                return deny(id, key, "a different key is already accepted for this id");
+            case PENDING:
+                if (same) {
+                    return pending();
+                }
+                return deny(id, key, "a different key is already pending for this id");
+            case REJECTED:
+                return new Verdict(KeyStatus.REJECTED, "key rejected by the master's operator");
+            default:
+                return new Verdict(KeyStatus.DENIED, "key denied: " + (same ? "this key" : "another key")
+                        + " for this id was refused before");
+        }
+    }
+
+    private Verdict deny(String id, byte[] key, String why) {
+        keys.put(KeyStatus.DENIED, id, key);
+        LOG.log(Level.WARNING, "denied minion " + id + " presenting key " + Fingerprint.of(key) + ": " + why);
+        return new Verdict(KeyStatus.DENIED, why);
+    }
+
+    private static Verdict pending() {
+        return new Verdict(KeyStatus.PENDING, "key pending: waiting for the master's operator to accept it");
+    }
+}

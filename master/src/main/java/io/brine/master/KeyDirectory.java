@@ -1,0 +1,157 @@
+package io.brine.master;
+
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.MinionId;
+import io.brine.protocol.crypto.KeyFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Minion public keys on disk, in Salt's layout under {@code pki_dir}: {@code minions/} (accepted),
+ * {@code minions_pre/} (pending), {@code minions_rejected/}, {@code minions_denied/}; one PEM file per
+ * minion, named by its id. Ids are validated before they touch a path, so an id can never name a file
+ * outside these directories. Moves between states are atomic renames, so the master process and a
+ * {@code brine key} process can work on the same directory.
+ */
+public final class KeyDirectory {
+    private final Path pkiDir;
+
+    public KeyDirectory(Path pkiDir) {
+        this.pkiDir = pkiDir;
+    }
+
+    public Path pkiDir() {
+        return pkiDir;
+    }
+
+    /** Ids by status, each list sorted. */
+    public Map<KeyStatus, List<String>> list() {
+        Map<KeyStatus, List<String>> out = new EnumMap<>(KeyStatus.class);
+        for (KeyStatus s : KeyStatus.values()) {
+            out.put(s, ids(s));
+        }
+        return out;
+    }
+
+    public List<String> ids(KeyStatus status) {
+        Path dir = dir(status);
+        List<String> ids = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return ids;
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+            for (Path f : files) {
+                String name = f.getFileName().toString();
+                if (MinionId.isValid(name) && Files.isRegularFile(f)) {
+                    ids.add(name);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
+        ids.sort(null);
+        return ids;
+    }
+
+    /** Where {@code id} is filed, if anywhere; accepted wins if a key is somehow in several places. */
+    public Optional<KeyStatus> statusOf(String id) {
+        MinionId.requireValid(id);
+        for (KeyStatus s : KeyStatus.values()) {
+            if (Files.isRegularFile(file(s, id))) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
+    }
+
+    public Optional<byte[]> publicKey(KeyStatus status, String id) {
+        Path f = file(status, id);
+        if (!Files.isRegularFile(f)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(KeyFiles.readPublicKey(f));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read key " + f, e);
+        }
+    }
+
+    /** Files a key under a status, replacing any key already there for that status. */
+    public void put(KeyStatus status, String id, byte[] publicKey) {
+        try {
+            Files.createDirectories(dir(status));
+            KeyFiles.writePublicKey(file(status, id), publicKey);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write key for " + id, e);
+        }
+    }
+
+    /** Moves a key from one status to another; false if it was not filed under {@code from}. */
+    public boolean move(String id, KeyStatus from, KeyStatus to) {
+        Path source = file(from, id);
+        if (!Files.isRegularFile(source)) {
+            return false;
+        }
+        try {
+            Files.createDirectories(dir(to));
+            try {
+                Files.move(source, file(to, id), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(source, file(to, id), StandardCopyOption.REPLACE_EXISTING);
+            }
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot move key for " + id, e);
+        }
+    }
+
+    /** Removes {@code id}'s key from every status; true if there was one. */
+    public boolean delete(String id) {
+        boolean any = false;
+        for (KeyStatus s : KeyStatus.values()) {
+            try {
+                any |= Files.deleteIfExists(file(s, id));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot delete key for " + id, e);
+            }
+        }
+        return any;
+    }
+
+    /** Removes {@code id}'s key from one status; true if it was there. */
+    public boolean remove(KeyStatus status, String id) {
+        try {
+            return Files.deleteIfExists(file(status, id));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete key for " + id, e);
+        }
+    }
+
+    static boolean sameKey(Optional<byte[]> stored, byte[] presented) {
+        return stored.isPresent() && Arrays.equals(stored.get(), presented);
+    }
+
+    Path dir(KeyStatus status) {
+        return pkiDir.resolve(switch (status) {
+            case ACCEPTED -> "minions";
+            case PENDING -> "minions_pre";
+            case REJECTED -> "minions_rejected";
+            case DENIED -> "minions_denied";
+        });
+    }
+
+    private Path file(KeyStatus status, String id) {
+        return dir(status).resolve(MinionId.requireValid(id));
+    }
+}

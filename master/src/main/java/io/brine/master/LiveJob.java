@@ -1,0 +1,81 @@
+package io.brine.master;
+
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.MinionReturn;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A job whose returns are still being collected. {@link #done} completes when every expected minion has
+ * returned or the timeout passed, whichever is first; returns arriving later still reach the cache.
+ */
+final class LiveJob {
+    /** Told of each return as it arrives, on the thread that received it. */
+    interface Listener {
+        void onReturn(String jid, String minionId, MinionReturn result);
+    }
+
+    private final JobRecord spec;
+    private final Set<String> expected;
+    private final Set<String> acknowledged = new LinkedHashSet<>();
+    private final Map<String, MinionReturn> returns = new LinkedHashMap<>();
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    final CompletableFuture<JobRecord> done = new CompletableFuture<>();
+
+    LiveJob(JobRecord spec) {
+        this.spec = spec;
+        this.expected = new LinkedHashSet<>(spec.expected());
+        if (expected.isEmpty()) {
+            done.complete(snapshot());
+        }
+    }
+
+    String jid() {
+        return spec.jid();
+    }
+
+    boolean expects(String minionId) {
+        return expected.contains(minionId);
+    }
+
+    void listen(Listener listener) {
+        listeners.add(listener);
+    }
+
+    synchronized void acknowledge(String minionId) {
+        acknowledged.add(minionId);
+    }
+
+    /** Records a return; false if this minion already returned (a duplicate is ignored). */
+    boolean addReturn(String minionId, MinionReturn result) {
+        boolean complete;
+        synchronized (this) {
+            if (returns.putIfAbsent(minionId, result) != null) {
+                return false;
+            }
+            acknowledged.add(minionId);
+            complete = returns.keySet().containsAll(expected);
+        }
+        listeners.forEach(l -> l.onReturn(spec.jid(), minionId, result));
+        if (complete) {
+            done.complete(snapshot());
+        }
+        return true;
+    }
+
+    void expire() {
+        done.complete(snapshot());
+    }
+
+    synchronized JobRecord snapshot() {
+        return new JobRecord(spec.jid(), spec.function(), spec.args(), spec.kwargs(), spec.target(),
+                spec.targetType(), spec.caller(), spec.startMillis(), spec.timeoutMillis(), spec.expected(),
+                new ArrayList<>(acknowledged), returns);
+    }
+}

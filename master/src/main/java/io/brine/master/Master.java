@@ -1,0 +1,127 @@
+package io.brine.master;
+
+import io.brine.protocol.crypto.Fingerprint;
+import io.brine.protocol.crypto.StaticKeyPair;
+import io.brine.transport.RouterEndpoint;
+import io.brine.transport.TransportSettings;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Brine master, started in-process. The CLI's {@code brine master} is a thin wrapper around it, and an
+ * orchestrator can embed it the same way.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * try (Master master = Master.start(MasterConfig.load(Path.of("/etc/brine/master.yaml")))) {
+ *     master.keys().preseed("vm-42", publicKeyOfVm42);
+ *     JobRecord r = master.client().call(JobSpec.of("vm-42", "cmd.run", "uptime"));
+ * }
+ * }</pre>
+ */
+public final class Master implements AutoCloseable {
+    private static final Logger LOG = System.getLogger(Master.class.getName());
+    /** The name under which the local operator's client key is authorised, and recorded as caller. */
+    public static final String LOCAL_CLIENT = "local";
+
+    private final MasterConfig config;
+    private final StaticKeyPair key;
+    private final JobCache cache;
+    private final ScheduledExecutorService timer;
+    private final ExecutorService workers;
+    private final RouterEndpoint endpoint;
+    private final MasterKeys keys;
+    private final MasterClient client;
+    private final MasterDispatcher dispatcher;
+
+    private Master(MasterConfig config) throws IOException {
+        this.config = config;
+        this.key = MasterPki.prepare(config.pkiDir());
+        this.cache = JobCache.open(config.cacheDir());
+        this.timer = Executors.newSingleThreadScheduledExecutor(daemon("brine-master-timer"));
+        this.workers = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
+                daemon("brine-master-worker"));
+        KeyDirectory directory = new KeyDirectory(config.pkiDir());
+        MinionSessions sessions = new MinionSessions();
+        JobTracker tracker = new JobTracker(cache, timer);
+        RouterEndpoint[] holder = new RouterEndpoint[1];
+        this.keys = new MasterKeys(directory, () -> holder[0].recheckKeys());
+        TransportSettings settings = TransportSettings.DEFAULTS.withMaxFrameSize(config.maxFrameSize());
+        this.dispatcher = new MasterDispatcher(sessions, tracker, workers);
+        this.endpoint = new RouterEndpoint(config.bindAddress(), key,
+                new KeyAuthenticator(directory, config.autoAccept()), dispatcher, settings);
+        holder[0] = endpoint;
+        JobPublisher publisher = new JobPublisher(directory, sessions, endpoint, tracker);
+        dispatcher.attach(new ClientService(publisher, tracker, endpoint));
+        this.client = new MasterClient(publisher, tracker, config.timeout(), "library");
+    }
+
+    /** Creates keys on first start, opens the job cache and starts listening. */
+    public static Master start(MasterConfig config) throws IOException, InterruptedException {
+        Master m = new Master(config);
+        m.endpoint.start();
+        m.scheduleRetention();
+        LOG.log(Level.INFO, "master listening on " + m.endpoint.port() + ", fingerprint " + m.fingerprint());
+        return m;
+    }
+
+    /** The port actually bound (useful when the configuration asked for port 0). */
+    public int port() {
+        return endpoint.port();
+    }
+
+    /** The master's key fingerprint, in the form a minion's {@code master_finger} takes. */
+    public String fingerprint() {
+        return Fingerprint.of(key.publicKey());
+    }
+
+    public MasterConfig config() {
+        return config;
+    }
+
+    public MasterClient client() {
+        return client;
+    }
+
+    public MasterKeys keys() {
+        return keys;
+    }
+
+    /** Frames and messages dropped, by reason: what an operator checks when something looks wrong. */
+    public String dropCounters() {
+        return endpoint.counters() + " unauthorised=" + dispatcher.unauthorised.sum();
+    }
+
+    @Override
+    public void close() {
+        endpoint.close();
+        timer.shutdownNow();
+        workers.shutdownNow();
+        cache.close();
+    }
+
+    private void scheduleRetention() {
+        if (config.keepJobs().isZero()) {
+            return;
+        }
+        timer.scheduleAtFixedRate(() -> {
+            int pruned = cache.prune(System.currentTimeMillis() - config.keepJobs().toMillis());
+            if (pruned > 0) {
+                LOG.log(Level.INFO, "pruned " + pruned + " jobs older than " + config.keepJobs().toHours() + "h");
+            }
+        }, 0, 1, TimeUnit.HOURS);
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

@@ -1,0 +1,77 @@
+package io.brine.master;
+
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.JobSummary;
+import io.brine.protocol.MinionReturn;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.function.BiConsumer;
+
+/**
+ * Runs jobs on an in-process master. Thread-safe: any number of threads may call, cast and stream at once.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * JobRecord r = master.client().call(JobSpec.of("web*", "test.ping"));
+ * r.returns().forEach((id, ret) -> System.out.println(id + ": " + ret.ret()));
+ * System.out.println("missing: " + r.missing());
+ * }</pre>
+ */
+public final class MasterClient {
+    private final JobPublisher publisher;
+    private final JobTracker tracker;
+    private final Duration defaultTimeout;
+    private final String caller;
+
+    MasterClient(JobPublisher publisher, JobTracker tracker, Duration defaultTimeout, String caller) {
+        this.publisher = publisher;
+        this.tracker = tracker;
+        this.defaultTimeout = defaultTimeout;
+        this.caller = caller;
+    }
+
+    /** A client whose jobs are recorded as asked by {@code name} (the audit trail's caller). */
+    public MasterClient as(String name) {
+        return new MasterClient(publisher, tracker, defaultTimeout, name);
+    }
+
+    /** Runs the job and waits until every expected minion returned or the timeout passed. */
+    public JobRecord call(JobSpec spec) throws InterruptedException {
+        return await(publish(spec, null));
+    }
+
+    /** Starts the job and returns its jid at once (fire and forget); look it up later with {@link #job}. */
+    public String cast(JobSpec spec) {
+        return publish(spec, null).jid();
+    }
+
+    /** Like {@link #call}, delivering each return to {@code onReturn} as it arrives (on a master thread). */
+    public JobRecord stream(JobSpec spec, BiConsumer<String, MinionReturn> onReturn) throws InterruptedException {
+        return await(publish(spec, (jid, id, ret) -> onReturn.accept(id, ret)));
+    }
+
+    public Optional<JobRecord> job(String jid) {
+        return tracker.find(jid);
+    }
+
+    /** The most recent jobs, newest first. */
+    public List<JobSummary> jobs(int limit) {
+        return tracker.recent(limit);
+    }
+
+    private LiveJob publish(JobSpec spec, LiveJob.Listener listener) {
+        Target target = Target.parse(spec.target(), spec.targetType());
+        Duration timeout = spec.timeout() == null ? defaultTimeout : spec.timeout();
+        return publisher.publish(target, spec.function(), spec.args(), spec.kwargs(), timeout, caller, listener);
+    }
+
+    private static JobRecord await(LiveJob job) throws InterruptedException {
+        try {
+            return job.done.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("job " + job.jid() + " failed", e.getCause());
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.brine.master;
+
+import io.brine.config.ConfigFile;
+import io.brine.protocol.Frame;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The master's configuration, with Salt's key names where the concept is the same.
+ *
+ * @param iface        address to listen on ({@code interface})
+ * @param retPort      the one port minions and clients connect to ({@code ret_port}); Brine needs no
+ *                     separate publish port, so {@code publish_port} is accepted and ignored
+ * @param pkiDir       keys ({@code pki_dir})
+ * @param cacheDir     job cache and other state ({@code cachedir})
+ * @param autoAccept   accept new minion keys without an operator ({@code auto_accept}); off by default
+ * @param timeout      how long a call waits for returns, and how long a minion lets a job run, unless a
+ *                     caller says otherwise ({@code timeout}, seconds)
+ * @param keepJobs     how long the job cache keeps jobs ({@code keep_jobs}, hours, as in Salt)
+ * @param maxFrameSize the largest frame accepted ({@code max_frame_size}, bytes)
+ */
+public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
+        Duration timeout, Duration keepJobs, int maxFrameSize) {
+
+    public static final Set<String> KEYS = Set.of("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
+            "auto_accept", "timeout", "keep_jobs", "max_frame_size");
+
+    public MasterConfig {
+        Objects.requireNonNull(iface, "interface");
+        Objects.requireNonNull(pkiDir, "pki_dir");
+        Objects.requireNonNull(cacheDir, "cachedir");
+        Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(keepJobs, "keep_jobs");
+    }
+
+    /** Defaults as a packaged master would use them. */
+    public static MasterConfig defaults() {
+        return from(ConfigFile.of(java.util.Map.of(), "defaults"));
+    }
+
+    /** A master for tests and embedding: everything under {@code root}, listening on loopback. */
+    public static MasterConfig underDirectory(Path root, int retPort) {
+        return new MasterConfig("127.0.0.1", retPort, root.resolve("pki"), root.resolve("cache"), false,
+                Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE);
+    }
+
+    public static MasterConfig load(Path file) {
+        return from(ConfigFile.load(file));
+    }
+
+    public static MasterConfig from(ConfigFile c) {
+        c.rejectUnknown(KEYS);
+        return new MasterConfig(
+                c.string("interface", "0.0.0.0"),
+                c.port("ret_port", 4506),
+                c.path("pki_dir", Path.of("/etc/brine/pki/master")),
+                c.path("cachedir", Path.of("/var/cache/brine/master")),
+                c.bool("auto_accept", false),
+                Duration.ofSeconds(c.integer("timeout", 30, 1, 7 * 24 * 3600)),
+                Duration.ofHours(c.integer("keep_jobs", 24, 0, 24L * 365 * 10)),
+                (int) c.integer("max_frame_size", Frame.DEFAULT_MAX_SIZE, 64 * 1024, 256L * 1024 * 1024));
+    }
+
+    public MasterConfig withAutoAccept(boolean accept) {
+        return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize);
+    }
+
+    /** Where a local client connects: the interface, or loopback when listening on every address. */
+    public String connectAddress() {
+        String host = iface.equals("0.0.0.0") || iface.equals("*") ? "127.0.0.1" : iface.equals("::") ? "::1" : iface;
+        return "tcp://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + retPort;
+    }
+
+    String bindAddress() {
+        String host = iface.equals("0.0.0.0") ? "*" : iface.contains(":") ? "[" + iface + "]" : iface;
+        return "tcp://" + host + ":" + (retPort == 0 ? "*" : Integer.toString(retPort));
+    }
+}

@@ -1,0 +1,128 @@
+package io.brine.minion;
+
+import io.brine.minion.function.FunctionRegistry;
+import io.brine.protocol.BrineVersion;
+import io.brine.protocol.Hello;
+import io.brine.protocol.JobRequest;
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.Message;
+import io.brine.protocol.Role;
+import io.brine.protocol.crypto.Fingerprint;
+import io.brine.protocol.crypto.KeyFiles;
+import io.brine.protocol.crypto.StaticKeyPair;
+import io.brine.transport.DealerEndpoint;
+import io.brine.transport.DealerListener;
+import io.brine.transport.TransportSettings;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A Brine minion: holds its own key, connects to its master, and runs the jobs sent to it using only the
+ * functions registered in it. The CLI's {@code brine minion} wraps this class; tests and benchmarks start
+ * many in one JVM the same way.
+ *
+ * <p>Example: {@code try (Minion m = Minion.start(MinionConfig.load(Path.of("/etc/brine/minion.yaml")))) {...}}
+ */
+public final class Minion implements AutoCloseable {
+    private static final Logger LOG = System.getLogger(Minion.class.getName());
+
+    private final MinionConfig config;
+    private final StaticKeyPair key;
+    private final DealerEndpoint endpoint;
+    private final JobRunner jobs;
+
+    private Minion(MinionConfig config, FunctionRegistry functions) throws IOException {
+        this.config = config;
+        this.key = loadKey(config.pkiDir());
+        Files.createDirectories(config.cacheDir());
+        Map<String, Object> grains = Grains.collect(config.id(), config.grains());
+        TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
+        DealerEndpoint[] self = new DealerEndpoint[1];
+        this.jobs = new JobRunner(config.id(), functions, () -> grains, config.cacheDir(), config.maxJobs(),
+                m -> self[0].send(m));
+        this.endpoint = new DealerEndpoint(config.masterAddress(), key,
+                new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
+                new MasterKeyPin(config.masterFinger(), config.pkiDir()), new Listener(), settings);
+        self[0] = endpoint;
+    }
+
+    /** Starts a minion with every function installed on the class path. */
+    public static Minion start(MinionConfig config) throws IOException {
+        return start(config, FunctionRegistry.installed());
+    }
+
+    public static Minion start(MinionConfig config, FunctionRegistry functions) throws IOException {
+        Minion m = new Minion(config, functions);
+        m.endpoint.start();
+        LOG.log(Level.INFO, "minion " + config.id() + " started, key " + m.fingerprint() + ", master "
+                + config.masterAddress());
+        return m;
+    }
+
+    public String id() {
+        return config.id();
+    }
+
+    /** This minion's own key fingerprint, for an operator to compare before accepting it. */
+    public String fingerprint() {
+        return Fingerprint.of(key.publicKey());
+    }
+
+    /** What the master last said of this minion's key, or null if it has not answered yet. */
+    public KeyStatus status() {
+        return endpoint.status();
+    }
+
+    /** Waits until the master has answered at least once; returns its answer, or null on timeout. */
+    public KeyStatus awaitStatus(Duration timeout) throws InterruptedException {
+        return endpoint.awaitStatus(timeout);
+    }
+
+    @Override
+    public void close() {
+        endpoint.close();
+        jobs.close();
+    }
+
+    /** The minion's key: {@code pki_dir/minion.pem} (0600) and {@code minion.pub}, created on first start. */
+    static StaticKeyPair loadKey(Path pkiDir) throws IOException {
+        Path privateFile = pkiDir.resolve("minion.pem");
+        StaticKeyPair pair;
+        if (Files.exists(privateFile)) {
+            pair = KeyFiles.readPrivateKey(privateFile);
+        } else {
+            pair = StaticKeyPair.generate();
+            KeyFiles.writePrivateKey(privateFile, pair);
+        }
+        Path publicFile = pkiDir.resolve("minion.pub");
+        if (!Files.exists(publicFile)) {
+            KeyFiles.writePublicKey(publicFile, pair.publicKey());
+        }
+        return pair;
+    }
+
+    private final class Listener implements DealerListener {
+        @Override
+        public void onStatus(KeyStatus status, String detail) {
+            if (status == KeyStatus.PENDING) {
+                LOG.log(Level.INFO, "waiting for the master to accept key " + fingerprint() + " of " + id());
+            } else if (status == KeyStatus.ACCEPTED) {
+                LOG.log(Level.INFO, "authenticated with the master as " + id());
+            }
+        }
+
+        @Override
+        public void onMessage(Message message) {
+            if (message instanceof JobRequest job) {
+                jobs.submit(job);
+            } else {
+                LOG.log(Level.WARNING, "ignored a " + message.getClass().getSimpleName() + " from the master");
+            }
+        }
+    }
+}

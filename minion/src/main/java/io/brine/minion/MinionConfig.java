@@ -1,0 +1,108 @@
+package io.brine.minion;
+
+import io.brine.config.ConfigException;
+import io.brine.config.ConfigFile;
+import io.brine.protocol.MinionId;
+import io.brine.protocol.crypto.Fingerprint;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The minion's configuration, with Salt's key names where the concept is the same.
+ *
+ * @param id           this minion's id ({@code id}; default: the host name)
+ * @param master       the master's host ({@code master})
+ * @param masterPort   the master's {@code ret_port} ({@code master_port}); {@code publish_port} is accepted
+ *                     and ignored, because Brine carries everything over that one port
+ * @param masterFinger the master key's fingerprint to insist on ({@code master_finger}); when absent, the
+ *                     first master key seen is recorded in {@code pki_dir/minion_master.pub} and enforced
+ * @param pkiDir       this minion's keys ({@code pki_dir})
+ * @param cacheDir     local state ({@code cachedir})
+ * @param grains       custom grains merged over the collected ones ({@code grains})
+ * @param maxJobs      how many jobs may run at once ({@code max_jobs}); more wait their turn
+ * @param heartbeat    how often the minion checks that its master is still there ({@code heartbeat}, s)
+ */
+public record MinionConfig(String id, String master, int masterPort, String masterFinger, Path pkiDir,
+        Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat) {
+
+    public static final Set<String> KEYS = Set.of("id", "master", "master_port", "publish_port", "master_finger",
+            "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat");
+
+    public MinionConfig {
+        MinionId.requireValid(id);
+        Objects.requireNonNull(master, "master");
+        if (masterFinger != null && !Fingerprint.isWellFormed(masterFinger)) {
+            throw new IllegalArgumentException("master_finger is not a SHA-256 fingerprint: " + masterFinger);
+        }
+        Objects.requireNonNull(pkiDir, "pki_dir");
+        Objects.requireNonNull(cacheDir, "cachedir");
+        grains = Map.copyOf(grains);
+        if (maxJobs < 1) {
+            throw new IllegalArgumentException("max_jobs must be at least 1");
+        }
+        Objects.requireNonNull(heartbeat, "heartbeat");
+    }
+
+    /** A minion for tests and embedding: everything under {@code root}, talking to a master on loopback. */
+    public static MinionConfig underDirectory(Path root, String id, int masterPort) {
+        return new MinionConfig(id, "127.0.0.1", masterPort, null, root.resolve("pki"), root.resolve("cache"),
+                Map.of(), 64, Duration.ofSeconds(5));
+    }
+
+    public static MinionConfig load(Path file) {
+        return from(ConfigFile.load(file));
+    }
+
+    public static MinionConfig from(ConfigFile c) {
+        c.rejectUnknown(KEYS);
+        String id = c.string("id", null);
+        if (id == null) {
+            id = hostName();
+        }
+        if (!MinionId.isValid(id)) {
+            throw c.error("id", "invalid minion id '" + id + "': use letters, digits, '.', '_', '@' and '-'");
+        }
+        String finger = c.string("master_finger", null);
+        if (finger != null && !Fingerprint.isWellFormed(finger)) {
+            throw c.error("master_finger", "master_finger must be the master's fingerprint as printed by "
+                    + "'brine key finger' (32 hex pairs separated by ':')");
+        }
+        return new MinionConfig(id, c.string("master", "127.0.0.1"), c.port("master_port", 4506), finger,
+                c.path("pki_dir", Path.of("/etc/brine/pki/minion")),
+                c.path("cachedir", Path.of("/var/cache/brine/minion")), c.map("grains"),
+                (int) c.integer("max_jobs", 64, 1, 10_000),
+                Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)));
+    }
+
+    public MinionConfig withGrains(Map<String, Object> g) {
+        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, g, maxJobs, heartbeat);
+    }
+
+    public MinionConfig withMasterFinger(String finger) {
+        return new MinionConfig(id, master, masterPort, finger, pkiDir, cacheDir, grains, maxJobs, heartbeat);
+    }
+
+    public MinionConfig withHeartbeat(Duration d) {
+        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, d);
+    }
+
+    String masterAddress() {
+        String host = master.contains(":") && !master.startsWith("[") ? "[" + master + "]" : master;
+        return "tcp://" + host + ":" + masterPort;
+    }
+
+    private static String hostName() {
+        try {
+            String name = InetAddress.getLocalHost().getHostName();
+            int dot = name.indexOf('.');
+            return dot > 0 ? name.substring(0, dot) : name;
+        } catch (UnknownHostException e) {
+            throw new ConfigException("no 'id' configured and the host name cannot be determined");
+        }
+    }
+}
