@@ -1,0 +1,87 @@
+package io.brine.states.functions.pkg;
+
+import io.brine.states.CommandResult;
+import io.brine.states.Commands;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Alpine's apk. {@code apk list} prints {@code name-version-rN arch {origin} (license) [installed]}. */
+final class ApkPackages implements PackageManager {
+  private final Tool tool;
+
+  ApkPackages(Commands commands) {
+    this.tool = new Tool(commands);
+  }
+
+  @Override
+  public String name() {
+    return "apk";
+  }
+
+  @Override
+  public Optional<String> installedVersion(String pkg) throws IOException, InterruptedException {
+    return versionIn(tool.run(List.of("apk", "list", "--installed", pkg)), pkg);
+  }
+
+  @Override
+  public Optional<String> candidateVersion(String pkg) throws IOException, InterruptedException {
+    return versionIn(tool.run(List.of("apk", "list", pkg)), pkg);
+  }
+
+  private static Optional<String> versionIn(CommandResult r, String pkg) {
+    for (String line : r.stdout().split("\n")) {
+      String first = line.split(" ", 2)[0];
+      if (first.startsWith(pkg + "-") && Character.isDigit(first.charAt(pkg.length() + 1))) {
+        return Optional.of(first.substring(pkg.length() + 1));
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public void refresh() throws IOException, InterruptedException {
+    tool.mustRun(List.of("apk", "update", "-q"));
+  }
+
+  @Override
+  public void install(List<Request> requests) throws IOException, InterruptedException {
+    List<String> argv = new ArrayList<>(List.of("apk", "add", "-q"));
+    requests.forEach(r -> argv.add(r.version() == null ? r.name() : r.name() + "=" + r.version()));
+    tool.mustRun(argv);
+  }
+
+  @Override
+  public void installFiles(List<Path> files) throws IOException, InterruptedException {
+    List<String> argv = new ArrayList<>(List.of("apk", "add", "-q", "--allow-untrusted"));
+    files.forEach(f -> argv.add(f.toString()));
+    tool.mustRun(argv);
+  }
+
+  @Override
+  public void remove(List<String> packages) throws IOException, InterruptedException {
+    List<String> argv = new ArrayList<>(List.of("apk", "del", "-q"));
+    argv.addAll(packages);
+    tool.mustRun(argv);
+  }
+
+  @Override
+  public LocalPackage inspect(Path file) throws IOException, InterruptedException {
+    String info = tool.mustRun(List.of("tar", "-xzOf", file.toString(), ".PKGINFO"));
+    String name = null;
+    String version = null;
+    for (String line : info.split("\n")) {
+      if (line.startsWith("pkgname = ")) {
+        name = line.substring(10).strip();
+      } else if (line.startsWith("pkgver = ")) {
+        version = line.substring(9).strip();
+      }
+    }
+    if (name == null || version == null) {
+      throw new IOException(file + " is not an apk package");
+    }
+    return new LocalPackage(name, version);
+  }
+}

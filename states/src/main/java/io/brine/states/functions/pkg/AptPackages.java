@@ -1,0 +1,94 @@
+package io.brine.states.functions.pkg;
+
+import io.brine.states.CommandResult;
+import io.brine.states.Commands;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Debian's tools: dpkg-query for what is installed, apt-cache for candidates, apt-get to install
+ * from repositories and dpkg to install local files (sources). Existing configuration files are
+ * kept on upgrade ({@code --force-confold}), since a state usually manages them separately.
+ */
+final class AptPackages implements PackageManager {
+  private final Tool tool;
+
+  AptPackages(Commands commands) {
+    this.tool = new Tool(commands);
+  }
+
+  @Override
+  public String name() {
+    return "apt";
+  }
+
+  @Override
+  public Optional<String> installedVersion(String pkg) throws IOException, InterruptedException {
+    CommandResult r = tool.run(List.of("dpkg-query", "-W", "-f=${Status}|${Version}", pkg));
+    if (!r.ok()) {
+      return Optional.empty();
+    }
+    String[] parts = r.stdout().strip().split("\\|", 2);
+    return parts.length == 2 && parts[0].endsWith(" installed") ? Optional.of(parts[1]) : Optional.empty();
+  }
+
+  @Override
+  public Optional<String> candidateVersion(String pkg) throws IOException, InterruptedException {
+    CommandResult r = tool.run(List.of("apt-cache", "policy", pkg));
+    for (String line : r.stdout().split("\n")) {
+      String t = line.strip();
+      if (t.startsWith("Candidate:")) {
+        String v = t.substring("Candidate:".length()).strip();
+        return v.equals("(none)") || v.isEmpty() ? Optional.empty() : Optional.of(v);
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public void refresh() throws IOException, InterruptedException {
+    tool.mustRun(List.of("apt-get", "update", "-q"));
+  }
+
+  @Override
+  public void install(List<Request> requests) throws IOException, InterruptedException {
+    List<String> argv = new ArrayList<>(List.of("apt-get", "install", "-y", "-q", "-o", "DPkg::Options::=--force-confold"));
+    requests.forEach(r -> argv.add(r.version() == null ? r.name() : r.name() + "=" + r.version()));
+    tool.mustRun(argv);
+  }
+
+  @Override
+  public void installFiles(List<Path> files) throws IOException, InterruptedException {
+    List<String> argv = new ArrayList<>(List.of("dpkg", "--force-confold", "-i"));
+    files.forEach(f -> argv.add(f.toString()));
+    tool.mustRun(argv);
+  }
+
+  @Override
+  public void remove(List<String> packages) throws IOException, InterruptedException {
+    List<String> argv = new ArrayList<>(List.of("apt-get", "remove", "-y", "-q"));
+    argv.addAll(packages);
+    tool.mustRun(argv);
+  }
+
+  @Override
+  public LocalPackage inspect(Path file) throws IOException, InterruptedException {
+    String out = tool.mustRun(List.of("dpkg-deb", "-f", file.toString(), "Package", "Version"));
+    String name = null;
+    String version = null;
+    for (String line : out.split("\n")) {
+      if (line.startsWith("Package:")) {
+        name = line.substring(8).strip();
+      } else if (line.startsWith("Version:")) {
+        version = line.substring(8).strip();
+      }
+    }
+    if (name == null || version == null) {
+      throw new IOException(file + " is not a Debian package");
+    }
+    return new LocalPackage(name, version);
+  }
+}

@@ -1,0 +1,62 @@
+package io.brine.states.functions.pkg;
+
+import io.brine.states.Args;
+import io.brine.states.Param;
+import io.brine.states.StateContext;
+import io.brine.states.StateFunction;
+import io.brine.states.StateResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code pkg.removed}: packages not installed. */
+final class PkgRemoved implements StateFunction {
+  @Override
+  public String name() {
+    return "removed";
+  }
+
+  @Override
+  public List<Param> params() {
+    return List.of(Param.optional("pkgs", Param.Type.LIST, null, "several package names"));
+  }
+
+  @Override
+  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+    Optional<PackageManager> found = PackageManagers.forGrains(ctx.grains(), ctx.commands());
+    if (found.isEmpty()) {
+      return StateResult.failed("No package provider for os_family '" + ctx.grain("os_family") + "'");
+    }
+    PackageManager pm = found.get();
+    Map<String, Object> changes = new LinkedHashMap<>();
+    List<String> present = new ArrayList<>();
+    for (PackageManager.Request t : Targets.of(args)) {
+      Optional<String> have = pm.installedVersion(t.name());
+      if (have.isPresent()) {
+        present.add(t.name());
+        changes.put(t.name(), Targets.change(have.get(), null));
+      }
+    }
+    if (present.isEmpty()) {
+      return StateResult.ok("All specified packages are already absent");
+    }
+    if (ctx.test()) {
+      return StateResult.pending(changes, "The following packages will be removed: " + String.join(", ", present));
+    }
+    pm.remove(present);
+    List<String> left = new ArrayList<>();
+    for (String name : present) {
+      if (pm.installedVersion(name).isPresent()) {
+        left.add(name);
+        changes.remove(name);
+      }
+    }
+    if (!left.isEmpty()) {
+      return new StateResult(false, changes, "The following packages failed to be removed: " + String.join(", ", left));
+    }
+    return StateResult.changed(changes, "All targeted packages were removed");
+  }
+}
