@@ -1,0 +1,21 @@
+package io.brine.states.functions.service;
+
+import java.io.IOException;
+
+/** One init system's controls, as the service states need them. */
+interface ServiceManager {
+  enum Action { START, STOP, RESTART, RELOAD }
+
+  String name();
+
+  boolean available(String service) throws IOException, InterruptedException;
+
+  boolean running(String service) throws IOException, InterruptedException;
+
+  boolean enabled(String service) throws IOException, InterruptedException;
+
+  /** Runs the action; false when the init system reported failure. */
+  boolean act(String service, Action action) throws IOException, InterruptedException;
+
+  boolean setEnabled(String service, boolean enable) throws IOException, InterruptedException;
+}
