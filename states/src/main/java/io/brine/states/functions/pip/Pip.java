@@ -1,0 +1,56 @@
+package io.brine.states.functions.pip;
+
+import io.brine.states.Command;
+import io.brine.states.CommandResult;
+import io.brine.states.Commands;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * pip, run as {@code <python> -m pip} so that {@code bin_env} picks the interpreter (a virtualenv's
+ * or the system's) and pip's own version nag is off.
+ */
+final class Pip {
+  private final Commands commands;
+  private final String python;
+
+  Pip(Commands commands, String python) {
+    this.commands = commands;
+    this.python = python;
+  }
+
+  Optional<String> installedVersion(String pkg) throws IOException, InterruptedException {
+    CommandResult r = run(List.of("show", pkg));
+    if (!r.ok()) {
+      return Optional.empty();
+    }
+    return r.stdout().lines().filter(l -> l.startsWith("Version:")).map(l -> l.substring(8).strip()).findFirst();
+  }
+
+  void install(String spec, List<String> options) throws IOException, InterruptedException {
+    List<String> args = new ArrayList<>(List.of("install"));
+    args.addAll(options);
+    args.add(spec);
+    mustRun(args);
+  }
+
+  void uninstall(String pkg) throws IOException, InterruptedException {
+    mustRun(List.of("uninstall", "-y", pkg));
+  }
+
+  private CommandResult run(List<String> args) throws IOException, InterruptedException {
+    List<String> argv = new ArrayList<>(List.of(python, "-m", "pip", "--disable-pip-version-check", "--no-input"));
+    argv.addAll(args);
+    return commands.run(Command.of(argv).withEnv(Map.of("LC_ALL", "C.UTF-8")));
+  }
+
+  private void mustRun(List<String> args) throws IOException, InterruptedException {
+    CommandResult r = run(args);
+    if (!r.ok()) {
+      throw new IOException("pip " + String.join(" ", args) + " failed: " + r.diagnostic());
+    }
+  }
+}

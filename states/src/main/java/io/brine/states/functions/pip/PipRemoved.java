@@ -1,0 +1,42 @@
+package io.brine.states.functions.pip;
+
+import io.brine.states.Args;
+import io.brine.states.Param;
+import io.brine.states.Param.Type;
+import io.brine.states.StateContext;
+import io.brine.states.StateFunction;
+import io.brine.states.StateResult;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code pip.removed}: a Python package absent. */
+final class PipRemoved implements StateFunction {
+  @Override
+  public String name() {
+    return "removed";
+  }
+
+  @Override
+  public List<Param> params() {
+    return List.of(Param.optional("bin_env", Type.STRING, "python3", "the Python interpreter whose pip to use"));
+  }
+
+  @Override
+  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+    Pip pip = new Pip(ctx.commands(), args.string("bin_env"));
+    String pkg = args.name();
+    Optional<String> have = pip.installedVersion(pkg);
+    if (have.isEmpty()) {
+      return StateResult.ok("Python package " + pkg + " is not installed");
+    }
+    Map<String, Object> changes = Map.of(pkg, Map.of("old", have.get(), "new", ""));
+    if (ctx.test()) {
+      return StateResult.pending(changes, "Python package " + pkg + " is set to be removed");
+    }
+    pip.uninstall(pkg);
+    return pip.installedVersion(pkg).isEmpty() ? StateResult.changed(changes, "Python package " + pkg + " was removed")
+        : StateResult.failed("Python package " + pkg + " could not be removed");
+  }
+}
