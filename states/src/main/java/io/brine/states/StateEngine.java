@@ -60,6 +60,11 @@ public final class StateEngine {
     return List.copyOf(registry.names());
   }
 
+  /** Each function's declared parameters (besides {@code name}), for {@code sys.doc} and CLI checks. */
+  public Map<String, List<Param>> describe() {
+    return registry.describe();
+  }
+
   public StateOutcome apply(StateJob job) {
     StateContext ctx = context(job);
     try {

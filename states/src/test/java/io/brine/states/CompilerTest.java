@@ -226,4 +226,12 @@ class CompilerTest {
     assertEquals(List.of("b", "a"), List.copyOf(shown.keySet()));
     assertEquals("a", ((Map<?, ?>) shown.get("a")).get("__sls__"));
   }
+
+  @Test
+  void everyFunctionDescribesItsParameters() {
+    Map<String, List<Param>> described = engine.describe();
+    assertTrue(described.keySet().containsAll(List.of("file.managed", "pkg.installed", "service.running",
+        "user.present", "group.present", "cmd.run", "cmd.script", "archive.extracted", "pip.installed")));
+    assertTrue(described.get("file.symlink").stream().anyMatch(p -> p.name().equals("target") && p.required()));
+  }
 }

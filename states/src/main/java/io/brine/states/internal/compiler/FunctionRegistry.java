@@ -42,6 +42,13 @@ public final class FunctionRegistry {
     return Optional.ofNullable(functions.get(module + "." + function));
   }
 
+  /** Every function's declared parameters, by sorted name: what {@code sys.doc} prints. */
+  public Map<String, List<Param>> describe() {
+    Map<String, List<Param>> out = new java.util.TreeMap<>();
+    functions.forEach((name, fn) -> out.put(name, List.copyOf(fn.params())));
+    return out;
+  }
+
   /** All names, sorted: for error messages and {@code sys.doc}. */
   public Set<String> names() {
     return new TreeSet<>(functions.keySet());

@@ -146,4 +146,23 @@ class CmdStatesTest {
     StateOutcome missing = apply("greet:\n  cmd.script:\n    - source: brine://scripts/none.sh\n");
     assertEquals(false, state(missing, "greet", "cmd.script").get("result"));
   }
+
+  @Test
+  void aFailedCommandKeepsItsDependentsOffTheDisk() {
+    Path file = work.resolve("config");
+    StateOutcome out = apply("""
+        prepare:
+          cmd.run:
+            - name: exit 1
+        %s:
+          file.managed:
+            - contents: never
+            - require:
+              - cmd: prepare
+        """.formatted(file));
+    Map<String, Object> managed = state(out, file.toString(), "file.managed");
+    assertEquals(false, managed.get("result"));
+    assertEquals("One or more requisite failed: t.prepare", managed.get("comment"));
+    assertFalse(Files.exists(file));
+  }
 }
