@@ -234,4 +234,12 @@ class CompilerTest {
         "user.present", "group.present", "cmd.run", "cmd.script", "archive.extracted", "pip.installed")));
     assertTrue(described.get("file.symlink").stream().anyMatch(p -> p.name().equals("target") && p.required()));
   }
+
+  @Test
+  void jinjaSyntaxErrorsAreCompileErrorsWithTheirLine() {
+    tree.file("a.sls", "x:\n  test.nop: []\n{% for u in pillar.users %}\ny: {{ u }}\n");
+    assertErrorMentions(engine.apply(tree.job("a")), "a.sls:3", "Jinja error");
+    tree.file("b.sls", "x:\n  test.nop: []\ny: {{ 'a' | no_such_filter }}\n");
+    assertErrorMentions(engine.apply(tree.job("b")), "b.sls:3", "Jinja error");
+  }
 }

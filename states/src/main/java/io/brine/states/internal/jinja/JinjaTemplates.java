@@ -54,7 +54,9 @@ public final class JinjaTemplates implements Templates {
       throw new TemplateException(name, 0, "template failed: " + e.getMessage());
     }
     for (TemplateError error : result.getErrors()) {
-      if (error.getSeverity() == TemplateError.ErrorType.FATAL) {
+      // Jinjava reports an unknown filter or a bad call as a mere ERROR and renders on; a config
+      // file rendered around such a hole is worse than no file, so both severities stop here
+      if (error.getSeverity() == TemplateError.ErrorType.FATAL || error.getSeverity() == TemplateError.ErrorType.ERROR) {
         throw new TemplateException(name, error.getLineno(), error.getMessage());
       }
     }
