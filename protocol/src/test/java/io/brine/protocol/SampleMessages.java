@@ -1,0 +1,107 @@
+package io.brine.protocol;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One or more valid instances of every message type, with argument and result values that exercise every kind
+ * of value the wire carries. {@link #comparable()} holds no byte arrays, so decoded copies can be compared with
+ * equals; {@link #withBinary()} adds byte arrays, which records compare by identity.
+ */
+final class SampleMessages {
+    static final String JID = "20240229235959123456";
+    static final String OTHER_JID = "19991231000000000001";
+    static final BigInteger TWO_TO_THE_63 = BigInteger.ONE.shiftLeft(63);
+    static final BigInteger MAX_UINT64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+    private SampleMessages() {
+    }
+
+    static List<Message> comparable() {
+        return List.of(
+                new Hello(Role.MINION, "web-01.example.com", BrineVersion.CURRENT),
+                new Hello(Role.CLIENT, "ops@admin_1", "9.99.0-rc.1"),
+                new Welcome(KeyStatus.ACCEPTED, ""),
+                new Welcome(KeyStatus.DENIED, "key mismatch ☠ — ask an operator"),
+                new Ping(0), new Ping(Long.MIN_VALUE), new Pong(Long.MAX_VALUE),
+                new JobRequest(JID, "cmd.run", values(), keywords(), 30_000, "root"),
+                new JobRequest(OTHER_JID, "test.ping", List.of(), Map.of(), 1, ""),
+                new JobAck(JID),
+                new JobReturn(JID, MinionReturn.ok(keywords(), 1_700_000_000_000L, 1_700_000_000_250L)),
+                new JobReturn(JID, MinionReturn.failed(127, "sh: frobnicate: not found", -1, 0)),
+                new JobReturn(OTHER_JID, new MinionReturn(true, Integer.MIN_VALUE, null, Long.MIN_VALUE,
+                        Long.MAX_VALUE)),
+                new PublishRequest(7, "web*", "glob", "pkg.install", values(), keywords(), 5_000, true),
+                new PublishRequest(-8, "a,b,c", "list", "test.ping", List.of(), Map.of(), Long.MAX_VALUE, false),
+                new JobLookup(Long.MIN_VALUE, JID),
+                new JobListRequest(1, JobListRequest.MAX_LIMIT), new JobListRequest(2, 1),
+                new KeysChanged(42),
+                new Published(3, JID, List.of("web-01", "db_2@dc1"), false),
+                new Published(4, OTHER_JID, List.of(), true),
+                new ReturnNotice(5, JID, "web-01", MinionReturn.ok(values(), 10, 20)),
+                new JobReport(6, jobRecord()),
+                new JobListing(7, List.of(
+                        new JobSummary(JID, "cmd.run", "*", "glob", "root", 1_700_000_000_000L, 3, 2),
+                        new JobSummary(OTHER_JID, "test.ping", "x", "list", "", 0, Integer.MAX_VALUE, 0))),
+                new JobListing(8, List.of()),
+                new Done(9),
+                new Failure(10, "no such job 🤷"));
+    }
+
+    static List<Message> withBinary() {
+        return List.of(
+                new JobRequest(JID, "file.write", List.of(bytes(0, 1, 255), List.of(new byte[0])),
+                        Map.of("content", "übung\n".getBytes(UTF_8)), 60_000, "root"),
+                new JobReturn(JID, MinionReturn.ok(bytes(0xc1, 0xff, 0x00, 0x7f), 1, 2)));
+    }
+
+    static List<Message> all() {
+        List<Message> out = new ArrayList<>(comparable());
+        out.addAll(withBinary());
+        return out;
+    }
+
+    /** Every kind of value an argument list may hold, nested, with nulls and edge numbers. */
+    static List<Object> values() {
+        return Arrays.asList(null, true, false, 0L, -1L, -33L, 128L, Long.MIN_VALUE, Long.MAX_VALUE,
+                TWO_TO_THE_63, MAX_UINT64, 3.25d, -0.0d, Double.NaN, Double.MAX_VALUE, "", "plain",
+                "ünïcödé ☃ 𝄞 🧂 中文", "x".repeat(300),
+                Arrays.asList(1L, Arrays.asList("nested", null, List.of()), keywords()), keywords());
+    }
+
+    static Map<String, Object> keywords() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", "nginx");
+        out.put("refresh", true);
+        out.put("missing", null);
+        out.put("", "empty key");
+        out.put("ключ", Arrays.asList(2.5d, -7L, MAX_UINT64));
+        Map<String, Object> inner = new LinkedHashMap<>();
+        inner.put("depth", 2L);
+        inner.put("list", Arrays.asList(null, false));
+        out.put("nested", inner);
+        return out;
+    }
+
+    static JobRecord jobRecord() {
+        Map<String, MinionReturn> returns = new LinkedHashMap<>();
+        returns.put("web-01", MinionReturn.ok(keywords(), 100, 200));
+        returns.put("web-02", MinionReturn.failed(2, "timeout", 100, 30_100));
+        return new JobRecord(JID, "state.apply", values(), keywords(), "web*", "glob", "root", 1_700_000_000_000L,
+                30_000, List.of("web-01", "web-02", "web-03"), List.of("web-01", "web-02"), returns);
+    }
+
+    static byte[] bytes(int... values) {
+        byte[] out = new byte[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = (byte) values[i];
+        }
+        return out;
+    }
+}
