@@ -26,6 +26,11 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         Objects.requireNonNull(caller, "caller");
         expected = List.copyOf(expected);
         acknowledged = List.copyOf(acknowledged);
+        // Checked here rather than only when reading, so that no record can be sent that its receiver would reject.
+        returns.forEach((id, ret) -> {
+            MinionId.requireValid(id);
+            Objects.requireNonNull(ret, "return of " + id);
+        });
         returns = Collections.unmodifiableMap(new LinkedHashMap<>(returns));
     }
 
@@ -66,7 +71,7 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         int n = r.arrayHeader();
         Map<String, MinionReturn> returns = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
-            returns.put(MinionId.requireValid(r.string()), MinionReturn.read(r));
+            returns.put(r.string(), MinionReturn.read(r));
         }
         return new JobRecord(jid, function, args, kwargs, target, targetType, caller, start, timeout, expected,
                 acknowledged, returns);

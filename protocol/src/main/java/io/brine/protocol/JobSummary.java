@@ -13,6 +13,11 @@ public record JobSummary(String jid, String function, String target, String targ
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(targetType, "targetType");
         Objects.requireNonNull(caller, "caller");
+        // The wire rejects negative counts, so a summary that could not be decoded must not be built either.
+        if (expectedCount < 0 || returnedCount < 0) {
+            throw new IllegalArgumentException("counts cannot be negative: expected " + expectedCount
+                    + ", returned " + returnedCount);
+        }
     }
 
     void write(WireWriter w) {

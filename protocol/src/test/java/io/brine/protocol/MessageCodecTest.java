@@ -178,6 +178,20 @@ class MessageCodecTest {
         assertRejected(jobReport(id), "minion id");
     }
 
+    /** A sender must fail fast on what its receiver would drop as malformed, rather than send it and wait. */
+    @Test
+    void recordsTheDecoderWouldRejectCannotBeBuiltEither() {
+        assertThrows(IllegalArgumentException.class, () -> new JobSummary(JID, "f", "t", "glob", "c", 0, -1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new JobSummary(JID, "f", "t", "glob", "c", 0, 0, -1));
+        JobRecord valid = SampleMessages.jobRecord();
+        Map<String, MinionReturn> returns = new java.util.LinkedHashMap<>(valid.returns());
+        returns.put("../evil", MinionReturn.ok(null, 0, 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new JobRecord(valid.jid(),
+                valid.function(), valid.args(), valid.kwargs(), valid.target(), valid.targetType(), valid.caller(),
+                valid.startMillis(), valid.timeoutMillis(), valid.expected(), valid.acknowledged(), returns));
+        assertTrue(e.getMessage().contains("../evil"), e.getMessage());
+    }
+
     @Test
     void aMinionIdOneCharacterTooLongIsRejected() {
         String longest = "a".repeat(MinionId.MAX_LENGTH);
