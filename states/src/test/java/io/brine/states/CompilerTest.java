@@ -239,7 +239,7 @@ class CompilerTest {
   void jinjaSyntaxErrorsAreCompileErrorsWithTheirLine() {
     tree.file("a.sls", "x:\n  test.nop: []\n{% for u in pillar.users %}\ny: {{ u }}\n");
     assertErrorMentions(engine.apply(tree.job("a")), "a.sls:3", "Jinja error");
-    tree.file("b.sls", "x:\n  test.nop: []\ny: {{ 'a' | no_such_filter }}\n");
+    tree.file("b.sls", "x:\n  test.nop: []\ny: {{ no_such_function(1) }}\n");
     assertErrorMentions(engine.apply(tree.job("b")), "b.sls:3", "Jinja error");
   }
 }

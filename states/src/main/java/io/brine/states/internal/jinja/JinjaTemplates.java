@@ -54,12 +54,27 @@ public final class JinjaTemplates implements Templates {
       throw new TemplateException(name, 0, "template failed: " + e.getMessage());
     }
     for (TemplateError error : result.getErrors()) {
-      // Jinjava reports an unknown filter or a bad call as a mere ERROR and renders on; a config
-      // file rendered around such a hole is worse than no file, so both severities stop here
-      if (error.getSeverity() == TemplateError.ErrorType.FATAL || error.getSeverity() == TemplateError.ErrorType.ERROR) {
+      if (stopsRendering(error)) {
         throw new TemplateException(name, error.getLineno(), error.getMessage());
       }
     }
     return result.getOutput();
+  }
+
+  /**
+   * Jinjava reports an unknown filter, a bad call or a limit hit as a mere warning and renders on;
+   * a config file rendered around such a hole is worse than no file. Only a missing property stays
+   * a warning, because Jinja renders undefined values as empty and Salt templates rely on that.
+   */
+  private static boolean stopsRendering(TemplateError error) {
+    if (error.getSeverity() == TemplateError.ErrorType.FATAL) {
+      return true;
+    }
+    return switch (error.getReason()) {
+      case UNKNOWN -> error.getItem() != TemplateError.ErrorItem.PROPERTY;
+      case SYNTAX_ERROR, EXCEPTION, INVALID_ARGUMENT, INVALID_INPUT, OUTPUT_TOO_BIG, OVER_LIMIT,
+          COLLECTION_TOO_BIG, DISABLED -> true;
+      default -> false;
+    };
   }
 }

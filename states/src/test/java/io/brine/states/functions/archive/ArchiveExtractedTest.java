@@ -126,15 +126,21 @@ class ArchiveExtractedTest {
   }
 
   @Test
-  void ifMissingSkipsAndTestModeWritesNothing() throws Exception {
+  void ifMissingSkipsTheExtraction() throws Exception {
     pack("app.tar.gz", "tar", "czf");
-    assertFalse(anyChanges(extract("app.tar.gz", "    - if_missing: " + work + "\n")));
+    StateOutcome out = extract("app.tar.gz", "    - if_missing: " + work + "\n");
+    assertEquals("Path " + work + " exists", state(out, work + "/out", "archive.extracted").get("comment"));
+    assertFalse(Files.exists(work.resolve("out")));
+  }
+
+  @Test
+  void testModeListsTheFilesButWritesNothing() throws Exception {
+    pack("app.tar.gz", "tar", "czf");
+    tree.file("t.sls", "%s/out:\n  archive.extracted:\n    - source: brine://archives/app.tar.gz\n".formatted(work));
     Map<String, Object> result = state(engine.apply(tree.testJob("t")), work + "/out", "archive.extracted");
-    assertTrue(extract("app.tar.gz", "").success());
-    tree.file("t.sls", "%s/again:\n  archive.extracted:\n    - source: brine://archives/app.tar.gz\n".formatted(work));
-    assertNull(state(engine.apply(tree.testJob("t")), work + "/again", "archive.extracted").get("result"));
-    assertFalse(Files.exists(work.resolve("again")));
-    assertEquals(true, result.get("result"));
+    assertNull(result.get("result"));
+    assertTrue(((Map<?, ?>) result.get("changes")).get("extracted_files").toString().contains("app/README"));
+    assertFalse(Files.exists(work.resolve("out")));
   }
 
   @Test
