@@ -14,7 +14,18 @@ public final class Main {
 
     /** Runs a command line and returns its exit code; tests call this in-process. */
     public static int run(String... args) {
+        return run(new CommandLine(new BrineCommand()), args);
+    }
+
+    /** Runs a command line writing to the given streams instead of stdout and stderr. */
+    public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new BrineCommand());
+        cli.setOut(out);
+        cli.setErr(err);
+        return run(cli, args);
+    }
+
+    private static int run(CommandLine cli, String... args) {
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof CliException c) {
                 cmd.getErr().println("brine: " + c.getMessage());

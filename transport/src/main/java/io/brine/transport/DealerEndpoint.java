@@ -34,6 +34,7 @@ import org.zeromq.ZMQException;
 public final class DealerEndpoint implements AutoCloseable {
     private static final Logger LOG = System.getLogger(DealerEndpoint.class.getName());
     private static final int MAX_HELD = 10_000;
+    private static final long PENDING_RECHECK_MILLIS = 10_000;
 
     private enum State { IDLE, HANDSHAKING, AWAITING_WELCOME, PENDING, ESTABLISHED }
 
@@ -63,6 +64,8 @@ public final class DealerEndpoint implements AutoCloseable {
     private long lastHeard;
     private long lastPing;
     private long pingSequence;
+    /** Grows from 2 s to the configured ceiling while handshakes keep failing, so a slow master is not hammered. */
+    private long handshakeTimeoutMillis;
 
     public DealerEndpoint(String connectAddress, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck,
             DealerListener listener, TransportSettings settings) {
@@ -73,6 +76,11 @@ public final class DealerEndpoint implements AutoCloseable {
         this.listener = Objects.requireNonNull(listener, "listener");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.backoff = new Backoff(settings.backoffMin(), settings.backoffMax());
+        this.handshakeTimeoutMillis = firstHandshakeTimeout();
+    }
+
+    private long firstHandshakeTimeout() {
+        return Math.min(2000, settings.handshakeTimeout().toMillis());
     }
 
     public void start() {
@@ -174,6 +182,7 @@ public final class DealerEndpoint implements AutoCloseable {
         socket.setRcvHWM(settings.highWaterMark());
         socket.setReconnectIVL(200);
         socket.setReconnectIVLMax(5000);
+        socket.setHandshakeIvl(RouterEndpoint.ZMTP_HANDSHAKE_MILLIS);
         socket.connect(connectAddress);
         poller.register(socket, ZMQ.Poller.POLLIN);
         this.poller = poller;
@@ -264,6 +273,7 @@ public final class DealerEndpoint implements AutoCloseable {
             case ACCEPTED -> {
                 enter(State.ESTABLISHED, now);
                 backoff.reset();
+                handshakeTimeoutMillis = firstHandshakeTimeout();
                 while (!held.isEmpty() && state == State.ESTABLISHED) {
                     sendSealed(held.removeFirst());
                 }
@@ -280,11 +290,19 @@ public final class DealerEndpoint implements AutoCloseable {
     private void timers(long now) {
         switch (state) {
             case HANDSHAKING, AWAITING_WELCOME -> {
-                if (now - stateSince > settings.handshakeTimeout().toMillis()) {
+                if (now - stateSince > handshakeTimeoutMillis) {
+                    handshakeTimeoutMillis = Math.min(2 * handshakeTimeoutMillis, settings.handshakeTimeout().toMillis());
                     teardown("no handshake answer from " + connectAddress, now);
                 }
             }
             case PENDING, ESTABLISHED -> {
+                if (state == State.PENDING && now - stateSince > PENDING_RECHECK_MILLIS) {
+                    // The master pushes acceptance at once; asking again now and then covers a push that was
+                    // lost (a master restart in between, a dropped frame).
+                    backoff.reset();
+                    teardown("still pending; asking the master again", now);
+                    return;
+                }
                 long interval = settings.heartbeat().toMillis();
                 if (now - lastHeard > 3 * interval) {
                     teardown("the master went silent", now);

@@ -1,0 +1,44 @@
+package io.brine.cli;
+
+import io.brine.protocol.Hello;
+import io.brine.protocol.Message;
+import io.brine.protocol.Role;
+import io.brine.protocol.crypto.StaticKeyPair;
+import io.brine.transport.DealerEndpoint;
+import io.brine.transport.DealerListener;
+import io.brine.transport.TransportSettings;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A modified client built from Brine's own pieces: it can claim any id and role, trusts any master, sends
+ * whatever it likes once in, and records everything the master sends it.
+ */
+final class RogueClient implements AutoCloseable {
+    final StaticKeyPair key;
+    final DealerEndpoint endpoint;
+    final List<Message> received = new CopyOnWriteArrayList<>();
+
+    RogueClient(int port, Role role, String claimedId) {
+        this(port, role, claimedId, StaticKeyPair.generate());
+    }
+
+    RogueClient(int port, Role role, String claimedId, StaticKeyPair key) {
+        this.key = key;
+        this.endpoint = new DealerEndpoint("tcp://127.0.0.1:" + port, key, new Hello(role, claimedId, "rogue"),
+                serverKey -> null, new DealerListener() {
+                    @Override
+                    public void onMessage(Message message) {
+                        received.add(message);
+                    }
+                }, TransportSettings.DEFAULTS.withHeartbeat(Duration.ofSeconds(1))
+                        .withBackoff(Duration.ofMillis(100), Duration.ofMillis(500)));
+        endpoint.start();
+    }
+
+    @Override
+    public void close() {
+        endpoint.close();
+    }
+}
