@@ -15,7 +15,7 @@ public final class Jid {
 
     public static String requireValid(String jid) {
         if (!isValid(jid)) {
-            throw new IllegalArgumentException("invalid jid '" + jid + "': expected 20 digits");
+            throw new IllegalArgumentException("invalid jid " + UntrustedText.quote(jid) + ": expected 20 digits");
         }
         return jid;
     }

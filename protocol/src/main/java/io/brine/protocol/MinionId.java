@@ -20,8 +20,8 @@ public final class MinionId {
     /** Returns the id, or throws naming it and the rule it breaks. */
     public static String requireValid(String id) {
         if (!isValid(id)) {
-            throw new IllegalArgumentException("invalid minion id '" + id + "': use 1 to " + MAX_LENGTH
-                    + " characters from A-Z a-z 0-9 . _ @ -, not starting with '.', '@' or '-'");
+            throw new IllegalArgumentException("invalid minion id " + UntrustedText.quote(id) + ": use 1 to "
+                    + MAX_LENGTH + " characters from A-Z a-z 0-9 . _ @ -, not starting with '.', '@' or '-'");
         }
         return id;
     }

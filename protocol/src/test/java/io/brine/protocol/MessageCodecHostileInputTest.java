@@ -3,7 +3,10 @@ package io.brine.protocol;
 import static io.brine.protocol.MessageCodecTest.assertRejected;
 import static io.brine.protocol.SampleMessages.JID;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -156,6 +159,38 @@ class MessageCodecHostileInputTest {
             assertEquals(DecodeContract.Outcome.REJECTED, DecodeContract.checkMessage(input), place.name);
         }
         assertEquals(DecodeContract.Outcome.REJECTED, DecodeContract.checkMessage(value));
+    }
+
+    /** A hello is decoded before its sender is authenticated, and the master logs why it dropped one. */
+    @ParameterizedTest
+    @ValueSource(strings = {"x\nWARNING: accepted key for minion root", "cr\rlf", "esc\u001b[2J", "bidi\u202eexe.txt",
+            "nul\0", "line\u2028sep"})
+    void aRejectionReasonCannotForgeALogLine(String id) {
+        for (byte[] input : List.of(Crafted.message(Hello.TYPE).integer(0).str(id).str("v").bytes(),
+                Crafted.message(JobAck.TYPE).str(id).bytes())) {
+            MalformedMessageException e = assertThrows(MalformedMessageException.class,
+                    () -> MessageCodec.decode(input));
+            assertFalse(e.getMessage().codePoints().anyMatch(c -> Character.isISOControl(c)
+                    || Character.getType(c) == Character.FORMAT || c == '\u2028'), e.getMessage());
+        }
+    }
+
+    @Test
+    void aRejectionReasonStaysShortHoweverLongTheClaimedId() {
+        String id = "../" + "a".repeat(1 << 20);
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+                () -> MessageCodec.decode(Crafted.message(Hello.TYPE).integer(0).str(id).str("v").bytes()));
+        assertTrue(e.getMessage().length() < 400, () -> e.getMessage().length() + " characters");
+        assertTrue(e.getMessage().contains("'../aaaa"), e.getMessage());
+        assertTrue(e.getMessage().contains("(" + id.length() + " chars)"), e.getMessage());
+    }
+
+    @Test
+    void aRejectionReasonStillNamesAnOrdinaryCulpritVerbatim() {
+        assertRejected(Crafted.message(Hello.TYPE).integer(0).str("web/01").str("v").bytes(),
+                "invalid minion id 'web/01'");
+        assertRejected(Crafted.message(Hello.TYPE).integer(0).str("héllo🧂").str("v").bytes(), "'héllo🧂'");
+        assertRejected(Crafted.message(JobAck.TYPE).str("2024").bytes(), "invalid jid '2024'");
     }
 
     /** An argument list whose innermost empty list sits {@code depth} levels below the list itself. */
