@@ -1,0 +1,86 @@
+package io.brine.bench;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code brine bench}: starts a real master and a swarm of real minions on loopback and runs the scenarios of
+ * issue 6 against them, returning a {@link Report}.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * Report r = Bench.run(BenchOptions.defaults(Path.of("/tmp/bench")).withScenarios(List.of("latency")),
+ *         new PrintWriter(System.err));
+ * System.out.print(r.json());
+ * }</pre>
+ */
+public final class Bench {
+    /** Every scenario, in the order a run takes them (footprint last: it restarts the master as a process). */
+    public static final List<String> SCENARIOS = List.of("latency", "throughput", "cli", "broadcast", "connect",
+            "state", "transfer", "footprint");
+
+    private Bench() {
+    }
+
+    public static Report run(BenchOptions options, PrintWriter progress) throws Exception {
+        Map<String, ScenarioResult> results = new LinkedHashMap<>();
+        List<Scenario> chosen = SCENARIOS.stream().filter(options::wants).map(Bench::scenario).toList();
+        try (Cluster cluster = Cluster.start(options, progress)) {
+            BenchRun run = new BenchRun(options, cluster, progress);
+            int first = options.minionCounts().get(0);
+            for (Scenario s : chosen) {
+                if (s.perSwarmSize()) {
+                    continue;
+                }
+                if (s.name().equals("footprint")) {
+                    continue;
+                }
+                cluster.growTo(first);
+                results.put(s.name(), timed(s, run));
+            }
+            for (int n : options.minionCounts()) {
+                for (Scenario s : chosen) {
+                    if (s.perSwarmSize()) {
+                        cluster.growTo(n);
+                        ScenarioResult atSize = timed(s, run);
+                        results.computeIfAbsent(s.name(), k -> ScenarioResult.measured()).merge(Integer.toString(n),
+                                atSize);
+                    }
+                }
+            }
+            if (options.wants("footprint")) {
+                cluster.growTo(first);
+                results.put("footprint", timed(scenario("footprint"), run));
+            }
+        }
+        Map<String, ScenarioResult> ordered = new LinkedHashMap<>();
+        SCENARIOS.stream().filter(results::containsKey).forEach(n -> ordered.put(n, results.get(n)));
+        return new Report(Machine.describe(options), ordered);
+    }
+
+    private static ScenarioResult timed(Scenario s, BenchRun run) throws Exception {
+        run.say("%s (%d minions)...", s.name(), run.cluster.size());
+        long t0 = System.nanoTime();
+        ScenarioResult r = s.run(run);
+        run.say("  %s done in %.1f s", s.name(), (System.nanoTime() - t0) / 1e9);
+        return r;
+    }
+
+    private static Scenario scenario(String name) {
+        return switch (name) {
+            case "latency" -> new LatencyScenario();
+            case "throughput" -> new ThroughputScenario();
+            case "cli" -> new CliScenario();
+            case "broadcast" -> new BroadcastScenario();
+            case "connect" -> new ConnectScenario();
+            case "state" -> new PendingScenario("state", "needs state.apply of a tree through the master, "
+                    + "which is still being built");
+            case "transfer" -> new PendingScenario("transfer", "needs file push (master to minion), "
+                    + "which is still being built");
+            case "footprint" -> new FootprintScenario();
+            default -> throw new IllegalArgumentException("unknown scenario " + name);
+        };
+    }
+}

@@ -1,0 +1,90 @@
+package io.brine.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one {@code brine bench} run measures and how hard it tries.
+ *
+ * @param minionCounts       swarm sizes, ascending; broadcast and connect run at each, the rest at the first
+ * @param scenarios          scenario names, in {@link Bench#SCENARIOS}
+ * @param processes          one real {@code brine minion} process per minion instead of an in-JVM swarm
+ * @param minionsPerProcess  how many swarm minions one JVM hosts before the swarm spills into child JVMs
+ *                           (each JeroMQ socket costs several descriptors and the limit is per process)
+ * @param workDir            where keys, configurations and job caches go (a fresh directory)
+ * @param brineJar           the brine jar, for scenarios that run the real CLI or daemons as processes;
+ *                           null when not running from the jar (those scenarios then report why they cannot run)
+ * @param jvmOptions         options for those processes, as the launcher would pass them
+ * @param latencyCalls       calls timed by the latency scenario (after a warm-up)
+ * @param broadcastRounds    rounds timed by the broadcast scenario at each size
+ * @param throughputJobs     jobs cast at 10 minions per throughput round
+ * @param cliRuns            CLI processes timed by the cli scenario
+ * @param footprintJobs      jobs the standalone minion runs before its RSS is read again
+ */
+public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, boolean processes,
+        int minionsPerProcess, Path workDir, Path brineJar, List<String> jvmOptions, int latencyCalls,
+        int broadcastRounds, int throughputJobs, int cliRuns, int footprintJobs) {
+
+    public BenchOptions {
+        minionCounts = List.copyOf(minionCounts);
+        if (minionCounts.isEmpty()) {
+            throw new IllegalArgumentException("give at least one swarm size (--minions)");
+        }
+        for (int i = 0; i < minionCounts.size(); i++) {
+            if (minionCounts.get(i) < 1) {
+                throw new IllegalArgumentException("--minions must be positive: " + minionCounts.get(i));
+            }
+            if (i > 0 && minionCounts.get(i) <= minionCounts.get(i - 1)) {
+                throw new IllegalArgumentException("--minions sizes must ascend: " + minionCounts);
+            }
+        }
+        scenarios = List.copyOf(scenarios);
+        for (String s : scenarios) {
+            if (!Bench.SCENARIOS.contains(s)) {
+                throw new IllegalArgumentException("unknown scenario '" + s + "'; choose from " + Bench.SCENARIOS);
+            }
+        }
+        Objects.requireNonNull(workDir, "workDir");
+        jvmOptions = List.copyOf(jvmOptions);
+        if (minionsPerProcess < 1 || latencyCalls < 1 || broadcastRounds < 1 || throughputJobs < 1 || cliRuns < 1
+                || footprintJobs < 0) {
+            throw new IllegalArgumentException("counts must be positive");
+        }
+    }
+
+    /** Every scenario, 100 minions, the repetition counts. */
+    public static BenchOptions defaults(Path workDir) {
+        return new BenchOptions(List.of(100), Bench.SCENARIOS, false, 1000, workDir, null, List.of(), 2000, 20,
+                2000, 20, 1000);
+    }
+
+    public BenchOptions withMinionCounts(List<Integer> counts) {
+        return new BenchOptions(counts, scenarios, processes, minionsPerProcess, workDir, brineJar, jvmOptions,
+                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs);
+    }
+
+    public BenchOptions withScenarios(List<String> names) {
+        return new BenchOptions(minionCounts, names, processes, minionsPerProcess, workDir, brineJar, jvmOptions,
+                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs);
+    }
+
+    public BenchOptions withProcesses(boolean p, int perProcess) {
+        return new BenchOptions(minionCounts, scenarios, p, perProcess, workDir, brineJar, jvmOptions, latencyCalls,
+                broadcastRounds, throughputJobs, cliRuns, footprintJobs);
+    }
+
+    public BenchOptions withBrineJar(Path jar, List<String> options) {
+        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, jar, options,
+                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs);
+    }
+
+    public BenchOptions withRepetitions(int latency, int broadcast, int throughput, int cli, int footprint) {
+        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, jvmOptions,
+                latency, broadcast, throughput, cli, footprint);
+    }
+
+    boolean wants(String scenario) {
+        return scenarios.contains(scenario);
+    }
+}

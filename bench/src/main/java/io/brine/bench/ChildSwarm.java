@@ -1,0 +1,39 @@
+package io.brine.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Part of a large swarm hosted by a child JVM ({@link SwarmMain}), to stay under the per-process descriptor limit. */
+final class ChildSwarm implements Swarm {
+    private final JavaProcess process;
+    private final int size;
+
+    private ChildSwarm(JavaProcess process, int size) {
+        this.process = process;
+        this.size = size;
+    }
+
+    static ChildSwarm start(Path root, int masterPort, int first, int count) throws IOException {
+        List<String> args = List.of("-cp", System.getProperty("java.class.path"), SwarmMain.class.getName(),
+                root.toString(), Integer.toString(masterPort), Integer.toString(first), Integer.toString(count));
+        JavaProcess p = JavaProcess.start(List.of("-Xss512k"), args, root.resolve("swarm-" + first + ".log"));
+        try {
+            p.awaitLine("ready");
+        } catch (IOException e) {
+            p.close();
+            throw e;
+        }
+        return new ChildSwarm(p, count);
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+}

@@ -1,0 +1,176 @@
+package io.brine.bench;
+
+import io.brine.master.JobSpec;
+import io.brine.master.Master;
+import io.brine.master.MasterClient;
+import io.brine.master.MasterConfig;
+import io.brine.master.MasterKeys;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A real master (in this JVM, configured from a {@code master.yaml} that the CLI can use too) and a swarm of
+ * real minions, each with its own key pair, directory and encrypted session. Keys are pre-seeded as accepted
+ * before the minions start, so no operator step is needed. The swarm grows in place: minion {@code mK} is
+ * always the same minion with the same key.
+ */
+final class Cluster implements AutoCloseable {
+    private final BenchOptions options;
+    private final PrintWriter progress;
+    final Path root;
+    final int port;
+    final Path masterYaml;
+    private final Path pkiDir;
+    private Master master;
+    private final List<Swarm> swarms = new ArrayList<>();
+    private int size;
+
+    private Cluster(BenchOptions options, PrintWriter progress, int port, Path masterYaml) {
+        this.options = options;
+        this.progress = progress;
+        this.root = options.workDir();
+        this.port = port;
+        this.masterYaml = masterYaml;
+        this.pkiDir = MasterConfig.load(masterYaml).pkiDir();
+    }
+
+    static Cluster start(BenchOptions options, PrintWriter progress) throws IOException, InterruptedException {
+        Path root = options.workDir();
+        Files.createDirectories(root);
+        int port = freePort();
+        Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
+                + "\npki_dir: " + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache")
+                + "\ntimeout: 30\n");
+        Cluster c = new Cluster(options, progress, port, yaml);
+        c.startMaster();
+        return c;
+    }
+
+    Master master() {
+        return master;
+    }
+
+    MasterClient client() {
+        return master.client();
+    }
+
+    int size() {
+        return size;
+    }
+
+    void startMaster() throws IOException, InterruptedException {
+        master = Master.start(MasterConfig.load(masterYaml));
+    }
+
+    void stopMaster() {
+        if (master != null) {
+            master.close();
+            master = null;
+        }
+    }
+
+    /** Starts minions until there are {@code n}, and waits until every one of them answers a ping. */
+    void growTo(int n) throws IOException, InterruptedException {
+        if (n <= size) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        startSwarm(n);
+        double startedS = (System.nanoTime() - t0) / 1e9;
+        double answeredS = awaitAnswering(n, Duration.ofSeconds(60 + n / 50)) / 1e9;
+        progress.printf("  swarm of %d minions: started in %.1f s, all answering %.1f s later%n", n, startedS,
+                answeredS);
+        progress.flush();
+    }
+
+    /**
+     * Starts minions until there are {@code n}, without waiting for them. Keys are filed as accepted straight in
+     * the master's key directory: {@code master.keys().preseed} would do the same and also ask the master to
+     * re-check every live session, once per key, which only matters to minions already connected.
+     */
+    void startSwarm(int n) throws IOException {
+        MasterKeys keys = MasterKeys.inDirectory(pkiDir);
+        for (int i = size + 1; i <= n; i++) {
+            String id = MinionDirs.id(i);
+            keys.preseed(id, MinionDirs.prepare(root, id));
+        }
+        startMinions(size + 1, n);
+        size = n;
+    }
+
+    private void startMinions(int first, int last) throws IOException {
+        if (options.processes()) {
+            swarms.add(MinionProcesses.start(options, root, port, ids(first, last)));
+            return;
+        }
+        int per = options.minionsPerProcess();
+        for (int from = first; from <= last;) {
+            int chunk = (from - 1) / per;
+            int to = Math.min(last, (chunk + 1) * per);
+            swarms.add(chunk == 0 ? InProcessSwarm.start(root, port, ids(from, to))
+                    : ChildSwarm.start(root, port, from, to - from + 1));
+            from = to + 1;
+        }
+    }
+
+    /** Stops every minion (their keys and directories stay, so {@link #growTo} brings the same ones back). */
+    void stopMinions() {
+        swarms.forEach(Swarm::close);
+        swarms.clear();
+        size = 0;
+    }
+
+    static List<String> ids(int first, int last) {
+        List<String> ids = new ArrayList<>();
+        for (int i = first; i <= last; i++) {
+            ids.add(MinionDirs.id(i));
+        }
+        return ids;
+    }
+
+    /**
+     * Pings the swarm again and again until every one of the first {@code n} minions has answered at least once;
+     * returns the nanoseconds from the call until the last first answer arrived.
+     */
+    long awaitAnswering(int n, Duration within) throws InterruptedException {
+        long t0 = System.nanoTime();
+        long deadline = t0 + within.toNanos();
+        Set<String> answered = ConcurrentHashMap.newKeySet();
+        AtomicLong lastFirstAnswer = new AtomicLong();
+        JobSpec probe = JobSpec.of("m*", "test.ping").withTimeout(Duration.ofMillis(1000 + n / 5));
+        while (answered.size() < n) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("only " + answered.size() + " of " + n + " minions answered within "
+                        + within.toSeconds() + " s; see the logs under " + root);
+            }
+            master.client().stream(probe, (id, ret) -> {
+                if (answered.add(id)) {
+                    lastFirstAnswer.set(System.nanoTime());
+                }
+            });
+        }
+        return lastFirstAnswer.get() - t0;
+    }
+
+    @Override
+    public void close() {
+        stopMinions();
+        stopMaster();
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.brine.bench;
+
+import java.time.Duration;
+
+/**
+ * The restart storm: the master is stopped and started again while the whole swarm is running, and the clock
+ * runs from the new master's start until every minion has authenticated again and answered a ping.
+ */
+final class ConnectScenario implements Scenario {
+    @Override
+    public String name() {
+        return "connect";
+    }
+
+    @Override
+    public boolean perSwarmSize() {
+        return true;
+    }
+
+    @Override
+    public ScenarioResult run(BenchRun run) throws Exception {
+        int n = run.cluster.size();
+        run.cluster.stopMaster();
+        long t0 = System.nanoTime();
+        run.cluster.startMaster();
+        long startNanos = System.nanoTime() - t0;
+        long answeredNanos = run.cluster.awaitAnswering(n, Duration.ofSeconds(120 + n / 50));
+        double seconds = (startNanos + answeredNanos) / 1e9;
+        return ScenarioResult.measured()
+                .figure("seconds", seconds)
+                .row("N=" + n + " restart", Report.num(seconds) + " s", n == 10_000 ? "<= 30 s" : "", "",
+                        String.format("master start %.0f ms", startNanos / 1e6));
+    }
+}

@@ -1,0 +1,158 @@
+package io.brine.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A child JVM of the benchmark (a swarm part, a {@code brine} daemon, a CLI run) and what the benchmark reads
+ * from it: a line on its output, its resident set, its live heap.
+ */
+final class JavaProcess implements AutoCloseable {
+    private final Process process;
+    private final BufferedReader stdout;
+
+    private JavaProcess(Process process) {
+        this.process = process;
+        this.stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    }
+
+    /** {@code java OPTIONS ARGS...}, its standard error appended to {@code log}. */
+    static JavaProcess start(List<String> jvmOptions, List<String> args, Path log) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command(jvmOptions, args));
+        pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        return new JavaProcess(pb.start());
+    }
+
+    static List<String> command(List<String> jvmOptions, List<String> args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** Reads output lines until one starts with {@code prefix}; fails if the process ends first. */
+    String awaitLine(String prefix) throws IOException {
+        String line;
+        while ((line = stdout.readLine()) != null) {
+            if (line.startsWith(prefix)) {
+                return line;
+            }
+        }
+        throw new IOException("child process " + pid() + " ended (exit " + exitCode() + ") before printing '"
+                + prefix + "'");
+    }
+
+    private String exitCode() {
+        try {
+            return process.waitFor(5, TimeUnit.SECONDS) ? Integer.toString(process.exitValue()) : "still running";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "unknown";
+        }
+    }
+
+    /** Drains the child's output on a daemon thread, for children that may print more than a pipe holds. */
+    void discardOutput() {
+        Thread drain = new Thread(() -> {
+            try {
+                process.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+            } catch (IOException e) {
+                // the child ended
+            }
+        }, "bench-drain-" + pid());
+        drain.setDaemon(true);
+        drain.start();
+    }
+
+    /** Resident set size in MiB, from /proc. */
+    double rssMib() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+            }
+        }
+        throw new IOException("no VmRSS for process " + pid());
+    }
+
+    /** Heap in use right after a full collection, in KiB: what the process really holds on to. */
+    double liveHeapKib() throws IOException, InterruptedException {
+        run(List.of("jcmd", Long.toString(pid()), "GC.run"));
+        List<String> lines = run(List.of("jstat", "-gc", Long.toString(pid())));
+        String[] names = lines.get(0).trim().split("\\s+");
+        String[] values = lines.get(1).trim().split("\\s+");
+        double used = 0;
+        for (int i = 0; i < names.length; i++) {
+            if (List.of("S0U", "S1U", "EU", "OU").contains(names[i])) {
+                used += Double.parseDouble(values[i]);
+            }
+        }
+        return used;
+    }
+
+    private static List<String> run(List<String> command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                lines.add(line);
+            }
+        }
+        if (p.waitFor() != 0 || lines.size() < 1) {
+            throw new IOException(String.join(" ", command) + " failed: " + String.join("\n", lines));
+        }
+        return lines;
+    }
+
+    /** Waits for a process that is expected to end by itself; returns its exit code, or -1 on timeout. */
+    int waitFor(long seconds) throws InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            return -1;
+        }
+        return process.exitValue();
+    }
+
+    /** Asks the child to stop: closes its input, then SIGTERM, then SIGKILL. */
+    @Override
+    public void close() {
+        try {
+            process.getOutputStream().close();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroy();
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            }
+        } catch (IOException e) {
+            process.destroyForcibly();
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Like {@link #close} but without waiting for stdin to matter: for daemons that ignore their input. */
+    void terminate() {
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.brine.bench;
+
+import io.brine.minion.MinionConfig;
+import io.brine.protocol.crypto.KeyFiles;
+import io.brine.protocol.crypto.StaticKeyPair;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Each swarm minion's own directory, {@code root/minions/ID}, with its own key pair generated up front (as an
+ * orchestrator would) so that the master can hold the public half as accepted before the minion first connects.
+ */
+final class MinionDirs {
+    private MinionDirs() {
+    }
+
+    static String id(int index) {
+        return "m" + index;
+    }
+
+    static Path dir(Path root, String id) {
+        return root.resolve("minions").resolve(id);
+    }
+
+    /** Creates (or reuses) the minion's key and returns its public half. */
+    static byte[] prepare(Path root, String id) throws IOException {
+        Path pki = dir(root, id).resolve("pki");
+        Path privateKey = pki.resolve("minion.pem");
+        if (Files.exists(privateKey)) {
+            return KeyFiles.readPrivateKey(privateKey).publicKey();
+        }
+        Files.createDirectories(pki);
+        StaticKeyPair pair = StaticKeyPair.generate();
+        KeyFiles.writePrivateKey(privateKey, pair);
+        return pair.publicKey();
+    }
+
+    static MinionConfig config(Path root, String id, int masterPort) {
+        return MinionConfig.underDirectory(dir(root, id), id, masterPort);
+    }
+
+    /** The same configuration as a file, for a minion run as its own {@code brine minion} process. */
+    static Path yaml(Path root, String id, int masterPort) throws IOException {
+        Path dir = dir(root, id);
+        return Files.writeString(dir.resolve("minion.yaml"), "id: " + id + "\nmaster: 127.0.0.1\nmaster_port: "
+                + masterPort + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache") + "\n");
+    }
+}

@@ -1,0 +1,42 @@
+package io.brine.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.LogManager;
+import java.util.logging.Logger;
+
+/**
+ * A child JVM hosting part of a large swarm: {@code SwarmMain ROOT PORT FIRST COUNT} starts minions
+ * {@code mFIRST..} against the master on PORT, prints "ready", and stops them when its standard input closes
+ * (so it never outlives the benchmark that started it).
+ */
+public final class SwarmMain {
+    private SwarmMain() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        LogManager.getLogManager().reset();
+        Logger.getLogger("").setLevel(Level.WARNING);
+        Path root = Path.of(args[0]);
+        int port = Integer.parseInt(args[1]);
+        int first = Integer.parseInt(args[2]);
+        int count = Integer.parseInt(args[3]);
+        List<String> ids = new ArrayList<>(count);
+        for (int i = first; i < first + count; i++) {
+            ids.add(MinionDirs.id(i));
+        }
+        try (InProcessSwarm swarm = InProcessSwarm.start(root, port, ids)) {
+            System.out.println("ready " + swarm.size());
+            System.out.flush();
+            InputStream in = System.in;
+            while (in.read() >= 0) {
+                // wait for the parent to close our stdin
+            }
+        }
+        System.exit(0);
+    }
+}

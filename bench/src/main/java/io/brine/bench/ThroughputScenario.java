@@ -1,0 +1,70 @@
+package io.brine.bench;
+
+import io.brine.master.JobSpec;
+import io.brine.master.MasterClient;
+import io.brine.protocol.JobRecord;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Jobs cast at 10 minions as fast as the master takes them, timed until the last return is collected: how
+ * many returns per second one master can take in.
+ */
+final class ThroughputScenario implements Scenario {
+    private static final int ROUNDS = 3;
+    private static final int TARGETS = 10;
+
+    @Override
+    public String name() {
+        return "throughput";
+    }
+
+    @Override
+    public ScenarioResult run(BenchRun run) throws Exception {
+        int targets = Math.min(TARGETS, run.cluster.size());
+        JobSpec job = new JobSpec(String.join(",", Cluster.ids(1, targets)), "list", "test.ping", List.of(), null,
+                Duration.ofSeconds(60));
+        MasterClient client = run.cluster.client();
+        round(client, job, Math.max(1, run.options.throughputJobs() / 4), targets);
+        List<Double> rates = new ArrayList<>();
+        for (int i = 0; i < ROUNDS; i++) {
+            rates.add(round(client, job, run.options.throughputJobs(), targets));
+        }
+        rates.sort(null);
+        double median = rates.get(rates.size() / 2);
+        return ScenarioResult.measured()
+                .figure("returns_per_s", median)
+                .row("returns/s", Report.num(median), ">= 20000", "11", String.format(
+                        "rounds of %d jobs x %d minions: %s returns/s; %.0fx Salt", run.options.throughputJobs(),
+                        targets, rates.stream().map(Report::num).toList(), median / 11));
+    }
+
+    /** Casts {@code jobs} jobs, waits for every return, and gives returns per second. */
+    private static double round(MasterClient client, JobSpec job, int jobs, int targets) throws InterruptedException {
+        long t0 = System.nanoTime();
+        List<String> jids = new ArrayList<>(jobs);
+        for (int i = 0; i < jobs; i++) {
+            jids.add(client.cast(job));
+        }
+        long deadline = t0 + Duration.ofSeconds(120).toNanos();
+        long returns = 0;
+        for (String jid : jids) {
+            returns += awaitReturns(client, jid, targets, deadline);
+        }
+        return returns / ((System.nanoTime() - t0) / 1e9);
+    }
+
+    private static int awaitReturns(MasterClient client, String jid, int targets, long deadline)
+            throws InterruptedException {
+        while (true) {
+            Optional<JobRecord> r = client.job(jid);
+            int got = r.map(j -> j.returns().size()).orElse(0);
+            if (got >= targets || System.nanoTime() > deadline) {
+                return got;
+            }
+            Thread.sleep(1);
+        }
+    }
+}

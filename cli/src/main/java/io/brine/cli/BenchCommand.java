@@ -1,0 +1,118 @@
+package io.brine.cli;
+
+import io.brine.bench.Bench;
+import io.brine.bench.BenchOptions;
+import io.brine.bench.Report;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Start a real master and a swarm of real minions on loopback and measure latency, broadcast, "
+                + "throughput, restart storm, CLI and memory; see docs/performance.md.",
+        footer = {"", "Scenarios: " + "latency, throughput, cli, broadcast, connect, state, transfer, footprint", "",
+                "Examples:", "  brine bench                                   # every scenario, 100 minions",
+                "  brine bench --minions 100,1000 --scenario broadcast --out json",
+                "  brine bench --processes --minions 50 --scenario broadcast"})
+final class BenchCommand implements Callable<Integer> {
+    @Option(names = "--minions", split = ",", paramLabel = "N", defaultValue = "100",
+            description = "swarm sizes, ascending; broadcast and connect run at each (default: ${DEFAULT-VALUE})")
+    List<Integer> minions;
+
+    @Option(names = "--scenario", paramLabel = "NAME", description = "run only these (repeatable; default: all)")
+    List<String> scenarios = new ArrayList<>();
+
+    @Option(names = "--processes", description = "one 'brine minion' process per minion instead of an in-JVM swarm")
+    boolean processes;
+
+    @Option(names = "--minions-per-process", defaultValue = "1000", paramLabel = "K",
+            description = "swarm minions per JVM before spilling into child JVMs (default: ${DEFAULT-VALUE})")
+    int perProcess;
+
+    @Option(names = "--out", defaultValue = "text", description = "text or json")
+    String out;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "work directory (default: a temporary one, removed)")
+    Path dir;
+
+    @Option(names = "--latency-calls", defaultValue = "2000", description = "timed pings (default: ${DEFAULT-VALUE})")
+    int latencyCalls;
+
+    @Option(names = "--rounds", defaultValue = "20", description = "broadcast rounds per size (default: ${DEFAULT-VALUE})")
+    int rounds;
+
+    @Option(names = "--throughput-jobs", defaultValue = "2000",
+            description = "jobs cast at 10 minions per throughput round (default: ${DEFAULT-VALUE})")
+    int throughputJobs;
+
+    @Option(names = "--cli-runs", defaultValue = "20", description = "timed 'brine run' processes (default: ${DEFAULT-VALUE})")
+    int cliRuns;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Logging.configure("warning");
+        if (!out.equals("text") && !out.equals("json")) {
+            throw CliException.usage("--out must be text or json");
+        }
+        Path work = dir != null ? dir : Files.createTempDirectory("brine-bench");
+        BenchOptions options = BenchOptions.defaults(work)
+                .withMinionCounts(minions)
+                .withScenarios(scenarios.isEmpty() ? Bench.SCENARIOS : scenarios)
+                .withProcesses(processes, perProcess)
+                .withBrineJar(runningJar(), launcherOptions())
+                .withRepetitions(latencyCalls, rounds, throughputJobs, cliRuns, 1000);
+        if (processes && options.brineJar() == null) {
+            throw CliException.usage("--processes needs the brine jar: run 'java -jar cli/target/brine.jar bench'");
+        }
+        PrintWriter progress = spec.commandLine().getErr();
+        try {
+            Report report = Bench.run(options, progress);
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.print(out.equals("json") ? report.json() : report.text());
+            stdout.flush();
+            return ExitCodes.OK;
+        } finally {
+            if (dir == null) {
+                deleteTree(work);
+            }
+        }
+    }
+
+    /** The jar this command runs from, which the benchmark starts as 'brine run', 'brine master', 'brine minion'. */
+    private static Path runningJar() {
+        try {
+            Path p = Path.of(BenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return p.toString().endsWith(".jar") ? p : null;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** The JVM options the 'brine' launcher passes, so child processes start as an operator's would. */
+    private static List<String> launcherOptions() {
+        String opts = System.getenv("BRINE_JAVA_OPTS");
+        return opts == null || opts.isBlank() ? List.of() : Arrays.asList(opts.trim().split("\\s+"));
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
