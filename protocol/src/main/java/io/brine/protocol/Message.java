@@ -5,5 +5,5 @@ package io.brine.protocol;
  * instanceof over these types, never by looking a name from the wire up reflectively.
  */
 public sealed interface Message permits Hello, Welcome, Ping, Pong, JobRequest, JobAck, JobReturn,
-        ClientRequest, ClientResponse {
+        ClientRequest, ClientResponse, MinionRequest, MasterReply {
 }

@@ -55,6 +55,10 @@ public final class MessageCodec {
         if (m instanceof JobListing) return JobListing.TYPE;
         if (m instanceof Done) return Done.TYPE;
         if (m instanceof Failure) return Failure.TYPE;
+        if (m instanceof PillarReply) return PillarReply.TYPE;
+        if (m instanceof PillarRequest) return PillarRequest.TYPE;
+        if (m instanceof FileReply) return FileReply.TYPE;
+        if (m instanceof FileRequest) return FileRequest.TYPE;
         throw new AssertionError("message type without a code: " + m.getClass());
     }
 
@@ -76,6 +80,10 @@ public final class MessageCodec {
         else if (m instanceof JobListing x) x.write(w);
         else if (m instanceof Done x) x.write(w);
         else if (m instanceof Failure x) x.write(w);
+        else if (m instanceof PillarReply x) x.write(w);
+        else if (m instanceof PillarRequest x) x.write(w);
+        else if (m instanceof FileReply x) x.write(w);
+        else if (m instanceof FileRequest x) x.write(w);
         else throw new AssertionError("message type without a writer: " + m.getClass());
     }
 
@@ -98,6 +106,10 @@ public final class MessageCodec {
             case JobListing.TYPE: return JobListing.read(r);
             case Done.TYPE: return Done.read(r);
             case Failure.TYPE: return Failure.read(r);
+            case PillarReply.TYPE: return PillarReply.read(r);
+            case PillarRequest.TYPE: return PillarRequest.read(r);
+            case FileReply.TYPE: return FileReply.read(r);
+            case FileRequest.TYPE: return FileRequest.read(r);
             default: throw new MalformedMessageException("unknown message type " + type);
         }
     }

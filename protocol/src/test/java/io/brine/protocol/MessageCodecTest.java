@@ -41,6 +41,7 @@ class MessageCodecTest {
     void theSamplesCoverEveryMessageType() {
         Set<Class<?>> sampled = new HashSet<>();
         SampleMessages.comparable().forEach(m -> sampled.add(m.getClass()));
+        SampleMessages.withBinary().forEach(m -> sampled.add(m.getClass()));
         assertEquals(concreteTypes(Message.class), sampled);
     }
 
@@ -104,7 +105,7 @@ class MessageCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {0, 5, 13, 24, 36, 255, -1, Integer.MAX_VALUE + 2L, Long.MIN_VALUE})
+    @ValueSource(longs = {0, 5, 17, 24, 36, 255, -1, Integer.MAX_VALUE + 2L, Long.MIN_VALUE})
     void anUnknownTypeCodeIsRejected(long type) {
         assertRejected(Crafted.message(type).integer(1).bytes(), "unknown message type");
     }

@@ -51,14 +51,21 @@ final class SampleMessages {
                         new JobSummary(OTHER_JID, "test.ping", "x", "list", "", 0, Integer.MAX_VALUE, 0))),
                 new JobListing(8, List.of()),
                 new Done(9),
-                new Failure(10, "no such job 🤷"));
+                new Failure(10, "no such job 🤷"),
+                new FileRequest(11, "nginx/nginx.conf", 0, FileRequest.MAX_CHUNK, null),
+                new FileRequest(12, "top.sls", 1L << 40, 1, "ab".repeat(32)),
+                new PillarRequest(13),
+                new PillarReply(14, keywords(), null),
+                new PillarReply(15, Map.of(), "pillar top.sls:3: not a mapping"));
     }
 
     static List<Message> withBinary() {
         return List.of(
                 new JobRequest(JID, "file.write", List.of(bytes(0, 1, 255), List.of(new byte[0])),
                         Map.of("content", "übung\n".getBytes(UTF_8)), 60_000, "root"),
-                new JobReturn(JID, MinionReturn.ok(bytes(0xc1, 0xff, 0x00, 0x7f), 1, 2)));
+                new JobReturn(JID, MinionReturn.ok(bytes(0xc1, 0xff, 0x00, 0x7f), 1, 2)),
+                new FileReply(16, FileReply.Status.DATA, "cd".repeat(32), 3, 0, bytes(1, 2, 3)),
+                FileReply.without(17, FileReply.Status.REFUSED));
     }
 
     static List<Message> all() {
