@@ -57,7 +57,9 @@ public final class Master implements AutoCloseable {
                 new KeyAuthenticator(directory, config.autoAccept()), dispatcher, settings);
         holder[0] = endpoint;
         JobPublisher publisher = new JobPublisher(directory, sessions, endpoint, tracker);
-        dispatcher.attach(new ClientService(publisher, tracker, endpoint));
+        dispatcher.attach(new ClientService(publisher, tracker, endpoint),
+                new MinionService(new FileServer(new RootedFiles(config.fileRoots()), config.maxFrameSize()),
+                        new PillarCompiler(new RootedFiles(config.pillarRoots())), endpoint));
         this.client = new MasterClient(publisher, tracker, config.timeout(), "library");
     }
 

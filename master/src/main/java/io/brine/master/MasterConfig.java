@@ -4,6 +4,9 @@ import io.brine.config.ConfigFile;
 import io.brine.protocol.Frame;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -20,12 +23,15 @@ import java.util.Set;
  *                     caller says otherwise ({@code timeout}, seconds)
  * @param keepJobs     how long the job cache keeps jobs ({@code keep_jobs}, hours, as in Salt)
  * @param maxFrameSize the largest frame accepted ({@code max_frame_size}, bytes)
+ * @param fileRoots    state files and sources served to minions ({@code file_roots}, Salt's shape
+ *                     {@code {base: [dir, ...]}}; only the base environment exists)
+ * @param pillarRoots  pillar sources ({@code pillar_roots}, same shape), never served as files
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
-        Duration timeout, Duration keepJobs, int maxFrameSize) {
+        Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots) {
 
     public static final Set<String> KEYS = Set.of("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
-            "auto_accept", "timeout", "keep_jobs", "max_frame_size");
+            "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots");
 
     public MasterConfig {
         Objects.requireNonNull(iface, "interface");
@@ -33,6 +39,8 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         Objects.requireNonNull(cacheDir, "cachedir");
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(keepJobs, "keep_jobs");
+        fileRoots = List.copyOf(fileRoots);
+        pillarRoots = List.copyOf(pillarRoots);
     }
 
     /** Defaults as a packaged master would use them. */
@@ -43,7 +51,8 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
     /** A master for tests and embedding: everything under {@code root}, listening on loopback. */
     public static MasterConfig underDirectory(Path root, int retPort) {
         return new MasterConfig("127.0.0.1", retPort, root.resolve("pki"), root.resolve("cache"), false,
-                Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE);
+                Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE, List.of(root.resolve("states")),
+                List.of(root.resolve("pillar")));
     }
 
     public static MasterConfig load(Path file) {
@@ -60,11 +69,43 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 c.bool("auto_accept", false),
                 Duration.ofSeconds(c.integer("timeout", 30, 1, 7 * 24 * 3600)),
                 Duration.ofHours(c.integer("keep_jobs", 24, 0, 24L * 365 * 10)),
-                (int) c.integer("max_frame_size", Frame.DEFAULT_MAX_SIZE, 64 * 1024, 256L * 1024 * 1024));
+                (int) c.integer("max_frame_size", Frame.DEFAULT_MAX_SIZE, 64 * 1024, 256L * 1024 * 1024),
+                roots(c, "file_roots", Path.of("/srv/brine/states")),
+                roots(c, "pillar_roots", Path.of("/srv/brine/pillar")));
+    }
+
+    /** Salt's {@code {base: [dir, ...]}}; relative directories are taken from the configuration file's folder. */
+    private static List<Path> roots(ConfigFile c, String key, Path fallback) {
+        if (!c.has(key)) {
+            return List.of(fallback);
+        }
+        Map<String, Object> envs = c.map(key);
+        for (String env : envs.keySet()) {
+            if (!env.equals("base")) {
+                throw c.error(key, "'" + key + "' has environment '" + env + "'; only 'base' is supported");
+            }
+        }
+        Object dirs = envs.get("base");
+        if (!(dirs instanceof List<?> list) || list.isEmpty()) {
+            throw c.error(key, "'" + key + "' must map base to a list of directories");
+        }
+        Path base = c.origin().endsWith(".yaml") || c.origin().endsWith(".yml")
+                ? Path.of(c.origin()).toAbsolutePath().getParent() : Path.of("");
+        List<Path> out = new ArrayList<>();
+        for (Object d : list) {
+            out.add(base.resolve(String.valueOf(d)).normalize());
+        }
+        return out;
     }
 
     public MasterConfig withAutoAccept(boolean accept) {
-        return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize);
+        return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize, fileRoots,
+                pillarRoots);
+    }
+
+    public MasterConfig withRoots(List<Path> files, List<Path> pillar) {
+        return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, files,
+                pillar);
     }
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */

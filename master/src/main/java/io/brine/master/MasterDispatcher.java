@@ -4,6 +4,7 @@ import io.brine.protocol.ClientRequest;
 import io.brine.protocol.JobAck;
 import io.brine.protocol.JobReturn;
 import io.brine.protocol.Message;
+import io.brine.protocol.MinionRequest;
 import io.brine.protocol.Role;
 import io.brine.transport.RouterListener;
 import io.brine.transport.Session;
@@ -15,7 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The last links of the inbound chain. The transport has already decoded, authenticated (the session's
  * key) and checked freshness (the nonce); here each message is authorised by role — minions may only
- * acknowledge and return jobs, clients may only make requests — and then dispatched. Anything else is
+ * acknowledge and return jobs and ask for files and their pillar, clients may only make requests — and then dispatched. Anything else is
  * counted and logged, never acted on.
  */
 final class MasterDispatcher implements RouterListener {
@@ -25,6 +26,7 @@ final class MasterDispatcher implements RouterListener {
     private final JobTracker tracker;
     private final ExecutorService workers;
     private volatile ClientService clients;
+    private volatile MinionService minions;
     final LongAdder unauthorised = new LongAdder();
 
     MasterDispatcher(MinionSessions sessions, JobTracker tracker, ExecutorService workers) {
@@ -34,8 +36,9 @@ final class MasterDispatcher implements RouterListener {
     }
 
     /** The client service needs the endpoint, which needs this dispatcher: so it is attached afterwards. */
-    void attach(ClientService service) {
-        this.clients = service;
+    void attach(ClientService clientService, MinionService minionService) {
+        this.clients = clientService;
+        this.minions = minionService;
     }
 
     @Override
@@ -60,6 +63,8 @@ final class MasterDispatcher implements RouterListener {
     private void fromMinion(Session session, Message message) {
         if (message instanceof JobAck ack) {
             tracker.acknowledged(session.peerId(), ack.jid());
+        } else if (message instanceof MinionRequest request) {
+            workers.execute(() -> minions.handle(session, request));
         } else if (message instanceof JobReturn ret) {
             // The cache lookup for a late return may touch disk: keep it off the I/O thread.
             workers.execute(() -> tracker.returned(session.peerId(), ret.jid(), ret.result()));

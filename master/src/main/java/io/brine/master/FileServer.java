@@ -1,0 +1,91 @@
+package io.brine.master;
+
+import io.brine.protocol.FileReply;
+import io.brine.protocol.FileRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Serves {@code file_roots} to minions in chunks, each reply carrying the whole file's SHA-256 so the minion
+ * can verify what it assembled and skip files it already holds. Hashes are cached by path, size and
+ * modification time, so serving an unchanged tree costs a stat per request.
+ */
+final class FileServer {
+    private record Digest(long size, long modified, String sha256) {
+    }
+
+    private final RootedFiles roots;
+    private final int maxChunk;
+    private final Map<Path, Digest> digests = new ConcurrentHashMap<>();
+
+    FileServer(RootedFiles roots, int maxFrameSize) {
+        this.roots = roots;
+        this.maxChunk = Math.max(1024, Math.min(FileRequest.MAX_CHUNK, maxFrameSize - 4096));
+    }
+
+    FileReply serve(FileRequest request) throws IOException {
+        Optional<Path> found;
+        try {
+            found = roots.find(request.path());
+        } catch (RootedFiles.Escape e) {
+            return FileReply.without(request.requestId(), FileReply.Status.REFUSED);
+        }
+        if (found.isEmpty()) {
+            return FileReply.without(request.requestId(), FileReply.Status.NOT_FOUND);
+        }
+        Path file = found.get();
+        Digest digest = digest(file);
+        if (digest.sha256().equalsIgnoreCase(String.valueOf(request.knownSha256()))) {
+            return new FileReply(request.requestId(), FileReply.Status.UNCHANGED, digest.sha256(), digest.size(),
+                    request.offset(), new byte[0]);
+        }
+        long offset = Math.min(request.offset(), digest.size());
+        int length = (int) Math.min(Math.min(request.maxLength(), maxChunk), digest.size() - offset);
+        byte[] data = new byte[length];
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer buf = ByteBuffer.wrap(data);
+            while (buf.hasRemaining() && ch.read(buf, offset + buf.position()) > 0) {
+                // keep reading until the chunk is full or the file ends
+            }
+        }
+        return new FileReply(request.requestId(), FileReply.Status.DATA, digest.sha256(), digest.size(), offset, data);
+    }
+
+    private Digest digest(Path file) throws IOException {
+        BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
+        long modified = attrs.lastModifiedTime().toMillis();
+        Digest cached = digests.get(file);
+        if (cached != null && cached.size() == attrs.size() && cached.modified() == modified) {
+            return cached;
+        }
+        Digest fresh = new Digest(attrs.size(), modified, sha256(file));
+        digests.put(file, fresh);
+        return fresh;
+    }
+
+    static String sha256(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            byte[] buf = new byte[64 * 1024];
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                md.update(buf, 0, n);
+            }
+            return HexFormat.of().formatHex(md.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+        }
+    }
+}

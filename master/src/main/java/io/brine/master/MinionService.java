@@ -1,0 +1,53 @@
+package io.brine.master;
+
+import io.brine.protocol.FileRequest;
+import io.brine.protocol.MasterReply;
+import io.brine.protocol.MinionRequest;
+import io.brine.protocol.PillarReply;
+import io.brine.protocol.PillarRequest;
+import io.brine.transport.RouterEndpoint;
+import io.brine.transport.Session;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.Map;
+
+/**
+ * Answers minions' own requests: files from {@code file_roots} and their pillar. The pillar is compiled for
+ * the session's authenticated id, so a minion can only ever obtain its own; pillar values are never logged.
+ */
+final class MinionService {
+    private static final Logger LOG = System.getLogger(MinionService.class.getName());
+
+    private final FileServer files;
+    private final PillarCompiler pillar;
+    private final RouterEndpoint endpoint;
+
+    MinionService(FileServer files, PillarCompiler pillar, RouterEndpoint endpoint) {
+        this.files = files;
+        this.pillar = pillar;
+        this.endpoint = endpoint;
+    }
+
+    void handle(Session minion, MinionRequest request) {
+        endpoint.send(minion.id(), answer(minion, request));
+    }
+
+    private MasterReply answer(Session minion, MinionRequest request) {
+        if (request instanceof FileRequest f) {
+            try {
+                return files.serve(f);
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "serving " + f.path() + " to " + minion.peerId() + " failed: " + e.getMessage());
+                return io.brine.protocol.FileReply.without(f.requestId(), io.brine.protocol.FileReply.Status.NOT_FOUND);
+            }
+        }
+        PillarRequest p = (PillarRequest) request;
+        try {
+            return new PillarReply(p.requestId(), pillar.compile(minion.peerId()), null);
+        } catch (PillarCompiler.PillarException e) {
+            LOG.log(Level.WARNING, "pillar for " + minion.peerId() + " failed: " + e.getMessage());
+            return new PillarReply(p.requestId(), Map.of(), e.getMessage());
+        }
+    }
+}
