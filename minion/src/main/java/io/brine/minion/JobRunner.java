@@ -6,6 +6,7 @@ import io.brine.minion.function.FunctionCatalog;
 import io.brine.minion.function.FunctionContext;
 import io.brine.minion.function.FunctionException;
 import io.brine.minion.function.FunctionResult;
+import io.brine.minion.function.MasterLink;
 import io.brine.protocol.JobAck;
 import io.brine.protocol.JobRequest;
 import io.brine.protocol.JobReturn;
@@ -39,16 +40,18 @@ final class JobRunner implements AutoCloseable {
     private final Supplier<Map<String, Object>> grains;
     private final Path cacheDir;
     private final Consumer<Message> send;
+    private final MasterLink master;
     private final ExecutorService pool;
     private final ScheduledExecutorService watchdog;
 
     JobRunner(String minionId, FunctionCatalog functions, Supplier<Map<String, Object>> grains, Path cacheDir,
-            int maxJobs, Consumer<Message> send) {
+            int maxJobs, Consumer<Message> send, MasterLink master) {
         this.minionId = minionId;
         this.functions = functions;
         this.grains = grains;
         this.cacheDir = cacheDir;
         this.send = send;
+        this.master = master;
         this.pool = Executors.newFixedThreadPool(maxJobs, r -> daemon(r, "brine-job"));
         this.watchdog = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "brine-job-watchdog"));
     }
@@ -82,8 +85,8 @@ final class JobRunner implements AutoCloseable {
         }
         try {
             Function f = function.get();
-            Arguments args = Arguments.bind(f.name(), f.params(), job.args(), job.kwargs());
-            FunctionContext context = new FunctionContext(minionId, job.jid(), grains.get(), Map.of(),
+            Arguments args = Arguments.bind(f.name(), f.params(), job.args(), job.kwargs(), f.acceptsExtraKeywords());
+            FunctionContext context = new FunctionContext(minionId, job.jid(), grains.get(), master,
                     Instant.ofEpochMilli(start + job.timeoutMillis()), functions, cacheDir);
             Object value = f.call(context, args);
             long end = System.currentTimeMillis();

@@ -5,6 +5,7 @@ import io.brine.protocol.BrineVersion;
 import io.brine.protocol.Hello;
 import io.brine.protocol.JobRequest;
 import io.brine.protocol.KeyStatus;
+import io.brine.protocol.MasterReply;
 import io.brine.protocol.Message;
 import io.brine.protocol.Role;
 import io.brine.protocol.crypto.Fingerprint;
@@ -35,6 +36,7 @@ public final class Minion implements AutoCloseable {
     private final StaticKeyPair key;
     private final DealerEndpoint endpoint;
     private final JobRunner jobs;
+    private final RemoteMaster master;
 
     private Minion(MinionConfig config, FunctionRegistry functions) throws IOException {
         this.config = config;
@@ -43,8 +45,9 @@ public final class Minion implements AutoCloseable {
         Map<String, Object> grains = Grains.collect(config.id(), config.grains());
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
         DealerEndpoint[] self = new DealerEndpoint[1];
+        this.master = new RemoteMaster(m -> self[0].send(m), config.cacheDir());
         this.jobs = new JobRunner(config.id(), functions, () -> grains, config.cacheDir(), config.maxJobs(),
-                m -> self[0].send(m));
+                m -> self[0].send(m), master);
         this.endpoint = new DealerEndpoint(config.masterAddress(), key,
                 new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
                 new MasterKeyPin(config.masterFinger(), config.pkiDir()), new Listener(), settings);
@@ -120,6 +123,8 @@ public final class Minion implements AutoCloseable {
         public void onMessage(Message message) {
             if (message instanceof JobRequest job) {
                 jobs.submit(job);
+            } else if (message instanceof MasterReply reply) {
+                master.onReply(reply);
             } else {
                 LOG.log(Level.WARNING, "ignored a " + message.getClass().getSimpleName() + " from the master");
             }

@@ -14,23 +14,39 @@ import java.util.Map;
  */
 public final class Arguments {
     private final Map<String, Object> values;
+    private final Map<String, Object> extras;
 
-    private Arguments(Map<String, Object> values) {
+    private Arguments(Map<String, Object> values, Map<String, Object> extras) {
         this.values = Collections.unmodifiableMap(values);
+        this.extras = Collections.unmodifiableMap(extras);
     }
 
     public static Arguments bind(String function, List<Param> params, List<Object> args, Map<String, Object> kwargs)
             throws FunctionException {
+        return bind(function, params, args, kwargs, false);
+    }
+
+    /**
+     * Binds as above; with {@code extrasAllowed}, keyword arguments that match no parameter are kept aside in
+     * {@link #extras()} for functions that pass them on (such as {@code state.single}).
+     */
+    public static Arguments bind(String function, List<Param> params, List<Object> args, Map<String, Object> kwargs,
+            boolean extrasAllowed) throws FunctionException {
         if (args.size() > params.size()) {
             throw new FunctionException(function + " takes at most " + params.size() + " positional arguments, got "
                     + args.size());
         }
         Map<String, Object> values = new LinkedHashMap<>();
+        Map<String, Object> extras = new LinkedHashMap<>();
         for (int i = 0; i < args.size(); i++) {
             Param p = params.get(i);
             values.put(p.name(), Conversions.convert(function, p, args.get(i)));
         }
         for (Map.Entry<String, Object> e : kwargs.entrySet()) {
+            if (extrasAllowed && params.stream().noneMatch(x -> x.name().equals(e.getKey()))) {
+                extras.put(e.getKey(), e.getValue());
+                continue;
+            }
             Param p = params.stream().filter(x -> x.name().equals(e.getKey())).findFirst().orElseThrow(
                     () -> new FunctionException(function + " has no parameter '" + e.getKey() + "'; it takes "
                             + names(params)));
@@ -47,7 +63,12 @@ public final class Arguments {
                 values.put(p.name(), p.defaultValue());
             }
         }
-        return new Arguments(values);
+        return new Arguments(values, extras);
+    }
+
+    /** Keyword arguments that matched no declared parameter (only for functions that accept extras). */
+    public Map<String, Object> extras() {
+        return extras;
     }
 
     public Object get(String name) {

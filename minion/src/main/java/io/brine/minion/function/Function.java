@@ -33,4 +33,9 @@ public interface Function {
      * Long-running functions must stop promptly when the thread is interrupted (the job's timeout).
      */
     Object call(FunctionContext context, Arguments args) throws Exception;
+
+    /** True for functions that pass unknown keyword arguments on (see {@link Arguments#extras()}). */
+    default boolean acceptsExtraKeywords() {
+        return false;
+    }
 }

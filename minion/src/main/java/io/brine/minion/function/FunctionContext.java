@@ -11,19 +11,19 @@ import java.util.Objects;
  * @param minionId  this minion's id
  * @param jid       the job being run
  * @param grains    facts about this machine, read-only
- * @param pillar    data the master compiled for this minion alone, read-only (empty until pillar exists)
+ * @param master    the master this minion serves: pillar and files, fetched on demand
  * @param deadline  when the job's timeout ends; functions that spawn processes must not outlive it
  * @param catalog   the functions registered on this minion, for sys.* functions
  * @param cacheDir  this minion's cache directory
  */
-public record FunctionContext(String minionId, String jid, Map<String, Object> grains, Map<String, Object> pillar,
+public record FunctionContext(String minionId, String jid, Map<String, Object> grains, MasterLink master,
         Instant deadline, FunctionCatalog catalog, Path cacheDir) {
 
     public FunctionContext {
         Objects.requireNonNull(minionId, "minionId");
         Objects.requireNonNull(jid, "jid");
         grains = Map.copyOf(grains);
-        pillar = Map.copyOf(pillar);
+        Objects.requireNonNull(master, "master");
         Objects.requireNonNull(deadline, "deadline");
         Objects.requireNonNull(catalog, "catalog");
         Objects.requireNonNull(cacheDir, "cacheDir");

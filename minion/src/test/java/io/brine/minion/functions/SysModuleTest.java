@@ -24,7 +24,7 @@ class SysModuleTest {
     void listFunctionsFiltersByGlobOrModuleName() throws Exception {
         assertEquals(List.of("test.echo", "test.ping", "test.sleep", "test.version"),
                 Calls.call("sys.list_functions", "test.*"));
-        assertEquals(List.of("grains.get"), Calls.call("sys.list_functions", "*.get"));
+        assertEquals(List.of("grains.get"), Calls.call("sys.list_functions", "gr*.get"));
         assertEquals(List.of("grains.get", "grains.items"), Calls.call("sys.list_functions", "grains"));
         assertEquals(List.of(), Calls.call("sys.list_functions", "nothing.here"));
     }
