@@ -35,6 +35,12 @@ final class ServiceRunning implements StateFunction {
     ServiceManager pm = ServiceManagers.detect(ctx.commands());
     String service = args.name();
     if (!pm.available(service)) {
+      if (ctx.test()) {
+        // In a dry run the package that provides the service may be one of the states still to apply:
+        // report the start as a pending change instead of failing the whole plan.
+        return StateResult.pending(Map.of(service, true), "The service " + service
+            + " is not available yet; it would be started once installed");
+      }
       return StateResult.failed("The named service " + service + " is not available (" + pm.name() + ")");
     }
     Map<String, Object> changes = new LinkedHashMap<>();
