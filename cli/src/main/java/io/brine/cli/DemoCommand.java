@@ -47,6 +47,8 @@ final class DemoCommand implements Callable<Integer> {
             failures += brine("run", "-c", masterYaml.toString(), "-L", "web1,db1", "grains.get", "os_family");
             say("an unknown function is a failed return, not a crash (exit code 1 expected):");
             brine("run", "-c", masterYaml.toString(), "db1", "no.such_function");
+            say("the example web server state tree (examples/states), planned in test mode: nothing changes");
+            failures += brine("state", "apply", "-c", masterYaml.toString(), "--test", "web1", "webserver");
             String jid = cast(masterYaml, "--async", "*", "test.sleep", "1");
             Thread.sleep(1500);
             failures += brine("job", "show", "-c", masterYaml.toString(), jid);
@@ -97,10 +99,24 @@ final class DemoCommand implements Callable<Integer> {
         return out;
     }
 
+    private static final List<String> EXAMPLE_FILES = List.of("states/top.sls", "states/webserver/init.sls",
+            "states/webserver/site.conf.j2", "pillar/top.sls", "pillar/webserver.sls");
+
     private static Path writeMasterConfig(Path work, int port) throws IOException {
+        for (String name : EXAMPLE_FILES) {
+            Path target = work.resolve(name);
+            Files.createDirectories(target.getParent());
+            try (var in = DemoCommand.class.getResourceAsStream("/demo/" + name)) {
+                if (in == null) {
+                    throw new IOException("the example tree is missing from this build: " + name);
+                }
+                Files.copy(in, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
         return Files.writeString(work.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
                 + "\npki_dir: " + work.resolve("master/pki") + "\ncachedir: " + work.resolve("master/cache")
-                + "\ntimeout: 10\n");
+                + "\ntimeout: 30\nfile_roots:\n  base:\n    - " + work.resolve("states") + "\npillar_roots:\n  base:\n    - "
+                + work.resolve("pillar") + "\n");
     }
 
     static int freePort() throws IOException {

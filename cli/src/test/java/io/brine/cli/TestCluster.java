@@ -76,7 +76,7 @@ final class TestCluster implements AutoCloseable {
         boolean takesConfig = args.length > 0 && !args[0].equals("demo")
                 && !(args.length > 1 && args[0].equals("key") && args[1].equals("gen"));
         if (takesConfig) {
-            int at = args[0].equals("key") || args[0].equals("job") ? 2 : 1;
+            int at = List.of("key", "job", "state").contains(args[0]) ? 2 : 1;
             all.addAll(Math.min(at, all.size()), List.of("-c", masterYaml.toString()));
         }
         int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));

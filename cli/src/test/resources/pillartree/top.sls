@@ -1,0 +1,5 @@
+base:
+  'alpha':
+    - alpha
+  'beta':
+    - beta

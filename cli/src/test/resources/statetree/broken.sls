@@ -1,0 +1,4 @@
+good:
+  cmd.run:
+    - name: true
+bad: [unclosed

@@ -1,0 +1,3 @@
+/tmp/brine-escape-should-never-exist:
+  file.managed:
+    - source: brine://../outside.txt

@@ -1,0 +1,3 @@
+webserver:
+  port: 8080
+  greeting: Hello from the example pillar.

@@ -1,0 +1,4 @@
+# Highstate: every minion becomes a small web server.
+base:
+  '*':
+    - webserver
