@@ -38,6 +38,7 @@ public final class Master implements AutoCloseable {
     private final MasterKeys keys;
     private final MasterClient client;
     private final MasterDispatcher dispatcher;
+    private final EventBus events = new EventBus();
 
     private Master(MasterConfig config) throws IOException {
         this.config = config;
@@ -92,6 +93,11 @@ public final class Master implements AutoCloseable {
 
     public MasterKeys keys() {
         return keys;
+    }
+
+    /** The event bus: subscribe to job, minion, key and custom events by tag. */
+    public EventBus events() {
+        return events;
     }
 
     /** Frames and messages dropped, by reason: what an operator checks when something looks wrong. */

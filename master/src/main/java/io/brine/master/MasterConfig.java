@@ -26,12 +26,14 @@ import java.util.Set;
  * @param fileRoots    state files and sources served to minions ({@code file_roots}, Salt's shape
  *                     {@code {base: [dir, ...]}}; only the base environment exists)
  * @param pillarRoots  pillar sources ({@code pillar_roots}, same shape), never served as files
+ * @param api          the HTTP+JSON API ({@code api}), or null when it is off (the default)
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
-        Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots) {
+        Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,
+        ApiConfig api) {
 
     public static final Set<String> KEYS = Set.of("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
-            "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots");
+            "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api");
 
     public MasterConfig {
         Objects.requireNonNull(iface, "interface");
@@ -52,7 +54,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
     public static MasterConfig underDirectory(Path root, int retPort) {
         return new MasterConfig("127.0.0.1", retPort, root.resolve("pki"), root.resolve("cache"), false,
                 Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE, List.of(root.resolve("states")),
-                List.of(root.resolve("pillar")));
+                List.of(root.resolve("pillar")), null);
     }
 
     public static MasterConfig load(Path file) {
@@ -71,7 +73,31 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 Duration.ofHours(c.integer("keep_jobs", 24, 0, 24L * 365 * 10)),
                 (int) c.integer("max_frame_size", Frame.DEFAULT_MAX_SIZE, 64 * 1024, 256L * 1024 * 1024),
                 roots(c, "file_roots", Path.of("/srv/brine/states")),
-                roots(c, "pillar_roots", Path.of("/srv/brine/pillar")));
+                roots(c, "pillar_roots", Path.of("/srv/brine/pillar")),
+                api(c));
+    }
+
+    private static ApiConfig api(ConfigFile c) {
+        if (!c.has("api")) {
+            return null;
+        }
+        Map<String, Object> api = c.map("api");
+        for (String k : api.keySet()) {
+            if (!Set.of("interface", "port", "tls_cert", "tls_key").contains(k)) {
+                throw c.error("api", "unknown key 'api: " + k + "'; known: interface, port, tls_cert, tls_key");
+            }
+        }
+        if (!(api.get("port") instanceof Integer port) || port < 0 || port > 65535) {
+            throw c.error("api", "'api: port' must be a port number");
+        }
+        Object cert = api.get("tls_cert");
+        Object key = api.get("tls_key");
+        try {
+            return new ApiConfig(String.valueOf(api.getOrDefault("interface", "127.0.0.1")), port,
+                    cert == null ? null : Path.of(cert.toString()), key == null ? null : Path.of(key.toString()));
+        } catch (IllegalArgumentException e) {
+            throw c.error("api", e.getMessage());
+        }
     }
 
     /** Salt's {@code {base: [dir, ...]}}; relative directories are taken from the configuration file's folder. */
@@ -100,12 +126,17 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withAutoAccept(boolean accept) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots);
+                pillarRoots, api);
     }
 
     public MasterConfig withRoots(List<Path> files, List<Path> pillar) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, files,
-                pillar);
+                pillar, api);
+    }
+
+    public MasterConfig withApi(ApiConfig a) {
+        return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
+                pillarRoots, a);
     }
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */

@@ -1,0 +1,51 @@
+package io.brine.master;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * The master's event bus. Every event has a tag and data; subscribers choose tags with a glob
+ * ({@code brine/job/*}/ret/*, {@code brine/minion/*}/event/ready}, or {@code *} for everything, where
+ * {@code *} also crosses '/'). Delivery is synchronous on the publishing thread, so a subscriber must be
+ * quick or hand off; one that throws is logged and kept.
+ *
+ * <p>Example: {@code try (var s = master.events().subscribe("brine/minion/*}/start", e -> ...)) {...}}.
+ */
+public final class EventBus {
+    private static final Logger LOG = System.getLogger(EventBus.class.getName());
+
+    /** An active subscription; close it to stop receiving events. */
+    public interface Subscription extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private record Subscriber(Pattern tags, Consumer<Event> consumer) {
+    }
+
+    private final CopyOnWriteArrayList<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+
+    public Subscription subscribe(String tagGlob, Consumer<Event> consumer) {
+        Subscriber s = new Subscriber(Target.globPattern(tagGlob == null || tagGlob.isEmpty() ? "*" : tagGlob),
+                consumer);
+        subscribers.add(s);
+        return () -> subscribers.remove(s);
+    }
+
+    public void publish(String tag, Map<String, Object> data) {
+        Event event = new Event(tag, data, System.currentTimeMillis());
+        for (Subscriber s : subscribers) {
+            if (s.tags().matcher(tag).matches()) {
+                try {
+                    s.consumer().accept(event);
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "an event subscriber failed on " + tag, e);
+                }
+            }
+        }
+    }
+}
