@@ -1,0 +1,130 @@
+package io.brine.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** One HTTP exchange seen as the API sees it: a method, path segments, a bounded JSON body, a JSON answer. */
+final class ApiExchange {
+    static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /** The largest request body read; larger ones are refused with 413 before they are parsed. */
+    static final int MAX_BODY_BYTES = 1024 * 1024;
+
+    private final HttpExchange exchange;
+    private final List<String> segments;
+
+    ApiExchange(HttpExchange exchange) {
+        this.exchange = exchange;
+        List<String> parts = new ArrayList<>();
+        for (String s : exchange.getRequestURI().getPath().split("/")) {
+            if (!s.isEmpty()) {
+                parts.add(s);
+            }
+        }
+        this.segments = List.copyOf(parts);
+    }
+
+    String method() {
+        return exchange.getRequestMethod();
+    }
+
+    List<String> segments() {
+        return segments;
+    }
+
+    String path() {
+        return exchange.getRequestURI().getPath();
+    }
+
+    Optional<String> header(String name) {
+        return Optional.ofNullable(exchange.getRequestHeaders().getFirst(name));
+    }
+
+    /** A query parameter, decoded; the first if repeated. */
+    Optional<String> query(String name) {
+        String raw = exchange.getRequestURI().getRawQuery();
+        if (raw == null) {
+            return Optional.empty();
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            if (key.equals(name)) {
+                return Optional.of(eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The body as a JSON object; 413 beyond {@link #MAX_BODY_BYTES}, 400 if it is not one JSON object. */
+    Map<String, Object> jsonObject() throws IOException {
+        long declared = header("Content-Length").map(ApiExchange::length).orElse(-1L);
+        if (declared > MAX_BODY_BYTES) {
+            throw new ApiException(413, "request body larger than " + MAX_BODY_BYTES + " bytes");
+        }
+        byte[] body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = in.readNBytes(MAX_BODY_BYTES + 1);
+        }
+        if (body.length > MAX_BODY_BYTES) {
+            throw new ApiException(413, "request body larger than " + MAX_BODY_BYTES + " bytes");
+        }
+        try {
+            Object value = JSON.readValue(body, Object.class);
+            if (value instanceof Map<?, ?> map) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> object = (Map<String, Object>) map;
+                return object;
+            }
+            throw ApiException.badRequest("the request body must be a JSON object");
+        } catch (JsonProcessingException e) {
+            throw ApiException.badRequest("the request body is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    void sendJson(int status, Object document) throws IOException {
+        byte[] out = JSON.writeValueAsBytes(document);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, out.length);
+        try (OutputStream body = exchange.getResponseBody()) {
+            body.write(out);
+        }
+    }
+
+    void sendError(int status, String message) throws IOException {
+        sendJson(status, Map.of("error", message));
+    }
+
+    void setHeader(String name, String value) {
+        exchange.getResponseHeaders().set(name, value);
+    }
+
+    /** Starts a response of unknown length (streamed in chunks) and returns its body. */
+    OutputStream startStream(int status, String contentType) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        exchange.sendResponseHeaders(status, 0);
+        return exchange.getResponseBody();
+    }
+
+    String remote() {
+        return String.valueOf(exchange.getRemoteAddress());
+    }
+
+    private static long length(String header) {
+        try {
+            return Long.parseLong(header.trim());
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("invalid Content-Length");
+        }
+    }
+}

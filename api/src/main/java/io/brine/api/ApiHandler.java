@@ -1,0 +1,123 @@
+package io.brine.api;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Every request passes the same short chain: authenticate (401 and nothing else on failure) → route by
+ * method and path (404 or 405) → the endpoint. Routes are an explicit switch over a closed set, never a
+ * lookup of a name taken from the request.
+ */
+final class ApiHandler implements HttpHandler {
+    private static final Logger LOG = System.getLogger(ApiHandler.class.getName());
+
+    private final TokenStore tokens;
+    private final JobEndpoints jobs;
+    private final KeyEndpoints keys;
+    private final EventStreams events;
+    final LongAdder unauthorised = new LongAdder();
+
+    ApiHandler(TokenStore tokens, JobEndpoints jobs, KeyEndpoints keys, EventStreams events) {
+        this.tokens = tokens;
+        this.jobs = jobs;
+        this.keys = keys;
+        this.events = events;
+    }
+
+    @Override
+    public void handle(HttpExchange raw) {
+        try (raw) {
+            ApiExchange exchange = new ApiExchange(raw);
+            try {
+                Optional<String> caller = authenticate(exchange);
+                if (caller.isEmpty()) {
+                    unauthorised.increment();
+                    LOG.log(Level.DEBUG, "api: unauthorised request from " + exchange.remote());
+                    exchange.setHeader("WWW-Authenticate", "Bearer");
+                    exchange.sendError(401, "unauthorized");
+                    return;
+                }
+                route(exchange, caller.get());
+            } catch (ApiException e) {
+                exchange.sendError(e.status, e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                exchange.sendError(503, "the API is shutting down");
+            } catch (RuntimeException e) {
+                LOG.log(Level.ERROR, "api: " + exchange.method() + " " + exchange.path() + " failed", e);
+                exchange.sendError(500, "internal error; see the master's log");
+            }
+        } catch (IOException e) {
+            // the client went away, or the response was already under way; nothing more can be said to it
+            LOG.log(Level.DEBUG, "api: exchange ended early: " + e);
+        }
+    }
+
+    private Optional<String> authenticate(ApiExchange exchange) {
+        return exchange.header("Authorization")
+                .filter(h -> h.regionMatches(true, 0, "Bearer ", 0, 7))
+                .flatMap(h -> tokens.authenticate(h.substring(7).trim()));
+    }
+
+    private void route(ApiExchange exchange, String caller) throws IOException, InterruptedException {
+        List<String> path = exchange.segments();
+        String first = path.isEmpty() ? "" : path.get(0);
+        switch (first + "/" + path.size()) {
+            case "jobs/1" -> {
+                allow(exchange, "POST");
+                jobs.submit(exchange, caller);
+            }
+            case "jobs/2" -> {
+                allow(exchange, "GET");
+                jobs.show(exchange, path.get(1));
+            }
+            case "keys/1" -> {
+                allow(exchange, "GET");
+                keys.list(exchange);
+            }
+            case "keys/2" -> {
+                allow(exchange, "DELETE");
+                keys.delete(exchange, path.get(1), caller);
+            }
+            case "keys/3" -> keyChange(exchange, path.get(1), path.get(2), caller);
+            case "events/1" -> {
+                allow(exchange, "GET");
+                events.stream(exchange, exchange.query("tag").orElse("*"));
+            }
+            default -> throw ApiException.notFound("no such endpoint: " + exchange.method() + " " + shortPath(exchange));
+        }
+    }
+
+    private void keyChange(ApiExchange exchange, String id, String action, String caller) throws IOException {
+        switch (action) {
+            case "accept" -> {
+                allow(exchange, "POST");
+                keys.accept(exchange, id, caller);
+            }
+            case "reject" -> {
+                allow(exchange, "POST");
+                keys.reject(exchange, id, caller);
+            }
+            default -> throw ApiException.notFound("no such endpoint: " + exchange.method() + " " + shortPath(exchange));
+        }
+    }
+
+    private static void allow(ApiExchange exchange, String method) {
+        if (!exchange.method().toUpperCase(Locale.ROOT).equals(method)) {
+            exchange.setHeader("Allow", method);
+            throw new ApiException(405, "use " + method + " for " + shortPath(exchange));
+        }
+    }
+
+    private static String shortPath(ApiExchange exchange) {
+        String p = exchange.path();
+        return p.length() > 80 ? p.substring(0, 80) + "..." : p;
+    }
+}

@@ -1,0 +1,145 @@
+package io.brine.api;
+
+import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
+import io.brine.master.ApiConfig;
+import io.brine.master.Master;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+
+/**
+ * The master's HTTP+JSON API, for orchestrators outside the JVM: jobs, keys and events behind bearer tokens
+ * (see {@link TokenStore}). It listens where the master's {@code api} section says, with TLS when
+ * {@code tls_cert} and {@code tls_key} are set. The endpoints are documented in {@code docs/api.md}.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * try (Master master = Master.start(config); ApiServer api = ApiServer.start(master)) {
+ *     System.out.println("API on port " + api.port());
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class ApiServer implements AutoCloseable {
+    private static final Logger LOG = System.getLogger(ApiServer.class.getName());
+    /** Threads serving requests; a waiting {@code call} or an open event stream holds one. */
+    static final int THREADS = 32;
+    private static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
+
+    private final HttpServer server;
+    private final ExecutorService threads;
+    private final EventStreams events;
+    private final ApiHandler handler;
+    private final boolean tls;
+
+    private ApiServer(HttpServer server, ExecutorService threads, EventStreams events, ApiHandler handler, boolean tls) {
+        this.server = server;
+        this.threads = threads;
+        this.events = events;
+        this.handler = handler;
+        this.tls = tls;
+    }
+
+    /**
+     * Serves {@code master} as its configuration's {@code api} section says, with the tokens in its
+     * {@code pki_dir}.
+     *
+     * @throws IllegalStateException if the configuration has no {@code api} section
+     * @throws IOException if the address cannot be bound or the TLS files cannot be used
+     */
+    public static ApiServer start(Master master) throws IOException {
+        ApiConfig config = master.config().api();
+        if (config == null) {
+            throw new IllegalStateException("the master's configuration has no 'api' section");
+        }
+        return start(master, config, TokenStore.forMaster(master.config()));
+    }
+
+    /** Serves {@code master} where {@code config} says, accepting the tokens of {@code tokens}. */
+    public static ApiServer start(Master master, ApiConfig config, TokenStore tokens) throws IOException {
+        return start(master, config, tokens, KEEP_ALIVE);
+    }
+
+    static ApiServer start(Master master, ApiConfig config, TokenStore tokens, Duration keepAlive) throws IOException {
+        Objects.requireNonNull(master, "master");
+        Objects.requireNonNull(tokens, "tokens");
+        HttpServer server = bind(config);
+        EventStreams events = new EventStreams(master.events(), keepAlive);
+        ApiHandler handler = new ApiHandler(tokens, new JobEndpoints(master.client()), new KeyEndpoints(master.keys()),
+                events);
+        ExecutorService threads = Executors.newFixedThreadPool(THREADS, daemonThreads());
+        server.setExecutor(threads);
+        server.createContext("/", handler);
+        server.start();
+        ApiServer api = new ApiServer(server, threads, events, handler, config.tls());
+        LOG.log(Level.INFO, "api listening on " + api.address() + ", tokens in " + tokens.file());
+        return api;
+    }
+
+    /** The port actually bound (useful when the configuration asked for port 0). */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** Where clients reach the API, such as {@code https://127.0.0.1:8000}. */
+    public URI address() {
+        String host = server.getAddress().getAddress().getHostAddress();
+        return URI.create((tls ? "https" : "http") + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port());
+    }
+
+    /** Requests refused for a missing, wrong, expired or revoked token, since the start. */
+    public long unauthorisedRequests() {
+        return handler.unauthorised.sum();
+    }
+
+    int openEventStreams() {
+        return events.openStreams();
+    }
+
+    /** Ends event streams, lets requests under way finish for up to a second, and stops listening. */
+    @Override
+    public void close() {
+        events.closeAll();
+        server.stop(1);
+        threads.shutdownNow();
+    }
+
+    private static HttpServer bind(ApiConfig config) throws IOException {
+        InetSocketAddress address = new InetSocketAddress(config.iface(), config.port());
+        if (!config.tls()) {
+            return HttpServer.create(address, 0);
+        }
+        SSLContext context = PemTls.load(config.tlsCert(), config.tlsKey());
+        HttpsServer server = HttpsServer.create(address, 0);
+        server.setHttpsConfigurator(new HttpsConfigurator(context) {
+            @Override
+            public void configure(HttpsParameters params) {
+                SSLParameters p = context.getDefaultSSLParameters();
+                p.setProtocols(new String[] {"TLSv1.3", "TLSv1.2"});
+                params.setSSLParameters(p);
+            }
+        });
+        return server;
+    }
+
+    private static java.util.concurrent.ThreadFactory daemonThreads() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "brine-api-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

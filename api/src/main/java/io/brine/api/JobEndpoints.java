@@ -1,0 +1,53 @@
+package io.brine.api;
+
+import io.brine.master.MasterClient;
+import io.brine.protocol.Jid;
+import io.brine.protocol.JobRecord;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.Map;
+
+/** {@code POST /jobs} and {@code GET /jobs/JID}. */
+final class JobEndpoints {
+    private static final Logger LOG = System.getLogger(JobEndpoints.class.getName());
+    private final MasterClient client;
+
+    JobEndpoints(MasterClient client) {
+        this.client = client;
+    }
+
+    /** Runs a job as {@code api:TOKEN_NAME}; a call answers with the job document, a cast with its jid. */
+    void submit(ApiExchange exchange, String tokenName) throws IOException, InterruptedException {
+        JobRequest request = JobRequest.parse(exchange.jsonObject());
+        MasterClient caller = client.as("api:" + tokenName);
+        LOG.log(Level.INFO, "api: " + tokenName + " " + (request.cast() ? "casts " : "calls ")
+                + quoted(request.spec().function()) + " on " + quoted(request.spec().targetType()) + " "
+                + quoted(request.spec().target()));
+        try {
+            if (request.cast()) {
+                exchange.sendJson(202, Map.of("jid", caller.cast(request.spec())));
+            } else {
+                JobRecord done = caller.call(request.spec());
+                exchange.sendJson(200, JobDocument.of(done));
+            }
+        } catch (IllegalArgumentException e) {
+            // the master's word on a malformed target or function, before anything was sent
+            throw ApiException.badRequest(e.getMessage());
+        }
+    }
+
+    /** Text from the request, as one short line for the log: JSON escapes every control character. */
+    private static String quoted(String untrusted) throws IOException {
+        String s = untrusted.length() > 80 ? untrusted.substring(0, 80) + "..." : untrusted;
+        return ApiExchange.JSON.writeValueAsString(s);
+    }
+
+    void show(ApiExchange exchange, String jid) throws IOException {
+        if (!Jid.isValid(jid)) {
+            throw ApiException.notFound("no such job; a jid is 20 digits");
+        }
+        JobRecord job = client.job(jid).orElseThrow(() -> ApiException.notFound("no job " + jid));
+        exchange.sendJson(200, JobDocument.of(job));
+    }
+}

@@ -1,0 +1,97 @@
+package io.brine.api;
+
+import io.brine.master.JobSpec;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The body of {@code POST /jobs}: {@code {"target", "tgt_type", "fun", "arg", "kwarg", "mode", "timeout"}}.
+ * Every field is checked here, and an unknown one is refused by name, before anything is published.
+ *
+ * @param cast true for {@code "mode": "cast"} (answer with the jid at once), false to wait for the returns
+ */
+record JobRequest(JobSpec spec, boolean cast) {
+    private static final Set<String> KEYS = Set.of("target", "tgt_type", "fun", "arg", "kwarg", "mode", "timeout");
+    private static final double MAX_TIMEOUT_SECONDS = 7 * 24 * 3600;
+
+    static JobRequest parse(Map<String, Object> body) {
+        for (String key : body.keySet()) {
+            if (!KEYS.contains(key)) {
+                throw ApiException.badRequest("unknown field '" + shorten(key) + "'; known: " + new java.util.TreeSet<>(KEYS));
+            }
+        }
+        String target = text(body, "target", null);
+        String fun = text(body, "fun", null);
+        List<Object> args = list(body.get("arg"));
+        Map<String, Object> kwargs = map(body.get("kwarg"));
+        wireSafe(args);
+        wireSafe(kwargs);
+        String mode = text(body, "mode", "call");
+        if (!mode.equals("call") && !mode.equals("cast")) {
+            throw ApiException.badRequest("'mode' must be \"call\" or \"cast\"");
+        }
+        JobSpec spec = new JobSpec(target, text(body, "tgt_type", "glob"), fun, args, kwargs, timeout(body.get("timeout")));
+        return new JobRequest(spec, mode.equals("cast"));
+    }
+
+    private static String text(Map<String, Object> body, String key, String fallback) {
+        Object v = body.get(key);
+        if (v == null && fallback != null) {
+            return fallback;
+        }
+        if (!(v instanceof String s) || s.isBlank()) {
+            throw ApiException.badRequest("'" + key + "' must be a non-empty string");
+        }
+        return s;
+    }
+
+    private static List<Object> list(Object v) {
+        if (v == null) {
+            return List.of();
+        }
+        if (v instanceof List<?> l) {
+            return new java.util.ArrayList<>(l);
+        }
+        throw ApiException.badRequest("'arg' must be a list");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object v) {
+        if (v == null) {
+            return Map.of();
+        }
+        if (v instanceof Map<?, ?> m && !m.containsValue(null)) {
+            return (Map<String, Object>) m;
+        }
+        throw ApiException.badRequest("'kwarg' must be an object without null values");
+    }
+
+    private static Duration timeout(Object v) {
+        if (v == null) {
+            return null;
+        }
+        if (!(v instanceof Number n) || !(n.doubleValue() > 0) || n.doubleValue() > MAX_TIMEOUT_SECONDS) {
+            throw ApiException.badRequest("'timeout' must be a number of seconds above 0 and at most 7 days");
+        }
+        return Duration.ofMillis(Math.max(1, Math.round(n.doubleValue() * 1000)));
+    }
+
+    /** Numbers beyond what the wire carries (64-bit integers, doubles) are refused here, not after publishing. */
+    private static void wireSafe(Object v) {
+        if (v instanceof BigInteger || v instanceof BigDecimal) {
+            throw ApiException.badRequest("number out of range: " + shorten(v.toString()));
+        } else if (v instanceof List<?> l) {
+            l.forEach(JobRequest::wireSafe);
+        } else if (v instanceof Map<?, ?> m) {
+            m.values().forEach(JobRequest::wireSafe);
+        }
+    }
+
+    private static String shorten(String s) {
+        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    }
+}

@@ -1,0 +1,60 @@
+package io.brine.api;
+
+import io.brine.master.MasterKeys;
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.MinionId;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code GET /keys}, {@code POST /keys/ID/accept}, {@code POST /keys/ID/reject} and {@code DELETE /keys/ID}. */
+final class KeyEndpoints {
+    private static final Logger LOG = System.getLogger(KeyEndpoints.class.getName());
+    private final MasterKeys keys;
+
+    KeyEndpoints(MasterKeys keys) {
+        this.keys = keys;
+    }
+
+    /** The same document as {@code brine key list --out json}. */
+    void list(ApiExchange exchange) throws IOException {
+        Map<KeyStatus, List<String>> all = keys.list();
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("accepted", all.getOrDefault(KeyStatus.ACCEPTED, List.of()));
+        doc.put("pending", all.getOrDefault(KeyStatus.PENDING, List.of()));
+        doc.put("rejected", all.getOrDefault(KeyStatus.REJECTED, List.of()));
+        doc.put("denied", all.getOrDefault(KeyStatus.DENIED, List.of()));
+        exchange.sendJson(200, doc);
+    }
+
+    void accept(ApiExchange exchange, String id, String tokenName) throws IOException {
+        change(exchange, id, tokenName, "accepted", keys.accept(valid(id)), "no pending key for ");
+    }
+
+    void reject(ApiExchange exchange, String id, String tokenName) throws IOException {
+        change(exchange, id, tokenName, "rejected", keys.reject(valid(id)), "no pending or accepted key for ");
+    }
+
+    void delete(ApiExchange exchange, String id, String tokenName) throws IOException {
+        change(exchange, id, tokenName, "deleted", keys.delete(valid(id)), "no key for ");
+    }
+
+    private static void change(ApiExchange exchange, String id, String tokenName, String verb, boolean done,
+            String notFound) throws IOException {
+        if (!done) {
+            throw ApiException.notFound(notFound + "'" + id + "'");
+        }
+        LOG.log(Level.INFO, "api: key " + id + " " + verb + " by " + tokenName);
+        exchange.sendJson(200, Map.of(verb, List.of(id)));
+    }
+
+    private static String valid(String id) {
+        if (!MinionId.isValid(id)) {
+            throw ApiException.badRequest("invalid minion id");
+        }
+        return id;
+    }
+}

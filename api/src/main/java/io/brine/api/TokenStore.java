@@ -1,0 +1,168 @@
+package io.brine.api;
+
+import io.brine.master.MasterConfig;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The API's bearer tokens, kept in one file as SHA-256 hashes only ({@code pki_dir/api_tokens.json}, mode
+ * 0600): a token is shown once, when created, and cannot be recovered. The file is re-read whenever it
+ * changes, so a token created or revoked with {@code brine token} takes effect on a running master at once.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * TokenStore tokens = TokenStore.forMaster(master.config());
+ * String token = tokens.create("heat", Duration.ofHours(24));   // hand this to the orchestrator
+ * tokens.authenticate(token);                                   // Optional[heat]
+ * tokens.revoke("heat");
+ * }</pre>
+ */
+public final class TokenStore {
+    /** The token file's name inside the master's {@code pki_dir}. */
+    public static final String FILE_NAME = "api_tokens.json";
+    private static final Logger LOG = System.getLogger(TokenStore.class.getName());
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,63}");
+    private static final String PREFIX = "brine_";
+    private static final int MAX_TOKEN_LENGTH = 256;
+
+    /** The entries as last read, and the file version they were read from. */
+    private record Snapshot(Object fileKey, long modified, long size, List<StoredToken> tokens) {
+    }
+
+    private final Path file;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+    private volatile Snapshot snapshot = new Snapshot(null, -1, -1, List.of());
+
+    TokenStore(Path file, Clock clock) {
+        this.file = Objects.requireNonNull(file, "file");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** The tokens kept in {@code file}, created on the first {@link #create}. */
+    public static TokenStore open(Path file) {
+        return new TokenStore(file, Clock.systemUTC());
+    }
+
+    /** The tokens of the master configured by {@code config}: {@code pki_dir/api_tokens.json}. */
+    public static TokenStore forMaster(MasterConfig config) {
+        return open(config.pkiDir().resolve(FILE_NAME));
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * Creates a token named {@code name}, valid for {@code expiresIn} (null: until revoked), and returns it.
+     * This is the only time the token is available; only its hash is written.
+     *
+     * @throws IllegalArgumentException if the name is malformed or already taken, or the duration not positive
+     */
+    public String create(String name, Duration expiresIn) throws IOException {
+        requireValidName(name);
+        if (expiresIn != null && (expiresIn.isNegative() || expiresIn.isZero())) {
+            throw new IllegalArgumentException("a token's lifetime must be positive, got " + expiresIn);
+        }
+        byte[] secret = new byte[32];
+        random.nextBytes(secret);
+        String token = PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+        Instant now = clock.instant();
+        StoredToken entry = new StoredToken(name, sha256(token), now, expiresIn == null ? null : now.plus(expiresIn));
+        TokenFile.update(file, tokens -> {
+            if (tokens.stream().anyMatch(t -> t.name().equals(name))) {
+                throw new IllegalArgumentException("a token named '" + name + "' exists already; revoke it first");
+            }
+            tokens.add(entry);
+            return tokens;
+        });
+        return token;
+    }
+
+    /** Revokes the token named {@code name}; false if there is none. */
+    public boolean revoke(String name) throws IOException {
+        requireValidName(name);
+        boolean[] found = new boolean[1];
+        TokenFile.update(file, tokens -> {
+            found[0] = tokens.removeIf(t -> t.name().equals(name));
+            return tokens;
+        });
+        return found[0];
+    }
+
+    /** Every token's name and dates, expired ones included, in creation order. */
+    public List<TokenInfo> list() throws IOException {
+        return TokenFile.read(file).stream().map(StoredToken::info).toList();
+    }
+
+    /**
+     * The name of the token presented, if it is known, unexpired and unrevoked. Every stored hash is compared,
+     * in constant time, so the answer's timing says nothing about which entry came close. An unreadable file
+     * authenticates nobody.
+     */
+    public Optional<String> authenticate(String presented) {
+        if (presented == null || presented.isEmpty() || presented.length() > MAX_TOKEN_LENGTH) {
+            return Optional.empty();
+        }
+        byte[] hash = sha256(presented);
+        Instant now = clock.instant();
+        String match = null;
+        for (StoredToken t : current()) {
+            // '&' rather than '&&': the expiry is checked whether or not the hash matched
+            if (MessageDigest.isEqual(hash, t.sha256()) & t.validAt(now)) {
+                match = t.name();
+            }
+        }
+        return Optional.ofNullable(match);
+    }
+
+    private List<StoredToken> current() {
+        try {
+            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+            Snapshot s = snapshot;
+            Object key = a.fileKey() == null ? a.lastModifiedTime() : a.fileKey();
+            if (!key.equals(s.fileKey()) || a.lastModifiedTime().toMillis() != s.modified() || a.size() != s.size()) {
+                s = new Snapshot(key, a.lastModifiedTime().toMillis(), a.size(), TokenFile.read(file));
+                snapshot = s;
+            }
+            return s.tokens();
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException e) {
+            LOG.log(Level.ERROR, "cannot read the API token file; refusing every token: " + e.getMessage());
+            return List.of();
+        }
+    }
+
+    private static void requireValidName(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("invalid token name '" + name + "': use 1 to 64 characters from "
+                    + "A-Z a-z 0-9 . _ @ -, starting with a letter or digit");
+        }
+    }
+
+    static byte[] sha256(String token) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+}
