@@ -84,7 +84,7 @@ public final class TokenStore {
         byte[] secret = new byte[32];
         random.nextBytes(secret);
         String token = PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
-        Instant now = clock.instant();
+        Instant now = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
         StoredToken entry = new StoredToken(name, sha256(token), now, expiresIn == null ? null : now.plus(expiresIn));
         TokenFile.update(file, tokens -> {
             if (tokens.stream().anyMatch(t -> t.name().equals(name))) {
