@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.api.ApiServer;
 import io.brine.master.Master;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -21,8 +22,12 @@ final class MasterCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Logging.configure(logLevel);
         Master master = Master.start(config.load());
+        ApiServer api = startApi(master);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (api != null) {
+                api.close();
+            }
             master.close();
             stopped.countDown();
         }));
@@ -30,5 +35,20 @@ final class MasterCommand implements Callable<Integer> {
                 + master.fingerprint());
         stopped.await();
         return ExitCodes.OK;
+    }
+
+    /** The REST API, when the configuration has an {@code api} section; a master without one serves none. */
+    private static ApiServer startApi(Master master) throws java.io.IOException {
+        if (master.config().api() == null) {
+            return null;
+        }
+        try {
+            ApiServer api = ApiServer.start(master);
+            System.err.println("brine api listening on " + api.address());
+            return api;
+        } catch (java.io.IOException | RuntimeException e) {
+            master.close();
+            throw e;
+        }
     }
 }

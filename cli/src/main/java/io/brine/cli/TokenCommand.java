@@ -1,0 +1,139 @@
+package io.brine.cli;
+
+import io.brine.api.TokenInfo;
+import io.brine.api.TokenStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "token", mixinStandardHelpOptions = true,
+        description = "Manage the bearer tokens of the master's REST API (kept as hashes in pki_dir/api_tokens.json).",
+        subcommands = {TokenCommand.Create.class, TokenCommand.Revoke.class, TokenCommand.ListTokens.class},
+        footer = {"", "Examples:", "  brine token create -c master.yaml heat --expires 24h   # prints the token once",
+                "  brine token list -c master.yaml", "  brine token revoke -c master.yaml heat"})
+final class TokenCommand implements Runnable {
+    private static final Pattern LIFETIME = Pattern.compile("([1-9][0-9]{0,8})([smhd])");
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    @Command(name = "create", mixinStandardHelpOptions = true,
+            description = "Create a token and print it; it is shown this once and never stored.")
+    static final class Create implements Callable<Integer> {
+        @Mixin
+        MasterConfigOption config;
+
+        @Parameters(paramLabel = "NAME", description = "who holds the token; jobs record the caller api:NAME")
+        String name;
+
+        @Option(names = "--expires", paramLabel = "LIFETIME", description = "e.g. 90s, 30m, 24h, 7d (default: never)")
+        String expires;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            Logging.configure("warning");
+            String token = TokenStore.forMaster(config.load()).create(name, lifetime(expires));
+            spec.commandLine().getOut().println(token);
+            spec.commandLine().getOut().flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "revoke", mixinStandardHelpOptions = true, description = "Revoke a token; it stops working at once.")
+    static final class Revoke implements Callable<Integer> {
+        @Mixin
+        MasterConfigOption config;
+
+        @Parameters(paramLabel = "NAME")
+        String name;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            Logging.configure("warning");
+            if (!TokenStore.forMaster(config.load()).revoke(name)) {
+                throw new CliException(ExitCodes.FAILED, "no token named '" + name + "'");
+            }
+            spec.commandLine().getOut().println("Token " + name + " revoked.");
+            spec.commandLine().getOut().flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List tokens by name, with their dates.")
+    static final class ListTokens implements Callable<Integer> {
+        @Mixin
+        MasterConfigOption config;
+
+        @Option(names = "--out", defaultValue = "text", description = "text, json or yaml")
+        String out;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            Logging.configure("warning");
+            OutputFormat.check(out);
+            List<TokenInfo> tokens = TokenStore.forMaster(config.load()).list();
+            PrintWriter stdout = spec.commandLine().getOut();
+            if (out.equals("text")) {
+                tokens.forEach(t -> stdout.println(t.name() + "  created " + t.created() + "  "
+                        + t.expiry().map(e -> "expires " + e).orElse("never expires")));
+            } else {
+                List<Map<String, Object>> doc = new ArrayList<>();
+                for (TokenInfo t : tokens) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("name", t.name());
+                    m.put("created", t.created().toString());
+                    m.put("expires", t.expiry().map(Object::toString).orElse(null));
+                    doc.add(m);
+                }
+                stdout.print(OutputFormat.render(Map.of("tokens", doc), out));
+            }
+            stdout.flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    /** {@code 90s}, {@code 30m}, {@code 24h}, {@code 7d}; null (never) when absent. */
+    static Duration lifetime(String text) {
+        if (text == null) {
+            return null;
+        }
+        Matcher m = LIFETIME.matcher(text.trim());
+        if (!m.matches()) {
+            throw CliException.usage("--expires '" + text + "' is not a lifetime such as 90s, 30m, 24h or 7d");
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            default -> Duration.ofDays(n);
+        };
+    }
+}
