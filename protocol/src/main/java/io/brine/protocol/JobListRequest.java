@@ -2,8 +2,12 @@ package io.brine.protocol;
 
 import java.io.IOException;
 
-/** Asks for the most recent jobs, newest first. */
-public record JobListRequest(long requestId, int limit) implements ClientRequest {
+/**
+ * Asks for recent jobs, newest first, optionally only those of one function, target expression or caller,
+ * or started at or after {@code sinceMillis} (0: no bound). Null filters match everything.
+ */
+public record JobListRequest(long requestId, int limit, String function, String target, String caller,
+        long sinceMillis) implements ClientRequest {
     static final int TYPE = 22;
     public static final int MAX_LIMIT = 100_000;
 
@@ -13,11 +17,17 @@ public record JobListRequest(long requestId, int limit) implements ClientRequest
         }
     }
 
+    /** The most recent jobs, unfiltered. */
+    public JobListRequest(long requestId, int limit) {
+        this(requestId, limit, null, null, null, 0);
+    }
+
     void write(WireWriter w) {
-        w.integer(requestId).integer(limit);
+        w.integer(requestId).integer(limit).string(function).string(target).string(caller).integer(sinceMillis);
     }
 
     static JobListRequest read(WireReader r) throws IOException, MalformedMessageException {
-        return new JobListRequest(r.integer(), r.smallInt("limit", 1, MAX_LIMIT));
+        return new JobListRequest(r.integer(), r.smallInt("limit", 1, MAX_LIMIT), r.nullableString(),
+                r.nullableString(), r.nullableString(), r.integer());
     }
 }

@@ -9,12 +9,38 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything known of one job: what was asked, by whom, who was expected, who acknowledged and what each
- * returned. The missing minions are derived, never stored, so the two can never disagree.
+ * Everything known of one job: what was asked, by whom, who was expected, who had no live session when it
+ * was published ({@code unreachable}), who acknowledged and what each returned. The missing minions and
+ * their outcomes are derived, never stored, so they can never disagree with the rest.
  */
 public record JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
         String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
-        List<String> acknowledged, Map<String, MinionReturn> returns) {
+        List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns) {
+
+    /** How an expected minion ended a job. */
+    public enum Outcome {
+        /** It returned (success or failure). */
+        RETURNED,
+        /** It acknowledged the job but had not returned when the caller stopped waiting. */
+        RUNNING,
+        /** It was connected, but never acknowledged the job. */
+        NO_RESPONSE,
+        /** It had no live session when the job was published. */
+        NOT_CONNECTED;
+
+        /** The name used in JSON output: returned, running, no-response, not-connected. */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    /** A record without unreachable minions. */
+    public JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
+            String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
+            List<String> acknowledged, Map<String, MinionReturn> returns) {
+        this(jid, function, args, kwargs, target, targetType, caller, startMillis, timeoutMillis, expected, List.of(),
+                acknowledged, returns);
+    }
 
     public JobRecord {
         Jid.requireValid(jid);
@@ -25,6 +51,7 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         Objects.requireNonNull(targetType, "targetType");
         Objects.requireNonNull(caller, "caller");
         expected = List.copyOf(expected);
+        unreachable = List.copyOf(unreachable);
         acknowledged = List.copyOf(acknowledged);
         // Checked here rather than only when reading, so that no record can be sent that its receiver would reject.
         returns.forEach((id, ret) -> {
@@ -45,9 +72,28 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         return out;
     }
 
+    /** The outcome of one expected minion. */
+    public Outcome outcome(String id) {
+        if (returns.containsKey(id)) {
+            return Outcome.RETURNED;
+        }
+        if (acknowledged.contains(id)) {
+            return Outcome.RUNNING;
+        }
+        return unreachable.contains(id) ? Outcome.NOT_CONNECTED : Outcome.NO_RESPONSE;
+    }
+
+    /** Missing minions with their outcomes, in the order they were expected. */
+    public Map<String, Outcome> missingOutcomes() {
+        Map<String, Outcome> out = new LinkedHashMap<>();
+        missing().forEach(id -> out.put(id, outcome(id)));
+        return out;
+    }
+
     void write(WireWriter w) {
-        w.arrayHeader(12).string(jid).string(function).list(args).map(kwargs).string(target).string(targetType)
-                .string(caller).integer(startMillis).integer(timeoutMillis).strings(expected).strings(acknowledged);
+        w.arrayHeader(13).string(jid).string(function).list(args).map(kwargs).string(target).string(targetType)
+                .string(caller).integer(startMillis).integer(timeoutMillis).strings(expected).strings(unreachable)
+                .strings(acknowledged);
         w.arrayHeader(returns.size());
         returns.forEach((id, ret) -> {
             w.string(id);
@@ -56,7 +102,7 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
     }
 
     static JobRecord read(WireReader r) throws IOException, MalformedMessageException {
-        r.fields("job record", 12);
+        r.fields("job record", 13);
         String jid = r.string();
         String function = r.string();
         List<Object> args = r.list();
@@ -67,6 +113,7 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         long start = r.integer();
         long timeout = r.integer();
         List<String> expected = r.strings();
+        List<String> unreachable = r.strings();
         List<String> acknowledged = r.strings();
         int n = r.arrayHeader();
         Map<String, MinionReturn> returns = new LinkedHashMap<>();
@@ -74,6 +121,6 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
             returns.put(r.string(), MinionReturn.read(r));
         }
         return new JobRecord(jid, function, args, kwargs, target, targetType, caller, start, timeout, expected,
-                acknowledged, returns);
+                unreachable, acknowledged, returns);
     }
 }

@@ -55,6 +55,9 @@ public final class MessageCodec {
         if (m instanceof JobListing) return JobListing.TYPE;
         if (m instanceof Done) return Done.TYPE;
         if (m instanceof Failure) return Failure.TYPE;
+        if (m instanceof GrainsReport) return GrainsReport.TYPE;
+        if (m instanceof JobKill) return JobKill.TYPE;
+        if (m instanceof KillRequest) return KillRequest.TYPE;
         if (m instanceof PillarReply) return PillarReply.TYPE;
         if (m instanceof PillarRequest) return PillarRequest.TYPE;
         if (m instanceof FileReply) return FileReply.TYPE;
@@ -80,6 +83,9 @@ public final class MessageCodec {
         else if (m instanceof JobListing x) x.write(w);
         else if (m instanceof Done x) x.write(w);
         else if (m instanceof Failure x) x.write(w);
+        else if (m instanceof GrainsReport x) x.write(w);
+        else if (m instanceof JobKill x) x.write(w);
+        else if (m instanceof KillRequest x) x.write(w);
         else if (m instanceof PillarReply x) x.write(w);
         else if (m instanceof PillarRequest x) x.write(w);
         else if (m instanceof FileReply x) x.write(w);
@@ -106,6 +112,9 @@ public final class MessageCodec {
             case JobListing.TYPE: return JobListing.read(r);
             case Done.TYPE: return Done.read(r);
             case Failure.TYPE: return Failure.read(r);
+            case GrainsReport.TYPE: return GrainsReport.read(r);
+            case JobKill.TYPE: return JobKill.read(r);
+            case KillRequest.TYPE: return KillRequest.read(r);
             case PillarReply.TYPE: return PillarReply.read(r);
             case PillarRequest.TYPE: return PillarRequest.read(r);
             case FileReply.TYPE: return FileReply.read(r);

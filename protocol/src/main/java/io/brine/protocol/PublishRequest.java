@@ -8,10 +8,13 @@ import java.util.Objects;
 /**
  * Asks the master to run a function on the minions a target selects. With {@code async} (a cast) the
  * master answers with the jid at once; otherwise (a call) it streams returns until all are in or the
- * timeout passes. Target types use Salt's names: glob, list, pcre.
+ * timeout passes. Target types use Salt's names: glob, list, pcre, grain, grain_pcre, pillar, pillar_pcre,
+ * ipcidr, nodegroup, compound. {@code batch} ("10" or "25%", null for none) runs the job on at most that
+ * many minions at once, starting the next as each returns, {@code batchWaitMillis} after it.
  */
 public record PublishRequest(long requestId, String target, String targetType, String function, List<Object> args,
-        Map<String, Object> kwargs, long timeoutMillis, boolean async) implements ClientRequest {
+        Map<String, Object> kwargs, long timeoutMillis, boolean async, String batch, long batchWaitMillis)
+        implements ClientRequest {
     static final int TYPE = 20;
 
     public PublishRequest {
@@ -23,15 +26,27 @@ public record PublishRequest(long requestId, String target, String targetType, S
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeout must be positive: " + timeoutMillis);
         }
+        if (batch != null && !batch.matches("[1-9][0-9]{0,6}%?")) {
+            throw new IllegalArgumentException("batch must be a count or a percentage such as 10 or 25%: " + batch);
+        }
+        if (batchWaitMillis < 0) {
+            throw new IllegalArgumentException("batch wait must not be negative");
+        }
+    }
+
+    /** A publish without batching. */
+    public PublishRequest(long requestId, String target, String targetType, String function, List<Object> args,
+            Map<String, Object> kwargs, long timeoutMillis, boolean async) {
+        this(requestId, target, targetType, function, args, kwargs, timeoutMillis, async, null, 0);
     }
 
     void write(WireWriter w) {
         w.integer(requestId).string(target).string(targetType).string(function).list(args).map(kwargs)
-                .integer(timeoutMillis).bool(async);
+                .integer(timeoutMillis).bool(async).string(batch).integer(batchWaitMillis);
     }
 
     static PublishRequest read(WireReader r) throws IOException, MalformedMessageException {
         return new PublishRequest(r.integer(), r.string(), r.string(), r.string(), r.list(), r.map(), r.integer(),
-                r.bool());
+                r.bool(), r.nullableString(), r.integer());
     }
 }

@@ -105,7 +105,7 @@ class MessageCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {0, 5, 17, 24, 36, 255, -1, Integer.MAX_VALUE + 2L, Long.MIN_VALUE})
+    @ValueSource(longs = {0, 5, 19, 29, 36, 255, -1, Integer.MAX_VALUE + 2L, Long.MIN_VALUE})
     void anUnknownTypeCodeIsRejected(long type) {
         assertRejected(Crafted.message(type).integer(1).bytes(), "unknown message type");
     }
@@ -242,8 +242,8 @@ class MessageCodecTest {
 
     /** A job report whose record holds one return, keyed by {@code minionId}. */
     private static byte[] jobReport(String minionId) {
-        return Crafted.message(JobReport.TYPE).integer(1).array(12).str(JID).str("f").array(0).map(0).str("*")
-                .str("glob").str("c").integer(0).integer(1).array(0).array(0).array(1).str(minionId)
+        return Crafted.message(JobReport.TYPE).integer(1).array(13).str(JID).str("f").array(0).map(0).str("*")
+                .str("glob").str("c").integer(0).integer(1).array(0).array(0).array(0).array(1).str(minionId)
                 .raw(returnBytes()).bytes();
     }
 

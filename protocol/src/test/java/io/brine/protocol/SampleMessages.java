@@ -55,6 +55,12 @@ final class SampleMessages {
                 new FileRequest(11, "nginx/nginx.conf", 0, FileRequest.MAX_CHUNK, null),
                 new FileRequest(12, "top.sls", 1L << 40, 1, "ab".repeat(32)),
                 new PillarRequest(13),
+                new JobKill(JID), new KillRequest(18, OTHER_JID),
+                new GrainsReport(keywords()),
+                new JobListRequest(19, 10, "cmd.run", "web*", "local", 1_700_000_000_000L),
+                new PublishRequest(20, "G@os:Debian and web*", "compound", "test.ping", List.of(), Map.of(), 9, false,
+                        "25%", 1500),
+                new Published(21, JID, List.of("a"), List.of("b", "c"), false),
                 new PillarReply(14, keywords(), null),
                 new PillarReply(15, Map.of(), "pillar top.sls:3: not a mapping"));
     }
