@@ -26,7 +26,7 @@ final class CacheQueries {
 
     static Optional<JobRecord> job(Connection c, String jid) throws SQLException, JsonProcessingException {
         try (PreparedStatement p = c.prepareStatement("SELECT function, args, kwargs, target, tgt_type, caller, "
-                + "start_ms, timeout_ms, expected FROM jobs WHERE jid = ?")) {
+                + "start_ms, timeout_ms, expected, unreachable FROM jobs WHERE jid = ?")) {
             p.setString(1, jid);
             try (ResultSet rs = p.executeQuery()) {
                 if (!rs.next()) {
@@ -34,8 +34,8 @@ final class CacheQueries {
                 }
                 return Optional.of(new JobRecord(jid, rs.getString(1), JobCache.parse(rs.getString(2), LIST),
                         JobCache.parse(rs.getString(3), MAP), rs.getString(4), rs.getString(5), rs.getString(6),
-                        rs.getLong(7), rs.getLong(8), JobCache.parse(rs.getString(9), IDS), acks(c, jid),
-                        returns(c, jid)));
+                        rs.getLong(7), rs.getLong(8), JobCache.parse(rs.getString(9), IDS),
+                        JobCache.parse(rs.getString(10), IDS), acks(c, jid), returns(c, jid)));
             }
         }
     }
@@ -69,13 +69,27 @@ final class CacheQueries {
         return out;
     }
 
-    static List<JobSummary> recent(Connection c, int limit) throws SQLException {
+    static List<JobSummary> recent(Connection c, JobFilter f) throws SQLException {
+        StringBuilder where = new StringBuilder(" WHERE j.start_ms >= ?");
+        List<String> values = new ArrayList<>();
+        for (String[] column : new String[][] {{"function", f.function()}, {"target", f.target()},
+                {"caller", f.caller()}}) {
+            if (column[1] != null) {
+                where.append(" AND j.").append(column[0]).append(" = ?");
+                values.add(column[1]);
+            }
+        }
         List<JobSummary> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT j.jid, j.function, j.target, j.tgt_type, j.caller, "
                 + "j.start_ms, json_array_length(j.expected), "
                 + "(SELECT count(*) FROM returns r WHERE r.jid = j.jid) "
-                + "FROM jobs j ORDER BY j.jid DESC LIMIT ?")) {
-            p.setInt(1, limit);
+                + "FROM jobs j" + where + " ORDER BY j.jid DESC LIMIT ?")) {
+            int i = 1;
+            p.setLong(i++, f.sinceMillis());
+            for (String v : values) {
+                p.setString(i++, v);
+            }
+            p.setInt(i, f.limit());
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
                     out.add(new JobSummary(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),

@@ -14,17 +14,18 @@ import java.sql.Statement;
  *
  * <pre>
  * jobs(jid TEXT PRIMARY KEY, function TEXT, args JSON, kwargs JSON, target TEXT, tgt_type TEXT,
- *      caller TEXT, start_ms INTEGER, timeout_ms INTEGER, expected JSON list of ids)
+ *      caller TEXT, start_ms INTEGER, timeout_ms INTEGER, expected JSON list of ids,
+ *      unreachable JSON list of the expected ids that had no session at publication)
  * acks(jid TEXT, minion TEXT, PRIMARY KEY (jid, minion))         -- the minion had the job
  * returns(jid TEXT, minion TEXT, success INTEGER, retcode INTEGER, ret JSON, start_ms INTEGER,
  *         end_ms INTEGER, PRIMARY KEY (jid, minion))
  * </pre>
  */
 final class CacheSchema {
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
     static final String INSERT_JOB = "INSERT OR REPLACE INTO jobs (jid, function, args, kwargs, target, tgt_type, "
-            + "caller, start_ms, timeout_ms, expected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "caller, start_ms, timeout_ms, expected, unreachable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static final String INSERT_ACK = "INSERT OR IGNORE INTO acks (jid, minion) VALUES (?, ?)";
     static final String INSERT_RETURN = "INSERT OR REPLACE INTO returns (jid, minion, success, retcode, ret, "
             + "start_ms, end_ms) VALUES (?, ?, ?, ?, ?, ?, ?)";
@@ -39,8 +40,13 @@ final class CacheSchema {
             s.execute("CREATE TABLE IF NOT EXISTS jobs (jid TEXT PRIMARY KEY, function TEXT NOT NULL, "
                     + "args TEXT NOT NULL, kwargs TEXT NOT NULL, target TEXT NOT NULL, tgt_type TEXT NOT NULL, "
                     + "caller TEXT NOT NULL, start_ms INTEGER NOT NULL, timeout_ms INTEGER NOT NULL, "
-                    + "expected TEXT NOT NULL)");
+                    + "expected TEXT NOT NULL, unreachable TEXT NOT NULL DEFAULT '[]')");
+            if (userVersion(s) == 1) {
+                s.execute("ALTER TABLE jobs ADD COLUMN unreachable TEXT NOT NULL DEFAULT '[]'");
+            }
             s.execute("CREATE INDEX IF NOT EXISTS jobs_by_start ON jobs (start_ms)");
+            s.execute("CREATE INDEX IF NOT EXISTS jobs_by_function ON jobs (function, jid)");
+            s.execute("CREATE INDEX IF NOT EXISTS jobs_by_caller ON jobs (caller, jid)");
             s.execute("CREATE TABLE IF NOT EXISTS acks (jid TEXT NOT NULL, minion TEXT NOT NULL, "
                     + "PRIMARY KEY (jid, minion))");
             s.execute("CREATE TABLE IF NOT EXISTS returns (jid TEXT NOT NULL, minion TEXT NOT NULL, "
@@ -62,6 +68,7 @@ final class CacheSchema {
         p.setLong(8, job.startMillis());
         p.setLong(9, job.timeoutMillis());
         p.setString(10, json.writeValueAsString(job.expected()));
+        p.setString(11, json.writeValueAsString(job.unreachable()));
     }
 
     static void bindReturn(PreparedStatement p, String jid, String minion, MinionReturn r, ObjectMapper json)
@@ -73,6 +80,29 @@ final class CacheSchema {
         p.setString(5, json.writeValueAsString(r.ret()));
         p.setLong(6, r.startMillis());
         p.setLong(7, r.endMillis());
+    }
+
+    private static int userVersion(Statement s) throws SQLException {
+        try (java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+            return rs.next() ? rs.getInt(1) : 0;
+        }
+    }
+
+    /** Keeps at most {@code keep} jobs, dropping the oldest. */
+    static int pruneToCount(Connection c, int keep) throws SQLException {
+        String oldest = "SELECT jid FROM jobs ORDER BY jid DESC LIMIT -1 OFFSET ?";
+        int removed;
+        try (PreparedStatement returns = c.prepareStatement("DELETE FROM returns WHERE jid IN (" + oldest + ")");
+                PreparedStatement acks = c.prepareStatement("DELETE FROM acks WHERE jid IN (" + oldest + ")");
+                PreparedStatement jobs = c.prepareStatement("DELETE FROM jobs WHERE jid IN (" + oldest + ")")) {
+            returns.setInt(1, keep);
+            returns.executeUpdate();
+            acks.setInt(1, keep);
+            acks.executeUpdate();
+            jobs.setInt(1, keep);
+            removed = jobs.executeUpdate();
+        }
+        return removed;
     }
 
     static int prune(Connection c, long cutoffMillis) throws SQLException {

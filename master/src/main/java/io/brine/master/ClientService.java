@@ -40,7 +40,11 @@ final class ClientService {
                 reply(client, tracker.find(l.jid()).<ClientResponse>map(r -> new JobReport(l.requestId(), r))
                         .orElse(new Failure(l.requestId(), "no job with jid " + l.jid())));
             } else if (request instanceof JobListRequest l) {
-                reply(client, new JobListing(l.requestId(), tracker.recent(l.limit())));
+                reply(client, new JobListing(l.requestId(), tracker.recent(new JobFilter(l.limit(), l.function(),
+                        l.target(), l.caller(), l.sinceMillis()))));
+            } else if (request instanceof io.brine.protocol.KillRequest k) {
+                reply(client, publisher.kill(k.jid()) ? new Done(k.requestId())
+                        : new Failure(k.requestId(), "job " + k.jid() + " is not running"));
             } else if (request instanceof KeysChanged k) {
                 endpoint.recheckKeys();
                 endpoint.sync();
@@ -57,18 +61,20 @@ final class ClientService {
     }
 
     private void publish(Session client, PublishRequest p) {
-        Target target = Target.parse(p.target(), p.targetType());
-        Duration timeout = Duration.ofMillis(p.timeoutMillis());
-        String caller = client.peerId();
+        JobPublisher.Order order = new JobPublisher.Order(p.target(), p.targetType(), p.function(), p.args(),
+                p.kwargs(), Duration.ofMillis(p.timeoutMillis()), client.peerId(), p.batch(),
+                Duration.ofMillis(p.batchWaitMillis()));
         if (p.async()) {
-            LiveJob job = publisher.publish(target, p.function(), p.args(), p.kwargs(), timeout, caller, null);
-            reply(client, new Published(p.requestId(), job.jid(), job.snapshot().expected(), true));
+            JobPublisher.Published out = publisher.publish(order, null);
+            reply(client, new Published(p.requestId(), out.job().jid(), out.job().snapshot().expected(),
+                    out.undetermined(), true));
             return;
         }
-        LiveJob job = publisher.publish(target, p.function(), p.args(), p.kwargs(), timeout, caller,
+        JobPublisher.Published out = publisher.publish(order,
                 (jid, id, result) -> reply(client, new ReturnNotice(p.requestId(), jid, id, result)));
-        reply(client, new Published(p.requestId(), job.jid(), job.snapshot().expected(), false));
-        job.done.thenAccept(record -> reply(client, new JobReport(p.requestId(), record)));
+        reply(client, new Published(p.requestId(), out.job().jid(), out.job().snapshot().expected(),
+                out.undetermined(), false));
+        out.job().done.thenAccept(record -> reply(client, new JobReport(p.requestId(), record)));
     }
 
     private void reply(Session client, ClientResponse response) {

@@ -103,10 +103,10 @@ final class JobCache implements AutoCloseable {
         }
     }
 
-    synchronized List<JobSummary> recent(int limit) {
+    synchronized List<JobSummary> recent(JobFilter filter) {
         flush();
         try {
-            return CacheQueries.recent(reader, limit);
+            return CacheQueries.recent(reader, filter);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot list jobs: " + e.getMessage(), e);
         }
@@ -116,7 +116,22 @@ final class JobCache implements AutoCloseable {
     synchronized int prune(long cutoffMillis) {
         flush();
         try {
-            return CacheSchema.prune(writer, cutoffMillis);
+            synchronized (writer) {
+                return CacheSchema.prune(writer, cutoffMillis);
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "pruning the job cache failed: " + e.getMessage());
+            return 0;
+        }
+    }
+
+    /** Keeps only the newest {@code keep} jobs. */
+    synchronized int pruneToCount(int keep) {
+        flush();
+        try {
+            synchronized (writer) {
+                return CacheSchema.pruneToCount(writer, keep);
+            }
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "pruning the job cache failed: " + e.getMessage());
             return 0;
@@ -146,7 +161,11 @@ final class JobCache implements AutoCloseable {
                 return;
             }
             writes.drainTo(batch, 5_000);
-            boolean stop = writeBatch(batch);
+            boolean stop;
+            synchronized (writer) {
+                // the writer connection is shared with pruning, which runs on the master's timer thread
+                stop = writeBatch(batch);
+            }
             batch.clear();
             if (stop) {
                 return;

@@ -25,18 +25,24 @@ final class JobTracker {
     private final Map<String, LiveJob> live = new ConcurrentHashMap<>();
     private final JobCache cache;
     private final ScheduledExecutorService timer;
+    private final EventBus events;
 
-    JobTracker(JobCache cache, ScheduledExecutorService timer) {
+    JobTracker(JobCache cache, ScheduledExecutorService timer, EventBus events) {
         this.cache = cache;
         this.timer = timer;
+        this.events = events;
     }
 
-    LiveJob start(JobRecord spec) {
+    /** Starts following a job; callers stop waiting after {@code waitMillis}, late returns still count. */
+    LiveJob start(JobRecord spec, long waitMillis, LiveJob.Listener listener) {
         LiveJob job = new LiveJob(spec);
+        if (listener != null) {
+            job.listen(listener);
+        }
         live.put(spec.jid(), job);
         cache.recordJob(spec);
-        timer.schedule(job::expire, spec.timeoutMillis(), TimeUnit.MILLISECONDS);
-        timer.schedule(() -> live.remove(spec.jid()), spec.timeoutMillis() + GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        timer.schedule(job::expire, waitMillis, TimeUnit.MILLISECONDS);
+        timer.schedule(() -> live.remove(spec.jid()), waitMillis + GRACE_MILLIS, TimeUnit.MILLISECONDS);
         return job;
     }
 
@@ -60,6 +66,8 @@ final class JobTracker {
         }
         if (job == null || job.addReturn(minionId, result)) {
             cache.recordReturn(jid, minionId, result);
+            events.publish("brine/job/" + jid + "/ret/" + minionId, Map.of("success", result.success(),
+                    "retcode", result.retcode(), "return", result.ret() == null ? "" : result.ret()));
         }
         return true;
     }
@@ -73,7 +81,7 @@ final class JobTracker {
         return job != null ? Optional.of(job.snapshot()) : cache.find(jid);
     }
 
-    List<JobSummary> recent(int limit) {
-        return cache.recent(limit);
+    List<JobSummary> recent(JobFilter filter) {
+        return cache.recent(filter);
     }
 }

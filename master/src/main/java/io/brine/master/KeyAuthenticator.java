@@ -27,16 +27,24 @@ final class KeyAuthenticator implements PeerAuthenticator {
     private final KeyDirectory keys;
     private final Path clientKeys;
     private final boolean autoAccept;
+    private final EventBus events;
 
-    KeyAuthenticator(KeyDirectory keys, boolean autoAccept) {
+    KeyAuthenticator(KeyDirectory keys, boolean autoAccept, EventBus events) {
         this.keys = keys;
         this.clientKeys = keys.pkiDir().resolve("clients");
         this.autoAccept = autoAccept;
+        this.events = events;
     }
 
     @Override
     public Verdict authenticate(Hello hello, byte[] key) {
-        return hello.role() == Role.CLIENT ? client(hello.id(), key) : minion(hello.id(), key);
+        if (hello.role() == Role.CLIENT) {
+            return client(hello.id(), key);
+        }
+        Verdict v = minion(hello.id(), key);
+        events.publish("brine/auth/" + hello.id() + "/" + v.status().name().toLowerCase(java.util.Locale.ROOT),
+                java.util.Map.of("id", hello.id(), "fingerprint", Fingerprint.of(key), "detail", v.detail()));
+        return v;
     }
 
     private Verdict client(String name, byte[] key) {

@@ -12,8 +12,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A job whose returns are still being collected. {@link #done} completes when every expected minion has
- * returned or the timeout passed, whichever is first; returns arriving later still reach the cache.
+ * A job whose returns are still being collected. {@link #done} completes when every expected minion that
+ * had a session has returned, or the timeout passed, whichever is first: a minion that was not connected
+ * cannot answer, so nobody waits for it. Returns arriving later still reach the cache.
  */
 final class LiveJob {
     /** Told of each return as it arrives, on the thread that received it. */
@@ -23,6 +24,7 @@ final class LiveJob {
 
     private final JobRecord spec;
     private final Set<String> expected;
+    private final Set<String> reachable;
     private final Set<String> acknowledged = new LinkedHashSet<>();
     private final Map<String, MinionReturn> returns = new LinkedHashMap<>();
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
@@ -31,7 +33,9 @@ final class LiveJob {
     LiveJob(JobRecord spec) {
         this.spec = spec;
         this.expected = new LinkedHashSet<>(spec.expected());
-        if (expected.isEmpty()) {
+        this.reachable = new LinkedHashSet<>(spec.expected());
+        reachable.removeAll(spec.unreachable());
+        if (reachable.isEmpty()) {
             done.complete(snapshot());
         }
     }
@@ -60,7 +64,7 @@ final class LiveJob {
                 return false;
             }
             acknowledged.add(minionId);
-            complete = returns.keySet().containsAll(expected);
+            complete = returns.keySet().containsAll(reachable);
         }
         listeners.forEach(l -> l.onReturn(spec.jid(), minionId, result));
         if (complete) {
@@ -76,6 +80,6 @@ final class LiveJob {
     synchronized JobRecord snapshot() {
         return new JobRecord(spec.jid(), spec.function(), spec.args(), spec.kwargs(), spec.target(),
                 spec.targetType(), spec.caller(), spec.startMillis(), spec.timeoutMillis(), spec.expected(),
-                new ArrayList<>(acknowledged), returns);
+                spec.unreachable(), new ArrayList<>(acknowledged), returns);
     }
 }

@@ -49,18 +49,21 @@ public final class Master implements AutoCloseable {
                 daemon("brine-master-worker"));
         KeyDirectory directory = new KeyDirectory(config.pkiDir());
         MinionSessions sessions = new MinionSessions();
-        JobTracker tracker = new JobTracker(cache, timer);
+        JobTracker tracker = new JobTracker(cache, timer, events);
+        PillarCompiler pillar = new PillarCompiler(new RootedFiles(config.pillarRoots()));
+        MinionFactsCache facts = new MinionFactsCache(config.cacheDir(), pillar);
         RouterEndpoint[] holder = new RouterEndpoint[1];
-        this.keys = new MasterKeys(directory, () -> holder[0].recheckKeys());
+        this.keys = new MasterKeys(directory, () -> holder[0].recheckKeys(), events);
         TransportSettings settings = TransportSettings.DEFAULTS.withMaxFrameSize(config.maxFrameSize());
-        this.dispatcher = new MasterDispatcher(sessions, tracker, workers);
+        this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers);
         this.endpoint = new RouterEndpoint(config.bindAddress(), key,
-                new KeyAuthenticator(directory, config.autoAccept()), dispatcher, settings);
+                new KeyAuthenticator(directory, config.autoAccept(), events), dispatcher, settings);
         holder[0] = endpoint;
-        JobPublisher publisher = new JobPublisher(directory, sessions, endpoint, tracker);
+        JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
+                endpoint, tracker, events, timer);
         dispatcher.attach(new ClientService(publisher, tracker, endpoint),
-                new MinionService(new FileServer(new RootedFiles(config.fileRoots()), config.maxFrameSize()),
-                        new PillarCompiler(new RootedFiles(config.pillarRoots())), endpoint));
+                new MinionService(new FileServer(new RootedFiles(config.fileRoots()), config.maxFrameSize()), pillar,
+                        endpoint));
         this.client = new MasterClient(publisher, tracker, config.timeout(), "library");
     }
 
@@ -113,16 +116,18 @@ public final class Master implements AutoCloseable {
         cache.close();
     }
 
+    /** Retention by age ({@code keep_jobs}) and by count ({@code keep_jobs_count}), checked every ten minutes. */
     private void scheduleRetention() {
-        if (config.keepJobs().isZero()) {
-            return;
-        }
         timer.scheduleAtFixedRate(() -> {
-            int pruned = cache.prune(System.currentTimeMillis() - config.keepJobs().toMillis());
-            if (pruned > 0) {
-                LOG.log(Level.INFO, "pruned " + pruned + " jobs older than " + config.keepJobs().toHours() + "h");
+            int pruned = config.keepJobs().isZero() ? 0
+                    : cache.prune(System.currentTimeMillis() - config.keepJobs().toMillis());
+            if (config.keepJobsCount() > 0) {
+                pruned += cache.pruneToCount(config.keepJobsCount());
             }
-        }, 0, 1, TimeUnit.HOURS);
+            if (pruned > 0) {
+                LOG.log(Level.INFO, "pruned " + pruned + " jobs from the job cache");
+            }
+        }, 0, 10, TimeUnit.MINUTES);
     }
 
     private static java.util.concurrent.ThreadFactory daemon(String name) {

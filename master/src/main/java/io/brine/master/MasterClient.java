@@ -58,13 +58,23 @@ public final class MasterClient {
 
     /** The most recent jobs, newest first. */
     public List<JobSummary> jobs(int limit) {
-        return tracker.recent(limit);
+        return tracker.recent(JobFilter.latest(limit));
+    }
+
+    /** Jobs matching a filter, newest first. */
+    public List<JobSummary> jobs(JobFilter filter) {
+        return tracker.recent(filter);
+    }
+
+    /** Stops a running job on every minion still running it; false if it is not running any more. */
+    public boolean kill(String jid) {
+        return publisher.kill(jid);
     }
 
     private LiveJob publish(JobSpec spec, LiveJob.Listener listener) {
-        Target target = Target.parse(spec.target(), spec.targetType());
         Duration timeout = spec.timeout() == null ? defaultTimeout : spec.timeout();
-        return publisher.publish(target, spec.function(), spec.args(), spec.kwargs(), timeout, caller, listener);
+        return publisher.publish(new JobPublisher.Order(spec.target(), spec.targetType(), spec.function(), spec.args(),
+                spec.kwargs(), timeout, caller, null, Duration.ZERO), listener).job();
     }
 
     private static JobRecord await(LiveJob job) throws InterruptedException {

@@ -27,13 +27,16 @@ import java.util.Set;
  *                     {@code {base: [dir, ...]}}; only the base environment exists)
  * @param pillarRoots  pillar sources ({@code pillar_roots}, same shape), never served as files
  * @param api          the HTTP+JSON API ({@code api}), or null when it is off (the default)
+ * @param keepJobsCount the most jobs the cache keeps ({@code keep_jobs_count}; 0: no limit)
+ * @param nodegroups   named compound targets ({@code nodegroups}), as in Salt: {@code web: 'G@role:web and not E@canary.*'}
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
         Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,
-        ApiConfig api) {
+        ApiConfig api, int keepJobsCount, Map<String, String> nodegroups) {
 
     public static final Set<String> KEYS = Set.of("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
-            "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api");
+            "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
+            "keep_jobs_count", "nodegroups");
 
     public MasterConfig {
         Objects.requireNonNull(iface, "interface");
@@ -43,6 +46,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         Objects.requireNonNull(keepJobs, "keep_jobs");
         fileRoots = List.copyOf(fileRoots);
         pillarRoots = List.copyOf(pillarRoots);
+        nodegroups = Map.copyOf(nodegroups);
     }
 
     /** Defaults as a packaged master would use them. */
@@ -54,7 +58,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
     public static MasterConfig underDirectory(Path root, int retPort) {
         return new MasterConfig("127.0.0.1", retPort, root.resolve("pki"), root.resolve("cache"), false,
                 Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE, List.of(root.resolve("states")),
-                List.of(root.resolve("pillar")), null);
+                List.of(root.resolve("pillar")), null, 0, Map.of());
     }
 
     public static MasterConfig load(Path file) {
@@ -74,7 +78,20 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 (int) c.integer("max_frame_size", Frame.DEFAULT_MAX_SIZE, 64 * 1024, 256L * 1024 * 1024),
                 roots(c, "file_roots", Path.of("/srv/brine/states")),
                 roots(c, "pillar_roots", Path.of("/srv/brine/pillar")),
-                api(c));
+                api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups(c));
+    }
+
+    private static Map<String, String> nodegroups(ConfigFile c) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        c.map("nodegroups").forEach((name, expr) -> {
+            if (!(expr instanceof String) && !(expr instanceof List)) {
+                throw c.error("nodegroups", "nodegroup '" + name + "' must be a compound expression or a list of ids");
+            }
+            // Salt also allows a list of ids, which is a list target.
+            out.put(name, expr instanceof List<?> ids ? "L@" + String.join(",", ids.stream().map(String::valueOf).toList())
+                    : (String) expr);
+        });
+        return out;
     }
 
     private static ApiConfig api(ConfigFile c) {
@@ -126,17 +143,22 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withAutoAccept(boolean accept) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api);
+                pillarRoots, api, keepJobsCount, nodegroups);
     }
 
     public MasterConfig withRoots(List<Path> files, List<Path> pillar) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, files,
-                pillar, api);
+                pillar, api, keepJobsCount, nodegroups);
+    }
+
+    public MasterConfig withNodegroups(Map<String, String> groups) {
+        return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
+                pillarRoots, api, keepJobsCount, groups);
     }
 
     public MasterConfig withApi(ApiConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, a);
+                pillarRoots, a, keepJobsCount, nodegroups);
     }
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */

@@ -24,14 +24,19 @@ final class MasterDispatcher implements RouterListener {
 
     private final MinionSessions sessions;
     private final JobTracker tracker;
+    private final MinionFactsCache facts;
+    private final EventBus events;
     private final ExecutorService workers;
     private volatile ClientService clients;
     private volatile MinionService minions;
     final LongAdder unauthorised = new LongAdder();
 
-    MasterDispatcher(MinionSessions sessions, JobTracker tracker, ExecutorService workers) {
+    MasterDispatcher(MinionSessions sessions, JobTracker tracker, MinionFactsCache facts, EventBus events,
+            ExecutorService workers) {
         this.sessions = sessions;
         this.tracker = tracker;
+        this.facts = facts;
+        this.events = events;
         this.workers = workers;
     }
 
@@ -46,6 +51,8 @@ final class MasterDispatcher implements RouterListener {
         if (session.role() == Role.MINION) {
             sessions.connected(session);
             LOG.log(Level.INFO, "minion " + session.peerId() + " connected");
+            String id = session.peerId();
+            workers.execute(() -> events.publish("brine/minion/" + id + "/start", java.util.Map.of("id", id)));
         }
     }
 
@@ -64,7 +71,12 @@ final class MasterDispatcher implements RouterListener {
         if (message instanceof JobAck ack) {
             tracker.acknowledged(session.peerId(), ack.jid());
         } else if (message instanceof MinionRequest request) {
+            if (request instanceof io.brine.protocol.PillarRequest) {
+                facts.pillarChanged(session.peerId());
+            }
             workers.execute(() -> minions.handle(session, request));
+        } else if (message instanceof io.brine.protocol.GrainsReport report) {
+            workers.execute(() -> facts.grainsReported(session.peerId(), report.grains()));
         } else if (message instanceof JobReturn ret) {
             // The cache lookup for a late return may touch disk: keep it off the I/O thread.
             workers.execute(() -> tracker.returned(session.peerId(), ret.jid(), ret.result()));

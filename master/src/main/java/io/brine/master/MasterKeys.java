@@ -18,15 +18,17 @@ import java.util.Optional;
 public final class MasterKeys {
     private final KeyDirectory directory;
     private final Runnable onChange;
+    private final EventBus events;
 
-    MasterKeys(KeyDirectory directory, Runnable onChange) {
+    MasterKeys(KeyDirectory directory, Runnable onChange, EventBus events) {
         this.directory = directory;
         this.onChange = onChange;
+        this.events = events;
     }
 
     /** Keys in a pki_dir, for tools working beside a master (such as {@code brine key}): no master is told. */
     public static MasterKeys inDirectory(java.nio.file.Path pkiDir) {
-        return new MasterKeys(new KeyDirectory(pkiDir), () -> { });
+        return new MasterKeys(new KeyDirectory(pkiDir), () -> { }, new EventBus());
     }
 
     public Map<KeyStatus, List<String>> list() {
@@ -35,7 +37,8 @@ public final class MasterKeys {
 
     /** Accepts a pending key; false if {@code id} has no pending key. */
     public boolean accept(String id) {
-        return changed(directory.move(MinionId.requireValid(id), KeyStatus.PENDING, KeyStatus.ACCEPTED));
+        return changed(id, "accepted",
+                directory.move(MinionId.requireValid(id), KeyStatus.PENDING, KeyStatus.ACCEPTED));
     }
 
     /** Accepts every pending key and returns their ids. */
@@ -44,6 +47,7 @@ public final class MasterKeys {
         for (String id : directory.ids(KeyStatus.PENDING)) {
             if (directory.move(id, KeyStatus.PENDING, KeyStatus.ACCEPTED)) {
                 accepted.add(id);
+                events.publish("brine/key/" + id + "/accepted", java.util.Map.of("id", id));
             }
         }
         changed(!accepted.isEmpty());
@@ -55,12 +59,12 @@ public final class MasterKeys {
         MinionId.requireValid(id);
         boolean moved = directory.move(id, KeyStatus.PENDING, KeyStatus.REJECTED)
                 | directory.move(id, KeyStatus.ACCEPTED, KeyStatus.REJECTED);
-        return changed(moved);
+        return changed(id, "rejected", moved);
     }
 
     /** Deletes every key filed for {@code id}; false if there was none. */
     public boolean delete(String id) {
-        return changed(directory.delete(MinionId.requireValid(id)));
+        return changed(id, "deleted", directory.delete(MinionId.requireValid(id)));
     }
 
     /**
@@ -79,7 +83,7 @@ public final class MasterKeys {
         if (KeyDirectory.sameKey(directory.publicKey(KeyStatus.PENDING, id), publicKey)) {
             directory.remove(KeyStatus.PENDING, id);
         }
-        changed(true);
+        changed(id, "preseeded", true);
     }
 
     /** The fingerprint of {@code id}'s key, wherever it is filed (accepted first). */
@@ -91,6 +95,13 @@ public final class MasterKeys {
             }
         }
         return Optional.empty();
+    }
+
+    private boolean changed(String id, String what, boolean changed) {
+        if (changed) {
+            events.publish("brine/key/" + id + "/" + what, java.util.Map.of("id", id));
+        }
+        return changed(changed);
     }
 
     private boolean changed(boolean changed) {

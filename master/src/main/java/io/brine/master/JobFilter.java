@@ -1,0 +1,17 @@
+package io.brine.master;
+
+/**
+ * Which jobs a listing shows: at most {@code limit}, newest first, optionally only one function, target
+ * expression or caller, started at or after {@code sinceMillis} (0: any time). Null fields match everything.
+ */
+public record JobFilter(int limit, String function, String target, String caller, long sinceMillis) {
+    public JobFilter {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1");
+        }
+    }
+
+    public static JobFilter latest(int limit) {
+        return new JobFilter(limit, null, null, null, 0);
+    }
+}

@@ -1,0 +1,88 @@
+package io.brine.master;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.master.target.MinionFacts;
+import io.brine.protocol.MinionId;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What the master knows of each minion for targeting: the grains it last reported (kept in memory and in
+ * {@code cachedir/minions/ID/grains.json}, Salt's place, so a restarted master still knows minions that have
+ * not reconnected yet) and its pillar, compiled here on first need and again on {@code pillar.refresh}.
+ */
+final class MinionFactsCache {
+    private static final Logger LOG = System.getLogger(MinionFactsCache.class.getName());
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() { };
+
+    private final Path minionsDir;
+    private final PillarCompiler pillars;
+    private final Map<String, Map<String, Object>> grains = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, Object>> pillar = new ConcurrentHashMap<>();
+
+    MinionFactsCache(Path cacheDir, PillarCompiler pillars) {
+        this.minionsDir = cacheDir.resolve("minions");
+        this.pillars = pillars;
+    }
+
+    void grainsReported(String id, Map<String, Object> reported) {
+        grains.put(id, reported);
+        try {
+            Path dir = Files.createDirectories(minionsDir.resolve(MinionId.requireValid(id)));
+            Path temp = Files.createTempFile(dir, "grains", ".tmp");
+            JSON.writeValue(temp.toFile(), reported);
+            Files.move(temp, dir.resolve("grains.json"), StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot store the grains of " + id + ": " + e.getMessage());
+        }
+    }
+
+    void pillarChanged(String id) {
+        pillar.remove(id);
+    }
+
+    MinionFacts facts(String id, boolean needGrains, boolean needPillar) {
+        return new MinionFacts(id, needGrains ? grains(id) : null, needPillar ? pillar(id) : null);
+    }
+
+    private Map<String, Object> grains(String id) {
+        return grains.computeIfAbsent(id, this::readStoredGrains);
+    }
+
+    private Map<String, Object> readStoredGrains(String id) {
+        Path file = minionsDir.resolve(id).resolve("grains.json");
+        if (!Files.exists(file)) {
+            return null;
+        }
+        try {
+            return JSON.readValue(file.toFile(), MAP);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "ignoring unreadable cached grains " + file + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    private Map<String, Object> pillar(String id) {
+        Map<String, Object> cached = pillar.get(id);
+        if (cached != null) {
+            return cached;
+        }
+        try {
+            Map<String, Object> compiled = pillars.compile(id);
+            pillar.put(id, compiled);
+            return compiled;
+        } catch (PillarCompiler.PillarException e) {
+            LOG.log(Level.WARNING, "pillar of " + id + " cannot be compiled for targeting: " + e.getMessage());
+            return null;
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.brine.master;
+
+import io.brine.master.target.Match;
+import io.brine.master.target.TargetExpression;
+import io.brine.protocol.KeyStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Resolves a target against the accepted keys and the facts cache, so the master knows exactly which
+ * minions must answer. Minions whose grains or pillar the master lacks, and for which the target therefore
+ * cannot be decided, are reported apart, never silently dropped.
+ */
+final class TargetResolver {
+    /** The minions a target selects, and those it could not decide for. */
+    record Resolution(List<String> expected, List<String> undetermined) {
+    }
+
+    private final KeyDirectory keys;
+    private final MinionFactsCache facts;
+    private final Map<String, String> nodegroups;
+
+    TargetResolver(KeyDirectory keys, MinionFactsCache facts, Map<String, String> nodegroups) {
+        this.keys = keys;
+        this.facts = facts;
+        this.nodegroups = Map.copyOf(nodegroups);
+    }
+
+    TargetExpression parse(String expression, String type) {
+        return TargetExpression.parse(expression, type, nodegroups);
+    }
+
+    Resolution resolve(TargetExpression target) {
+        List<String> expected = new ArrayList<>();
+        List<String> undetermined = new ArrayList<>();
+        boolean grains = target.needsGrains();
+        boolean pillar = target.needsPillar();
+        for (String id : keys.ids(KeyStatus.ACCEPTED)) {
+            Match m = target.match(facts.facts(id, grains, pillar));
+            if (m == Match.MATCH) {
+                expected.add(id);
+            } else if (m == Match.UNKNOWN) {
+                undetermined.add(id);
+            }
+        }
+        return new Resolution(expected, undetermined);
+    }
+}

@@ -1,0 +1,84 @@
+package io.brine.master;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.JobSummary;
+import io.brine.protocol.MinionReturn;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JobCacheTest {
+    @TempDir
+    Path dir;
+
+    private static JobRecord job(String jid, String function, String caller, long start) {
+        return new JobRecord(jid, function, List.of("a", 1L), Map.of("k", "v"), "web*", "glob", caller, start, 5000,
+                List.of("web1", "web2"), List.of("web2"), List.of(), Map.of());
+    }
+
+    private static String jid(long n) {
+        return String.format("2026112200%010d", n);
+    }
+
+    @Test
+    void jobsAndReturnsSurviveReopeningTheCache() {
+        try (JobCache cache = JobCache.open(dir)) {
+            cache.recordJob(job(jid(1), "cmd.run", "local", 1000));
+            cache.recordAck(jid(1), "web1");
+            cache.recordReturn(jid(1), "web1", MinionReturn.ok(Map.of("stdout", "hi"), 1001, 1002));
+        }
+        try (JobCache cache = JobCache.open(dir)) {
+            JobRecord r = cache.find(jid(1)).orElseThrow();
+            assertEquals("cmd.run", r.function());
+            assertEquals(List.of("web2"), r.unreachable());
+            assertEquals(Map.of("stdout", "hi"), r.returns().get("web1").ret());
+            assertEquals(Map.of("web2", JobRecord.Outcome.NOT_CONNECTED), r.missingOutcomes());
+        }
+    }
+
+    @Test
+    void aHundredThousandJobsAreStoredFilteredAndPrunedByCount() {
+        try (JobCache cache = JobCache.open(dir)) {
+            long started = System.nanoTime();
+            for (long n = 1; n <= 100_000; n++) {
+                cache.recordJob(job(jid(n), n % 10 == 0 ? "cmd.run" : "test.ping", n % 2 == 0 ? "alice" : "bob", n));
+            }
+            cache.flush();
+            long stored = System.nanoTime();
+            List<JobSummary> latest = cache.recent(JobFilter.latest(50));
+            long listed = System.nanoTime();
+            List<JobSummary> filtered = cache.recent(new JobFilter(20, "cmd.run", null, "alice", 99_000));
+            long filteredAt = System.nanoTime();
+            System.out.printf("job cache: stored 100,000 jobs in %d ms; listed 50 newest in %.1f ms; "
+                    + "filtered in %.1f ms%n", (stored - started) / 1_000_000, (listed - stored) / 1e6,
+                    (filteredAt - listed) / 1e6);
+            assertEquals(50, latest.size());
+            assertEquals(jid(100_000), latest.get(0).jid());
+            assertEquals(jid(99_951), latest.get(49).jid());
+            assertEquals(2, latest.get(0).expectedCount());
+            assertEquals(20, filtered.size());
+            filtered.forEach(j -> assertTrue(j.function().equals("cmd.run") && j.caller().equals("alice")
+                    && j.startMillis() >= 99_000));
+            assertEquals(99_900, cache.pruneToCount(100));
+            assertEquals(100, cache.recent(JobFilter.latest(1000)).size());
+            assertEquals(jid(99_901), cache.recent(JobFilter.latest(1000)).get(99).jid());
+        }
+    }
+
+    @Test
+    void pruningByAgeDropsOldJobsWithTheirReturns() {
+        try (JobCache cache = JobCache.open(dir)) {
+            cache.recordJob(job(jid(1), "test.ping", "x", 1000));
+            cache.recordReturn(jid(1), "web1", MinionReturn.ok(true, 1, 2));
+            cache.recordJob(job(jid(2), "test.ping", "x", 5000));
+            assertEquals(1, cache.prune(2000));
+            assertTrue(cache.find(jid(1)).isEmpty());
+            assertTrue(cache.find(jid(2)).isPresent());
+        }
+    }
+}
