@@ -7,6 +7,7 @@ import io.brine.minion.function.FunctionContext;
 import io.brine.minion.function.FunctionException;
 import io.brine.minion.function.FunctionResult;
 import io.brine.minion.function.MasterLink;
+import io.brine.minion.function.MinionControl;
 import io.brine.protocol.JobAck;
 import io.brine.protocol.JobRequest;
 import io.brine.protocol.JobReturn;
@@ -16,8 +17,12 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -29,11 +34,18 @@ import java.util.function.Supplier;
 
 /**
  * Runs jobs concurrently, each bounded by its timeout, and turns every outcome into exactly one return:
- * a value, a reported failure, an unknown function, bad arguments, an exception, or a timeout (after which
- * the job's thread is interrupted so its processes are killed). Nothing a function does can stop the minion.
+ * a value, a reported failure, an unknown function, bad arguments, an exception, a timeout or a kill (after
+ * which the job's thread is interrupted so its processes are killed). Nothing a function does can stop the
+ * minion.
  */
 final class JobRunner implements AutoCloseable {
     private static final Logger LOG = System.getLogger(JobRunner.class.getName());
+    static final int TIMED_OUT = 124;
+    static final int KILLED = 143;
+
+    /** A job between receipt and return; {@code returned} makes sure exactly one return is sent. */
+    private record Running(JobRequest job, long startMillis, Future<?> future, AtomicBoolean returned) {
+    }
 
     private final String minionId;
     private final FunctionCatalog functions;
@@ -41,17 +53,20 @@ final class JobRunner implements AutoCloseable {
     private final Path cacheDir;
     private final Consumer<Message> send;
     private final MasterLink master;
+    private final MinionControl control;
     private final ExecutorService pool;
     private final ScheduledExecutorService watchdog;
+    private final Map<String, Running> running = new ConcurrentHashMap<>();
 
     JobRunner(String minionId, FunctionCatalog functions, Supplier<Map<String, Object>> grains, Path cacheDir,
-            int maxJobs, Consumer<Message> send, MasterLink master) {
+            int maxJobs, Consumer<Message> send, MasterLink master, MinionControl control) {
         this.minionId = minionId;
         this.functions = functions;
         this.grains = grains;
         this.cacheDir = cacheDir;
         this.send = send;
         this.master = master;
+        this.control = control;
         this.pool = Executors.newFixedThreadPool(maxJobs, r -> daemon(r, "brine-job"));
         this.watchdog = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "brine-job-watchdog"));
     }
@@ -60,21 +75,50 @@ final class JobRunner implements AutoCloseable {
         send.accept(new JobAck(job.jid()));
         long start = System.currentTimeMillis();
         AtomicBoolean returned = new AtomicBoolean();
-        Future<?> running = pool.submit(() -> {
+        Future<?> future = pool.submit(() -> {
             MinionReturn result = run(job, start);
-            if (returned.compareAndSet(false, true)) {
-                send.accept(new JobReturn(job.jid(), result));
-            }
+            finish(job.jid(), returned, result);
         });
-        watchdog.schedule(() -> {
-            if (returned.compareAndSet(false, true)) {
-                running.cancel(true);
-                long now = System.currentTimeMillis();
-                LOG.log(Level.WARNING, "job " + job.jid() + " (" + job.function() + ") timed out");
-                send.accept(new JobReturn(job.jid(), MinionReturn.failed(124, "job timed out after "
-                        + job.timeoutMillis() / 1000.0 + " s and was stopped", start, now)));
-            }
-        }, job.timeoutMillis(), TimeUnit.MILLISECONDS);
+        running.put(job.jid(), new Running(job, start, future, returned));
+        watchdog.schedule(() -> stop(job.jid(), TIMED_OUT, "job timed out after " + job.timeoutMillis() / 1000.0
+                + " s and was stopped"), job.timeoutMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Stops a running job on the master's order; its return says it was killed. */
+    void kill(String jid) {
+        stop(jid, KILLED, "job killed on request");
+    }
+
+    /** The jobs running now, for jobs.running. */
+    List<Map<String, Object>> runningJobs() {
+        List<Map<String, Object>> out = new ArrayList<>();
+        running.values().forEach(r -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("jid", r.job().jid());
+            m.put("function", r.job().function());
+            m.put("caller", r.job().caller());
+            m.put("started", Instant.ofEpochMilli(r.startMillis()).toString());
+            out.add(m);
+        });
+        return out;
+    }
+
+    private void stop(String jid, int retcode, String why) {
+        Running r = running.get(jid);
+        if (r != null && r.returned().compareAndSet(false, true)) {
+            r.future().cancel(true);
+            running.remove(jid);
+            LOG.log(Level.WARNING, "job " + jid + " (" + r.job().function() + "): " + why);
+            send.accept(new JobReturn(jid, MinionReturn.failed(retcode, why, r.startMillis(),
+                    System.currentTimeMillis())));
+        }
+    }
+
+    private void finish(String jid, AtomicBoolean returned, MinionReturn result) {
+        if (returned.compareAndSet(false, true)) {
+            running.remove(jid);
+            send.accept(new JobReturn(jid, result));
+        }
     }
 
     private MinionReturn run(JobRequest job, long start) {
@@ -87,7 +131,7 @@ final class JobRunner implements AutoCloseable {
             Function f = function.get();
             Arguments args = Arguments.bind(f.name(), f.params(), job.args(), job.kwargs(), f.acceptsExtraKeywords());
             FunctionContext context = new FunctionContext(minionId, job.jid(), grains.get(), master,
-                    Instant.ofEpochMilli(start + job.timeoutMillis()), functions, cacheDir);
+                    Instant.ofEpochMilli(start + job.timeoutMillis()), functions, cacheDir, control);
             Object value = f.call(context, args);
             long end = System.currentTimeMillis();
             if (value instanceof FunctionResult r) {
@@ -97,7 +141,7 @@ final class JobRunner implements AutoCloseable {
         } catch (FunctionException e) {
             return MinionReturn.failed(e.retcode(), e.getMessage(), start, System.currentTimeMillis());
         } catch (InterruptedException e) {
-            return MinionReturn.failed(124, "job interrupted", start, System.currentTimeMillis());
+            return MinionReturn.failed(TIMED_OUT, "job interrupted", start, System.currentTimeMillis());
         } catch (Exception | StackOverflowError | OutOfMemoryError e) {
             LOG.log(Level.WARNING, "function " + job.function() + " failed in job " + job.jid(), e);
             return MinionReturn.failed(1, "function " + job.function() + " failed: " + e, start,

@@ -2,7 +2,9 @@ package io.brine.minion;
 
 import io.brine.minion.function.FunctionRegistry;
 import io.brine.protocol.BrineVersion;
+import io.brine.protocol.GrainsReport;
 import io.brine.protocol.Hello;
+import io.brine.protocol.JobKill;
 import io.brine.protocol.JobRequest;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.MasterReply;
@@ -37,17 +39,19 @@ public final class Minion implements AutoCloseable {
     private final DealerEndpoint endpoint;
     private final JobRunner jobs;
     private final RemoteMaster master;
+    private final java.util.concurrent.atomic.AtomicReference<Map<String, Object>> grains =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     private Minion(MinionConfig config, FunctionRegistry functions) throws IOException {
         this.config = config;
         this.key = loadKey(config.pkiDir());
         Files.createDirectories(config.cacheDir());
-        Map<String, Object> grains = Grains.collect(config.id(), config.grains());
+        this.grains.set(Grains.collect(config.id(), config.grains()));
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
         DealerEndpoint[] self = new DealerEndpoint[1];
         this.master = new RemoteMaster(m -> self[0].send(m), config.cacheDir());
-        this.jobs = new JobRunner(config.id(), functions, () -> grains, config.cacheDir(), config.maxJobs(),
-                m -> self[0].send(m), master);
+        this.jobs = new JobRunner(config.id(), functions, grains::get, config.cacheDir(), config.maxJobs(),
+                m -> self[0].send(m), master, new Control());
         this.endpoint = new DealerEndpoint(config.masterAddress(), key,
                 new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
                 new MasterKeyPin(config.masterFinger(), config.pkiDir()), new Listener(), settings);
@@ -109,6 +113,21 @@ public final class Minion implements AutoCloseable {
         return pair;
     }
 
+    private final class Control implements io.brine.minion.function.MinionControl {
+        @Override
+        public Map<String, Object> refreshGrains() {
+            Map<String, Object> fresh = Grains.collect(config.id(), config.grains());
+            grains.set(fresh);
+            endpoint.send(new GrainsReport(fresh));
+            return fresh;
+        }
+
+        @Override
+        public java.util.List<Map<String, Object>> runningJobs() {
+            return jobs.runningJobs();
+        }
+    }
+
     private final class Listener implements DealerListener {
         @Override
         public void onStatus(KeyStatus status, String detail) {
@@ -116,6 +135,7 @@ public final class Minion implements AutoCloseable {
                 LOG.log(Level.INFO, "waiting for the master to accept key " + fingerprint() + " of " + id());
             } else if (status == KeyStatus.ACCEPTED) {
                 LOG.log(Level.INFO, "authenticated with the master as " + id());
+                endpoint.send(new GrainsReport(grains.get()));
             }
         }
 
@@ -125,6 +145,8 @@ public final class Minion implements AutoCloseable {
                 jobs.submit(job);
             } else if (message instanceof MasterReply reply) {
                 master.onReply(reply);
+            } else if (message instanceof JobKill kill) {
+                jobs.kill(kill.jid());
             } else {
                 LOG.log(Level.WARNING, "ignored a " + message.getClass().getSimpleName() + " from the master");
             }

@@ -15,9 +15,10 @@ import java.util.Objects;
  * @param deadline  when the job's timeout ends; functions that spawn processes must not outlive it
  * @param catalog   the functions registered on this minion, for sys.* functions
  * @param cacheDir  this minion's cache directory
+ * @param minion    the minion itself: grains refresh, running jobs
  */
 public record FunctionContext(String minionId, String jid, Map<String, Object> grains, MasterLink master,
-        Instant deadline, FunctionCatalog catalog, Path cacheDir) {
+        Instant deadline, FunctionCatalog catalog, Path cacheDir, MinionControl minion) {
 
     public FunctionContext {
         Objects.requireNonNull(minionId, "minionId");
@@ -27,5 +28,6 @@ public record FunctionContext(String minionId, String jid, Map<String, Object> g
         Objects.requireNonNull(deadline, "deadline");
         Objects.requireNonNull(catalog, "catalog");
         Objects.requireNonNull(cacheDir, "cacheDir");
+        Objects.requireNonNull(minion, "minion");
     }
 }

@@ -12,6 +12,6 @@ import java.util.List;
 public final class GrainsModule implements FunctionModule {
     @Override
     public List<Function> functions() {
-        return List.of(new GrainsItems(), new GrainsGet());
+        return List.of(new GrainsItems(), new GrainsGet(), new GrainsRefresh());
     }
 }

@@ -15,7 +15,7 @@ import java.util.List;
 public final class PillarModule implements FunctionModule {
     @Override
     public List<Function> functions() {
-        return List.of(new Items(), new Get());
+        return List.of(new Items(), new Get(), new Refresh());
     }
 
     private static final class Items implements Function {
@@ -37,6 +37,29 @@ public final class PillarModule implements FunctionModule {
         @Override
         public Object call(FunctionContext context, Arguments args) throws Exception {
             return context.master().pillar();
+        }
+    }
+
+    private static final class Refresh implements Function {
+        @Override
+        public String name() {
+            return "pillar.refresh";
+        }
+
+        @Override
+        public String doc() {
+            return "Has the master compile this minion's pillar again (and target by the new values); returns true.";
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of();
+        }
+
+        @Override
+        public Object call(FunctionContext context, Arguments args) throws Exception {
+            context.master().pillar();
+            return true;
         }
     }
 

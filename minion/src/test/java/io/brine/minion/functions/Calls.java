@@ -4,6 +4,7 @@ import io.brine.minion.function.Arguments;
 import io.brine.minion.function.Function;
 import io.brine.minion.function.FunctionContext;
 import io.brine.minion.function.MasterLink;
+import io.brine.minion.function.MinionControl;
 import io.brine.minion.function.FunctionRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +21,7 @@ final class Calls {
 
     static FunctionContext context(Map<String, Object> grains, Duration timeLeft) {
         return new FunctionContext("minion1", "20240101000000000000", grains, MasterLink.NONE,
-                Instant.now().plus(timeLeft), REGISTRY, Path.of(System.getProperty("java.io.tmpdir")));
+                Instant.now().plus(timeLeft), REGISTRY, Path.of(System.getProperty("java.io.tmpdir")), MinionControl.NONE);
     }
 
     static Object call(String name, Object... args) throws Exception {

@@ -25,7 +25,7 @@ class SysModuleTest {
         assertEquals(List.of("test.echo", "test.ping", "test.sleep", "test.version"),
                 Calls.call("sys.list_functions", "test.*"));
         assertEquals(List.of("grains.get"), Calls.call("sys.list_functions", "gr*.get"));
-        assertEquals(List.of("grains.get", "grains.items"), Calls.call("sys.list_functions", "grains"));
+        assertEquals(List.of("grains.get", "grains.items", "grains.refresh"), Calls.call("sys.list_functions", "grains"));
         assertEquals(List.of(), Calls.call("sys.list_functions", "nothing.here"));
     }
 

@@ -1,0 +1,26 @@
+package io.brine.minion.function;
+
+import java.util.List;
+import java.util.Map;
+
+/** What a function may ask of the minion running it: fresh grains, and the jobs it is running. */
+public interface MinionControl {
+    /** For tests and local runs: grains never change and nothing else runs. */
+    MinionControl NONE = new MinionControl() {
+        @Override
+        public Map<String, Object> refreshGrains() {
+            return Map.of();
+        }
+
+        @Override
+        public List<Map<String, Object>> runningJobs() {
+            return List.of();
+        }
+    };
+
+    /** Collects grains again, tells the master (which targets by them), and returns them. */
+    Map<String, Object> refreshGrains();
+
+    /** The jobs running now, each with its jid, function and start time. */
+    List<Map<String, Object>> runningJobs();
+}
