@@ -1,6 +1,8 @@
 package io.brine.cli;
 
 import io.brine.master.MasterConfig;
+import io.brine.master.target.TargetExpression;
+import io.brine.master.target.TargetSyntaxException;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.Failure;
 import io.brine.protocol.JobRecord;
@@ -26,18 +28,44 @@ final class JobCall {
     static int execute(CommandSpec spec, JobOptions options, String target, String function, List<Object> args,
             Map<String, Object> kwargs, Function<JobRecord, String> text) throws InterruptedException {
         Logging.configure("warning");
-        OutputFormat.check(options.out);
+        if (!options.out.equals("jsonl")) {
+            OutputFormat.check(options.out);
+        }
         MasterConfig cfg = options.config.load();
+        try {
+            TargetExpression.parse(target, options.targetType.type(), cfg.nodegroups());
+        } catch (TargetSyntaxException e) {
+            throw CliException.usage("malformed target: " + e.describe());
+        }
+        if (options.batch != null && !options.batch.matches("[1-9][0-9]{0,6}%?")) {
+            throw CliException.usage("--batch takes a count or a percentage, such as 10 or 25%");
+        }
         Duration timeout = options.timeoutSeconds == null ? cfg.timeout() : Duration.ofSeconds(options.timeoutSeconds);
         if (timeout.isNegative() || timeout.isZero()) {
             throw CliException.usage("--timeout must be positive");
         }
         try (MasterConnection master = MasterConnection.open(cfg, Duration.ofSeconds(5))) {
             PublishRequest request = new PublishRequest(master.nextRequestId(), target, options.targetType.type(),
-                    function, args, kwargs, timeout.toMillis(), options.async);
-            Progress progress = new Progress(spec.commandLine().getErr());
-            ClientResponse answer = master.request(request, progress::update, timeout.plusSeconds(15));
+                    function, args, kwargs, timeout.toMillis(), options.async, options.batch,
+                    (long) (options.batchWaitSeconds * 1000));
+            Progress progress = new Progress(spec.commandLine().getErr(), options.batch);
+            boolean jsonl = options.out.equals("jsonl");
+            PrintWriter stdout = spec.commandLine().getOut();
+            Duration wait = options.batch == null ? timeout.plusSeconds(15) : Duration.ofDays(1);
+            ClientResponse answer = master.request(request, r -> {
+                progress.update(r);
+                warnUndetermined(spec, r);
+                if (jsonl && r instanceof ReturnNotice n) {
+                    Map<String, Object> line = new java.util.LinkedHashMap<>();
+                    line.put("jid", n.jid());
+                    line.put("id", n.minionId());
+                    line.putAll(JobOutput.minion(n.result()));
+                    stdout.println(JobOutput.compactJson(line));
+                    stdout.flush();
+                }
+            }, wait);
             progress.clear();
+            warnUndetermined(spec, answer);
             return finish(spec, options.out, answer, text);
         }
     }
@@ -52,6 +80,7 @@ final class JobCall {
         }
         if (answer instanceof Published p) {
             stdout.print(out.equals("text") ? "Executed command with job ID: " + p.jid() + "\n"
+                    : out.equals("jsonl") ? JobOutput.compactJson(Map.of("jid", p.jid(), "minions", p.expected())) + "\n"
                     : OutputFormat.render(Map.of("jid", p.jid(), "minions", p.expected()), out));
             stdout.flush();
             return p.expected().isEmpty() ? noMinions(spec) : ExitCodes.OK;
@@ -60,9 +89,26 @@ final class JobCall {
         if (job.expected().isEmpty()) {
             return noMinions(spec);
         }
+        if (out.equals("jsonl")) {
+            Map<String, Object> summary = JobOutput.document(job);
+            summary.remove("returns");
+            summary.put("returned", job.returns().size());
+            summary.put("expected", job.expected().size());
+            stdout.println(JobOutput.compactJson(summary));
+            stdout.flush();
+            return JobOutput.exitCode(job);
+        }
         stdout.print(out.equals("text") ? text.apply(job) : JobOutput.render(job, out));
         stdout.flush();
         return JobOutput.exitCode(job);
+    }
+
+    /** Minions whose grains the master does not know were not sent the job: never silently. */
+    private static void warnUndetermined(CommandSpec spec, ClientResponse r) {
+        if (r instanceof Published p && !p.undetermined().isEmpty()) {
+            spec.commandLine().getErr().println("Not targeted, because the master does not know their grains yet: "
+                    + String.join(", ", p.undetermined()));
+        }
     }
 
     private static int noMinions(CommandSpec spec) {
@@ -70,16 +116,18 @@ final class JobCall {
         return ExitCodes.FAILED;
     }
 
-    /** "N of M returned" on stderr, only when a person is watching a terminal. */
+    /** "N of M returned" on stderr (with the batch size), only when a person is watching a terminal. */
     private static final class Progress {
         private final PrintWriter err;
+        private final String batch;
         private final boolean terminal = System.console() != null;
         private int expected = -1;
         private int returned;
         private boolean shown;
 
-        Progress(PrintWriter err) {
+        Progress(PrintWriter err, String batch) {
             this.err = err;
+            this.batch = batch;
         }
 
         void update(ClientResponse r) {
@@ -89,7 +137,8 @@ final class JobCall {
                 returned++;
             }
             if (terminal && expected > 0) {
-                err.print("\r" + returned + " of " + expected + " returned");
+                err.print("\r" + returned + " of " + expected + " returned" + (batch == null ? ""
+                        : " (batch of " + batch + ")"));
                 err.flush();
                 shown = true;
             }

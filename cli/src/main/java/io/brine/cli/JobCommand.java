@@ -27,8 +27,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "job", mixinStandardHelpOptions = true, description = "Look up jobs in the master's job cache.",
-        subcommands = {JobCommand.ListJobs.class, JobCommand.Show.class},
-        footer = {"", "Examples:", "  brine job list --limit 20", "  brine job show 20261122101500123456"})
+        subcommands = {JobCommand.ListJobs.class, JobCommand.Show.class, JobCommand.Kill.class},
+        footer = {"", "Examples:", "  brine job list --limit 20 --function cmd.run --since 2h",
+                "  brine job show 20261122101500123456", "  brine job kill 20261122101500123456"})
 final class JobCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -67,6 +68,19 @@ final class JobCommand implements Runnable {
         @Option(names = "--out", defaultValue = "text", description = "text, json or yaml")
         String out;
 
+        @Option(names = "--function", description = "only jobs of this function")
+        String function;
+
+        @Option(names = "--target", description = "only jobs with exactly this target expression")
+        String target;
+
+        @Option(names = "--caller", description = "only jobs asked by this caller (audit trail)")
+        String caller;
+
+        @Option(names = "--since", description = "only jobs started since: 30m, 2h, 7d, or a UTC time like "
+                + "2026-11-22T10:00")
+        String since;
+
         @Spec
         CommandSpec spec;
 
@@ -77,7 +91,9 @@ final class JobCommand implements Runnable {
             if (limit < 1 || limit > JobListRequest.MAX_LIMIT) {
                 throw CliException.usage("--limit must be between 1 and " + JobListRequest.MAX_LIMIT);
             }
-            JobListing listing = (JobListing) ask(config.load(), id -> new JobListRequest(id, limit));
+            long sinceMillis = since == null ? 0 : Since.parse(since, Instant.now()).toEpochMilli();
+            JobListing listing = (JobListing) ask(config.load(),
+                    id -> new JobListRequest(id, limit, function, target, caller, sinceMillis));
             PrintWriter stdout = spec.commandLine().getOut();
             if (out.equals("text")) {
                 stdout.printf("%-20s  %-19s  %-22s  %-20s  %-10s  %s%n", "JID", "STARTED (UTC)", "FUNCTION", "TARGET",
@@ -104,6 +120,32 @@ final class JobCommand implements Runnable {
                 stdout.print(OutputFormat.render(rows, out));
             }
             stdout.flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "kill", mixinStandardHelpOptions = true,
+            description = "Stop a running job on every minion still running it, processes included.",
+            footer = {"", "Example:", "  brine job kill 20261122101500123456"})
+    static final class Kill implements Callable<Integer> {
+        @Mixin
+        MasterConfigOption config;
+
+        @Parameters(paramLabel = "JID")
+        String jid;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            Logging.configure("warning");
+            if (!Jid.isValid(jid)) {
+                throw CliException.usage("'" + jid + "' is not a jid (20 digits)");
+            }
+            ask(config.load(), id -> new io.brine.protocol.KillRequest(id, jid));
+            spec.commandLine().getOut().println("Kill sent for job " + jid + ".");
+            spec.commandLine().getOut().flush();
             return ExitCodes.OK;
         }
     }

@@ -19,8 +19,17 @@ final class JobOptions {
     @Option(names = "--async", description = "cast: print the jid and return at once; see 'brine job show JID'")
     boolean async;
 
-    @Option(names = "--out", defaultValue = "text", description = "text, json or yaml")
+    @Option(names = "--out", defaultValue = "text", description = "text, json, jsonl (one line per return as it "
+            + "arrives, then a summary) or yaml")
     String out;
+
+    @Option(names = {"-b", "--batch"}, paramLabel = "N|P%", description = "run on at most N minions (or P%% of them) "
+            + "at a time, starting the next as each returns")
+    String batch;
+
+    @Option(names = "--batch-wait", paramLabel = "S", description = "seconds to wait after a return before starting "
+            + "the next minion of a batch")
+    double batchWaitSeconds;
 
     static final class TargetType {
         @Option(names = {"-L", "--list"}, description = "TARGET is a comma-separated list of ids")
@@ -29,8 +38,32 @@ final class JobOptions {
         @Option(names = {"-E", "--pcre"}, description = "TARGET is a regular expression matched against ids")
         boolean pcre;
 
+        @Option(names = {"-G", "--grain"}, description = "TARGET is grain:glob, e.g. os_family:Debian")
+        boolean grain;
+
+        @Option(names = "--grain-pcre", description = "TARGET is grain:regex")
+        boolean grainPcre;
+
+        @Option(names = {"-I", "--pillar"}, description = "TARGET is pillar:glob, e.g. role:web")
+        boolean pillar;
+
+        @Option(names = "--pillar-pcre", description = "TARGET is pillar:regex")
+        boolean pillarPcre;
+
+        @Option(names = {"-S", "--ipcidr"}, description = "TARGET is a subnet or address, e.g. 10.1.0.0/16")
+        boolean ipcidr;
+
+        @Option(names = {"-N", "--nodegroup"}, description = "TARGET is a nodegroup from the master config")
+        boolean nodegroup;
+
+        @Option(names = {"-C", "--compound"}, description = "TARGET is a compound expression, e.g. "
+                + "'G@os:Debian and web* or L@db1,db2 and not E@canary-.*'")
+        boolean compound;
+
         String type() {
-            return list ? "list" : pcre ? "pcre" : "glob";
+            return list ? "list" : pcre ? "pcre" : grain ? "grain" : grainPcre ? "grain_pcre" : pillar ? "pillar"
+                    : pillarPcre ? "pillar_pcre" : ipcidr ? "ipcidr" : nodegroup ? "nodegroup"
+                    : compound ? "compound" : "glob";
         }
     }
 }

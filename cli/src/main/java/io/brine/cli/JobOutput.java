@@ -17,6 +17,7 @@ import java.util.Map;
  */
 final class JobOutput {
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper COMPACT = new ObjectMapper();
     static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
@@ -30,15 +31,19 @@ final class JobOutput {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("jid", job.jid());
         doc.put("returns", returns);
-        doc.put("missing", job.missing());
+        Map<String, Object> missing = new LinkedHashMap<>();
+        job.missingOutcomes().forEach((id, outcome) -> missing.put(id, outcome.label()));
+        doc.put("missing", missing);
         return doc;
     }
 
-    private static Map<String, Object> minion(MinionReturn r) {
+    static Map<String, Object> minion(MinionReturn r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ret", r.ret());
         m.put("retcode", r.retcode());
         m.put("success", r.success());
+        m.put("start_time", java.time.Instant.ofEpochMilli(r.startMillis()).toString());
+        m.put("end_time", java.time.Instant.ofEpochMilli(r.endMillis()).toString());
         return m;
     }
 
@@ -60,11 +65,26 @@ final class JobOutput {
                 out.append(NestedText.render(r.ret(), 1));
             }
         });
-        for (String id : job.missing()) {
-            out.append(id).append(":\n    Minion did not return. [").append(job.acknowledged().contains(id)
-                    ? "Still running" : "No response").append("]\n");
-        }
+        appendMissing(out, job);
         return out.toString();
+    }
+
+    /** Salt's "Minion did not return" lines, saying which of the four outcomes applies. */
+    static void appendMissing(StringBuilder out, JobRecord job) {
+        job.missingOutcomes().forEach((id, outcome) -> out.append(id).append(":\n    Minion did not return. [")
+                .append(switch (outcome) {
+                    case RUNNING -> "Still running";
+                    case NOT_CONNECTED -> "Not connected";
+                    default -> "No response";
+                }).append("]\n"));
+    }
+
+    static String compactJson(Object value) {
+        try {
+            return COMPACT.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static String json(Object value) {

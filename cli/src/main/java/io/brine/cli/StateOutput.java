@@ -20,10 +20,7 @@ final class StateOutput {
     static String text(JobRecord job) {
         StringBuilder out = new StringBuilder();
         new TreeMap<>(job.returns()).forEach((id, r) -> minion(out, id, r));
-        for (String id : job.missing()) {
-            out.append(id).append(":\n    Minion did not return. [").append(job.acknowledged().contains(id)
-                    ? "Still running" : "No response").append("]\n");
-        }
+        JobOutput.appendMissing(out, job);
         return out.toString();
     }
 

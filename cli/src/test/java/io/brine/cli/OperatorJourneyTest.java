@@ -113,7 +113,8 @@ class OperatorJourneyTest {
                 "test.sleep", "5");
         assertEquals(1, r.exit());
         JsonNode doc = JSON.readTree(r.out());
-        assertEquals("[\"alpha\",\"beta\"]", doc.get("missing").toString());
+        assertEquals("{\"alpha\":\"running\",\"beta\":\"running\"}", doc.get("missing").toString(),
+                "both acknowledged the job and were still running it");
         assertEquals(0, doc.get("returns").size());
     }
 
