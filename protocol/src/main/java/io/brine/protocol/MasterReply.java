@@ -1,6 +1,6 @@
 package io.brine.protocol;
 
 /** The master's answer to a {@link MinionRequest}. */
-public sealed interface MasterReply extends Message permits FileReply, PillarReply {
+public sealed interface MasterReply extends Message permits FileReply, PillarReply, FilePushAck {
     long requestId();
 }

@@ -5,5 +5,6 @@ package io.brine.protocol;
  * instanceof over these types, never by looking a name from the wire up reflectively.
  */
 public sealed interface Message permits Hello, Welcome, Ping, Pong, JobRequest, JobAck, JobReturn, JobKill, GrainsReport,
+        EventPost,
         ClientRequest, ClientResponse, MinionRequest, MasterReply {
 }

@@ -55,6 +55,12 @@ public final class MessageCodec {
         if (m instanceof JobListing) return JobListing.TYPE;
         if (m instanceof Done) return Done.TYPE;
         if (m instanceof Failure) return Failure.TYPE;
+        if (m instanceof CopyRequest) return CopyRequest.TYPE;
+        if (m instanceof FilePushAck) return FilePushAck.TYPE;
+        if (m instanceof FilePush) return FilePush.TYPE;
+        if (m instanceof EventNotice) return EventNotice.TYPE;
+        if (m instanceof EventSubscribe) return EventSubscribe.TYPE;
+        if (m instanceof EventPost) return EventPost.TYPE;
         if (m instanceof GrainsReport) return GrainsReport.TYPE;
         if (m instanceof JobKill) return JobKill.TYPE;
         if (m instanceof KillRequest) return KillRequest.TYPE;
@@ -83,6 +89,12 @@ public final class MessageCodec {
         else if (m instanceof JobListing x) x.write(w);
         else if (m instanceof Done x) x.write(w);
         else if (m instanceof Failure x) x.write(w);
+        else if (m instanceof CopyRequest x) x.write(w);
+        else if (m instanceof FilePushAck x) x.write(w);
+        else if (m instanceof FilePush x) x.write(w);
+        else if (m instanceof EventNotice x) x.write(w);
+        else if (m instanceof EventSubscribe x) x.write(w);
+        else if (m instanceof EventPost x) x.write(w);
         else if (m instanceof GrainsReport x) x.write(w);
         else if (m instanceof JobKill x) x.write(w);
         else if (m instanceof KillRequest x) x.write(w);
@@ -112,6 +124,12 @@ public final class MessageCodec {
             case JobListing.TYPE: return JobListing.read(r);
             case Done.TYPE: return Done.read(r);
             case Failure.TYPE: return Failure.read(r);
+            case CopyRequest.TYPE: return CopyRequest.read(r);
+            case FilePushAck.TYPE: return FilePushAck.read(r);
+            case FilePush.TYPE: return FilePush.read(r);
+            case EventNotice.TYPE: return EventNotice.read(r);
+            case EventSubscribe.TYPE: return EventSubscribe.read(r);
+            case EventPost.TYPE: return EventPost.read(r);
             case GrainsReport.TYPE: return GrainsReport.read(r);
             case JobKill.TYPE: return JobKill.read(r);
             case KillRequest.TYPE: return KillRequest.read(r);

@@ -57,6 +57,10 @@ final class SampleMessages {
                 new PillarRequest(13),
                 new JobKill(JID), new KillRequest(18, OTHER_JID),
                 new GrainsReport(keywords()),
+                new EventPost("myapp/ready", keywords()), new EventSubscribe(22, "brine/job/*"),
+                new EventNotice(23, "brine/minion/web1/start", Map.of("id", "web1"), 1_700_000_000_000L),
+                new FilePushAck(24, null), new FilePushAck(25, "disk full"),
+                new CopyRequest(26, "web*", "glob", List.of("/etc/hosts", "/tmp/a b"), "/tmp/dest", 60_000),
                 new JobListRequest(19, 10, "cmd.run", "web*", "local", 1_700_000_000_000L),
                 new PublishRequest(20, "G@os:Debian and web*", "compound", "test.ping", List.of(), Map.of(), 9, false,
                         "25%", 1500),
@@ -71,7 +75,8 @@ final class SampleMessages {
                         Map.of("content", "übung\n".getBytes(UTF_8)), 60_000, "root"),
                 new JobReturn(JID, MinionReturn.ok(bytes(0xc1, 0xff, 0x00, 0x7f), 1, 2)),
                 new FileReply(16, FileReply.Status.DATA, "cd".repeat(32), 3, 0, bytes(1, 2, 3)),
-                FileReply.without(17, FileReply.Status.REFUSED));
+                FileReply.without(17, FileReply.Status.REFUSED),
+                new FilePush(27, "t1", "/var/log/syslog", 0, bytes(1, 2), true, "ef".repeat(32), 0644));
     }
 
     static List<Message> all() {
