@@ -102,8 +102,7 @@ class SecurityTest {
     @Test
     void jobArgumentsAndResultsNeverCrossTheWireInClearText() throws Exception {
         try (TestCluster c = TestCluster.start(root); WireTap tap = new WireTap(c.port)) {
-            Minion m = c.addMinion("tapped", cfg -> new MinionConfig(cfg.id(), cfg.master(), tap.port(), null,
-                    cfg.pkiDir(), cfg.cacheDir(), cfg.grains(), cfg.maxJobs(), cfg.heartbeat()));
+            Minion m = c.addMinion("tapped", cfg -> cfg.withMasterPort(tap.port()));
             TestCluster.awaitStatus(m, KeyStatus.PENDING, WAIT);
             assertEquals(0, c.cli("key", "accept", "tapped").exit());
             TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, WAIT);

@@ -126,6 +126,16 @@ public final class Minion implements AutoCloseable {
         public java.util.List<Map<String, Object>> runningJobs() {
             return jobs.runningJobs();
         }
+
+        @Override
+        public java.util.List<String> httpAllow() {
+            return config.httpAllow();
+        }
+
+        @Override
+        public java.util.List<Path> fileRootsAllowed() {
+            return config.fileRootsAllowed();
+        }
     }
 
     private final class Listener implements DealerListener {

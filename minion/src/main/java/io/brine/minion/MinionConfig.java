@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -26,12 +27,20 @@ import java.util.Set;
  * @param grains       custom grains merged over the collected ones ({@code grains})
  * @param maxJobs      how many jobs may run at once ({@code max_jobs}); more wait their turn
  * @param heartbeat    how often the minion checks that its master is still there ({@code heartbeat}, s)
+ * @param httpAllow    {@code host:port} globs {@code http.query} may reach ({@code http_allow}; default none)
+ * @param fileRootsAllowed directories file functions may read and write ({@code file_roots_allowed};
+ *                     default {@code /srv/brine}, {@code /tmp} and the cachedir)
+ * @param eventSocket  the local socket guest scripts post events to ({@code event_socket}; default
+ *                     {@code cachedir/minion.sock}, mode 0660)
+ * @param eventGroup   the group allowed to use the event socket besides root ({@code event_group}; default none)
  */
 public record MinionConfig(String id, String master, int masterPort, String masterFinger, Path pkiDir,
-        Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat) {
+        Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
+        List<Path> fileRootsAllowed, Path eventSocket, String eventGroup) {
 
     public static final Set<String> KEYS = Set.of("id", "master", "master_port", "publish_port", "master_finger",
-            "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat");
+            "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
+            "event_socket", "event_group");
 
     public MinionConfig {
         MinionId.requireValid(id);
@@ -46,12 +55,16 @@ public record MinionConfig(String id, String master, int masterPort, String mast
             throw new IllegalArgumentException("max_jobs must be at least 1");
         }
         Objects.requireNonNull(heartbeat, "heartbeat");
+        httpAllow = List.copyOf(httpAllow);
+        fileRootsAllowed = List.copyOf(fileRootsAllowed);
+        Objects.requireNonNull(eventSocket, "event_socket");
     }
 
     /** A minion for tests and embedding: everything under {@code root}, talking to a master on loopback. */
     public static MinionConfig underDirectory(Path root, String id, int masterPort) {
         return new MinionConfig(id, "127.0.0.1", masterPort, null, root.resolve("pki"), root.resolve("cache"),
-                Map.of(), 64, Duration.ofSeconds(5));
+                Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files"), Path.of("/tmp")),
+                root.resolve("cache/minion.sock"), null);
     }
 
     public static MinionConfig load(Path file) {
@@ -72,23 +85,45 @@ public record MinionConfig(String id, String master, int masterPort, String mast
             throw c.error("master_finger", "master_finger must be the master's fingerprint as printed by "
                     + "'brine key finger' (32 hex pairs separated by ':')");
         }
+        Path cacheDir = c.path("cachedir", Path.of("/var/cache/brine/minion"));
+        List<Path> allowed = c.has("file_roots_allowed")
+                ? c.stringList("file_roots_allowed").stream().map(Path::of).toList()
+                : List.of(Path.of("/srv/brine"), Path.of("/tmp"), cacheDir);
         return new MinionConfig(id, c.string("master", "127.0.0.1"), c.port("master_port", 4506), finger,
-                c.path("pki_dir", Path.of("/etc/brine/pki/minion")),
-                c.path("cachedir", Path.of("/var/cache/brine/minion")), c.map("grains"),
+                c.path("pki_dir", Path.of("/etc/brine/pki/minion")), cacheDir, c.map("grains"),
                 (int) c.integer("max_jobs", 64, 1, 10_000),
-                Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)));
+                Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)), c.stringList("http_allow"), allowed,
+                c.path("event_socket", cacheDir.resolve("minion.sock")), c.string("event_group", null));
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
-        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, g, maxJobs, heartbeat);
+        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
+                fileRootsAllowed, eventSocket, eventGroup);
     }
 
     public MinionConfig withMasterFinger(String finger) {
-        return new MinionConfig(id, master, masterPort, finger, pkiDir, cacheDir, grains, maxJobs, heartbeat);
+        return new MinionConfig(id, master, masterPort, finger, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
+                fileRootsAllowed, eventSocket, eventGroup);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
-        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, d);
+        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
+                fileRootsAllowed, eventSocket, eventGroup);
+    }
+
+    public MinionConfig withMasterPort(int port) {
+        return new MinionConfig(id, master, port, masterFinger, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
+                fileRootsAllowed, eventSocket, eventGroup);
+    }
+
+    public MinionConfig withHttpAllow(List<String> allow) {
+        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
+                fileRootsAllowed, eventSocket, eventGroup);
+    }
+
+    public MinionConfig withFileRootsAllowed(List<Path> roots) {
+        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, heartbeat,
+                httpAllow, roots, eventSocket, eventGroup);
     }
 
     String masterAddress() {

@@ -23,4 +23,17 @@ public interface MinionControl {
 
     /** The jobs running now, each with its jid, function and start time. */
     List<Map<String, Object>> runningJobs();
+
+    /** {@code host:port} globs that {@code http.query} may reach (minion config {@code http_allow}). */
+    default List<String> httpAllow() {
+        return List.of();
+    }
+
+    /**
+     * Directories that file functions may read and write (minion config {@code file_roots_allowed}); paths
+     * are normalised and symbolic links resolved before the check, so neither {@code ..} nor a link escapes.
+     */
+    default List<java.nio.file.Path> fileRootsAllowed() {
+        return List.of();
+    }
 }

@@ -83,12 +83,9 @@ final class HttpQuery implements Function {
         }
     }
 
-    /**
-     * Where the allow list comes from: today the {@code http_allow} entry of the context's grains, where the
-     * minion places its configuration's value. This is the one place to change if it moves.
-     */
+    /** The minion configuration's {@code http_allow} list. */
     static HttpAllowList allowList(FunctionContext context) throws FunctionException {
-        return HttpAllowList.parse(context.grains().get(HttpModule.HTTP_ALLOW));
+        return HttpAllowList.parse(context.minion().httpAllow());
     }
 
     private static void requireAllowed(HttpAllowList allowed, URI uri, int hop) throws FunctionException {

@@ -20,8 +20,12 @@ final class Calls {
     }
 
     static FunctionContext context(Map<String, Object> grains, Duration timeLeft) {
+        return context(grains, timeLeft, MinionControl.NONE);
+    }
+
+    static FunctionContext context(Map<String, Object> grains, Duration timeLeft, MinionControl control) {
         return new FunctionContext("minion1", "20240101000000000000", grains, MasterLink.NONE,
-                Instant.now().plus(timeLeft), REGISTRY, Path.of(System.getProperty("java.io.tmpdir")), MinionControl.NONE);
+                Instant.now().plus(timeLeft), REGISTRY, Path.of(System.getProperty("java.io.tmpdir")), control);
     }
 
     static Object call(String name, Object... args) throws Exception {

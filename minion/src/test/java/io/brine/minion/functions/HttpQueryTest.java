@@ -1,5 +1,6 @@
 package io.brine.minion.functions;
 
+import io.brine.minion.function.MinionControl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -128,7 +129,22 @@ class HttpQueryTest {
     }
 
     private static FunctionContext allowing(String... patterns) {
-        return Calls.context(Map.of(HttpModule.HTTP_ALLOW, List.of(patterns)), Duration.ofMinutes(1));
+        return Calls.context(Map.of(), Duration.ofMinutes(1), new MinionControl() {
+            @Override
+            public Map<String, Object> refreshGrains() {
+                return Map.of();
+            }
+
+            @Override
+            public List<Map<String, Object>> runningJobs() {
+                return List.of();
+            }
+
+            @Override
+            public List<String> httpAllow() {
+                return List.of(patterns);
+            }
+        });
     }
 
     private static int port(HttpServer s) {
