@@ -167,6 +167,19 @@ public final class ConfigFile {
         return List.copyOf(out);
     }
 
+    /** A list of any values (mappings, strings...), for structured settings such as the reactor. */
+    @SuppressWarnings("unchecked")
+    public List<Object> list(String key) {
+        Object v = value(key);
+        if (v == null) {
+            return List.of();
+        }
+        if (!(v instanceof List<?>)) {
+            throw error(key, "'" + key + "' must be a list");
+        }
+        return Collections.unmodifiableList((List<Object>) v);
+    }
+
     @SuppressWarnings("unchecked")
     public Map<String, Object> map(String key) {
         Object v = value(key);

@@ -57,8 +57,9 @@ final class JobTracker {
     /** Takes a return if the job was sent to this minion; false (and a warning) otherwise. */
     boolean returned(String minionId, String jid, MinionReturn result) {
         LiveJob job = live.get(jid);
+        Optional<JobRecord> cached = job == null ? cache.find(jid) : Optional.empty();
         boolean expected = job != null ? job.expects(minionId)
-                : cache.find(jid).map(r -> r.expected().contains(minionId)).orElse(false);
+                : cached.map(r -> r.expected().contains(minionId)).orElse(false);
         if (!expected) {
             LOG.log(Level.WARNING, "refused a return from " + minionId + " for job " + jid
                     + ", which was not sent to it");
@@ -66,8 +67,9 @@ final class JobTracker {
         }
         if (job == null || job.addReturn(minionId, result)) {
             cache.recordReturn(jid, minionId, result);
+            String caller = job != null ? job.caller() : cached.get().caller();
             events.publish("brine/job/" + jid + "/ret/" + minionId, Map.of("success", result.success(),
-                    "retcode", result.retcode(), "return", result.ret() == null ? "" : result.ret()));
+                    "retcode", result.retcode(), "return", result.ret() == null ? "" : result.ret(), "user", caller));
         }
         return true;
     }

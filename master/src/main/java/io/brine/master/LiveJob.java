@@ -44,6 +44,10 @@ final class LiveJob {
         return spec.jid();
     }
 
+    String caller() {
+        return spec.caller();
+    }
+
     boolean expects(String minionId) {
         return expected.contains(minionId);
     }

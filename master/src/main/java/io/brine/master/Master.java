@@ -63,8 +63,10 @@ public final class Master implements AutoCloseable {
                 endpoint, tracker, events, timer);
         dispatcher.attach(new ClientService(publisher, tracker, endpoint),
                 new MinionService(new FileServer(new RootedFiles(config.fileRoots()), config.maxFrameSize()), pillar,
-                        endpoint));
+                        endpoint),
+                new EventService(events, endpoint));
         this.client = new MasterClient(publisher, tracker, config.timeout(), "library");
+        new Reactor(config.reactor(), publisher, workers, config.timeout()).attach(events);
     }
 
     /** Creates keys on first start, opens the job cache and starts listening. */

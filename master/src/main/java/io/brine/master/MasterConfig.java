@@ -28,15 +28,16 @@ import java.util.Set;
  * @param pillarRoots  pillar sources ({@code pillar_roots}, same shape), never served as files
  * @param api          the HTTP+JSON API ({@code api}), or null when it is off (the default)
  * @param keepJobsCount the most jobs the cache keeps ({@code keep_jobs_count}; 0: no limit)
+ * @param reactor      reactions to events ({@code reactor}): see {@link ReactorRule}
  * @param nodegroups   named compound targets ({@code nodegroups}), as in Salt: {@code web: 'G@role:web and not E@canary.*'}
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
         Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,
-        ApiConfig api, int keepJobsCount, Map<String, String> nodegroups) {
+        ApiConfig api, int keepJobsCount, Map<String, String> nodegroups, List<ReactorRule> reactor) {
 
     public static final Set<String> KEYS = Set.of("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
             "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
-            "keep_jobs_count", "nodegroups");
+            "keep_jobs_count", "nodegroups", "reactor");
 
     public MasterConfig {
         Objects.requireNonNull(iface, "interface");
@@ -47,6 +48,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         fileRoots = List.copyOf(fileRoots);
         pillarRoots = List.copyOf(pillarRoots);
         nodegroups = Map.copyOf(nodegroups);
+        reactor = List.copyOf(reactor);
     }
 
     /** Defaults as a packaged master would use them. */
@@ -58,7 +60,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
     public static MasterConfig underDirectory(Path root, int retPort) {
         return new MasterConfig("127.0.0.1", retPort, root.resolve("pki"), root.resolve("cache"), false,
                 Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE, List.of(root.resolve("states")),
-                List.of(root.resolve("pillar")), null, 0, Map.of());
+                List.of(root.resolve("pillar")), null, 0, Map.of(), List.of());
     }
 
     public static MasterConfig load(Path file) {
@@ -78,7 +80,34 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 (int) c.integer("max_frame_size", Frame.DEFAULT_MAX_SIZE, 64 * 1024, 256L * 1024 * 1024),
                 roots(c, "file_roots", Path.of("/srv/brine/states")),
                 roots(c, "pillar_roots", Path.of("/srv/brine/pillar")),
-                api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups(c));
+                api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups(c), reactor(c));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<ReactorRule> reactor(ConfigFile c) {
+        if (!c.has("reactor")) {
+            return List.of();
+        }
+        List<ReactorRule> rules = new ArrayList<>();
+        for (Object item : c.list("reactor")) {
+            if (!(item instanceof Map<?, ?> rule) || !(rule.get("tag") instanceof String tag)
+                    || !(rule.get("fun") instanceof String fun)) {
+                throw c.error("reactor", "each reactor entry needs 'tag' and 'fun'");
+            }
+            for (Object k : rule.keySet()) {
+                if (!Set.of("tag", "fun", "tgt", "tgt_type", "arg", "kwarg").contains(String.valueOf(k))) {
+                    throw c.error("reactor", "unknown reactor key '" + k + "'; known: tag, fun, tgt, tgt_type, arg, kwarg");
+                }
+            }
+            Object arg = rule.get("arg");
+            Object kwarg = rule.get("kwarg");
+            if ((arg != null && !(arg instanceof List)) || (kwarg != null && !(kwarg instanceof Map))) {
+                throw c.error("reactor", "reactor 'arg' must be a list and 'kwarg' a mapping");
+            }
+            rules.add(new ReactorRule(tag, fun, (String) rule.get("tgt"), (String) rule.get("tgt_type"),
+                    (List<Object>) arg, (Map<String, Object>) kwarg));
+        }
+        return rules;
     }
 
     private static Map<String, String> nodegroups(ConfigFile c) {
@@ -143,22 +172,22 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withAutoAccept(boolean accept) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor);
     }
 
     public MasterConfig withRoots(List<Path> files, List<Path> pillar) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, files,
-                pillar, api, keepJobsCount, nodegroups);
+                pillar, api, keepJobsCount, nodegroups, reactor);
     }
 
     public MasterConfig withNodegroups(Map<String, String> groups) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, groups);
+                pillarRoots, api, keepJobsCount, groups, reactor);
     }
 
     public MasterConfig withApi(ApiConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, a, keepJobsCount, nodegroups);
+                pillarRoots, a, keepJobsCount, nodegroups, reactor);
     }
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */

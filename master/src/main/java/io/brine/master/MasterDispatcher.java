@@ -29,6 +29,7 @@ final class MasterDispatcher implements RouterListener {
     private final ExecutorService workers;
     private volatile ClientService clients;
     private volatile MinionService minions;
+    private volatile EventService eventService;
     final LongAdder unauthorised = new LongAdder();
 
     MasterDispatcher(MinionSessions sessions, JobTracker tracker, MinionFactsCache facts, EventBus events,
@@ -41,9 +42,10 @@ final class MasterDispatcher implements RouterListener {
     }
 
     /** The client service needs the endpoint, which needs this dispatcher: so it is attached afterwards. */
-    void attach(ClientService clientService, MinionService minionService) {
+    void attach(ClientService clientService, MinionService minionService, EventService events) {
         this.clients = clientService;
         this.minions = minionService;
+        this.eventService = events;
     }
 
     @Override
@@ -60,6 +62,8 @@ final class MasterDispatcher implements RouterListener {
     public void onMessage(Session session, Message message) {
         if (session.role() == Role.MINION) {
             fromMinion(session, message);
+        } else if (message instanceof io.brine.protocol.EventSubscribe subscribe) {
+            eventService.subscribe(session, subscribe);
         } else if (message instanceof ClientRequest request) {
             workers.execute(() -> clients.handle(session, request));
         } else {
@@ -75,6 +79,8 @@ final class MasterDispatcher implements RouterListener {
                 facts.pillarChanged(session.peerId());
             }
             workers.execute(() -> minions.handle(session, request));
+        } else if (message instanceof io.brine.protocol.EventPost post) {
+            workers.execute(() -> eventService.posted(session, post));
         } else if (message instanceof io.brine.protocol.GrainsReport report) {
             workers.execute(() -> facts.grainsReported(session.peerId(), report.grains()));
         } else if (message instanceof JobReturn ret) {
@@ -93,6 +99,9 @@ final class MasterDispatcher implements RouterListener {
 
     @Override
     public void onClosed(Session session, String reason) {
+        if (session.role() == Role.CLIENT) {
+            eventService.closed(session);
+        }
         if (session.role() == Role.MINION) {
             sessions.closed(session);
             LOG.log(Level.INFO, "minion " + session.peerId() + " disconnected: " + reason);

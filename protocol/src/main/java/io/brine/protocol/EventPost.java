@@ -14,9 +14,9 @@ public record EventPost(String tag, Map<String, Object> data) implements Message
 
     public EventPost {
         Objects.requireNonNull(tag, "tag");
-        if (tag.isEmpty() || tag.length() > MAX_TAG || !tag.matches("[A-Za-z0-9_.:/@-]+")) {
+        if (tag.isEmpty() || tag.length() > MAX_TAG || !tag.matches("[A-Za-z0-9_.:/@-]+") || tag.contains("..")) {
             throw new IllegalArgumentException("event tags are 1 to " + MAX_TAG
-                    + " characters from A-Z a-z 0-9 _ . : / @ -");
+                    + " characters from A-Z a-z 0-9 _ . : / @ -, without '..'");
         }
         data = Values.map(data);
     }

@@ -1,0 +1,45 @@
+package io.brine.master;
+
+import io.brine.protocol.EventNotice;
+import io.brine.protocol.EventPost;
+import io.brine.protocol.EventSubscribe;
+import io.brine.transport.RouterEndpoint;
+import io.brine.transport.Session;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Connects the event bus to the wire: events posted by minions are filed under the poster's own
+ * authenticated id ({@code brine/minion/ID/event/TAG}), so no minion can speak for another or for the
+ * master; clients that subscribe get matching events streamed until their session ends.
+ */
+final class EventService {
+    private final EventBus events;
+    private final RouterEndpoint endpoint;
+    private final Map<Long, EventBus.Subscription> subscriptions = new ConcurrentHashMap<>();
+
+    EventService(EventBus events, RouterEndpoint endpoint) {
+        this.events = events;
+        this.endpoint = endpoint;
+    }
+
+    void posted(Session minion, EventPost post) {
+        events.publish("brine/minion/" + minion.peerId() + "/event/" + post.tag(), post.data());
+    }
+
+    void subscribe(Session client, EventSubscribe request) {
+        EventBus.Subscription old = subscriptions.put(client.id(), events.subscribe(request.tagGlob(),
+                e -> endpoint.send(client.id(), new EventNotice(request.requestId(), e.tag(), e.data(),
+                        e.timeMillis()))));
+        if (old != null) {
+            old.close();
+        }
+    }
+
+    void closed(Session client) {
+        EventBus.Subscription s = subscriptions.remove(client.id());
+        if (s != null) {
+            s.close();
+        }
+    }
+}

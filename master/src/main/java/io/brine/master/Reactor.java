@@ -1,0 +1,94 @@
+package io.brine.master;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.regex.Pattern;
+
+/**
+ * Runs the configured reactions to events. Loops are bounded twice: the jobs a reaction starts are
+ * recorded as asked by {@code reactor}, and events about those jobs never trigger a reaction; and each rule
+ * fires at most {@link #MAX_PER_MINUTE} times a minute, whatever the events.
+ */
+final class Reactor {
+    static final String CALLER = "reactor";
+    static final int MAX_PER_MINUTE = 120;
+    private static final Logger LOG = System.getLogger(Reactor.class.getName());
+    private static final Pattern MINION_TAG = Pattern.compile("brine/(?:minion|auth|key)/([^/]+)/.*");
+
+    private record Window(long minute, int count) {
+    }
+
+    private final List<ReactorRule> rules;
+    private final List<Pattern> patterns;
+    private final JobPublisher publisher;
+    private final ExecutorService workers;
+    private final Duration timeout;
+    private final Map<Integer, Window> fired = new ConcurrentHashMap<>();
+
+    Reactor(List<ReactorRule> rules, JobPublisher publisher, ExecutorService workers, Duration timeout) {
+        this.rules = List.copyOf(rules);
+        this.patterns = this.rules.stream().map(r -> Target.globPattern(r.tag())).toList();
+        this.publisher = publisher;
+        this.workers = workers;
+        this.timeout = timeout;
+    }
+
+    void attach(EventBus events) {
+        if (!rules.isEmpty()) {
+            events.subscribe("*", this::onEvent);
+        }
+    }
+
+    private void onEvent(Event event) {
+        if (CALLER.equals(event.data().get("user")) || CALLER.equals(event.data().get("caller"))) {
+            return;
+        }
+        for (int i = 0; i < rules.size(); i++) {
+            if (patterns.get(i).matcher(event.tag()).matches() && allowed(i)) {
+                ReactorRule rule = rules.get(i);
+                workers.execute(() -> react(rule, event));
+            }
+        }
+    }
+
+    private boolean allowed(int rule) {
+        long minute = System.currentTimeMillis() / 60_000;
+        Window w = fired.merge(rule, new Window(minute, 1),
+                (old, one) -> old.minute() == minute ? new Window(minute, old.count() + 1) : one);
+        if (w.count() > MAX_PER_MINUTE) {
+            if (w.count() == MAX_PER_MINUTE + 1) {
+                LOG.log(Level.WARNING, "reactor rule for '" + rules.get(rule).tag() + "' fired " + MAX_PER_MINUTE
+                        + " times this minute; ignoring its events until the next minute");
+            }
+            return false;
+        }
+        return true;
+    }
+
+    private void react(ReactorRule rule, Event event) {
+        String target = rule.tgt();
+        String type = rule.tgtType();
+        if (ReactorRule.EVENT_MINION.equals(target)) {
+            var m = MINION_TAG.matcher(event.tag());
+            if (!m.matches()) {
+                LOG.log(Level.WARNING, "reactor rule for '" + rule.tag() + "' targets the event's minion, but event "
+                        + event.tag() + " is not about a minion");
+                return;
+            }
+            target = m.group(1);
+            type = "list";
+        }
+        try {
+            publisher.publish(new JobPublisher.Order(target, type, rule.fun(), rule.arg(), rule.kwarg(), timeout, CALLER,
+                    null, Duration.ZERO), null);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "reactor rule for '" + rule.tag() + "' could not run " + rule.fun() + ": "
+                    + e.getMessage());
+        }
+    }
+}
