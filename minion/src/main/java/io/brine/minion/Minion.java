@@ -39,6 +39,7 @@ public final class Minion implements AutoCloseable {
     private final DealerEndpoint endpoint;
     private final JobRunner jobs;
     private final RemoteMaster master;
+    private final EventSocket eventSocket;
     private final java.util.concurrent.atomic.AtomicReference<Map<String, Object>> grains =
             new java.util.concurrent.atomic.AtomicReference<>();
 
@@ -56,6 +57,7 @@ public final class Minion implements AutoCloseable {
                 new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
                 new MasterKeyPin(config.masterFinger(), config.pkiDir()), new Listener(), settings);
         self[0] = endpoint;
+        this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), endpoint::send);
     }
 
     /** Starts a minion with every function installed on the class path. */
@@ -66,6 +68,11 @@ public final class Minion implements AutoCloseable {
     public static Minion start(MinionConfig config, FunctionRegistry functions) throws IOException {
         Minion m = new Minion(config, functions);
         m.endpoint.start();
+        try {
+            m.eventSocket.start();
+        } catch (IOException | UnsupportedOperationException e) {
+            LOG.log(Level.WARNING, "no event socket at " + config.eventSocket() + ": " + e.getMessage());
+        }
         LOG.log(Level.INFO, "minion " + config.id() + " started, key " + m.fingerprint() + ", master "
                 + config.masterAddress());
         return m;
@@ -92,6 +99,7 @@ public final class Minion implements AutoCloseable {
 
     @Override
     public void close() {
+        eventSocket.close();
         endpoint.close();
         jobs.close();
     }

@@ -16,6 +16,11 @@ final class WireValues {
     private WireValues() {
     }
 
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> ofMap(Map<String, Object> v) {
+        return (Map<String, Object>) of(v);
+    }
+
     static Object of(Object v) {
         if (v == null || v instanceof Boolean || v instanceof String || v instanceof byte[]
                 || v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte
