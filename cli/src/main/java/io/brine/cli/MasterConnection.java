@@ -35,6 +35,8 @@ import java.util.function.Consumer;
 final class MasterConnection implements AutoCloseable {
     private final DealerEndpoint endpoint;
     private final BlockingQueue<ClientResponse> responses = new LinkedBlockingQueue<>();
+    private volatile java.util.function.Consumer<ClientResponse> streamListener;
+    private volatile long streamId = -1;
     private final AtomicLong requestIds = new AtomicLong();
 
     private MasterConnection(DealerEndpoint endpoint) {
@@ -65,7 +67,7 @@ final class MasterConnection implements AutoCloseable {
                     @Override
                     public void onMessage(Message message) {
                         if (message instanceof ClientResponse r) {
-                            self[0].responses.add(r);
+                            self[0].deliver(r);
                         }
                     }
                 }, TransportSettings.DEFAULTS.withBackoff(Duration.ofMillis(100), Duration.ofMillis(500)));
@@ -80,6 +82,24 @@ final class MasterConnection implements AutoCloseable {
                     : "the master refused this client: " + endpoint.statusDetail());
         }
         return self[0];
+    }
+
+    private void deliver(ClientResponse r) {
+        if (r.requestId() == streamId && streamListener != null) {
+            streamListener.accept(r);
+        } else {
+            responses.add(r);
+        }
+    }
+
+    /** Streams every response to {@code requestId} to {@code listener} (for subscriptions without an end). */
+    void listen(long requestId, java.util.function.Consumer<ClientResponse> listener) {
+        streamListener = listener;
+        streamId = requestId;
+    }
+
+    void send(ClientRequest request) {
+        endpoint.send(request);
     }
 
     long nextRequestId() {

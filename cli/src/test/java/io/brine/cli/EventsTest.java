@@ -1,0 +1,148 @@
+package io.brine.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.master.Event;
+import io.brine.master.EventBus;
+import io.brine.minion.Minion;
+import io.brine.protocol.EventPost;
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.Role;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Status posted from inside guests, the event stream, and the reactor, on a real master and minions. */
+class EventsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path root;
+    static TestCluster cluster;
+    static Path marker;
+
+    @BeforeAll
+    static void start() throws Exception {
+        marker = root.resolve("deployed-by-reactor");
+        cluster = TestCluster.start(root, "auto_accept: true\nreactor:\n"
+                + "  - tag: 'brine/minion/*/event/deploy'\n    fun: cmd.run\n    arg: ['touch " + marker + "']\n"
+                + "  - tag: '*'\n    fun: test.ping\n    tgt: 'guest1'\n");
+        for (String id : List.of("guest1", "guest2")) {
+            cluster.addMinion(id);
+        }
+        for (Minion m : cluster.minions) {
+            TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, Duration.ofSeconds(15));
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        cluster.close();
+    }
+
+    private static Path minionYaml(String id) throws Exception {
+        Path dir = root.resolve("minions").resolve(id);
+        return Files.writeString(root.resolve(id + ".yaml"), "id: " + id + "\nmaster: 127.0.0.1\nmaster_port: "
+                + cluster.port + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache") + "\n");
+    }
+
+    @Test
+    void aScriptInTheGuestPostsStatusThatArrivesUnderItsMinionsId() throws Exception {
+        BlockingQueue<Event> seen = new LinkedBlockingQueue<>();
+        try (EventBus.Subscription s = cluster.master.events().subscribe("brine/minion/*/event/ready", seen::add)) {
+            TestCluster.CliResult r = cluster.cli("event", "send", "-c", minionYaml("guest1").toString(), "ready",
+                    "status=ok", "build=42");
+            assertEquals(0, r.exit(), r.err());
+            Event e = seen.poll(10, TimeUnit.SECONDS);
+            assertEquals("brine/minion/guest1/event/ready", e.tag());
+            assertEquals(Map.of("status", "ok", "build", 42L), e.data());
+        }
+    }
+
+    @Test
+    void theEventSocketIsOnlyForRootAndTheConfiguredGroup() throws Exception {
+        Path socket = root.resolve("minions/guest2/cache/minion.sock");
+        assertEquals("rw-rw----", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(socket)));
+        TestCluster.CliResult bad = cluster.cli("event", "send", "-c", minionYaml("guest2").toString(), "bad..tag");
+        assertEquals(1, bad.exit());
+        assertTrue(bad.err().contains("refused"), bad.err());
+    }
+
+    @Test
+    void noMinionCanPostAsAnotherOrAsTheMaster() throws Exception {
+        BlockingQueue<Event> seen = new LinkedBlockingQueue<>();
+        try (EventBus.Subscription s = cluster.master.events().subscribe("*", e -> {
+                    if (e.tag().contains("forged")) {
+                        seen.add(e);
+                    }
+                });
+                RogueClient rogue = new RogueClient(cluster.port, Role.MINION, "rogue")) {
+            assertEquals(KeyStatus.ACCEPTED, rogue.endpoint.awaitStatus(Duration.ofSeconds(15)));
+            rogue.endpoint.send(new EventPost("brine/minion/guest1/event/forged", Map.of()));
+            Event e = seen.poll(10, TimeUnit.SECONDS);
+            assertEquals("brine/minion/rogue/event/brine/minion/guest1/event/forged", e.tag(),
+                    "the poster's authenticated id always comes first");
+            assertFalse(e.tag().startsWith("brine/minion/guest1/"));
+        }
+    }
+
+    @Test
+    void brineEventsStreamsOneJsonObjectPerLine() throws Exception {
+        CompletableFuture<TestCluster.CliResult> stream = CompletableFuture.supplyAsync(() -> cluster.cli("events",
+                "--tag", "brine/minion/*/event/stream-test", "--out", "json", "--count", "1", "--timeout", "20"));
+        JsonNode line = null;
+        for (int i = 0; i < 50 && !stream.isDone(); i++) {
+            Thread.sleep(200);
+            cluster.cli("event", "send", "-c", minionYaml("guest2").toString(), "stream-test", "n=" + i);
+        }
+        TestCluster.CliResult r = stream.get(30, TimeUnit.SECONDS);
+        assertEquals(0, r.exit(), r.err());
+        line = JSON.readTree(r.out().strip().split("\n")[0]);
+        assertEquals("brine/minion/guest2/event/stream-test", line.get("tag").asText());
+        assertTrue(line.get("data").has("n"));
+        assertTrue(line.get("time").asText().endsWith("Z"), line.toString());
+    }
+
+    @Test
+    void theReactorRunsAJobOnTheMinionThatPostedAndDoesNotLoop() throws Exception {
+        Files.deleteIfExists(marker);
+        assertEquals(0, cluster.cli("event", "send", "-c", minionYaml("guest2").toString(), "deploy").exit());
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (!Files.exists(marker) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertTrue(Files.exists(marker), "the reactor ran cmd.run on the posting minion");
+        JsonNode deploys = JSON.readTree(cluster.cli("job", "list", "--out", "json", "--function", "cmd.run",
+                "--caller", "reactor").out());
+        assertEquals("guest2", deploys.get(0).get("target").asText());
+
+        // a rule on every event ('*') must not feed on the events of its own jobs
+        Thread.sleep(2000);
+        int before = reactorPings();
+        Thread.sleep(2000);
+        int after = reactorPings();
+        assertNotEquals(0, before, "control: the catch-all rule did fire");
+        assertEquals(before, after, "the catch-all rule stopped: it does not react to its own jobs");
+    }
+
+    private static int reactorPings() throws Exception {
+        return JSON.readTree(cluster.cli("job", "list", "--out", "json", "--function", "test.ping", "--caller",
+                "reactor", "--limit", "100000").out()).size();
+    }
+}
