@@ -1,5 +1,7 @@
 package io.brine.api;
 
+import io.brine.master.JobDocument;
+
 import io.brine.master.MasterClient;
 import io.brine.protocol.Jid;
 import io.brine.protocol.JobRecord;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.brine.master.JobDocument;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.MinionReturn;
 import java.util.LinkedHashMap;
@@ -26,25 +27,11 @@ final class JobOutput {
     }
 
     static Map<String, Object> document(JobRecord job) {
-        Map<String, Object> returns = new LinkedHashMap<>();
-        job.returns().forEach((id, r) -> returns.put(id, minion(r)));
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("jid", job.jid());
-        doc.put("returns", returns);
-        Map<String, Object> missing = new LinkedHashMap<>();
-        job.missingOutcomes().forEach((id, outcome) -> missing.put(id, outcome.label()));
-        doc.put("missing", missing);
-        return doc;
+        return JobDocument.of(job);
     }
 
     static Map<String, Object> minion(MinionReturn r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ret", r.ret());
-        m.put("retcode", r.retcode());
-        m.put("success", r.success());
-        m.put("start_time", java.time.Instant.ofEpochMilli(r.startMillis()).toString());
-        m.put("end_time", java.time.Instant.ofEpochMilli(r.endMillis()).toString());
-        return m;
+        return JobDocument.minion(r);
     }
 
     static String render(JobRecord job, String format) {
