@@ -30,7 +30,7 @@ public final class EventBus {
     private final CopyOnWriteArrayList<Subscriber> subscribers = new CopyOnWriteArrayList<>();
 
     public Subscription subscribe(String tagGlob, Consumer<Event> consumer) {
-        Subscriber s = new Subscriber(Target.globPattern(tagGlob == null || tagGlob.isEmpty() ? "*" : tagGlob),
+        Subscriber s = new Subscriber(TagPattern.compile(tagGlob),
                 consumer);
         subscribers.add(s);
         return () -> subscribers.remove(s);

@@ -3,6 +3,9 @@ package io.brine.master;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.brine.master.target.Match;
+import io.brine.master.target.MinionFacts;
+import io.brine.master.target.TargetExpression;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +80,8 @@ final class PillarCompiler {
                 }
             }
             try {
-                if (Target.parse(String.valueOf(e.getKey()), type).matches(minionId)) {
+                if (TargetExpression.parse(String.valueOf(e.getKey()), type, Map.of())
+                        .match(MinionFacts.idOnly(minionId)) == Match.MATCH) {
                     out.addAll(names);
                 }
             } catch (IllegalArgumentException bad) {

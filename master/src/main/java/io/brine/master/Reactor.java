@@ -32,7 +32,7 @@ final class Reactor {
 
     Reactor(List<ReactorRule> rules, JobPublisher publisher, ExecutorService workers, Duration timeout) {
         this.rules = List.copyOf(rules);
-        this.patterns = this.rules.stream().map(r -> Target.globPattern(r.tag())).toList();
+        this.patterns = this.rules.stream().map(r -> TagPattern.compile(r.tag())).toList();
         this.publisher = publisher;
         this.workers = workers;
         this.timeout = timeout;
