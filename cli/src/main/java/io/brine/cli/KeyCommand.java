@@ -70,6 +70,14 @@ final class KeyCommand implements Runnable {
             MasterNotifier.keysChanged(cfg);
         }
 
+        /** Applies {@code action} to each id and reports which had a key to act on. */
+        int each(PrintWriter stdout, String verb, List<String> ids, java.util.function.Predicate<String> action) {
+            List<String> done = new ArrayList<>();
+            List<String> missing = new ArrayList<>();
+            ids.forEach(id -> (action.test(id) ? done : missing).add(id));
+            return report(stdout, verb, done, missing);
+        }
+
         int report(PrintWriter stdout, String verb, List<String> ids, List<String> unknown) {
             if (out.equals("text")) {
                 ids.forEach(id -> stdout.println("Key for minion " + id + " " + verb + "."));
@@ -140,10 +148,7 @@ final class KeyCommand implements Runnable {
             if (all) {
                 return report(stdout, "accepted", keys.acceptAll(), List.of());
             }
-            List<String> done = new ArrayList<>();
-            List<String> missing = new ArrayList<>();
-            ids.forEach(id -> (keys.accept(id) ? done : missing).add(id));
-            return report(stdout, "accepted", done, missing);
+            return each(stdout, "accepted", ids, keys::accept);
         }
     }
 
@@ -154,10 +159,7 @@ final class KeyCommand implements Runnable {
 
         @Override
         int act(PrintWriter stdout) {
-            List<String> done = new ArrayList<>();
-            List<String> missing = new ArrayList<>();
-            ids.forEach(id -> (keys.reject(id) ? done : missing).add(id));
-            return report(stdout, "rejected", done, missing);
+            return each(stdout, "rejected", ids, keys::reject);
         }
     }
 
@@ -168,10 +170,7 @@ final class KeyCommand implements Runnable {
 
         @Override
         int act(PrintWriter stdout) {
-            List<String> done = new ArrayList<>();
-            List<String> missing = new ArrayList<>();
-            ids.forEach(id -> (keys.delete(id) ? done : missing).add(id));
-            return report(stdout, "deleted", done, missing);
+            return each(stdout, "deleted", ids, keys::delete);
         }
     }
 
