@@ -2,6 +2,7 @@ package io.brine.master;
 
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
+import io.brine.protocol.CopyRequest;
 import io.brine.protocol.Done;
 import io.brine.protocol.Failure;
 import io.brine.protocol.JobListRequest;
@@ -17,18 +18,25 @@ import io.brine.transport.Session;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 /** Answers requests from authenticated clients (the CLI). Runs on worker threads, never the I/O thread. */
 final class ClientService {
     private static final Logger LOG = System.getLogger(ClientService.class.getName());
 
+    /** The minion function that fetches staged files; only the master publishes it with staged names. */
+    static final String COPY_FUNCTION = "cp.recv";
+
     private final JobPublisher publisher;
     private final JobTracker tracker;
+    private final TransferStaging staging;
     private final RouterEndpoint endpoint;
 
-    ClientService(JobPublisher publisher, JobTracker tracker, RouterEndpoint endpoint) {
+    ClientService(JobPublisher publisher, JobTracker tracker, TransferStaging staging, RouterEndpoint endpoint) {
         this.publisher = publisher;
         this.tracker = tracker;
+        this.staging = staging;
         this.endpoint = endpoint;
     }
 
@@ -36,6 +44,8 @@ final class ClientService {
         try {
             if (request instanceof PublishRequest p) {
                 publish(client, p);
+            } else if (request instanceof CopyRequest c) {
+                copy(client, c);
             } else if (request instanceof JobLookup l) {
                 reply(client, tracker.find(l.jid()).<ClientResponse>map(r -> new JobReport(l.requestId(), r))
                         .orElse(new Failure(l.requestId(), "no job with jid " + l.jid())));
@@ -70,11 +80,35 @@ final class ClientService {
                     out.undetermined(), true));
             return;
         }
+        answer(client, p.requestId(), order, job -> { });
+    }
+
+    /**
+     * Stages the sources for one job whose minions fetch them ({@code cp.recv}); answered like a call. The
+     * staging ends with the job, so the names it hands out are worthless afterwards.
+     */
+    private void copy(Session client, CopyRequest c) {
+        TransferStaging.Staged staged = staging.stage(c.sources());
+        JobPublisher.Order order = new JobPublisher.Order(c.target(), c.targetType(), COPY_FUNCTION, List.of(),
+                Map.of("files", staged.describe(), "dest", c.dest()), Duration.ofMillis(c.timeoutMillis()),
+                client.peerId(), null, Duration.ZERO);
+        try {
+            answer(client, c.requestId(), order, job -> staging.bind(staged, job));
+        } catch (RuntimeException e) {
+            staging.discard(staged);
+            throw e;
+        }
+    }
+
+    /** Publishes a call: the client gets Published, each return as it arrives, then the report. */
+    private void answer(Session client, long requestId, JobPublisher.Order order,
+            java.util.function.Consumer<LiveJob> published) {
         JobPublisher.Published out = publisher.publish(order,
-                (jid, id, result) -> reply(client, new ReturnNotice(p.requestId(), jid, id, result)));
-        reply(client, new Published(p.requestId(), out.job().jid(), out.job().snapshot().expected(),
+                (jid, id, result) -> reply(client, new ReturnNotice(requestId, jid, id, result)));
+        published.accept(out.job());
+        reply(client, new Published(requestId, out.job().jid(), out.job().snapshot().expected(),
                 out.undetermined(), false));
-        out.job().done.thenAccept(record -> reply(client, new JobReport(p.requestId(), record)));
+        out.job().done.thenAccept(record -> reply(client, new JobReport(requestId, record)));
     }
 
     private void reply(Session client, ClientResponse response) {

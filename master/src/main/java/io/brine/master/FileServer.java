@@ -20,22 +20,29 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Serves {@code file_roots} to minions in chunks, each reply carrying the whole file's SHA-256 so the minion
  * can verify what it assembled and skip files it already holds. Hashes are cached by path, size and
- * modification time, so serving an unchanged tree costs a stat per request.
+ * modification time, so serving an unchanged tree costs a stat per request. Files staged for a copy
+ * ({@code brine cp}) are served the same way, but only to the minions their job targets.
  */
 final class FileServer {
     private record Digest(long size, long modified, String sha256) {
     }
 
     private final RootedFiles roots;
+    private final TransferStaging staging;
     private final int maxChunk;
     private final Map<Path, Digest> digests = new ConcurrentHashMap<>();
 
-    FileServer(RootedFiles roots, int maxFrameSize) {
+    FileServer(RootedFiles roots, TransferStaging staging, int maxFrameSize) {
         this.roots = roots;
+        this.staging = staging;
         this.maxChunk = Math.max(1024, Math.min(FileRequest.MAX_CHUNK, maxFrameSize - 4096));
     }
 
-    FileReply serve(FileRequest request) throws IOException {
+    /** Answers {@code minionId}'s request; the id is the session's, so only a staged copy's targets get it. */
+    FileReply serve(String minionId, FileRequest request) throws IOException, InterruptedException {
+        if (TransferStaging.isStaged(request.path())) {
+            return serveStaged(minionId, request);
+        }
         Optional<Path> found;
         try {
             found = roots.find(request.path());
@@ -51,8 +58,27 @@ final class FileServer {
             return new FileReply(request.requestId(), FileReply.Status.UNCHANGED, digest.sha256(), digest.size(),
                     request.offset(), new byte[0]);
         }
-        long offset = Math.min(request.offset(), digest.size());
-        int length = (int) Math.min(Math.min(request.maxLength(), maxChunk), digest.size() - offset);
+        return chunk(request, file, digest.sha256(), digest.size());
+    }
+
+    private FileReply serveStaged(String minionId, FileRequest request) throws IOException, InterruptedException {
+        Optional<TransferStaging.StagedFile> found;
+        try {
+            found = staging.find(minionId, request.path());
+        } catch (TransferStaging.Refused e) {
+            return FileReply.without(request.requestId(), FileReply.Status.REFUSED);
+        }
+        // A source changed since it was hashed is withdrawn rather than served as a mixture of versions.
+        if (found.isEmpty() || !found.get().unchanged()) {
+            return FileReply.without(request.requestId(), FileReply.Status.NOT_FOUND);
+        }
+        TransferStaging.StagedFile f = found.get();
+        return chunk(request, f.source(), f.sha256(), f.size());
+    }
+
+    private FileReply chunk(FileRequest request, Path file, String sha256, long size) throws IOException {
+        long offset = Math.min(request.offset(), size);
+        int length = (int) Math.min(Math.min(request.maxLength(), maxChunk), size - offset);
         byte[] data = new byte[length];
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             ByteBuffer buf = ByteBuffer.wrap(data);
@@ -60,7 +86,7 @@ final class FileServer {
                 // keep reading until the chunk is full or the file ends
             }
         }
-        return new FileReply(request.requestId(), FileReply.Status.DATA, digest.sha256(), digest.size(), offset, data);
+        return new FileReply(request.requestId(), FileReply.Status.DATA, sha256, size, offset, data);
     }
 
     private Digest digest(Path file) throws IOException {

@@ -61,9 +61,10 @@ public final class Master implements AutoCloseable {
         holder[0] = endpoint;
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
                 endpoint, tracker, events, timer);
-        dispatcher.attach(new ClientService(publisher, tracker, endpoint),
-                new MinionService(new FileServer(new RootedFiles(config.fileRoots()), config.maxFrameSize()), pillar,
-                        endpoint),
+        TransferStaging staging = new TransferStaging();
+        dispatcher.attach(new ClientService(publisher, tracker, staging, endpoint),
+                new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging, config.maxFrameSize()),
+                        pillar, new PushReceiver(config.cacheDir()), endpoint),
                 new EventService(events, endpoint));
         this.client = new MasterClient(publisher, tracker, config.timeout(), "library");
         new Reactor(config.reactor(), publisher, workers, config.timeout()).attach(events);

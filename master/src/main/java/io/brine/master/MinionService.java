@@ -1,5 +1,7 @@
 package io.brine.master;
 
+import io.brine.protocol.FilePush;
+import io.brine.protocol.FileReply;
 import io.brine.protocol.FileRequest;
 import io.brine.protocol.MasterReply;
 import io.brine.protocol.MinionRequest;
@@ -13,33 +15,44 @@ import java.lang.System.Logger.Level;
 import java.util.Map;
 
 /**
- * Answers minions' own requests: files from {@code file_roots} and their pillar. The pillar is compiled for
- * the session's authenticated id, so a minion can only ever obtain its own; pillar values are never logged.
+ * Answers minions' own requests: files from {@code file_roots} (and copies staged for their jobs), their
+ * pillar, and the files they push. All of it is decided by the session's authenticated id: a minion can
+ * only ever obtain its own pillar and store under its own folder; pillar values are never logged.
  */
 final class MinionService {
     private static final Logger LOG = System.getLogger(MinionService.class.getName());
 
     private final FileServer files;
     private final PillarCompiler pillar;
+    private final PushReceiver pushes;
     private final RouterEndpoint endpoint;
 
-    MinionService(FileServer files, PillarCompiler pillar, RouterEndpoint endpoint) {
+    MinionService(FileServer files, PillarCompiler pillar, PushReceiver pushes, RouterEndpoint endpoint) {
         this.files = files;
         this.pillar = pillar;
+        this.pushes = pushes;
         this.endpoint = endpoint;
     }
 
     void handle(Session minion, MinionRequest request) {
+        if (request instanceof FilePush push) {
+            // Acknowledged when written, which may be after a chunk still on its way: so not necessarily now.
+            pushes.receive(minion.peerId(), push, ack -> endpoint.send(minion.id(), ack));
+            return;
+        }
         endpoint.send(minion.id(), answer(minion, request));
     }
 
     private MasterReply answer(Session minion, MinionRequest request) {
         if (request instanceof FileRequest f) {
             try {
-                return files.serve(f);
+                return files.serve(minion.peerId(), f);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return FileReply.without(f.requestId(), FileReply.Status.NOT_FOUND);
             } catch (IOException e) {
                 LOG.log(Level.WARNING, "serving " + f.path() + " to " + minion.peerId() + " failed: " + e.getMessage());
-                return io.brine.protocol.FileReply.without(f.requestId(), io.brine.protocol.FileReply.Status.NOT_FOUND);
+                return FileReply.without(f.requestId(), FileReply.Status.NOT_FOUND);
             }
         }
         PillarRequest p = (PillarRequest) request;

@@ -1,0 +1,166 @@
+package io.brine.master;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Files a client asked to copy to minions ({@code brine cp}), staged for one job. Nothing is copied: each
+ * source is hashed once and offered in place under an unguessable name ({@code staged:TOKEN/N}) that only
+ * the minions the job targets may fetch, and only until the job ends. A source that changes after it was
+ * hashed is no longer served, so a minion never assembles a mixture of two versions.
+ */
+final class TransferStaging {
+    static final String PREFIX = "staged:";
+    /** How long a fetch may wait for its job to be published (the job is sent before it is bound here). */
+    private static final long BIND_WAIT_MILLIS = 10_000;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** One source as it was when staged. */
+    record StagedFile(Path source, String name, long size, long modified, String sha256, int mode) {
+        /** Still the file that was hashed? */
+        boolean unchanged() throws IOException {
+            BasicFileAttributes now = Files.readAttributes(source, BasicFileAttributes.class);
+            return now.size() == size && now.lastModifiedTime().toMillis() == modified;
+        }
+    }
+
+    /** The files of one copy, waiting for the job that may fetch them. */
+    static final class Staged {
+        final String token;
+        final List<StagedFile> files;
+        final CompletableFuture<LiveJob> job = new CompletableFuture<>();
+
+        private Staged(String token, List<StagedFile> files) {
+            this.token = token;
+            this.files = files;
+        }
+
+        /** The {@code files} argument of {@code cp.recv}: where to fetch each file and what to expect. */
+        List<Object> describe() {
+            List<Object> out = new ArrayList<>();
+            for (int i = 0; i < files.size(); i++) {
+                StagedFile f = files.get(i);
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("source", PREFIX + token + "/" + i);
+                m.put("name", f.name());
+                m.put("size", f.size());
+                m.put("sha256", f.sha256());
+                m.put("mode", (long) f.mode());
+                out.add(m);
+            }
+            return out;
+        }
+    }
+
+    /** A fetch of a staged name by a minion the job does not target. */
+    static final class Refused extends Exception {
+        Refused(String message) {
+            super(message);
+        }
+    }
+
+    private final Map<String, Staged> staged = new ConcurrentHashMap<>();
+
+    static boolean isStaged(String path) {
+        return path.startsWith(PREFIX);
+    }
+
+    /** Hashes and records the sources; throws naming the first one that is not a readable regular file. */
+    Staged stage(List<String> sources) {
+        List<StagedFile> files = new ArrayList<>();
+        for (String source : sources) {
+            files.add(inspect(source));
+        }
+        byte[] token = new byte[18];
+        RANDOM.nextBytes(token);
+        Staged s = new Staged(HexFormat.of().formatHex(token), List.copyOf(files));
+        staged.put(s.token, s);
+        return s;
+    }
+
+    /** Lets the job's minions fetch the files, until the job is done. */
+    void bind(Staged s, LiveJob job) {
+        s.job.complete(job);
+        job.done.whenComplete((record, error) -> staged.remove(s.token));
+    }
+
+    /** Forgets files whose job could not be published. */
+    void discard(Staged s) {
+        staged.remove(s.token);
+        s.job.cancel(false);
+    }
+
+    /** The staged file at {@code path}, if {@code minionId} may fetch it; empty if there is none (any more). */
+    Optional<StagedFile> find(String minionId, String path) throws Refused, InterruptedException {
+        String rest = path.substring(PREFIX.length());
+        int slash = rest.indexOf('/');
+        Staged s = slash < 0 ? null : staged.get(rest.substring(0, slash));
+        if (s == null) {
+            return Optional.empty();
+        }
+        int index;
+        try {
+            index = Integer.parseInt(rest.substring(slash + 1));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+        if (index < 0 || index >= s.files.size()) {
+            return Optional.empty();
+        }
+        LiveJob job;
+        try {
+            job = s.job.get(BIND_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException | java.util.concurrent.CancellationException e) {
+            return Optional.empty();
+        }
+        if (!job.expects(minionId)) {
+            throw new Refused(minionId + " is not a target of job " + job.jid());
+        }
+        return Optional.of(s.files.get(index));
+    }
+
+    private static StagedFile inspect(String source) {
+        Path path = Path.of(source);
+        if (!path.isAbsolute()) {
+            throw new IllegalArgumentException("source '" + source + "' is not an absolute path");
+        }
+        try {
+            BasicFileAttributes attrs = Files.readAttributes(path, BasicFileAttributes.class);
+            if (!attrs.isRegularFile()) {
+                throw new IllegalArgumentException("source '" + source + "' is not a regular file");
+            }
+            String sha = FileServer.sha256(path);
+            return new StagedFile(path, path.getFileName().toString(), attrs.size(),
+                    attrs.lastModifiedTime().toMillis(), sha, mode(path));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read source '" + source + "': " + e);
+        }
+    }
+
+    static int mode(Path file) throws IOException {
+        try {
+            int mode = 0;
+            for (PosixFilePermission p : Files.getPosixFilePermissions(file)) {
+                mode |= 1 << (8 - p.ordinal());
+            }
+            return mode;
+        } catch (UnsupportedOperationException e) {
+            return 0644;
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.brine.master;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.protocol.FilePush;
+import io.brine.protocol.FilePushAck;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PushReceiverTest {
+    @TempDir
+    Path cache;
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String sha256(String s) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes(s)));
+    }
+
+    private FilePushAck push(PushReceiver r, String minion, String transfer, String path, long offset, String data,
+            boolean last, String sha) {
+        List<FilePushAck> acks = new ArrayList<>();
+        r.receive(minion, new FilePush(offset, transfer, path, offset, bytes(data), last, sha, 0640), acks::add);
+        assertEquals(1, acks.size(), "acknowledgements of one chunk: " + acks);
+        return acks.get(0);
+    }
+
+    @Test
+    void aFileAppearsUnderTheMinionsFolderOnlyOnceItsHashMatches() throws Exception {
+        PushReceiver r = new PushReceiver(cache);
+        Path stored = cache.resolve("minions/web1/files/var/log/app.log");
+
+        assertNull(push(r, "web1", "t", "/var/log/app.log", 0, "hello ", false, null).error());
+        assertFalse(Files.exists(stored), "visible before it was complete");
+        assertNull(push(r, "web1", "t", "/var/log/app.log", 6, "world", true, sha256("hello world")).error());
+
+        assertEquals("hello world", Files.readString(stored));
+        assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(stored)));
+        assertNoPartialFiles();
+    }
+
+    @Test
+    void aHashMismatchStoresNothing() throws Exception {
+        PushReceiver r = new PushReceiver(cache);
+        FilePushAck ack = push(r, "web1", "t", "/etc/motd", 0, "tampered", true, sha256("original"));
+        assertTrue(ack.error().contains("SHA-256 mismatch"), ack.error());
+        assertFalse(Files.exists(cache.resolve("minions/web1/files/etc/motd")));
+        assertNoPartialFiles();
+    }
+
+    @Test
+    void pathsLeavingTheMinionsFolderAreRefused() throws Exception {
+        PushReceiver r = new PushReceiver(cache);
+        Path outside = Files.createDirectories(cache.resolve("outside"));
+        Files.createDirectories(cache.resolve("minions/web1/files"));
+        Files.createSymbolicLink(cache.resolve("minions/web1/files/link"), outside);
+
+        for (String path : List.of("../../x", "/a/../../../x", "..", "link/x", "/")) {
+            FilePushAck ack = push(r, "web1", "t-" + path, path, 0, "x", true, sha256("x"));
+            assertTrue(ack.error() != null && (ack.error().contains("leaves") || ack.error().contains("names no file")),
+                    path + ": " + ack.error());
+        }
+        try (Stream<Path> files = Files.list(outside)) {
+            assertEquals(0, files.count());
+        }
+        assertFalse(Files.exists(cache.resolve("x")));
+    }
+
+    @Test
+    void chunksThatOvertakeEachOtherAreWrittenInOrderAndEachAcknowledgedOnce() throws Exception {
+        PushReceiver r = new PushReceiver(cache);
+        List<FilePushAck> acks = new ArrayList<>();
+        r.receive("web1", new FilePush(1, "t", "/f", 0, bytes("ab"), false, null, 0644), acks::add);
+        r.receive("web1", new FilePush(3, "t", "/f", 4, bytes("ef"), true, sha256("abcdef"), 0644), acks::add);
+        r.receive("web1", new FilePush(2, "t", "/f", 2, bytes("cd"), false, null, 0644), acks::add);
+
+        assertEquals(List.of(1L, 2L, 3L), acks.stream().map(FilePushAck::requestId).toList());
+        assertTrue(acks.stream().allMatch(a -> a.error() == null), acks.toString());
+        assertEquals("abcdef", Files.readString(cache.resolve("minions/web1/files/f")));
+    }
+
+    @Test
+    void aFailedTransferAnswersEveryChunkItHeldAndKeepsNothing() throws Exception {
+        PushReceiver r = new PushReceiver(cache);
+        List<FilePushAck> acks = new ArrayList<>();
+        r.receive("web1", new FilePush(1, "t", "/f", 0, bytes("ab"), false, null, 0644), acks::add);
+        r.receive("web1", new FilePush(3, "t", "/f", 4, bytes("ef"), true, "0".repeat(64), 0644), acks::add);
+        r.receive("web1", new FilePush(2, "t", "/f", 2, bytes("cd"), false, null, 0644), acks::add);
+
+        assertEquals(List.of(1L, 2L, 3L), acks.stream().map(FilePushAck::requestId).sorted().toList());
+        assertTrue(acks.get(2).error().contains("SHA-256 mismatch"), acks.toString());
+        assertTrue(push(r, "web1", "t", "/f", 6, "more", true, null).error().contains("unknown"));
+        assertFalse(Files.exists(cache.resolve("minions/web1/files/f")));
+        assertNoPartialFiles();
+    }
+
+    @Test
+    void transfersOfDifferentMinionsNeverMix() throws Exception {
+        PushReceiver r = new PushReceiver(cache);
+        assertNull(push(r, "web1", "same", "/f", 0, "one", true, sha256("one")).error());
+        assertNull(push(r, "web2", "same", "/f", 0, "two", true, sha256("two")).error());
+        assertEquals("one", Files.readString(cache.resolve("minions/web1/files/f")));
+        assertEquals("two", Files.readString(cache.resolve("minions/web2/files/f")));
+    }
+
+    private void assertNoPartialFiles() throws Exception {
+        try (Stream<Path> all = Files.walk(cache)) {
+            assertEquals(List.of(), all.filter(p -> p.toString().endsWith(".part")).toList());
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package io.brine.master;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.protocol.FileReply;
+import io.brine.protocol.FileRequest;
+import io.brine.protocol.JobRecord;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TransferStagingTest {
+    @TempDir
+    Path dir;
+
+    private final TransferStaging staging = new TransferStaging();
+    private FileServer server() {
+        return new FileServer(new RootedFiles(List.of(dir.resolve("roots"))), staging, 1 << 20);
+    }
+
+    private static LiveJob jobFor(String... minions) {
+        return new LiveJob(new JobRecord("20261122000000000001", "cp.recv", List.of(), Map.of(), "x", "list", "local",
+                0, 1000, List.of(minions), List.of(), Map.of()));
+    }
+
+    private static String name(TransferStaging.Staged s) {
+        return (String) ((Map<?, ?>) s.describe().get(0)).get("source");
+    }
+
+    @Test
+    void onlyTheMinionsTheJobTargetsMayFetchAStagedFile() throws Exception {
+        Path source = Files.writeString(dir.resolve("app.conf"), "port: 80\n");
+        TransferStaging.Staged s = staging.stage(List.of(source.toString()));
+        staging.bind(s, jobFor("web1"));
+
+        FileReply reply = server().serve("web1", new FileRequest(1, name(s), 0, 1024, null));
+        assertEquals(FileReply.Status.DATA, reply.status());
+        assertEquals("port: 80\n", new String(reply.data(), StandardCharsets.UTF_8));
+        assertEquals(FileServer.sha256(source), reply.sha256());
+        assertEquals(FileReply.Status.REFUSED, server().serve("web2", new FileRequest(2, name(s), 0, 1024, null))
+                .status());
+    }
+
+    @Test
+    void aStagedFileIsGoneOnceItsJobIsDone() throws Exception {
+        TransferStaging.Staged s = staging.stage(List.of(Files.writeString(dir.resolve("f"), "x").toString()));
+        LiveJob job = jobFor("web1");
+        staging.bind(s, job);
+        job.expire();
+        assertEquals(FileReply.Status.NOT_FOUND, server().serve("web1", new FileRequest(1, name(s), 0, 1024, null))
+                .status());
+    }
+
+    @Test
+    void aSourceChangedAfterStagingIsNoLongerServed() throws Exception {
+        Path source = Files.writeString(dir.resolve("f"), "first");
+        TransferStaging.Staged s = staging.stage(List.of(source.toString()));
+        staging.bind(s, jobFor("web1"));
+        Files.writeString(source, "second, longer");
+        Files.setLastModifiedTime(source, FileTime.fromMillis(System.currentTimeMillis() + 5000));
+        assertEquals(FileReply.Status.NOT_FOUND, server().serve("web1", new FileRequest(1, name(s), 0, 1024, null))
+                .status());
+    }
+
+    @Test
+    void aSourceThatIsNotAnAbsoluteReadableFileIsRefusedByName() throws Exception {
+        Files.createDirectories(dir.resolve("folder"));
+        for (String bad : List.of("relative.txt", dir.resolve("missing").toString(), dir.resolve("folder").toString())) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> staging.stage(List.of(bad)));
+            assertTrue(e.getMessage().contains(bad), e.getMessage());
+        }
+    }
+
+    @Test
+    void anUnknownStagedNameIsNotFound() throws Exception {
+        assertEquals(FileReply.Status.NOT_FOUND, server().serve("web1",
+                new FileRequest(1, TransferStaging.PREFIX + "0123/0", 0, 1024, null)).status());
+    }
+}
