@@ -19,10 +19,10 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Objects;
-import org.zeromq.SocketType;
-import org.zeromq.ZContext;
+import java.nio.channels.SelectionKey;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.zeromq.ZMQ;
-import org.zeromq.ZMQException;
 
 /**
  * The initiator's side of the wire, used by minions and by clients: a ZeroMQ DEALER that handshakes with the
@@ -30,6 +30,9 @@ import org.zeromq.ZMQException;
  * reconnects by itself, with exponential backoff and jitter, whenever the session is lost.
  *
  * <p>Messages sent while no session is up are held (up to a bound) and go out once the master accepts us.
+ *
+ * <p>All dealers of a process share one I/O thread and one ZeroMQ context ({@link DealerLoop}); listeners are
+ * called on that thread and must hand real work elsewhere.
  */
 public final class DealerEndpoint implements AutoCloseable {
     private static final Logger LOG = System.getLogger(DealerEndpoint.class.getName());
@@ -44,19 +47,17 @@ public final class DealerEndpoint implements AutoCloseable {
     private final ServerKeyCheck serverKeyCheck;
     private final DealerListener listener;
     private final TransportSettings settings;
-    private final Outbox outbox = new Outbox();
     private final Backoff backoff;
     private final ArrayDeque<Message> held = new ArrayDeque<>();
     private final Object statusLock = new Object();
     private volatile boolean running;
     private volatile KeyStatus status;
     private volatile String statusDetail = "no answer from the master yet";
-    private Thread thread;
+    private volatile DealerLoop loop;
 
     private State state = State.IDLE;
-    private ZContext context;
-    private ZMQ.Poller poller;
     private ZMQ.Socket socket;
+    private SelectionKey watchKey;
     private NoiseXX handshake;
     private SessionCipher cipher;
     private long nextAttemptAt;
@@ -83,26 +84,49 @@ public final class DealerEndpoint implements AutoCloseable {
         return Math.min(2000, settings.handshakeTimeout().toMillis());
     }
 
+    /** Starts connecting at once, on the process's shared dealer thread. */
     public void start() {
+        if (loop != null) {
+            throw new IllegalStateException("dealer " + hello.id() + " already started");
+        }
         running = true;
-        thread = new Thread(this::run, "brine-dealer-" + hello.id());
-        thread.setDaemon(true);
-        thread.start();
+        DealerLoop l = DealerLoop.acquire();
+        synchronized (this) {
+            loop = l;
+        }
+        l.execute(() -> {
+            l.attach(this);
+            tick(System.currentTimeMillis(), false);
+        });
     }
 
-    /** Sends once a session is up; holds the message until then. */
+    /** Sends once a session is up; holds the message until then (also when sent before {@link #start}). */
     public void send(Message message) {
-        outbox.submit(() -> {
+        DealerLoop l = loop;
+        if (l == null) {
+            synchronized (this) {
+                if (loop == null) {
+                    hold(message);
+                    return;
+                }
+                l = loop;
+            }
+        }
+        l.execute(() -> {
             if (state == State.ESTABLISHED) {
                 sendSealed(message);
             } else {
-                if (held.size() >= MAX_HELD) {
-                    held.removeFirst();
-                    LOG.log(Level.WARNING, "no session for a long time: dropped the oldest held message");
-                }
-                held.addLast(message);
+                hold(message);
             }
         });
+    }
+
+    private void hold(Message message) {
+        if (held.size() >= MAX_HELD) {
+            held.removeFirst();
+            LOG.log(Level.WARNING, "no session for a long time: dropped the oldest held message");
+        }
+        held.addLast(message);
     }
 
     /** The master's last answer about our key, or null if it has not answered since start. */
@@ -131,51 +155,54 @@ public final class DealerEndpoint implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!running) {
+            return;
+        }
         running = false;
-        if (thread != null) {
-            thread.interrupt();
+        CountDownLatch stopped = new CountDownLatch(1);
+        loop.execute(() -> {
+            loop.detach(this);
+            dropSocket();
+            stopped.countDown();
+        });
+        if (!loop.inLoop()) {
             try {
-                thread.join(5000);
+                stopped.await(5, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
-        outbox.close();
+        DealerLoop.release(loop);
     }
 
-    private void run() {
-        try (ZContext context = new ZContext(1)) {
-            ZMQ.Poller poller = context.createPoller(2);
-            poller.register(outbox.wakeupChannel(), ZMQ.Poller.POLLIN);
-            while (running && !Thread.currentThread().isInterrupted()) {
-                long now = System.currentTimeMillis();
-                if (state == State.IDLE && now >= nextAttemptAt) {
-                    connect(context, poller, now);
-                }
-                try {
-                    poller.poll(socket == null ? Math.max(1, Math.min(200, nextAttemptAt - now)) : 200);
-                } catch (RuntimeException e) {
-                    if (!running) {
-                        break;
-                    }
-                    throw e;
-                }
-                receiveAll();
-                outbox.runPending();
-                timers(System.currentTimeMillis());
-            }
-            if (socket != null) {
-                context.destroySocket(socket);
-            }
-        } catch (RuntimeException e) {
-            if (running) {
-                LOG.log(Level.ERROR, "dealer I/O thread failed", e);
-            }
+    // Everything below runs on the loop thread.
+
+    /** The socket may have something to read. */
+    void onReadable() {
+        receiveAll();
+    }
+
+    /** Timers; with {@code sweep}, also reads the socket in case a wake-up was missed. */
+    void tick(long now, boolean sweep) {
+        if (state == State.IDLE && now >= nextAttemptAt) {
+            connect(now);
+        } else if (sweep) {
+            receiveAll();
+        }
+        timers(now);
+    }
+
+    /** Closes the socket without a word to the master: the endpoint is closing. */
+    void dropSocket() {
+        if (socket != null) {
+            loop.destroy(socket, watchKey);
+            socket = null;
+            watchKey = null;
         }
     }
 
-    private void connect(ZContext context, ZMQ.Poller poller, long now) {
-        socket = context.createSocket(SocketType.DEALER);
+    private void connect(long now) {
+        socket = loop.newSocket();
         socket.setLinger(0);
         socket.setMaxMsgSize(settings.maxFrameSize() + 64L);
         socket.setSndHWM(settings.highWaterMark());
@@ -184,12 +211,10 @@ public final class DealerEndpoint implements AutoCloseable {
         socket.setReconnectIVLMax(5000);
         socket.setHandshakeIvl(RouterEndpoint.ZMTP_HANDSHAKE_MILLIS);
         socket.connect(connectAddress);
-        poller.register(socket, ZMQ.Poller.POLLIN);
-        this.poller = poller;
-        this.context = context;
+        watchKey = loop.watch(socket, this);
         handshake = NoiseXX.initiator(key, RouterEndpoint.PROLOGUE);
         enter(State.HANDSHAKING, now);
-        socket.send(new Frame(FrameKind.HANDSHAKE_1, handshake.writeMessage(new byte[0])).encode(), 0);
+        sendFrame(new Frame(FrameKind.HANDSHAKE_1, handshake.writeMessage(new byte[0])));
     }
 
     private void receiveAll() {
@@ -239,7 +264,7 @@ public final class DealerEndpoint implements AutoCloseable {
         byte[] message3 = handshake.writeMessage(MessageCodec.encode(hello));
         cipher = handshake.split();
         handshake = null;
-        socket.send(new Frame(FrameKind.HANDSHAKE_3, message3).encode(), 0);
+        sendFrame(new Frame(FrameKind.HANDSHAKE_3, message3));
         enter(State.AWAITING_WELCOME, now);
     }
 
@@ -317,7 +342,14 @@ public final class DealerEndpoint implements AutoCloseable {
     }
 
     private void sendSealed(Message message) {
-        socket.send(new Frame(FrameKind.SEALED, cipher.seal(MessageCodec.encode(message))).encode(), ZMQ.DONTWAIT);
+        sendFrame(new Frame(FrameKind.SEALED, cipher.seal(MessageCodec.encode(message))));
+    }
+
+    private void sendFrame(Frame frame) {
+        if (!socket.send(frame.encode(), ZMQ.DONTWAIT)) {
+            LOG.log(Level.DEBUG, "dropped a " + frame.kind() + " frame: the queue to the master is full");
+        }
+        loop.sent(this);
     }
 
     private void enter(State next, long now) {
@@ -328,11 +360,7 @@ public final class DealerEndpoint implements AutoCloseable {
     }
 
     private void teardown(String reason, long now) {
-        if (socket != null) {
-            poller.unregister(socket);
-            context.destroySocket(socket);
-            socket = null;
-        }
+        dropSocket();
         boolean wasUp = state == State.ESTABLISHED;
         handshake = null;
         cipher = null;

@@ -179,6 +179,11 @@ public final class RouterEndpoint implements AutoCloseable {
         router.setMaxMsgSize(settings.maxFrameSize() + 64L);
         router.setSndHWM(settings.highWaterMark());
         router.setRcvHWM(settings.highWaterMark());
+        // Greet every new connection with RESET. A dealer that is only starting its handshake ignores it; one
+        // that had a session (the master restarted, or its TCP connection was re-made) learns at once that the
+        // session is gone, instead of at its next heartbeat: after a restart the fleet is back in about a
+        // second, not a heartbeat period.
+        router.setHelloMsg(new Frame(FrameKind.RESET, new byte[0]).encode());
     }
 
     private void loop(ZMQ.Poller poller, ZMQ.Socket router) {
@@ -379,9 +384,14 @@ public final class RouterEndpoint implements AutoCloseable {
         sendRaw(peer.routingId, new Frame(FrameKind.SEALED, peer.cipher.seal(MessageCodec.encode(message))));
     }
 
+    /**
+     * Never blocks: with ROUTER_MANDATORY a peer whose pipe is full or already closing makes a blocking send wait,
+     * and this thread is the whole master. Seen when a minion tore its connection down while its last frames
+     * were still arriving: the RESET sent back to it stalled every session for good.
+     */
     private void sendRaw(byte[] routingId, Frame frame) {
         try {
-            if (!socket.sendMore(routingId) || !socket.send(frame.encode(), ZMQ.DONTWAIT)) {
+            if (!socket.send(routingId, ZMQ.SNDMORE | ZMQ.DONTWAIT) || !socket.send(frame.encode(), ZMQ.DONTWAIT)) {
                 counters.sendDropped.increment();
             }
         } catch (ZMQException e) {

@@ -1,0 +1,218 @@
+package io.brine.transport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.zeromq.SocketType;
+import org.zeromq.ZContext;
+import org.zeromq.ZMQ;
+
+/**
+ * One I/O thread, one ZeroMQ context and one selector shared by every {@link DealerEndpoint} of the process.
+ *
+ * <p>A minion process has one dealer, and this costs it nothing. A process hosting many (a benchmark swarm, a
+ * test cluster, an orchestrator embedding minions) would otherwise pay per dealer a thread, a context with its
+ * own I/O and reaper threads, a wake-up pipe and a poller: at 1,000 minions that is 4,000 threads and some
+ * 15,000 descriptors, over the per-process limit. Here the cost per dealer is its socket.
+ *
+ * <p>The loop waits on each socket's ZeroMQ descriptor with one {@link Selector}, so a wake-up costs in
+ * proportion to the sockets that are ready, not to all of them (JeroMQ's own poller visits every socket on every
+ * call). That descriptor only says "look at the socket": a send can consume its signal while a message is
+ * already waiting, so every socket that sent is read again before the loop sleeps, and all are read once a
+ * second as a safety net.
+ */
+final class DealerLoop implements AutoCloseable {
+    private static final Logger LOG = System.getLogger(DealerLoop.class.getName());
+    /** Timers (reconnects, handshake deadlines, heartbeats) are checked this often. */
+    private static final long TICK_MILLIS = 20;
+    private static final long SWEEP_MILLIS = 1000;
+    private static final int MAX_SOCKETS = 65_535;
+
+    private static DealerLoop shared;
+    private static int users;
+
+    private final ZContext context = new ZContext(1);
+    private final Selector selector;
+    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean wakeupPending = new AtomicBoolean();
+    private final Set<DealerEndpoint> endpoints = new LinkedHashSet<>();
+    private final Set<DealerEndpoint> sent = new LinkedHashSet<>();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    private DealerLoop() {
+        // JeroMQ refuses the 1,025th socket of a context unless raised before the first one.
+        context.getContext().setMaxSockets(MAX_SOCKETS);
+        try {
+            selector = Selector.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector", e);
+        }
+        thread = new Thread(this::run, "brine-dealers");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** The process's loop, started by its first user. Pair every call with {@link #release}. */
+    static synchronized DealerLoop acquire() {
+        if (shared == null) {
+            shared = new DealerLoop();
+        }
+        users++;
+        return shared;
+    }
+
+    /** Stops the loop when its last user is gone, so an idle process keeps no dealer threads. */
+    static synchronized void release(DealerLoop loop) {
+        if (loop == shared && --users == 0) {
+            shared = null;
+            loop.close();
+        }
+    }
+
+    /** Runs {@code task} on the loop thread; callable from any thread. */
+    void execute(Runnable task) {
+        tasks.add(task);
+        if (wakeupPending.compareAndSet(false, true)) {
+            selector.wakeup();
+        }
+    }
+
+    boolean inLoop() {
+        return Thread.currentThread() == thread;
+    }
+
+    // The methods below run on the loop thread only.
+
+    void attach(DealerEndpoint endpoint) {
+        endpoints.add(endpoint);
+    }
+
+    void detach(DealerEndpoint endpoint) {
+        endpoints.remove(endpoint);
+        sent.remove(endpoint);
+    }
+
+    ZMQ.Socket newSocket() {
+        return context.createSocket(SocketType.DEALER);
+    }
+
+    SelectionKey watch(ZMQ.Socket socket, DealerEndpoint endpoint) {
+        try {
+            return socket.getFD().register(selector, SelectionKey.OP_READ, endpoint);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot watch a dealer socket", e);
+        }
+    }
+
+    void destroy(ZMQ.Socket socket, SelectionKey key) {
+        if (key != null) {
+            key.cancel();
+        }
+        context.destroySocket(socket);
+    }
+
+    /** The endpoint sent on its socket: read it again before sleeping (see the class comment). */
+    void sent(DealerEndpoint endpoint) {
+        sent.add(endpoint);
+    }
+
+    private void run() {
+        long lastTick = 0;
+        long lastSweep = System.currentTimeMillis();
+        try {
+            while (running) {
+                selector.select(TICK_MILLIS);
+                for (SelectionKey key : selector.selectedKeys()) {
+                    guarded(((DealerEndpoint) key.attachment())::onReadable);
+                }
+                selector.selectedKeys().clear();
+                runTasks();
+                long now = System.currentTimeMillis();
+                if (now - lastTick >= TICK_MILLIS) {
+                    lastTick = now;
+                    boolean sweep = now - lastSweep >= SWEEP_MILLIS;
+                    lastSweep = sweep ? now : lastSweep;
+                    for (DealerEndpoint e : new ArrayList<>(endpoints)) {
+                        guarded(() -> e.tick(now, sweep));
+                    }
+                }
+                readAgainWhoSent();
+            }
+        } catch (ClosedSelectorException e) {
+            // closed while stopping
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.ERROR, "dealer I/O thread failed", e);
+        } finally {
+            runTasks();
+            shutdown();
+        }
+    }
+
+    private void runTasks() {
+        wakeupPending.set(false);
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+            guarded(task);
+        }
+    }
+
+    /**
+     * Runs one dealer's work so that its failure stays its own: a listener that throws, or cannot start a thread
+     * (a swarm at the process's thread limit), must not stop every other dealer of the process.
+     */
+    private static void guarded(Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            LOG.log(Level.ERROR, "a dealer failed; the others carry on", e);
+        }
+    }
+
+    private void readAgainWhoSent() {
+        while (!sent.isEmpty()) {
+            List<DealerEndpoint> batch = new ArrayList<>(sent);
+            sent.clear();
+            for (DealerEndpoint e : batch) {
+                guarded(e::onReadable);
+            }
+        }
+    }
+
+    private void shutdown() {
+        for (DealerEndpoint e : new ArrayList<>(endpoints)) {
+            e.dropSocket();
+        }
+        endpoints.clear();
+        try {
+            selector.close();
+        } catch (IOException e) {
+            // nothing to do while stopping
+        }
+        context.close();
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        selector.wakeup();
+        if (!inLoop()) {
+            try {
+                thread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
