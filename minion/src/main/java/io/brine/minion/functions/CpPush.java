@@ -1,0 +1,50 @@
+package io.brine.minion.functions;
+
+import io.brine.minion.function.Arguments;
+import io.brine.minion.function.Function;
+import io.brine.minion.function.FunctionContext;
+import io.brine.minion.function.FunctionException;
+import io.brine.minion.function.MasterLink;
+import io.brine.minion.function.Param;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Salt's {@code cp.push}: sends a file to the master, which keeps it as {@code cachedir/minions/ID/files/PATH}.
+ * PATH is the file's real path (links resolved), and only files inside {@code file_roots_allowed} are sent.
+ */
+final class CpPush implements Function {
+    @Override
+    public String name() {
+        return "cp.push";
+    }
+
+    @Override
+    public String doc() {
+        return "Sends a file to the master, stored as cachedir/minions/ID/files/PATH, in chunks each acknowledged, "
+                + "verified by SHA-256. Returns the stored path, size and SHA-256; 'brine cp --from' fetches it.";
+    }
+
+    @Override
+    public List<Param> params() {
+        return List.of(Param.required("path", Param.Type.STRING, "absolute path of a file inside file_roots_allowed"));
+    }
+
+    @Override
+    public Object call(FunctionContext context, Arguments args) throws Exception {
+        Path file = AllowedPaths.of(context).existing(args.string("path"));
+        if (!Files.isRegularFile(file)) {
+            throw new FunctionException("cannot push " + file + ": not a regular file");
+        }
+        MasterLink.Transfer t = context.master().push(file, file.toString(), FileModes.of(file));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("path", file.toString());
+        out.put("size", t.size());
+        out.put("sha256", t.sha256());
+        out.put("mode", FileModes.octal(FileModes.of(file)));
+        return out;
+    }
+}

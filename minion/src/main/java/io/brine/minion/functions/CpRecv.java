@@ -1,0 +1,114 @@
+package io.brine.minion.functions;
+
+import io.brine.minion.function.Arguments;
+import io.brine.minion.function.Function;
+import io.brine.minion.function.FunctionContext;
+import io.brine.minion.function.FunctionException;
+import io.brine.minion.function.MasterLink;
+import io.brine.minion.function.Param;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The receiving end of {@code brine cp}: fetches files the master staged for this job and writes each to a
+ * temporary name beside its destination, with the source's mode, flushed to disk, then renamed over the
+ * destination, so a reader sees the old file or the new one and never a part. Only destinations inside
+ * {@code file_roots_allowed} are written.
+ */
+final class CpRecv implements Function {
+    /** One file the master staged, as described in the job's {@code files} argument. */
+    private record Staged(String source, String name, String sha256, int mode) {
+        static Staged from(Object o) throws FunctionException {
+            if (!(o instanceof Map<?, ?> m) || !(m.get("source") instanceof String source)
+                    || !(m.get("name") instanceof String name) || !(m.get("sha256") instanceof String sha)
+                    || !(m.get("mode") instanceof Number mode)) {
+                throw new FunctionException("cp.recv: each file needs source, name, sha256 and mode");
+            }
+            if (name.isEmpty() || name.contains("/") || name.equals(".") || name.equals("..")) {
+                throw new FunctionException("cp.recv: '" + name + "' is not a file name");
+            }
+            return new Staged(source, name, sha, mode.intValue() & 0777);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "cp.recv";
+    }
+
+    @Override
+    public String doc() {
+        return "Receives files the master staged for this job (what 'brine cp' runs; not for direct use). DEST is "
+                + "a directory (each file keeps its name) or, for one file, the file's new path; it must be inside "
+                + "file_roots_allowed.";
+    }
+
+    @Override
+    public List<Param> params() {
+        return List.of(Param.required("files", Param.Type.LIST, "the staged files: source, name, sha256, mode"),
+                Param.required("dest", Param.Type.STRING, "destination directory, or file path for one file"));
+    }
+
+    @Override
+    public Object call(FunctionContext context, Arguments args) throws Exception {
+        List<Object> files = args.list("files");
+        String dest = args.string("dest");
+        if (files.isEmpty()) {
+            throw new FunctionException("cp.recv: no files to receive");
+        }
+        AllowedPaths allowed = AllowedPaths.of(context);
+        boolean intoDirectory = files.size() > 1 || dest.endsWith("/")
+                || Files.isDirectory(allowed.resolve(dest));
+        Map<String, Object> written = new LinkedHashMap<>();
+        for (Object o : files) {
+            Staged f = Staged.from(o);
+            Path target = allowed.resolve(intoDirectory ? dest + "/" + f.name() : dest);
+            MasterLink.Transfer t = receive(context.master(), f, target, allowed);
+            Map<String, Object> done = new LinkedHashMap<>();
+            done.put("size", t.size());
+            done.put("sha256", t.sha256());
+            done.put("mode", FileModes.octal(f.mode()));
+            written.put(target.toString(), done);
+        }
+        return written;
+    }
+
+    private static MasterLink.Transfer receive(MasterLink master, Staged f, Path target, AllowedPaths allowed)
+            throws IOException, FunctionException {
+        Path dir = target.getParent();
+        Files.createDirectories(dir);
+        // Created folders must still be where they were checked to be (no link slipped in meanwhile).
+        if (!dir.toRealPath().equals(dir) || !allowed.resolve(target.toString()).equals(target)) {
+            throw new FunctionException("refused: " + dir + " changed while it was being created");
+        }
+        if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+            throw new FunctionException("cannot write " + target + ": it is a directory");
+        }
+        Path temp = Files.createTempFile(dir, ".brine-", ".part");
+        try {
+            MasterLink.Transfer t;
+            try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                t = master.download(f.source(), out);
+                if (!t.sha256().equalsIgnoreCase(f.sha256())) {
+                    throw new FunctionException(f.name() + " arrived with SHA-256 " + t.sha256() + ", staged as "
+                            + f.sha256());
+                }
+                out.force(true);
+            }
+            FileModes.set(temp, f.mode());
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            FileModes.syncDirectory(dir);
+            return t;
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+}
