@@ -5,8 +5,8 @@ import picocli.CommandLine.Command;
 
 @Command(name = "brine", mixinStandardHelpOptions = true, versionProvider = BrineCommand.Version.class,
         description = "Run commands, move files and apply states on many machines at once, securely.",
-        subcommands = {MasterCommand.class, MinionCommand.class, KeyCommand.class, RunCommand.class, StateCommand.class,
-                EventCommand.class, EventsCommand.class,
+        subcommands = {MasterCommand.class, MinionCommand.class, KeyCommand.class, RunCommand.class, CpCommand.class,
+                StateCommand.class, EventCommand.class, EventsCommand.class,
                 JobCommand.class, TokenCommand.class, DemoCommand.class, BenchCommand.class},
         footer = {"", "Examples:", "  brine demo                                 # a master and two minions on loopback",
                 "  brine master -c master.yaml               # run a master in the foreground",
