@@ -66,7 +66,7 @@ public final class Master implements AutoCloseable {
                 new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging, config.maxFrameSize()),
                         pillar, new PushReceiver(config.cacheDir()), endpoint),
                 new EventService(events, endpoint));
-        this.client = new MasterClient(publisher, tracker, config.timeout(), "library");
+        this.client = new MasterClient(publisher, tracker, staging, config.timeout(), "library");
         new Reactor(config.reactor(), publisher, workers, config.timeout()).attach(events);
     }
 

@@ -22,19 +22,44 @@ import java.util.function.BiConsumer;
 public final class MasterClient {
     private final JobPublisher publisher;
     private final JobTracker tracker;
+    private final TransferStaging staging;
     private final Duration defaultTimeout;
     private final String caller;
 
-    MasterClient(JobPublisher publisher, JobTracker tracker, Duration defaultTimeout, String caller) {
+    MasterClient(JobPublisher publisher, JobTracker tracker, TransferStaging staging, Duration defaultTimeout,
+            String caller) {
         this.publisher = publisher;
         this.tracker = tracker;
+        this.staging = staging;
         this.defaultTimeout = defaultTimeout;
         this.caller = caller;
     }
 
     /** A client whose jobs are recorded as asked by {@code name} (the audit trail's caller). */
     public MasterClient as(String name) {
-        return new MasterClient(publisher, tracker, defaultTimeout, name);
+        return new MasterClient(publisher, tracker, staging, defaultTimeout, name);
+    }
+
+    /**
+     * Copies files from this host to the minions a target selects ({@code brine cp}): streamed in chunks,
+     * SHA-256 checked, written atomically with their mode. {@code dest} is a directory, or the file's new path
+     * for a single source. Waits like {@link #call}.
+     */
+    public JobRecord copy(String target, String targetType, List<java.nio.file.Path> sources, String dest,
+            Duration timeout) throws InterruptedException {
+        TransferStaging.Staged staged = staging.stage(sources.stream()
+                .map(p -> p.toAbsolutePath().toString()).toList());
+        LiveJob job;
+        try {
+            job = publisher.publish(new JobPublisher.Order(target, targetType, ClientService.COPY_FUNCTION,
+                    List.of(), java.util.Map.of("files", staged.describe(), "dest", dest),
+                    timeout == null ? defaultTimeout : timeout, caller, null, Duration.ZERO), null).job();
+            staging.bind(staged, job);
+        } catch (RuntimeException e) {
+            staging.discard(staged);
+            throw e;
+        }
+        return await(job);
     }
 
     /** Runs the job and waits until every expected minion returned or the timeout passed. */

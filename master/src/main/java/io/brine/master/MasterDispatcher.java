@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The last links of the inbound chain. The transport has already decoded, authenticated (the session's
  * key) and checked freshness (the nonce); here each message is authorised by role — minions may only
- * acknowledge and return jobs and ask for files and their pillar, clients may only make requests — and then dispatched. Anything else is
+ * acknowledge and return jobs, report grains, post events, fetch files, push files and ask for their pillar;
+ * clients may only make requests — and then dispatched. Anything else is
  * counted and logged, never acted on.
  */
 final class MasterDispatcher implements RouterListener {
