@@ -37,21 +37,20 @@ public final class Bench {
                 if (s.name().equals("footprint")) {
                     continue;
                 }
-                cluster.growTo(first);
-                results.put(s.name(), timed(s, run));
+                results.put(s.name(), grownTo(cluster, first, run) ? timed(s, run)
+                        : ScenarioResult.failed("the swarm could not grow to " + first));
             }
             for (int n : options.minionCounts()) {
                 for (Scenario s : chosen) {
                     if (s.perSwarmSize()) {
-                        cluster.growTo(n);
-                        ScenarioResult atSize = timed(s, run);
+                        ScenarioResult atSize = grownTo(cluster, n, run) ? timed(s, run)
+                                : ScenarioResult.failed("the swarm could not grow to " + n);
                         results.computeIfAbsent(s.name(), k -> ScenarioResult.measured()).merge(Integer.toString(n),
                                 atSize);
                     }
                 }
             }
             if (options.wants("footprint")) {
-                cluster.growTo(first);
                 results.put("footprint", timed(scenario("footprint"), run));
             }
         }
@@ -60,11 +59,30 @@ public final class Bench {
         return new Report(Machine.describe(options), ordered);
     }
 
+    private static boolean grownTo(Cluster cluster, int n, BenchRun run) throws Exception {
+        try {
+            cluster.growTo(n);
+            return true;
+        } catch (IllegalStateException e) {
+            run.say("  %s", e.getMessage());
+            return false;
+        }
+    }
+
     private static ScenarioResult timed(Scenario s, BenchRun run) throws Exception {
         run.say("%s (%d minions)...", s.name(), run.cluster.size());
         long t0 = System.nanoTime();
-        ScenarioResult r = s.run(run);
+        ScenarioResult r;
+        try {
+            r = s.run(run);
+        } catch (IllegalStateException | java.io.IOException e) {
+            run.say("  %s failed: %s", s.name(), e.getMessage());
+            return ScenarioResult.failed(e.getMessage());
+        }
         run.say("  %s done in %.1f s", s.name(), (System.nanoTime() - t0) / 1e9);
+        for (ScenarioResult.Row row : r.rows()) {
+            run.say("    %s: %s (%s)", row.measure(), row.value(), row.spread());
+        }
         return r;
     }
 

@@ -55,7 +55,7 @@ public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, b
 
     /** Every scenario, 100 minions, the repetition counts. */
     public static BenchOptions defaults(Path workDir) {
-        return new BenchOptions(List.of(100), Bench.SCENARIOS, false, 1000, workDir, null, List.of(), 2000, 20,
+        return new BenchOptions(List.of(100), Bench.SCENARIOS, false, 500, workDir, null, List.of(), 2000, 20,
                 2000, 20, 1000);
     }
 

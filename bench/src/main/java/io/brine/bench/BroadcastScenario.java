@@ -31,6 +31,7 @@ final class BroadcastScenario implements Scenario {
         List<Long> nanos = new ArrayList<>();
         int incomplete = 0;
         for (int i = 0; i < run.options.broadcastRounds(); i++) {
+            ThreadBudget.check("broadcast at " + n + " minions");
             long t0 = System.nanoTime();
             JobRecord r = client.call(ping);
             nanos.add(System.nanoTime() - t0);

@@ -14,17 +14,21 @@ final class ChildSwarm implements Swarm {
         this.size = size;
     }
 
-    static ChildSwarm start(Path root, int masterPort, int first, int count) throws IOException {
+    /** Starts the child JVM; {@link #awaitReady} waits for its minions, so that several children start at once. */
+    static ChildSwarm launch(Path root, int masterPort, int first, int count) throws IOException {
         List<String> args = List.of("-cp", System.getProperty("java.class.path"), SwarmMain.class.getName(),
                 root.toString(), Integer.toString(masterPort), Integer.toString(first), Integer.toString(count));
-        JavaProcess p = JavaProcess.start(List.of("-Xss512k"), args, root.resolve("swarm-" + first + ".log"));
+        return new ChildSwarm(JavaProcess.start(List.of("-Xss512k"), args, root.resolve("swarm-" + first + ".log")),
+                count);
+    }
+
+    void awaitReady() throws IOException {
         try {
-            p.awaitLine("ready");
+            process.awaitLine("ready");
         } catch (IOException e) {
-            p.close();
+            process.close();
             throw e;
         }
-        return new ChildSwarm(p, count);
     }
 
     @Override

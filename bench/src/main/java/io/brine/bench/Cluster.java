@@ -114,12 +114,22 @@ final class Cluster implements AutoCloseable {
             return;
         }
         int per = options.minionsPerProcess();
+        List<ChildSwarm> children = new ArrayList<>();
         for (int from = first; from <= last;) {
             int chunk = (from - 1) / per;
             int to = Math.min(last, (chunk + 1) * per);
-            swarms.add(chunk == 0 ? InProcessSwarm.start(root, port, ids(from, to))
-                    : ChildSwarm.start(root, port, from, to - from + 1));
+            if (chunk > 0) {
+                ChildSwarm child = ChildSwarm.launch(root, port, from, to - from + 1);
+                children.add(child);
+                swarms.add(child);
+            }
             from = to + 1;
+        }
+        if (first <= per) {
+            swarms.add(InProcessSwarm.start(root, port, ids(first, Math.min(last, per))));
+        }
+        for (ChildSwarm child : children) {
+            child.awaitReady();
         }
     }
 
@@ -149,6 +159,7 @@ final class Cluster implements AutoCloseable {
         AtomicLong lastFirstAnswer = new AtomicLong();
         JobSpec probe = JobSpec.of("m*", "test.ping").withTimeout(Duration.ofMillis(1000 + n / 5));
         while (answered.size() < n) {
+            ThreadBudget.check("waiting for " + n + " minions");
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("only " + answered.size() + " of " + n + " minions answered within "
                         + within.toSeconds() + " s; see the logs under " + root);

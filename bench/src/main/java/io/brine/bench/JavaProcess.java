@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A child JVM of the benchmark (a swarm part, a {@code brine} daemon, a CLI run) and what the benchmark reads
@@ -86,20 +88,24 @@ final class JavaProcess implements AutoCloseable {
         throw new IOException("no VmRSS for process " + pid());
     }
 
-    /** Heap in use right after a full collection, in KiB: what the process really holds on to. */
+    /**
+     * Heap in use right after a full collection, in KiB: what the process really holds on to. Read with jcmd,
+     * which (unlike jstat) works when the JVM runs with -XX:-UsePerfData.
+     */
     double liveHeapKib() throws IOException, InterruptedException {
         run(List.of("jcmd", Long.toString(pid()), "GC.run"));
-        List<String> lines = run(List.of("jstat", "-gc", Long.toString(pid())));
-        String[] names = lines.get(0).trim().split("\\s+");
-        String[] values = lines.get(1).trim().split("\\s+");
         double used = 0;
-        for (int i = 0; i < names.length; i++) {
-            if (List.of("S0U", "S1U", "EU", "OU").contains(names[i])) {
-                used += Double.parseDouble(values[i]);
+        for (String line : run(List.of("jcmd", Long.toString(pid()), "GC.heap_info"))) {
+            Matcher m = HEAP_USED.matcher(line);
+            if (m.find()) {
+                used += Double.parseDouble(m.group(1));
             }
         }
         return used;
     }
+
+    /** "garbage-first heap total 262144K, used 9012K" (G1), "def new generation ..." and "tenured ..." (Serial). */
+    private static final Pattern HEAP_USED = Pattern.compile("(?:heap|generation)\\s+total \\d+K, used (\\d+)K");
 
     private static List<String> run(List<String> command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();

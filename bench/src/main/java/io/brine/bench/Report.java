@@ -52,7 +52,7 @@ public final class Report {
         out.append(String.format(format, "scenario", "measure", "value", "target", "salt", "spread"));
         results.forEach((name, r) -> {
             if (!r.available()) {
-                out.append(String.format(format, name, "not available yet", "", "", "", r.unavailableReason()));
+                out.append(String.format(format, name, "-", "", "", "", r.unavailableReason()));
                 return;
             }
             for (ScenarioResult.Row row : r.rows()) {

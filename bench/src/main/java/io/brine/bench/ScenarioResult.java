@@ -29,7 +29,12 @@ public final class ScenarioResult {
 
     /** A scenario whose feature is not built yet: reported, never failed. */
     static ScenarioResult notAvailable(String why) {
-        return new ScenarioResult(why);
+        return new ScenarioResult("not available yet: " + why);
+    }
+
+    /** A scenario that could not finish; the run goes on with the next one. */
+    static ScenarioResult failed(String why) {
+        return new ScenarioResult("failed: " + why);
     }
 
     ScenarioResult figure(String key, Object value) {
@@ -44,6 +49,10 @@ public final class ScenarioResult {
 
     /** Adds another swarm size's figures under its size, for scenarios keyed by N. */
     ScenarioResult merge(String key, ScenarioResult atSize) {
+        if (!atSize.available()) {
+            rows.add(new Row("N=" + key, "-", "", "", atSize.unavailable));
+            return this;
+        }
         figures.put(key, atSize.figures);
         rows.addAll(atSize.rows);
         return this;

@@ -36,7 +36,7 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--processes", description = "one 'brine minion' process per minion instead of an in-JVM swarm")
     boolean processes;
 
-    @Option(names = "--minions-per-process", defaultValue = "1000", paramLabel = "K",
+    @Option(names = "--minions-per-process", defaultValue = "500", paramLabel = "K",
             description = "swarm minions per JVM before spilling into child JVMs (default: ${DEFAULT-VALUE})")
     int perProcess;
 
@@ -92,14 +92,21 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    /** The jar this command runs from, which the benchmark starts as 'brine run', 'brine master', 'brine minion'. */
+    /**
+     * The jar this command runs from (or a brine.jar on the class path), which the benchmark starts as
+     * 'brine run', 'brine master' and 'brine minion'; null when there is none.
+     */
     private static Path runningJar() {
         try {
             Path p = Path.of(BenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return p.toString().endsWith(".jar") ? p : null;
+            if (p.toString().endsWith(".jar")) {
+                return p;
+            }
         } catch (Exception e) {
-            return null;
+            // fall through to the class path
         }
+        return Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(entry -> entry.endsWith("brine.jar")).map(Path::of).findFirst().orElse(null);
     }
 
     /** The JVM options the 'brine' launcher passes, so child processes start as an operator's would. */

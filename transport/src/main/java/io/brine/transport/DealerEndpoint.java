@@ -113,6 +113,9 @@ public final class DealerEndpoint implements AutoCloseable {
             }
         }
         l.execute(() -> {
+            if (!running) {
+                return;
+            }
             if (state == State.ESTABLISHED) {
                 sendSealed(message);
             } else {
