@@ -16,6 +16,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.nio.file.attribute.FileTime;
 
 /**
  * Minion public keys on disk, in Salt's layout under {@code pki_dir}: {@code minions/} (accepted),
@@ -26,6 +28,10 @@ import java.util.Optional;
  */
 public final class KeyDirectory {
     private final Path pkiDir;
+    private final Map<KeyStatus, Listing> listings = new ConcurrentHashMap<>();
+
+    private record Listing(FileTime modified, List<String> ids) {
+    }
 
     public KeyDirectory(Path pkiDir) {
         this.pkiDir = pkiDir;
@@ -44,7 +50,28 @@ public final class KeyDirectory {
         return out;
     }
 
+    /**
+     * Ids filed under a status, sorted. The listing is cached until the directory's modification time
+     * changes (every accept, reject, delete or new key renames a file in it, from this process or
+     * another), because the master resolves targets against it on every publication.
+     */
     public List<String> ids(KeyStatus status) {
+        Path dir = dir(status);
+        try {
+            FileTime modified = Files.getLastModifiedTime(dir);
+            Listing cached = listings.get(status);
+            if (cached != null && cached.modified().equals(modified)) {
+                return new ArrayList<>(cached.ids());
+            }
+            List<String> fresh = list(status);
+            listings.put(status, new Listing(modified, List.copyOf(fresh)));
+            return fresh;
+        } catch (IOException e) {
+            return list(status);
+        }
+    }
+
+    private List<String> list(KeyStatus status) {
         Path dir = dir(status);
         List<String> ids = new ArrayList<>();
         if (!Files.isDirectory(dir)) {

@@ -68,7 +68,8 @@ final class LiveJob {
                 return false;
             }
             acknowledged.add(minionId);
-            complete = returns.keySet().containsAll(reachable);
+            // sizes first: returns only ever come from expected minions, so this is usually decided in O(1)
+            complete = returns.size() >= reachable.size() && returns.keySet().containsAll(reachable);
         }
         listeners.forEach(l -> l.onReturn(spec.jid(), minionId, result));
         if (complete) {

@@ -67,8 +67,13 @@ final class JobRunner implements AutoCloseable {
         this.send = send;
         this.master = master;
         this.control = control;
-        this.pool = Executors.newFixedThreadPool(maxJobs, r -> daemon(r, "brine-job"));
-        this.watchdog = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "brine-job-watchdog"));
+        this.pool = elasticPool(maxJobs);
+        java.util.concurrent.ScheduledThreadPoolExecutor timer = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+                r -> daemon(r, "brine-job-watchdog"));
+        timer.setKeepAliveTime(30, TimeUnit.SECONDS);
+        timer.allowCoreThreadTimeOut(true);
+        timer.setRemoveOnCancelPolicy(true);
+        this.watchdog = timer;
     }
 
     void submit(JobRequest job) {
@@ -147,6 +152,26 @@ final class JobRunner implements AutoCloseable {
             return MinionReturn.failed(1, "function " + job.function() + " failed: " + e, start,
                     System.currentTimeMillis());
         }
+    }
+
+    /**
+     * Up to {@code max} threads, started on demand and ended after 30 idle seconds, so that an idle minion
+     * holds no job threads: a swarm of a thousand minions in one JVM would otherwise pin tens of thousands.
+     * A job arriving when all {@code max} are busy waits in the queue.
+     */
+    static ExecutorService elasticPool(int max) {
+        java.util.concurrent.LinkedTransferQueue<Runnable> queue = new java.util.concurrent.LinkedTransferQueue<>() {
+            @Override
+            public boolean offer(Runnable r) {
+                return tryTransfer(r);
+            }
+        };
+        return new java.util.concurrent.ThreadPoolExecutor(0, max, 30, TimeUnit.SECONDS, queue,
+                r -> daemon(r, "brine-job"), (r, executor) -> {
+                    if (!executor.isShutdown()) {
+                        queue.put(r);
+                    }
+                });
     }
 
     @Override
