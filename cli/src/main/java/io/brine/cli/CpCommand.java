@@ -2,8 +2,8 @@ package io.brine.cli;
 
 import io.brine.master.MasterConfig;
 import io.brine.master.PushedFiles;
-import io.brine.master.target.TargetExpression;
-import io.brine.master.target.TargetSyntaxException;
+import io.brine.master.targeting.TargetExpression;
+import io.brine.master.targeting.TargetSyntaxException;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.CopyRequest;

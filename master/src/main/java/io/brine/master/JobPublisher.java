@@ -1,6 +1,6 @@
 package io.brine.master;
 
-import io.brine.master.target.TargetExpression;
+import io.brine.master.targeting.TargetExpression;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobRequest;
 import io.brine.transport.RouterEndpoint;

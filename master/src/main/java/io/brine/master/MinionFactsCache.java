@@ -2,7 +2,7 @@ package io.brine.master;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brine.master.target.MinionFacts;
+import io.brine.master.targeting.MinionFacts;
 import io.brine.protocol.MinionId;
 import java.io.IOException;
 import java.lang.System.Logger;

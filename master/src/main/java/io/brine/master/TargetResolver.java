@@ -1,7 +1,7 @@
 package io.brine.master;
 
-import io.brine.master.target.Match;
-import io.brine.master.target.TargetExpression;
+import io.brine.master.targeting.Match;
+import io.brine.master.targeting.TargetExpression;
 import io.brine.protocol.KeyStatus;
 import java.util.ArrayList;
 import java.util.List;
