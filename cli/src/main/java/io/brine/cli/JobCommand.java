@@ -42,6 +42,12 @@ final class JobCommand implements Runnable {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
             .withZone(ZoneOffset.UTC);
 
+    static void requireJid(String jid) {
+        if (!Jid.isValid(jid)) {
+            throw CliException.usage("'" + jid + "' is not a jid (20 digits)");
+        }
+    }
+
     static ClientResponse ask(MasterConfig cfg, java.util.function.LongFunction<io.brine.protocol.ClientRequest> req)
             throws InterruptedException {
         try (MasterConnection master = MasterConnection.open(cfg, Duration.ofSeconds(5))) {
@@ -140,9 +146,7 @@ final class JobCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             Logging.configure("warning");
-            if (!Jid.isValid(jid)) {
-                throw CliException.usage("'" + jid + "' is not a jid (20 digits)");
-            }
+            requireJid(jid);
             ask(config.load(), id -> new io.brine.protocol.KillRequest(id, jid));
             spec.commandLine().getOut().println("Kill sent for job " + jid + ".");
             spec.commandLine().getOut().flush();
@@ -170,9 +174,7 @@ final class JobCommand implements Runnable {
         public Integer call() throws Exception {
             Logging.configure("warning");
             OutputFormat.check(out);
-            if (!Jid.isValid(jid)) {
-                throw CliException.usage("'" + jid + "' is not a jid (20 digits)");
-            }
+            requireJid(jid);
             JobReport report = (JobReport) ask(config.load(), id -> new JobLookup(id, jid));
             PrintWriter stdout = spec.commandLine().getOut();
             if (out.equals("text")) {
