@@ -180,9 +180,9 @@ public final class DealerEndpoint implements AutoCloseable {
 
     // Everything below runs on the loop thread.
 
-    /** The socket may have something to read. */
-    void onReadable() {
-        receiveAll();
+    /** The socket may have something to read; returns how many frames it had. */
+    int onReadable() {
+        return receiveAll();
     }
 
     /** Timers; with {@code sweep}, also reads the socket in case a wake-up was missed. */
@@ -220,18 +220,21 @@ public final class DealerEndpoint implements AutoCloseable {
         sendFrame(new Frame(FrameKind.HANDSHAKE_1, handshake.writeMessage(new byte[0])));
     }
 
-    private void receiveAll() {
+    private int receiveAll() {
+        int frames = 0;
         while (socket != null) {
             byte[] raw = socket.recv(ZMQ.DONTWAIT);
             if (raw == null) {
-                return;
+                break;
             }
+            frames++;
             try {
                 receive(Frame.decode(raw, settings.maxFrameSize()));
             } catch (MalformedMessageException e) {
                 LOG.log(Level.WARNING, "dropped a malformed frame from the master: " + e.getMessage());
             }
         }
+        return frames;
     }
 
     private void receive(Frame frame) {

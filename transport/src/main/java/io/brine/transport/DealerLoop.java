@@ -10,10 +10,7 @@ import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Queue;
 import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.zeromq.SocketType;
 import org.zeromq.ZContext;
 import org.zeromq.ZMQ;
@@ -44,8 +41,8 @@ final class DealerLoop implements AutoCloseable {
 
     private final ZContext context = new ZContext(1);
     private final Selector selector;
-    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean wakeupPending = new AtomicBoolean();
+    private final Outbox tasks;
+    private final IdleWakeups idle = new IdleWakeups();
     private final Set<DealerEndpoint> endpoints = new LinkedHashSet<>();
     private final Set<DealerEndpoint> sent = new LinkedHashSet<>();
     private final Thread thread;
@@ -59,6 +56,7 @@ final class DealerLoop implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a selector", e);
         }
+        tasks = new Outbox(selector);
         thread = new Thread(this::run, "brine-dealers");
         thread.setDaemon(true);
         thread.start();
@@ -83,10 +81,7 @@ final class DealerLoop implements AutoCloseable {
 
     /** Runs {@code task} on the loop thread; callable from any thread. */
     void execute(Runnable task) {
-        tasks.add(task);
-        if (wakeupPending.compareAndSet(false, true)) {
-            selector.wakeup();
-        }
+        tasks.submit(task);
     }
 
     boolean inLoop() {
@@ -133,61 +128,52 @@ final class DealerLoop implements AutoCloseable {
         long lastSweep = System.currentTimeMillis();
         try {
             while (running) {
-                selector.select(TICK_MILLIS);
+                boolean woken = selector.select(TICK_MILLIS) > 0;
+                int frames = 0;
                 for (SelectionKey key : selector.selectedKeys()) {
-                    guarded(((DealerEndpoint) key.attachment())::onReadable);
+                    frames += readable((DealerEndpoint) key.attachment());
                 }
                 selector.selectedKeys().clear();
-                runTasks();
+                int ran = tasks.runPending();
                 long now = System.currentTimeMillis();
                 if (now - lastTick >= TICK_MILLIS) {
                     lastTick = now;
                     boolean sweep = now - lastSweep >= SWEEP_MILLIS;
                     lastSweep = sweep ? now : lastSweep;
                     for (DealerEndpoint e : new ArrayList<>(endpoints)) {
-                        guarded(() -> e.tick(now, sweep));
+                        Outbox.guarded(() -> e.tick(now, sweep));
                     }
                 }
-                readAgainWhoSent();
+                frames += readAgainWhoSent();
+                idle.after(woken, frames + ran > 0);
             }
         } catch (ClosedSelectorException e) {
             // closed while stopping
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.ERROR, "dealer I/O thread failed", e);
         } finally {
-            runTasks();
+            tasks.runPending();
             shutdown();
         }
     }
 
-    private void runTasks() {
-        wakeupPending.set(false);
-        Runnable task;
-        while ((task = tasks.poll()) != null) {
-            guarded(task);
-        }
+    /** Reads one dealer's socket, so that its failure stays its own (see {@link Outbox#guarded}); frames read. */
+    private static int readable(DealerEndpoint endpoint) {
+        int[] frames = new int[1];
+        Outbox.guarded(() -> frames[0] = endpoint.onReadable());
+        return frames[0];
     }
 
-    /**
-     * Runs one dealer's work so that its failure stays its own: a listener that throws, or cannot start a thread
-     * (a swarm at the process's thread limit), must not stop every other dealer of the process.
-     */
-    private static void guarded(Runnable work) {
-        try {
-            work.run();
-        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            LOG.log(Level.ERROR, "a dealer failed; the others carry on", e);
-        }
-    }
-
-    private void readAgainWhoSent() {
+    private int readAgainWhoSent() {
+        int frames = 0;
         while (!sent.isEmpty()) {
             List<DealerEndpoint> batch = new ArrayList<>(sent);
             sent.clear();
             for (DealerEndpoint e : batch) {
-                guarded(e::onReadable);
+                frames += readable(e);
             }
         }
+        return frames;
     }
 
     private void shutdown() {

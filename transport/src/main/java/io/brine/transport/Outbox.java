@@ -1,77 +1,57 @@
 package io.brine.transport;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.Pipe;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.channels.Selector;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Hands work to a socket's I/O thread. ZeroMQ sockets are not thread-safe, so every send and every change to
- * session state runs on the thread that owns the socket; other threads enqueue here and wake the poller
- * through a pipe it watches. The flag keeps a burst of sends down to one wake-up write.
+ * session state runs on the thread that owns the socket; other threads enqueue here and wake the thread's
+ * selector. The flag keeps a burst of submissions down to one wake-up.
  */
-final class Outbox implements AutoCloseable {
+final class Outbox {
+    private static final Logger LOG = System.getLogger(Outbox.class.getName());
+
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
-    private final Pipe pipe;
-    private final ByteBuffer one = ByteBuffer.allocate(1);
-    private final ByteBuffer drain = ByteBuffer.allocate(256);
+    private final Selector selector;
 
-    Outbox() {
-        try {
-            pipe = Pipe.open();
-            pipe.source().configureBlocking(false);
-            pipe.sink().configureBlocking(false);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the wake-up pipe", e);
-        }
+    Outbox(Selector selector) {
+        this.selector = selector;
     }
 
-    Pipe.SourceChannel wakeupChannel() {
-        return pipe.source();
-    }
-
+    /** Runs {@code task} on the I/O thread, after everything submitted before it; callable from any thread. */
     void submit(Runnable task) {
         tasks.add(task);
         if (wakeupPending.compareAndSet(false, true)) {
-            synchronized (pipe) {
-                try {
-                    one.clear();
-                    one.put((byte) 1).flip();
-                    pipe.sink().write(one);
-                } catch (IOException e) {
-                    // closed while shutting down: the task simply never runs
-                }
-            }
+            selector.wakeup();
         }
     }
 
-    /** Runs queued tasks on the calling (I/O) thread. */
-    void runPending() {
+    /** Runs the queued tasks on the calling (I/O) thread; returns how many ran. */
+    int runPending() {
         wakeupPending.set(false);
-        try {
-            while (pipe.source().read(drain) > 0) {
-                drain.clear();
-            }
-        } catch (IOException e) {
-            // closed: nothing to drain
-        }
+        int ran = 0;
         Runnable task;
         while ((task = tasks.poll()) != null) {
-            task.run();
+            guarded(task);
+            ran++;
         }
+        return ran;
     }
 
-    @Override
-    public void close() {
+    /**
+     * Runs one task so that its failure stays its own: a task that throws, or cannot start a thread (a swarm at
+     * the process's thread limit), must not stop the I/O thread every session depends on.
+     */
+    static void guarded(Runnable work) {
         try {
-            pipe.sink().close();
-            pipe.source().close();
-        } catch (IOException e) {
-            // nothing useful to do on close
+            work.run();
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            LOG.log(Level.ERROR, "work on an I/O thread failed; the thread carries on", e);
         }
     }
 }

@@ -16,7 +16,12 @@ import io.brine.protocol.crypto.NoiseXX;
 import io.brine.protocol.crypto.StaticKeyPair;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -42,6 +47,7 @@ public final class RouterEndpoint implements AutoCloseable {
     static final byte[] PROLOGUE = "brine/1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final Logger LOG = System.getLogger(RouterEndpoint.class.getName());
     private static final int MAX_HANDSHAKES_IN_FLIGHT = 20_000;
+    private static final int RECEIVE_BATCH = 10_000;
     /**
      * JeroMQ 0.6.0 occasionally leaves a fresh TCP connection with its ZMTP greeting unsent (seen here about
      * once in 20 connects on loopback; jeromq issues #849, #957). A short ZMTP handshake interval makes
@@ -54,7 +60,9 @@ public final class RouterEndpoint implements AutoCloseable {
     private final PeerAuthenticator authenticator;
     private final RouterListener listener;
     private final TransportSettings settings;
-    private final Outbox outbox = new Outbox();
+    private final Selector selector;
+    private final Outbox outbox;
+    private final IdleWakeups idle = new IdleWakeups();
     private final Counters counters = new Counters();
     private final DropLog dropLog = new DropLog(LOG);
     private final Map<ByteBuffer, Peer> peers = new HashMap<>();
@@ -75,6 +83,12 @@ public final class RouterEndpoint implements AutoCloseable {
         this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.settings = Objects.requireNonNull(settings, "settings");
+        try {
+            this.selector = Selector.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector", e);
+        }
+        this.outbox = new Outbox(selector);
     }
 
     /** Binds and starts the I/O thread; returns the bound endpoint (useful with port 0 / '*'). */
@@ -133,6 +147,7 @@ public final class RouterEndpoint implements AutoCloseable {
     @Override
     public void close() {
         running = false;
+        selector.wakeup();
         if (thread != null) {
             thread.interrupt();
             try {
@@ -141,7 +156,11 @@ public final class RouterEndpoint implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        outbox.close();
+        try {
+            selector.close();
+        } catch (IOException e) {
+            // nothing useful to do on close
+        }
     }
 
     private void run() {
@@ -157,14 +176,12 @@ public final class RouterEndpoint implements AutoCloseable {
                 return;
             }
             bound.countDown();
-            ZMQ.Poller poller = context.createPoller(2);
-            poller.register(router, ZMQ.Poller.POLLIN);
-            poller.register(outbox.wakeupChannel(), ZMQ.Poller.POLLIN);
             this.socket = router;
-            loop(poller, router);
+            router.getFD().register(selector, SelectionKey.OP_READ);
+            loop(router);
             peers.clear();
             bySession.clear();
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             if (running) {
                 LOG.log(Level.ERROR, "router I/O thread failed", e);
             }
@@ -186,30 +203,48 @@ public final class RouterEndpoint implements AutoCloseable {
         router.setHelloMsg(new Frame(FrameKind.RESET, new byte[0]).encode());
     }
 
-    private void loop(ZMQ.Poller poller, ZMQ.Socket router) {
+    /**
+     * The selector watches the socket's ZeroMQ descriptor, which only says "look at the socket": a send can
+     * consume its signal while a message is already waiting, so the socket is read again after every turn that
+     * ran tasks (sends), and without sleeping while a full batch was read.
+     */
+    private void loop(ZMQ.Socket router) throws IOException {
+        boolean more = false;
         while (running && !Thread.currentThread().isInterrupted()) {
+            boolean woken;
             try {
-                poller.poll(200);
-            } catch (RuntimeException e) {
-                if (!running) {
-                    return;
-                }
-                throw e;
+                woken = (more ? selector.selectNow() : selector.select(200)) > 0;
+            } catch (ClosedSelectorException e) {
+                return;
             }
-            for (int i = 0; i < 10_000; i++) {
-                byte[] routingId = router.recv(ZMQ.DONTWAIT);
-                if (routingId == null) {
-                    break;
-                }
-                List<byte[]> parts = new ArrayList<>(1);
-                while (router.hasReceiveMore()) {
-                    parts.add(router.recv(0));
-                }
-                receive(routingId, parts);
+            selector.selectedKeys().clear();
+            int frames = receiveBatch(router);
+            int ran = outbox.runPending();
+            if (ran > 0) {
+                frames += receiveBatch(router);
             }
-            outbox.runPending();
+            more = frames >= RECEIVE_BATCH;
             sweep();
+            idle.after(woken, frames + ran > 0);
         }
+    }
+
+    /** Reads up to a batch of messages, so that sends queued meanwhile are not starved; returns how many. */
+    private int receiveBatch(ZMQ.Socket router) {
+        int n = 0;
+        while (n < RECEIVE_BATCH) {
+            byte[] routingId = router.recv(ZMQ.DONTWAIT);
+            if (routingId == null) {
+                break;
+            }
+            n++;
+            List<byte[]> parts = new ArrayList<>(1);
+            while (router.hasReceiveMore()) {
+                parts.add(router.recv(0));
+            }
+            receive(routingId, parts);
+        }
+        return n;
     }
 
     private void receive(byte[] routingId, List<byte[]> parts) {
