@@ -17,16 +17,16 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -42,9 +42,21 @@ final class JobRunner implements AutoCloseable {
     private static final Logger LOG = System.getLogger(JobRunner.class.getName());
     static final int TIMED_OUT = 124;
     static final int KILLED = 143;
+    /**
+     * A job still running this long after it arrived tells the master it is running (JobAck); one that returns
+     * sooner needs no acknowledgement, its return says it all. Most jobs (test.ping, grains, small commands) end
+     * well within this, and a broadcast to 10,000 minions then costs the master 10,000 messages to open and file
+     * instead of 20,000. The master reports a minion that acknowledged but has not returned as "running".
+     */
+    static final long ACK_AFTER_MILLIS = 100;
 
     /** A job between receipt and return; {@code returned} makes sure exactly one return is sent. */
-    private record Running(JobRequest job, long startMillis, Future<?> future, AtomicBoolean returned) {
+    private record Running(JobRequest job, long startMillis, FutureTask<?> task, ScheduledFuture<?> deadline,
+            ScheduledFuture<?> ack, AtomicBoolean returned) {
+        void ended() {
+            ack.cancel(false);
+            deadline.cancel(false);
+        }
     }
 
     private final String minionId;
@@ -54,9 +66,12 @@ final class JobRunner implements AutoCloseable {
     private final Consumer<Message> send;
     private final MasterLink master;
     private final MinionControl control;
-    private final ExecutorService pool;
-    private final ScheduledExecutorService watchdog;
+    private final int maxJobs;
     private final Map<String, Running> running = new ConcurrentHashMap<>();
+    /** Jobs received while {@code maxJobs} were running, in arrival order; guarded by itself. */
+    private final ArrayDeque<FutureTask<?>> waiting = new ArrayDeque<>();
+    private int active;
+    private boolean closed;
 
     JobRunner(String minionId, FunctionCatalog functions, Supplier<Map<String, Object>> grains, Path cacheDir,
             int maxJobs, Consumer<Message> send, MasterLink master, MinionControl control) {
@@ -67,26 +82,69 @@ final class JobRunner implements AutoCloseable {
         this.send = send;
         this.master = master;
         this.control = control;
-        this.pool = elasticPool(maxJobs);
-        java.util.concurrent.ScheduledThreadPoolExecutor timer = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
-                r -> daemon(r, "brine-job-watchdog"));
-        timer.setKeepAliveTime(30, TimeUnit.SECONDS);
-        timer.allowCoreThreadTimeOut(true);
-        timer.setRemoveOnCancelPolicy(true);
-        this.watchdog = timer;
+        this.maxJobs = maxJobs;
     }
 
     void submit(JobRequest job) {
-        send.accept(new JobAck(job.jid()));
         long start = System.currentTimeMillis();
         AtomicBoolean returned = new AtomicBoolean();
-        Future<?> future = pool.submit(() -> {
+        FutureTask<Void> task = new FutureTask<>(() -> {
             MinionReturn result = run(job, start);
             finish(job.jid(), returned, result);
-        });
-        running.put(job.jid(), new Running(job, start, future, returned));
-        watchdog.schedule(() -> stop(job.jid(), TIMED_OUT, "job timed out after " + job.timeoutMillis() / 1000.0
-                + " s and was stopped"), job.timeoutMillis(), TimeUnit.MILLISECONDS);
+        }, null);
+        ScheduledFuture<?> deadline = JobThreads.DEADLINES.schedule(() -> stop(job.jid(), TIMED_OUT,
+                "job timed out after " + job.timeoutMillis() / 1000.0 + " s and was stopped"),
+                job.timeoutMillis(), TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> ack = JobThreads.DEADLINES.schedule(() -> {
+            if (!returned.get()) {
+                send.accept(new JobAck(job.jid()));
+            }
+        }, ACK_AFTER_MILLIS, TimeUnit.MILLISECONDS);
+        running.put(job.jid(), new Running(job, start, task, deadline, ack, returned));
+        admit(task);
+    }
+
+    /** Starts the job now if fewer than max_jobs run, else when one of them ends. */
+    private void admit(FutureTask<?> task) {
+        synchronized (waiting) {
+            if (closed) {
+                return;
+            }
+            if (active >= maxJobs) {
+                waiting.addLast(task);
+                return;
+            }
+            active++;
+        }
+        start(task);
+    }
+
+    private void start(FutureTask<?> task) {
+        try {
+            JobThreads.JOBS.execute(() -> {
+                try {
+                    task.run();
+                } finally {
+                    next();
+                }
+            });
+        } catch (RejectedExecutionException | OutOfMemoryError e) {
+            // no thread to be had (the process is at its thread limit): the job's deadline will report it
+            LOG.log(Level.ERROR, "cannot start a job thread: " + e);
+            next();
+        }
+    }
+
+    private void next() {
+        FutureTask<?> following;
+        synchronized (waiting) {
+            following = closed ? null : waiting.pollFirst();
+            if (following == null) {
+                active--;
+                return;
+            }
+        }
+        start(following);
     }
 
     /** Stops a running job on the master's order; its return says it was killed. */
@@ -111,7 +169,8 @@ final class JobRunner implements AutoCloseable {
     private void stop(String jid, int retcode, String why) {
         Running r = running.get(jid);
         if (r != null && r.returned().compareAndSet(false, true)) {
-            r.future().cancel(true);
+            r.task().cancel(true);
+            r.ended();
             running.remove(jid);
             LOG.log(Level.WARNING, "job " + jid + " (" + r.job().function() + "): " + why);
             send.accept(new JobReturn(jid, MinionReturn.failed(retcode, why, r.startMillis(),
@@ -121,7 +180,10 @@ final class JobRunner implements AutoCloseable {
 
     private void finish(String jid, AtomicBoolean returned, MinionReturn result) {
         if (returned.compareAndSet(false, true)) {
-            running.remove(jid);
+            Running r = running.remove(jid);
+            if (r != null) {
+                r.ended();
+            }
             send.accept(new JobReturn(jid, result));
         }
     }
@@ -154,35 +216,16 @@ final class JobRunner implements AutoCloseable {
         }
     }
 
-    /**
-     * Up to {@code max} threads, started on demand and ended after 30 idle seconds, so that an idle minion
-     * holds no job threads: a swarm of a thousand minions in one JVM would otherwise pin tens of thousands.
-     * A job arriving when all {@code max} are busy waits in the queue.
-     */
-    static ExecutorService elasticPool(int max) {
-        java.util.concurrent.LinkedTransferQueue<Runnable> queue = new java.util.concurrent.LinkedTransferQueue<>() {
-            @Override
-            public boolean offer(Runnable r) {
-                return tryTransfer(r);
-            }
-        };
-        return new java.util.concurrent.ThreadPoolExecutor(0, max, 30, TimeUnit.SECONDS, queue,
-                r -> daemon(r, "brine-job"), (r, executor) -> {
-                    if (!executor.isShutdown()) {
-                        queue.put(r);
-                    }
-                });
-    }
-
     @Override
     public void close() {
-        pool.shutdownNow();
-        watchdog.shutdownNow();
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
+        synchronized (waiting) {
+            closed = true;
+            waiting.clear();
+        }
+        for (Running r : running.values()) {
+            r.task().cancel(true);
+            r.ended();
+        }
+        running.clear();
     }
 }
