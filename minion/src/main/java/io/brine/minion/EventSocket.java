@@ -2,16 +2,12 @@ package io.brine.minion;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.protocol.EventPost;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.GroupPrincipal;
@@ -28,7 +24,6 @@ import java.util.function.Consumer;
  * authenticated id.
  */
 final class EventSocket implements AutoCloseable {
-    static final int MAX_LINE = 64 * 1024;
     private static final Logger LOG = System.getLogger(EventSocket.class.getName());
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -36,7 +31,6 @@ final class EventSocket implements AutoCloseable {
     private final String group;
     private final Consumer<EventPost> forward;
     private ServerSocketChannel server;
-    private Thread acceptor;
 
     EventSocket(Path path, String group, Consumer<EventPost> forward) {
         this.path = path;
@@ -44,7 +38,7 @@ final class EventSocket implements AutoCloseable {
         this.forward = forward;
     }
 
-    void start() throws IOException {
+    synchronized void start() throws IOException {
         Files.createDirectories(path.getParent());
         Files.deleteIfExists(path);
         server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
@@ -54,22 +48,7 @@ final class EventSocket implements AutoCloseable {
             GroupPrincipal g = path.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByGroupName(group);
             Files.getFileAttributeView(path, PosixFileAttributeView.class).setGroup(g);
         }
-        acceptor = new Thread(this::acceptLoop, "brine-event-socket");
-        acceptor.setDaemon(true);
-        acceptor.start();
-    }
-
-    private void acceptLoop() {
-        while (server.isOpen()) {
-            try (SocketChannel client = server.accept()) {
-                String reply = handle(readLine(client));
-                client.write(ByteBuffer.wrap((reply + "\n").getBytes(StandardCharsets.UTF_8)));
-            } catch (IOException e) {
-                if (server.isOpen()) {
-                    LOG.log(Level.WARNING, "event socket: " + e.getMessage());
-                }
-            }
-        }
+        LocalSocketLoop.serve(server, this::handle);
     }
 
     private String handle(String line) {
@@ -90,31 +69,14 @@ final class EventSocket implements AutoCloseable {
         }
     }
 
-    private static String readLine(SocketChannel client) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        ByteBuffer buf = ByteBuffer.allocate(4096);
-        while (client.read(buf) > 0) {
-            buf.flip();
-            while (buf.hasRemaining()) {
-                byte b = buf.get();
-                if (b == '\n') {
-                    return line.toString(StandardCharsets.UTF_8);
-                }
-                line.write(b);
-                if (line.size() > MAX_LINE) {
-                    throw new IOException("event longer than " + MAX_LINE + " bytes");
-                }
-            }
-            buf.clear();
-        }
-        return line.toString(StandardCharsets.UTF_8);
-    }
-
     @Override
-    public void close() {
+    public synchronized void close() {
         try {
-            if (server != null) {
-                server.close();
+            ServerSocketChannel s = server;
+            server = null;
+            if (s != null) {
+                LocalSocketLoop.stop(s);
+                s.close();
             }
             Files.deleteIfExists(path);
         } catch (IOException e) {

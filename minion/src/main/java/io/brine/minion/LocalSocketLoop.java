@@ -1,0 +1,207 @@
+package io.brine.minion;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.UnaryOperator;
+
+/**
+ * One thread serving every local line socket of the process (the minions' event sockets): it accepts, reads
+ * one line per connection, answers it with one line and closes.
+ *
+ * <p>Non-blocking, so a client that connects and never writes holds up nobody (it is dropped after
+ * {@link #CLIENT_TIMEOUT_MILLIS}); shared, so a process hosting many minions (a benchmark swarm) pays one
+ * thread for all their sockets instead of one each. The thread runs while any socket is open.
+ */
+final class LocalSocketLoop {
+    static final int MAX_LINE = 64 * 1024;
+    static final long CLIENT_TIMEOUT_MILLIS = 5_000;
+    private static final Logger LOG = System.getLogger(LocalSocketLoop.class.getName());
+
+    private static LocalSocketLoop shared;
+    private static int users;
+
+    private final Selector selector;
+    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private volatile boolean running = true;
+
+    /** A connection being read; {@code line} grows until a newline, end of stream or the limit. */
+    private record Client(SocketChannel channel, UnaryOperator<String> handler, ByteArrayOutputStream line,
+            long since) {
+    }
+
+    private LocalSocketLoop() {
+        try {
+            selector = Selector.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector", e);
+        }
+        Thread thread = new Thread(this::run, "brine-local-sockets");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Serves {@code server}: each line a client sends is answered with {@code handler}'s reply. */
+    static synchronized void serve(ServerSocketChannel server, UnaryOperator<String> handler) throws IOException {
+        server.configureBlocking(false);
+        if (shared == null) {
+            shared = new LocalSocketLoop();
+        }
+        users++;
+        LocalSocketLoop loop = shared;
+        loop.execute(() -> {
+            try {
+                server.register(loop.selector, SelectionKey.OP_ACCEPT, handler);
+            } catch (ClosedChannelException e) {
+                // closed before the loop got to it
+            }
+        });
+    }
+
+    /** Stops serving {@code server} (close it too); the thread ends with the last socket. */
+    static synchronized void stop(ServerSocketChannel server) {
+        if (shared == null) {
+            return;
+        }
+        LocalSocketLoop loop = shared;
+        loop.execute(() -> {
+            SelectionKey key = server.keyFor(loop.selector);
+            if (key != null) {
+                key.cancel();
+            }
+        });
+        if (--users == 0) {
+            shared = null;
+            loop.running = false;
+            loop.selector.wakeup();
+        }
+    }
+
+    private void execute(Runnable task) {
+        tasks.add(task);
+        selector.wakeup();
+    }
+
+    private void run() {
+        try {
+            while (running) {
+                selector.select(1000);
+                for (SelectionKey key : selector.selectedKeys()) {
+                    ready(key);
+                }
+                selector.selectedKeys().clear();
+                Runnable task;
+                while ((task = tasks.poll()) != null) {
+                    task.run();
+                }
+                dropSlowClients();
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.ERROR, "local socket loop failed", e);
+        } finally {
+            for (SelectionKey key : selector.keys()) {
+                if (key.attachment() instanceof Client c) {
+                    closeQuietly(c.channel());
+                }
+            }
+            closeQuietly(selector);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void ready(SelectionKey key) {
+        try {
+            if (key.isValid() && key.isAcceptable()) {
+                SocketChannel channel = ((ServerSocketChannel) key.channel()).accept();
+                if (channel != null) {
+                    channel.configureBlocking(false);
+                    channel.register(selector, SelectionKey.OP_READ, new Client(channel,
+                            (UnaryOperator<String>) key.attachment(), new ByteArrayOutputStream(),
+                            System.currentTimeMillis()));
+                }
+            } else if (key.isValid() && key.isReadable()) {
+                read((Client) key.attachment(), key);
+            }
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "local socket: " + e.getMessage());
+            if (key.attachment() instanceof Client c) {
+                closeQuietly(c.channel());
+            }
+        }
+    }
+
+    private void read(Client client, SelectionKey key) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate(4096);
+        int n;
+        while ((n = client.channel().read(buf)) > 0) {
+            buf.flip();
+            while (buf.hasRemaining()) {
+                byte b = buf.get();
+                if (b == '\n') {
+                    answer(client, key);
+                    return;
+                }
+                client.line().write(b);
+            }
+            buf.clear();
+            if (client.line().size() > MAX_LINE) {
+                reply(client, key, "error: event longer than " + MAX_LINE + " bytes");
+                return;
+            }
+        }
+        if (n < 0) {
+            answer(client, key);
+        }
+    }
+
+    private void answer(Client client, SelectionKey key) {
+        String reply;
+        try {
+            reply = client.handler().apply(client.line().toString(StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "local socket handler failed", e);
+            reply = "error: " + e.getMessage();
+        }
+        reply(client, key, reply);
+    }
+
+    /** Replies are a few bytes, well within a fresh socket's send buffer: one write, then close. */
+    private static void reply(Client client, SelectionKey key, String text) {
+        key.cancel();
+        try {
+            client.channel().write(ByteBuffer.wrap((text + "\n").getBytes(StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "local socket client left before its reply: " + e.getMessage());
+        }
+        closeQuietly(client.channel());
+    }
+
+    private void dropSlowClients() {
+        long cutoff = System.currentTimeMillis() - CLIENT_TIMEOUT_MILLIS;
+        for (SelectionKey key : new ArrayList<>(selector.keys())) {
+            if (key.attachment() instanceof Client c && c.since() < cutoff) {
+                reply(c, key, "error: no complete line within " + CLIENT_TIMEOUT_MILLIS / 1000 + " s");
+            }
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        try {
+            c.close();
+        } catch (IOException e) {
+            // nothing to do
+        }
+    }
+}
