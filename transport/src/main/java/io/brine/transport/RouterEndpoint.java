@@ -48,12 +48,16 @@ public final class RouterEndpoint implements AutoCloseable {
     private static final Logger LOG = System.getLogger(RouterEndpoint.class.getName());
     private static final int MAX_HANDSHAKES_IN_FLIGHT = 20_000;
     private static final int RECEIVE_BATCH = 10_000;
+    private static final int IO_THREADS = 2;
     /**
-     * JeroMQ 0.6.0 occasionally leaves a fresh TCP connection with its ZMTP greeting unsent (seen here about
-     * once in 20 connects on loopback; jeromq issues #849, #957). A short ZMTP handshake interval makes
-     * JeroMQ drop and redo such a connection after 2 s instead of never.
+     * How long ZeroMQ lets a TCP connection take to exchange its ZMTP greeting before dropping it. JeroMQ 0.6.0
+     * occasionally leaves a fresh connection with its greeting unsent (about once in 20 connects on loopback;
+     * jeromq issues #849, #957); a dealer recovers from that through its own first handshake timeout (2 s), which
+     * replaces the socket. So this only clears out connections whose dealer is gone. It was 2 s, and under a
+     * restart storm of 10,000 minions that dropped connections the master was merely slow to greet, whose
+     * minions then reconnected and made the storm worse.
      */
-    static final int ZMTP_HANDSHAKE_MILLIS = 2000;
+    static final int ZMTP_HANDSHAKE_MILLIS = 30_000;
 
     private final String bindAddress;
     private final StaticKeyPair key;
@@ -164,7 +168,10 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     private void run() {
-        try (ZContext context = new ZContext(1)) {
+        // Two ZeroMQ I/O threads: JeroMQ's listener accepts one connection per turn of its I/O thread, and with
+        // every connection on that same thread a restart storm of 10,000 minions filled the listen backlog
+        // (4,096) faster than it drained. Accepted connections are spread over both threads.
+        try (ZContext context = new ZContext(IO_THREADS)) {
             ZMQ.Socket router = context.createSocket(SocketType.ROUTER);
             try {
                 configure(router);

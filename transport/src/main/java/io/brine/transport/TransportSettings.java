@@ -9,7 +9,11 @@ import java.util.Objects;
  *
  * @param maxFrameSize    frames above this are dropped unread (and ZeroMQ disconnects a peer sending them)
  * @param heartbeat       how often an initiator pings; three missed answers end the session
- * @param handshakeTimeout how long either side waits for the next handshake message
+ * @param handshakeTimeout the longest either side waits for the next handshake message. An initiator starts at
+ *                        2 s and doubles up to this while handshakes keep failing. It was 10 s: in a restart storm
+ *                        of 10,000 minions the master's queue of first handshake messages grew deeper than that,
+ *                        so every minion gave up before the master reached it, reconnected to the back of the
+ *                        queue, and the fleet never converged. Up to a minute, each waits long enough.
  * @param backoffMin      first reconnect delay; doubles on each failure, with jitter, up to backoffMax
  * @param backoffMax      ceiling for the reconnect delay, so a fleet does not hammer a master that is down
  * @param highWaterMark   messages ZeroMQ queues per peer before it drops (router) or blocks (dealer)
@@ -18,7 +22,7 @@ public record TransportSettings(int maxFrameSize, Duration heartbeat, Duration h
         Duration backoffMax, int highWaterMark) {
 
     public static final TransportSettings DEFAULTS = new TransportSettings(Frame.DEFAULT_MAX_SIZE, Duration.ofSeconds(5),
-            Duration.ofSeconds(10), Duration.ofMillis(500), Duration.ofSeconds(30), 100_000);
+            Duration.ofSeconds(60), Duration.ofMillis(500), Duration.ofSeconds(30), 100_000);
 
     public TransportSettings {
         if (maxFrameSize < 1024) {
