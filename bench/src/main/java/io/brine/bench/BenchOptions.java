@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param minionCounts       swarm sizes, ascending; broadcast and connect run at each, the rest at the first
  * @param scenarios          scenario names, in {@link Bench#SCENARIOS}
  * @param processes          one real {@code brine minion} process per minion instead of an in-JVM swarm
- * @param minionsPerProcess  how many swarm minions one JVM hosts before the swarm spills into child JVMs
+ * @param minionsPerProcess  how many swarm minions each child JVM hosts, past the first 500 in the bench's JVM
  *                           (each JeroMQ socket costs several descriptors and the limit is per process)
  * @param workDir            where keys, configurations and job caches go (a fresh directory)
  * @param brineJar           the brine jar, for scenarios that run the real CLI or daemons as processes;
@@ -55,7 +55,7 @@ public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, b
 
     /** Every scenario, 100 minions, the repetition counts. */
     public static BenchOptions defaults(Path workDir) {
-        return new BenchOptions(List.of(100), Bench.SCENARIOS, false, 500, workDir, null, List.of(), 2000, 20,
+        return new BenchOptions(List.of(100), Bench.SCENARIOS, false, 2000, workDir, null, List.of(), 2000, 20,
                 2000, 20, 1000);
     }
 

@@ -25,6 +25,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * always the same minion with the same key.
  */
 final class Cluster implements AutoCloseable {
+    /**
+     * Minions hosted in the benchmark's own JVM; the rest go to child JVMs of {@code --minions-per-process}. Kept
+     * small because this JVM also holds the master, with a descriptor per connected minion, and every process
+     * here may hold 20,000.
+     */
+    static final int IN_BENCH_JVM = 500;
+
     private final BenchOptions options;
     private final PrintWriter progress;
     final Path root;
@@ -68,8 +75,23 @@ final class Cluster implements AutoCloseable {
         return size;
     }
 
+    /**
+     * Starts the master on the cluster's port. Right after a stop with thousands of connections the port can be
+     * briefly still bound while the old sockets close, so binding is retried for up to 30 s.
+     */
     void startMaster() throws IOException, InterruptedException {
-        master = Master.start(MasterConfig.load(masterYaml));
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (true) {
+            try {
+                master = Master.start(MasterConfig.load(masterYaml));
+                return;
+            } catch (IllegalStateException e) {
+                if (!String.valueOf(e.getMessage()).startsWith("cannot listen") || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(200);
+            }
+        }
     }
 
     void stopMaster() {
@@ -116,17 +138,19 @@ final class Cluster implements AutoCloseable {
         int per = options.minionsPerProcess();
         List<ChildSwarm> children = new ArrayList<>();
         for (int from = first; from <= last;) {
-            int chunk = (from - 1) / per;
-            int to = Math.min(last, (chunk + 1) * per);
-            if (chunk > 0) {
-                ChildSwarm child = ChildSwarm.launch(root, port, from, to - from + 1);
-                children.add(child);
-                swarms.add(child);
+            if (from <= IN_BENCH_JVM) {
+                from = Math.min(last, IN_BENCH_JVM) + 1;
+                continue;
             }
+            int chunk = (from - IN_BENCH_JVM - 1) / per;
+            int to = Math.min(last, IN_BENCH_JVM + (chunk + 1) * per);
+            ChildSwarm child = ChildSwarm.launch(root, port, from, to - from + 1);
+            children.add(child);
+            swarms.add(child);
             from = to + 1;
         }
-        if (first <= per) {
-            swarms.add(InProcessSwarm.start(root, port, ids(first, Math.min(last, per))));
+        if (first <= IN_BENCH_JVM) {
+            swarms.add(InProcessSwarm.start(root, port, ids(first, Math.min(last, IN_BENCH_JVM))));
         }
         for (ChildSwarm child : children) {
             child.awaitReady();

@@ -32,6 +32,18 @@ final class JavaProcess implements AutoCloseable {
         return new JavaProcess(pb.start());
     }
 
+    /** Like {@link #start}, at a lower scheduling priority ({@code nice -n 10}) where {@code nice} exists. */
+    static JavaProcess startNiced(List<String> jvmOptions, List<String> args, Path log) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/nice"))) {
+            cmd.addAll(List.of("/usr/bin/nice", "-n", "10"));
+        }
+        cmd.addAll(command(jvmOptions, args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        return new JavaProcess(pb.start());
+    }
+
     static List<String> command(List<String> jvmOptions, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

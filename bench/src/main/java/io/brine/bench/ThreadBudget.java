@@ -6,8 +6,9 @@ import java.nio.file.Path;
 
 /**
  * Stops a swarm before it exhausts the machine's threads. Every thread of every process counts against the
- * kernel's pid_max (32,768 here) and the machine is shared; today each minion keeps one thread per job it has
- * run, up to max_jobs (see docs/performance.md), so a large swarm reaches that limit after a few rounds.
+ * kernel's pid_max (32,768 here) and the machine is shared. A swarm's minions share their process's dealer,
+ * job, deadline and event-socket threads, so this should never trip; it guards against a regression that
+ * gives each minion threads of its own again.
  */
 final class ThreadBudget {
     private static final double SHARE = 0.7;
@@ -28,7 +29,7 @@ final class ThreadBudget {
         }
         if (total > SHARE * max) {
             throw new IllegalStateException("stopped " + during + ": " + total + " threads in use on this machine, of "
-                    + max + " (pid_max); the swarm's minions keep a thread per job run");
+                    + max + " (pid_max)");
         }
     }
 }
