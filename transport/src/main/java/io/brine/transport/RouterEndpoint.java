@@ -48,16 +48,17 @@ public final class RouterEndpoint implements AutoCloseable {
     private static final Logger LOG = System.getLogger(RouterEndpoint.class.getName());
     private static final int MAX_HANDSHAKES_IN_FLIGHT = 20_000;
     private static final int RECEIVE_BATCH = 10_000;
-    private static final int IO_THREADS = 2;
+    private static final int IO_THREADS = 4;
     /**
-     * How long ZeroMQ lets a TCP connection take to exchange its ZMTP greeting before dropping it. JeroMQ 0.6.0
-     * occasionally leaves a fresh connection with its greeting unsent (about once in 20 connects on loopback;
-     * jeromq issues #849, #957); a dealer recovers from that through its own first handshake timeout (2 s), which
-     * replaces the socket. So this only clears out connections whose dealer is gone. It was 2 s, and under a
-     * restart storm of 10,000 minions that dropped connections the master was merely slow to greet, whose
-     * minions then reconnected and made the storm worse.
+     * ZeroMQ's own limit on a connection's ZMTP greeting: none. JeroMQ 0.6.0 occasionally leaves a fresh
+     * connection with its greeting unsent (about once in 20 connects on loopback; jeromq issues #849, #957); a
+     * dealer recovers from that through its first Noise handshake timeout (2 s), which replaces the socket, and a
+     * dealer that goes away closes its connection. A limit would only add a timer per connection, and JeroMQ's
+     * I/O thread sorts all its timers on every turn: in a restart storm of 10,000 minions that sort and the scan
+     * of every connection were the master's top two profile frames. (A 2 s limit, earlier, also dropped
+     * connections the master was merely slow to greet and fed the storm.)
      */
-    static final int ZMTP_HANDSHAKE_MILLIS = 30_000;
+    static final int ZMTP_HANDSHAKE_MILLIS = 0;
 
     private final String bindAddress;
     private final StaticKeyPair key;
@@ -168,9 +169,10 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     private void run() {
-        // Two ZeroMQ I/O threads: JeroMQ's listener accepts one connection per turn of its I/O thread, and with
-        // every connection on that same thread a restart storm of 10,000 minions filled the listen backlog
-        // (4,096) faster than it drained. Accepted connections are spread over both threads.
+        // Several ZeroMQ I/O threads, even on 2 cores: each turn of a JeroMQ I/O thread scans every connection it
+        // owns (zmq.poll.Poller.run, the top frame of a 10,000-minion restart storm's profile) and its listener
+        // accepts one connection per turn; with all connections on one thread the listen backlog (4,096) filled
+        // faster than it drained. Accepted connections are spread over the threads, so each turn scans a share.
         try (ZContext context = new ZContext(IO_THREADS)) {
             ZMQ.Socket router = context.createSocket(SocketType.ROUTER);
             try {
