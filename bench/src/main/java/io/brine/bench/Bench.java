@@ -96,10 +96,8 @@ public final class Bench {
             case "cli" -> new CliScenario();
             case "broadcast" -> new BroadcastScenario();
             case "connect" -> new ConnectScenario();
-            case "state" -> new PendingScenario("state", "needs state.apply of a tree through the master, "
-                    + "which is still being built");
-            case "transfer" -> new PendingScenario("transfer", "needs file push (master to minion), "
-                    + "which is still being built");
+            case "state" -> new StateScenario();
+            case "transfer" -> new TransferScenario();
             case "footprint" -> new FootprintScenario();
             default -> throw new IllegalArgumentException("unknown scenario " + name);
         };

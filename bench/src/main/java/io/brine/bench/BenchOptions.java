@@ -21,10 +21,14 @@ import java.util.Objects;
  * @param throughputJobs     jobs cast at 10 minions per throughput round
  * @param cliRuns            CLI processes timed by the cli scenario
  * @param footprintJobs      jobs the standalone minion runs before its RSS is read again
+ * @param stateRounds        timed rounds of the state scenario (each a first and a second apply)
+ * @param transferMib        size of the file the transfer scenario pushes, in MiB
+ * @param transferRounds     timed pushes of that file
  */
 public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, boolean processes,
         int minionsPerProcess, Path workDir, Path brineJar, List<String> jvmOptions, int latencyCalls,
-        int broadcastRounds, int throughputJobs, int cliRuns, int footprintJobs) {
+        int broadcastRounds, int throughputJobs, int cliRuns, int footprintJobs, int stateRounds, int transferMib,
+        int transferRounds) {
 
     public BenchOptions {
         minionCounts = List.copyOf(minionCounts);
@@ -48,7 +52,7 @@ public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, b
         Objects.requireNonNull(workDir, "workDir");
         jvmOptions = List.copyOf(jvmOptions);
         if (minionsPerProcess < 1 || latencyCalls < 1 || broadcastRounds < 1 || throughputJobs < 1 || cliRuns < 1
-                || footprintJobs < 0) {
+                || footprintJobs < 0 || stateRounds < 1 || transferMib < 1 || transferRounds < 1) {
             throw new IllegalArgumentException("counts must be positive");
         }
     }
@@ -56,32 +60,41 @@ public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, b
     /** Every scenario, 100 minions, the repetition counts. */
     public static BenchOptions defaults(Path workDir) {
         return new BenchOptions(List.of(100), Bench.SCENARIOS, false, 2000, workDir, null, List.of(), 2000, 20,
-                2000, 20, 1000);
+                2000, 20, 1000, 20, 1024, 3);
     }
 
     public BenchOptions withMinionCounts(List<Integer> counts) {
         return new BenchOptions(counts, scenarios, processes, minionsPerProcess, workDir, brineJar, jvmOptions,
-                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs);
+                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
+                transferRounds);
     }
 
     public BenchOptions withScenarios(List<String> names) {
         return new BenchOptions(minionCounts, names, processes, minionsPerProcess, workDir, brineJar, jvmOptions,
-                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs);
+                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
+                transferRounds);
     }
 
     public BenchOptions withProcesses(boolean p, int perProcess) {
         return new BenchOptions(minionCounts, scenarios, p, perProcess, workDir, brineJar, jvmOptions, latencyCalls,
-                broadcastRounds, throughputJobs, cliRuns, footprintJobs);
+                broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib, transferRounds);
     }
 
     public BenchOptions withBrineJar(Path jar, List<String> options) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, jar, options,
-                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs);
+                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
+                transferRounds);
     }
 
     public BenchOptions withRepetitions(int latency, int broadcast, int throughput, int cli, int footprint) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, jvmOptions,
-                latency, broadcast, throughput, cli, footprint);
+                latency, broadcast, throughput, cli, footprint, stateRounds, transferMib, transferRounds);
+    }
+
+    /** State rounds, the transfer's file size in MiB and its rounds: small ones keep a test run short. */
+    public BenchOptions withStateAndTransfer(int rounds, int mib, int pushes) {
+        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, jvmOptions,
+                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, rounds, mib, pushes);
     }
 
     boolean wants(String scenario) {

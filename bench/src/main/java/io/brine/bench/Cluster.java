@@ -57,10 +57,16 @@ final class Cluster implements AutoCloseable {
         int port = freePort();
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
                 + "\npki_dir: " + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache")
-                + "\ntimeout: 30\n");
+                + "\ntimeout: 30\nfile_roots:\n  base:\n    - " + states(root) + "\n");
+        Files.createDirectories(states(root));
         Cluster c = new Cluster(options, progress, port, yaml);
         c.startMaster();
         return c;
+    }
+
+    /** The master's file root: scenarios write the state trees they apply here. */
+    static Path states(Path root) {
+        return root.resolve("master/states");
     }
 
     Master master() {

@@ -106,6 +106,11 @@ final class JavaProcess implements AutoCloseable {
      */
     double liveHeapKib() throws IOException, InterruptedException {
         run(List.of("jcmd", Long.toString(pid()), "GC.run"));
+        return usedHeapKib();
+    }
+
+    /** Heap in use now, garbage included, in KiB. */
+    double usedHeapKib() throws IOException, InterruptedException {
         double used = 0;
         for (String line : run(List.of("jcmd", Long.toString(pid()), "GC.heap_info"))) {
             Matcher m = HEAP_USED.matcher(line);

@@ -40,10 +40,20 @@ final class MinionDirs {
         return MinionConfig.underDirectory(dir(root, id), id, masterPort);
     }
 
-    /** The same configuration as a file, for a minion run as its own {@code brine minion} process. */
+    /**
+     * The same configuration as a file, for a minion run as its own {@code brine minion} process. Its
+     * {@code file_roots_allowed} is spelt out as {@link MinionConfig#underDirectory} has it, so a swarm minion and
+     * a process minion may write to the same places: their {@code files} folder and /tmp.
+     */
     static Path yaml(Path root, String id, int masterPort) throws IOException {
         Path dir = dir(root, id);
         return Files.writeString(dir.resolve("minion.yaml"), "id: " + id + "\nmaster: 127.0.0.1\nmaster_port: "
-                + masterPort + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache") + "\n");
+                + masterPort + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache")
+                + "\nfile_roots_allowed:\n  - " + files(root, id) + "\n  - /tmp\n");
+    }
+
+    /** Where the minion may write besides /tmp (its {@code file_roots_allowed}); created on demand. */
+    static Path files(Path root, String id) {
+        return dir(root, id).resolve("files");
     }
 }

@@ -8,9 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +26,7 @@ class BenchReportTest {
     void aTinyRunReportsLatencyAndBroadcastInTheIssuesJsonShape() throws Exception {
         BenchOptions options = BenchOptions.defaults(dir)
                 .withMinionCounts(List.of(3))
-                .withScenarios(List.of("latency", "broadcast", "state"))
+                .withScenarios(List.of("latency", "broadcast", "footprint"))
                 .withRepetitions(20, 3, 10, 1, 0);
         StringWriter progress = new StringWriter();
         Report report = Bench.run(options, new PrintWriter(progress));
@@ -33,7 +35,7 @@ class BenchReportTest {
         assertEquals(Set.of("machine", "scenarios"), fieldNames(root));
         assertTrue(root.get("machine").get("nproc").asInt() > 0);
         JsonNode scenarios = root.get("scenarios");
-        assertEquals(Set.of("latency", "broadcast"), fieldNames(scenarios), "state is not available yet, so absent");
+        assertEquals(Set.of("latency", "broadcast"), fieldNames(scenarios), "footprint needs the jar, so is absent");
         assertEquals(Set.of("p50_ms", "p99_ms"), fieldNames(scenarios.get("latency")));
         assertTrue(scenarios.get("latency").get("p50_ms").isNumber());
         assertEquals(Set.of("3"), fieldNames(scenarios.get("broadcast")));
@@ -42,17 +44,51 @@ class BenchReportTest {
     }
 
     @Test
-    @Timeout(60)
-    void theTextTableSaysWhichScenariosAreNotAvailableYet() throws Exception {
+    @Timeout(120)
+    void stateAndTransferReportTheirFiguresAndLeaveNoFilesBehind() throws Exception {
         BenchOptions options = BenchOptions.defaults(dir)
                 .withMinionCounts(List.of(1))
-                .withScenarios(List.of("transfer", "cli"));
+                .withScenarios(List.of("state", "transfer"))
+                .withStateAndTransfer(2, 3, 1);
+        StringWriter progress = new StringWriter();
+        Report report = Bench.run(options, new PrintWriter(progress));
+
+        JsonNode scenarios = new ObjectMapper().readTree(report.json()).get("scenarios");
+        assertEquals(Set.of("state", "transfer"), fieldNames(scenarios), progress.toString());
+        JsonNode state = scenarios.get("state");
+        assertEquals(Set.of("first_ms", "second_ms"), fieldNames(state));
+        assertTrue(state.get("first_ms").asDouble() > 0 && state.get("second_ms").asDouble() > 0, state.toString());
+        JsonNode transfer = scenarios.get("transfer");
+        assertEquals(Set.of("mib_per_s", "master_peak_heap_mib", "minion_peak_heap_mib"), fieldNames(transfer));
+        for (JsonNode figure : transfer) {
+            assertTrue(figure.isNumber() && figure.asDouble() > 0, transfer.toString());
+        }
+        assertTrue(report.text().contains("second run"), report.text());
+        assertEquals(List.of(), leftovers(), "the pushed file, the source and the states' paths are removed");
+    }
+
+    @Test
+    @Timeout(60)
+    void theTextTableSaysWhichScenariosNeedTheJar() throws Exception {
+        BenchOptions options = BenchOptions.defaults(dir)
+                .withMinionCounts(List.of(1))
+                .withScenarios(List.of("cli", "footprint"));
         Report report = Bench.run(options, new PrintWriter(new StringWriter()));
 
         String text = report.text();
-        assertTrue(text.contains("transfer") && text.contains("not available yet"), text);
+        assertTrue(text.contains("footprint") && text.contains("not available yet"), text);
         assertTrue(text.contains("needs the brine jar"), text);
         assertFalse(report.results().get("cli").available());
+    }
+
+    /** Files left by the scenarios: anything but keys, configurations, logs and caches. */
+    private List<Path> leftovers() throws Exception {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile)
+                    .filter(p -> p.toString().endsWith(".bin") || p.toString().endsWith(".sls")
+                            || p.toString().contains("state-out"))
+                    .toList();
+        }
     }
 
     private static Set<String> fieldNames(JsonNode node) {

@@ -1,0 +1,72 @@
+package io.brine.bench;
+
+import io.brine.master.JobSpec;
+import io.brine.master.MasterClient;
+import io.brine.master.MasterKeys;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One minion in a JVM of its own, connected to the bench's master, whose heap can be told apart from the
+ * master's: {@code brine minion -c minion.yaml} when the bench runs from the brine jar, else {@link MinionMain}
+ * on this JVM's class path. Either way it is {@code Minion.start} on the same configuration file, with the
+ * launcher's JVM options, and it writes a GC log ({@link #gc}).
+ */
+final class SoloMinion implements AutoCloseable {
+    final String id;
+    final GcLog gc;
+    private final JavaProcess process;
+
+    private SoloMinion(String id, GcLog gc, JavaProcess process) {
+        this.id = id;
+        this.gc = gc;
+        this.process = process;
+    }
+
+    static SoloMinion start(BenchRun run, String id) throws IOException {
+        Cluster c = run.cluster;
+        MasterKeys.inDirectory(c.master().config().pkiDir()).preseed(id, MinionDirs.prepare(c.root, id));
+        Path yaml = MinionDirs.yaml(c.root, id, c.port);
+        Path dir = MinionDirs.dir(c.root, id);
+        GcLog gc = new GcLog(dir.resolve("gc.log"));
+        List<String> jvm = new ArrayList<>(run.options.jvmOptions());
+        jvm.add(gc.jvmOption());
+        List<String> args = run.options.brineJar() != null
+                ? List.of("-jar", run.options.brineJar().toString(), "minion", "-c", yaml.toString(), "--log-level",
+                        "warning")
+                : List.of("-cp", System.getProperty("java.class.path"), MinionMain.class.getName(), yaml.toString());
+        Files.createDirectories(MinionDirs.files(c.root, id));
+        return new SoloMinion(id, gc, JavaProcess.start(jvm, args, dir.resolve("minion.log")));
+    }
+
+    /** Pings until the minion answers: it has connected, been accepted and runs jobs. */
+    void awaitAnswering(MasterClient client, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        JobSpec ping = JobSpec.of(id, "test.ping").withTimeout(Duration.ofSeconds(2));
+        while (client.call(ping).returns().isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("minion " + id + " did not answer within " + within.toSeconds()
+                        + " s; see its minion.log");
+            }
+        }
+    }
+
+    /** Heap in use right after a full collection, in MiB. */
+    double liveHeapMib() throws IOException, InterruptedException {
+        return process.liveHeapKib() / 1024;
+    }
+
+    /** Heap in use now, garbage included, in MiB: an upper bound of what it holds. */
+    double usedHeapMib() throws IOException, InterruptedException {
+        return process.usedHeapKib() / 1024;
+    }
+
+    @Override
+    public void close() {
+        process.terminate();
+    }
+}
