@@ -60,6 +60,17 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--cli-runs", defaultValue = "20", description = "timed 'brine run' processes (default: ${DEFAULT-VALUE})")
     int cliRuns;
 
+    @Option(names = "--state-rounds", defaultValue = "20",
+            description = "timed first and second applies of the state tree (default: ${DEFAULT-VALUE})")
+    int stateRounds;
+
+    @Option(names = "--transfer-mib", defaultValue = "1024", paramLabel = "MIB",
+            description = "size of the file the transfer scenario pushes (default: ${DEFAULT-VALUE})")
+    int transferMib;
+
+    @Option(names = "--transfer-rounds", defaultValue = "3", description = "timed pushes (default: ${DEFAULT-VALUE})")
+    int transferRounds;
+
     @Spec
     CommandSpec spec;
 
@@ -75,7 +86,8 @@ final class BenchCommand implements Callable<Integer> {
                 .withScenarios(scenarios.isEmpty() ? Bench.SCENARIOS : scenarios)
                 .withProcesses(processes, perProcess)
                 .withBrineJar(runningJar(), launcherOptions())
-                .withRepetitions(latencyCalls, rounds, throughputJobs, cliRuns, 1000);
+                .withRepetitions(latencyCalls, rounds, throughputJobs, cliRuns, 1000)
+                .withStateAndTransfer(stateRounds, transferMib, transferRounds);
         if (processes && options.brineJar() == null) {
             throw CliException.usage("--processes needs the brine jar: run 'java -jar cli/target/brine.jar bench'");
         }
