@@ -19,9 +19,9 @@ import java.util.Map;
 
 /**
  * The receiving end of {@code brine cp}: fetches files the master staged for this job and writes each to a
- * temporary name beside its destination, with the source's mode, flushed to disk, then renamed over the
- * destination, so a reader sees the old file or the new one and never a part. Only destinations inside
- * {@code file_roots_allowed} are written.
+ * temporary name beside its destination, with the source's mode, flushed to disk (mostly while it is still
+ * arriving: {@link FlushingChannel}), then renamed over the destination, so a reader sees the old file or the
+ * new one and never a part. Only destinations inside {@code file_roots_allowed} are written.
  */
 final class CpRecv implements Function {
     /** One file the master staged, as described in the job's {@code files} argument. */
@@ -95,13 +95,14 @@ final class CpRecv implements Function {
         Path temp = Files.createTempFile(dir, ".brine-", ".part");
         try {
             MasterLink.Transfer t;
-            try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+            try (FileChannel file = FileChannel.open(temp, StandardOpenOption.WRITE);
+                    FlushingChannel out = new FlushingChannel(file)) {
                 t = master.download(f.source(), out);
                 if (!t.sha256().equalsIgnoreCase(f.sha256())) {
                     throw new FunctionException(f.name() + " arrived with SHA-256 " + t.sha256() + ", staged as "
                             + f.sha256());
                 }
-                out.force(true);
+                out.forceAll();
             }
             FileModes.set(temp, f.mode());
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
