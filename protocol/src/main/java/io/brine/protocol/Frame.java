@@ -1,5 +1,7 @@
 package io.brine.protocol;
 
+import io.brine.protocol.crypto.CryptoException;
+import io.brine.protocol.crypto.SessionCipher;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -10,7 +12,8 @@ import java.util.Objects;
 public record Frame(FrameKind kind, byte[] body) {
     /** Default cap on a frame: room for a 4 MiB file chunk plus envelope, far below what would hurt a heap. */
     public static final int DEFAULT_MAX_SIZE = 8 * 1024 * 1024;
-    private static final int HEADER = 2;
+    /** Version and kind: the bytes before a frame's body. */
+    public static final int HEADER = 2;
 
     public Frame {
         Objects.requireNonNull(kind, "kind");
@@ -26,6 +29,11 @@ public record Frame(FrameKind kind, byte[] body) {
     }
 
     public static Frame decode(byte[] raw, int maxSize) throws MalformedMessageException {
+        return new Frame(kindOf(raw, maxSize), Arrays.copyOfRange(raw, HEADER, raw.length));
+    }
+
+    /** The kind of a received frame, checked as {@link #decode} checks it (size, version, kind), body left alone. */
+    public static FrameKind kindOf(byte[] raw, int maxSize) throws MalformedMessageException {
         if (raw == null || raw.length < HEADER) {
             throw new MalformedMessageException("frame shorter than its header");
         }
@@ -35,6 +43,23 @@ public record Frame(FrameKind kind, byte[] body) {
         if (raw[0] != (byte) ProtocolVersion.CURRENT) {
             throw new MalformedMessageException("unsupported frame version " + (raw[0] & 0xff));
         }
-        return new Frame(FrameKind.of(raw[1]), Arrays.copyOfRange(raw, HEADER, raw.length));
+        return FrameKind.of(raw[1]);
+    }
+
+    /**
+     * A {@link FrameKind#SEALED} frame of {@code plaintext}, encoded: sealed straight behind the header, so a
+     * large message (a file chunk) is not copied once more to be framed.
+     */
+    public static byte[] sealed(SessionCipher cipher, byte[] plaintext) {
+        byte[] out = new byte[HEADER + SessionCipher.sealedLength(plaintext.length)];
+        out[0] = (byte) ProtocolVersion.CURRENT;
+        out[1] = FrameKind.SEALED.code;
+        cipher.seal(plaintext, 0, plaintext.length, out, HEADER);
+        return out;
+    }
+
+    /** Opens a received sealed frame where it lies; {@code raw} must have passed {@link #kindOf} as SEALED. */
+    public static byte[] open(SessionCipher cipher, byte[] raw) throws CryptoException {
+        return cipher.open(raw, HEADER, raw.length - HEADER);
     }
 }

@@ -69,7 +69,9 @@ final class WireWriter {
             return string(s.toString());
         } else if (v instanceof byte[] bytes) {
             run(() -> packer.packBinaryHeader(bytes.length));
-            return run(() -> packer.writePayload(bytes));
+            // Referenced rather than copied: MessageCodec.encode turns the packer into bytes before it returns, and a
+            // file chunk is a quarter MiB.
+            return run(() -> packer.addPayload(bytes));
         } else if (v instanceof List<?> list) {
             return list(list);
         } else if (v instanceof Map<?, ?> map) {

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.protocol.crypto.CryptoException;
+import io.brine.protocol.crypto.NoiseXX;
+import io.brine.protocol.crypto.SessionCipher;
+import io.brine.protocol.crypto.StaticKeyPair;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -79,6 +83,39 @@ class FrameTest {
     @Test
     void sizeIsCheckedBeforeVersionAndKind() {
         assertRejected(bytes(9, 9, 0, 0), 3, "exceeds the limit");
+    }
+
+    @Test
+    void aMessageSealedStraightIntoItsFrameOpensWhereItLiesAndLooksLikeOneFramedTheLongWay() throws Exception {
+        SessionCipher[] pair = sessionPair();
+        byte[] message = MessageCodec.encode(new Ping(42));
+        byte[] direct = Frame.sealed(pair[0], message);
+        byte[] longWay = new Frame(FrameKind.SEALED, pair[0].seal(message)).encode();
+
+        assertEquals(longWay.length, direct.length);
+        assertEquals(FrameKind.SEALED, Frame.kindOf(direct, Frame.DEFAULT_MAX_SIZE));
+        assertArrayEquals(message, Frame.open(pair[1], direct));
+        assertArrayEquals(message, Frame.open(pair[1], longWay), "the next nonce opens too");
+        assertThrows(CryptoException.class, () -> Frame.open(pair[1], direct), "a replay is still refused");
+    }
+
+    @Test
+    void kindOfChecksWhatDecodeChecks() {
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+                () -> Frame.kindOf(bytes(ProtocolVersion.CURRENT, 0x7f, 'x'), Frame.DEFAULT_MAX_SIZE));
+        assertTrue(e.getMessage().contains("kind"), e.getMessage());
+        assertThrows(MalformedMessageException.class, () -> Frame.kindOf(new byte[200], 100));
+    }
+
+    /** Both ends of a real Noise XX session: what the initiator seals, the responder opens. */
+    private static SessionCipher[] sessionPair() throws CryptoException {
+        byte[] prologue = {'t'};
+        NoiseXX initiator = NoiseXX.initiator(StaticKeyPair.generate(), prologue);
+        NoiseXX responder = NoiseXX.responder(StaticKeyPair.generate(), prologue);
+        responder.readMessage(initiator.writeMessage(new byte[0]));
+        initiator.readMessage(responder.writeMessage(new byte[0]));
+        responder.readMessage(initiator.writeMessage(new byte[0]));
+        return new SessionCipher[] {initiator.split(), responder.split()};
     }
 
     private static void assertRejected(byte[] raw, int maxSize, String reason) {

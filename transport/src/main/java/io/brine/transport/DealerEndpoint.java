@@ -229,7 +229,7 @@ public final class DealerEndpoint implements AutoCloseable {
             }
             frames++;
             try {
-                receive(Frame.decode(raw, settings.maxFrameSize()));
+                receive(raw);
             } catch (MalformedMessageException e) {
                 LOG.log(Level.WARNING, "dropped a malformed frame from the master: " + e.getMessage());
             }
@@ -237,17 +237,18 @@ public final class DealerEndpoint implements AutoCloseable {
         return frames;
     }
 
-    private void receive(Frame frame) {
+    private void receive(byte[] raw) throws MalformedMessageException {
         long now = System.currentTimeMillis();
-        switch (frame.kind()) {
-            case HANDSHAKE_2 -> onHandshake2(frame.body(), now);
-            case SEALED -> onSealed(frame.body(), now);
+        FrameKind kind = Frame.kindOf(raw, settings.maxFrameSize());
+        switch (kind) {
+            case HANDSHAKE_2 -> onHandshake2(Frame.decode(raw, settings.maxFrameSize()).body(), now);
+            case SEALED -> onSealed(raw, now);
             case RESET -> {
                 if (state != State.HANDSHAKING) {
                     teardown("the master has no session for us (it restarted, or dropped us)", now);
                 }
             }
-            default -> LOG.log(Level.WARNING, "dropped a " + frame.kind() + " frame: never sent by a master");
+            default -> LOG.log(Level.WARNING, "dropped a " + kind + " frame: never sent by a master");
         }
     }
 
@@ -274,13 +275,14 @@ public final class DealerEndpoint implements AutoCloseable {
         enter(State.AWAITING_WELCOME, now);
     }
 
-    private void onSealed(byte[] body, long now) {
+    /** A sealed frame, opened where it was received: no copy of a file chunk just to drop the frame header. */
+    private void onSealed(byte[] raw, long now) {
         if (cipher == null) {
             return;
         }
         Message message;
         try {
-            message = MessageCodec.decode(cipher.open(body));
+            message = MessageCodec.decode(Frame.open(cipher, raw));
         } catch (CryptoException | MalformedMessageException e) {
             LOG.log(Level.WARNING, "dropped a sealed frame from the master: " + e.getMessage());
             return;
@@ -348,12 +350,16 @@ public final class DealerEndpoint implements AutoCloseable {
     }
 
     private void sendSealed(Message message) {
-        sendFrame(new Frame(FrameKind.SEALED, cipher.seal(MessageCodec.encode(message))));
+        send(FrameKind.SEALED, Frame.sealed(cipher, MessageCodec.encode(message)));
     }
 
     private void sendFrame(Frame frame) {
-        if (!socket.send(frame.encode(), ZMQ.DONTWAIT)) {
-            LOG.log(Level.DEBUG, "dropped a " + frame.kind() + " frame: the queue to the master is full");
+        send(frame.kind(), frame.encode());
+    }
+
+    private void send(FrameKind kind, byte[] encoded) {
+        if (!socket.send(encoded, ZMQ.DONTWAIT)) {
+            LOG.log(Level.DEBUG, "dropped a " + kind + " frame: the queue to the master is full");
         }
         loop.sent(this);
     }

@@ -262,24 +262,29 @@ public final class RouterEndpoint implements AutoCloseable {
             dropLog.drop("message with " + parts.size() + " frames, expected 1");
             return;
         }
-        Frame frame;
+        byte[] raw = parts.get(0);
+        FrameKind kind;
         try {
-            frame = Frame.decode(parts.get(0), settings.maxFrameSize());
+            kind = Frame.kindOf(raw, settings.maxFrameSize());
         } catch (MalformedMessageException e) {
             counters.malformed.increment();
             dropLog.drop(e.getMessage());
             return;
         }
         ByteBuffer routingKey = ByteBuffer.wrap(routingId);
-        switch (frame.kind()) {
-            case HANDSHAKE_1 -> startHandshake(routingKey, routingId, frame.body());
-            case HANDSHAKE_3 -> finishHandshake(routingKey, frame.body());
-            case SEALED -> receiveSealed(routingKey, routingId, frame.body());
+        switch (kind) {
+            case HANDSHAKE_1 -> startHandshake(routingKey, routingId, body(raw));
+            case HANDSHAKE_3 -> finishHandshake(routingKey, body(raw));
+            case SEALED -> receiveSealed(routingKey, routingId, raw);
             default -> {
                 counters.malformed.increment();
-                dropLog.drop("frame kind " + frame.kind() + " is never sent to a master");
+                dropLog.drop("frame kind " + kind + " is never sent to a master");
             }
         }
+    }
+
+    private static byte[] body(byte[] raw) {
+        return java.util.Arrays.copyOfRange(raw, Frame.HEADER, raw.length);
     }
 
     private void startHandshake(ByteBuffer routingKey, byte[] routingId, byte[] body) {
@@ -383,7 +388,8 @@ public final class RouterEndpoint implements AutoCloseable {
         }
     }
 
-    private void receiveSealed(ByteBuffer routingKey, byte[] routingId, byte[] body) {
+    /** A sealed frame, opened where it was received: no copy of a pushed file chunk just to drop the header. */
+    private void receiveSealed(ByteBuffer routingKey, byte[] routingId, byte[] raw) {
         Peer peer = peers.get(routingKey);
         if (peer == null || peer.cipher == null) {
             counters.noSession.increment();
@@ -392,7 +398,7 @@ public final class RouterEndpoint implements AutoCloseable {
         }
         Message message;
         try {
-            message = MessageCodec.decode(peer.cipher.open(body));
+            message = MessageCodec.decode(Frame.open(peer.cipher, raw));
         } catch (CryptoException e) {
             counters.decryptFailures.increment();
             dropLog.drop("from " + peer.session + ": " + e.getMessage());
@@ -425,7 +431,11 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     private void sendSealed(Peer peer, Message message) {
-        sendRaw(peer.routingId, new Frame(FrameKind.SEALED, peer.cipher.seal(MessageCodec.encode(message))));
+        sendRaw(peer.routingId, Frame.sealed(peer.cipher, MessageCodec.encode(message)));
+    }
+
+    private void sendRaw(byte[] routingId, Frame frame) {
+        sendRaw(routingId, frame.encode());
     }
 
     /**
@@ -433,9 +443,9 @@ public final class RouterEndpoint implements AutoCloseable {
      * and this thread is the whole master. Seen when a minion tore its connection down while its last frames
      * were still arriving: the RESET sent back to it stalled every session for good.
      */
-    private void sendRaw(byte[] routingId, Frame frame) {
+    private void sendRaw(byte[] routingId, byte[] encodedFrame) {
         try {
-            if (!socket.send(routingId, ZMQ.SNDMORE | ZMQ.DONTWAIT) || !socket.send(frame.encode(), ZMQ.DONTWAIT)) {
+            if (!socket.send(routingId, ZMQ.SNDMORE | ZMQ.DONTWAIT) || !socket.send(encodedFrame, ZMQ.DONTWAIT)) {
                 counters.sendDropped.increment();
             }
         } catch (ZMQException e) {

@@ -51,17 +51,32 @@ public final class SessionCipher {
 
   /** Convenience for the hot path: seals plaintext[offset, offset+length). */
   public byte[] seal(byte[] plaintext, int offset, int length) {
+    byte[] frame = new byte[sealedLength(length)];
+    seal(plaintext, offset, length, frame, 0);
+    return frame;
+  }
+
+  /** How long the sealed form of {@code plaintextLength} bytes is: nonce, ciphertext and tag. */
+  public static int sealedLength(int plaintextLength) {
+    return OVERHEAD + plaintextLength;
+  }
+
+  /**
+   * Seals plaintext[offset, offset+length) into out at outOffset ({@link #sealedLength} bytes), so a caller
+   * that frames the result can seal straight into its frame: a file chunk is then not copied once more.
+   */
+  public void seal(byte[] plaintext, int offset, int length, byte[] out, int outOffset) {
     Objects.checkFromIndexSize(offset, length, plaintext.length);
-    byte[] frame = new byte[OVERHEAD + length];
+    Objects.checkFromIndexSize(outOffset, sealedLength(length), out.length);
     synchronized (sendLock) {
       if (sendExhausted) {
         throw new IllegalStateException("send nonces exhausted (2^64-1 frames): rekey with a new handshake");
       }
       long nonce = nextSendNonce;
       for (int i = 0; i < NONCE_LEN; i++) {
-        frame[i] = (byte) (nonce >>> (56 - 8 * i));
+        out[outOffset + i] = (byte) (nonce >>> (56 - 8 * i));
       }
-      sender.seal(nonce, NO_AD, plaintext, offset, length, frame, NONCE_LEN);
+      sender.seal(nonce, NO_AD, plaintext, offset, length, out, outOffset + NONCE_LEN);
       // Advance only after a successful seal, and never wrap: a nonce is used at most once.
       if (nonce == LAST_NONCE) {
         sendExhausted = true;
@@ -69,7 +84,6 @@ public final class SessionCipher {
         nextSendNonce = nonce + 1;
       }
     }
-    return frame;
   }
 
   /**
@@ -77,13 +91,22 @@ public final class SessionCipher {
    * failed tag throws CryptoException and leaves the state unchanged.
    */
   public byte[] open(byte[] sealedFrame) throws CryptoException {
-    if (sealedFrame == null || sealedFrame.length < OVERHEAD) {
-      throw new CryptoException("frame too short: " + (sealedFrame == null ? 0 : sealedFrame.length)
+    return open(sealedFrame, 0, sealedFrame == null ? 0 : sealedFrame.length);
+  }
+
+  /**
+   * Opens the sealed frame at buffer[offset, offset+length), where it was received (behind a frame header, say),
+   * without copying it out first. Same checks and failures as {@link #open(byte[])}.
+   */
+  public byte[] open(byte[] buffer, int offset, int length) throws CryptoException {
+    if (buffer == null || length < OVERHEAD) {
+      throw new CryptoException("frame too short: " + (buffer == null ? 0 : length)
           + " bytes, a sealed frame has at least " + OVERHEAD);
     }
+    Objects.checkFromIndexSize(offset, length, buffer.length);
     long nonce = 0;
     for (int i = 0; i < NONCE_LEN; i++) {
-      nonce = (nonce << 8) | (sealedFrame[i] & 0xff);
+      nonce = (nonce << 8) | (buffer[offset + i] & 0xff);
     }
     synchronized (receiveLock) {
       if (Long.compareUnsigned(nonce, LAST_NONCE) > 0) {
@@ -93,7 +116,7 @@ public final class SessionCipher {
         throw new CryptoException("replayed or old nonce " + Long.toUnsignedString(nonce)
             + ": already accepted up to " + Long.toUnsignedString(highestReceived));
       }
-      byte[] plaintext = receiver.open(nonce, NO_AD, sealedFrame, NONCE_LEN, sealedFrame.length - NONCE_LEN);
+      byte[] plaintext = receiver.open(nonce, NO_AD, buffer, offset + NONCE_LEN, length - NONCE_LEN);
       highestReceived = nonce;
       receivedAny = true;
       return plaintext;

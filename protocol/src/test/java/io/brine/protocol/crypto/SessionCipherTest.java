@@ -57,6 +57,23 @@ class SessionCipherTest {
   }
 
   @Test
+  void aFrameSealedIntoALargerBufferOpensFromWhereItLies() throws CryptoException {
+    byte[] plaintext = bytes("hello");
+    byte[] buffer = new byte[3 + SessionCipher.sealedLength(plaintext.length) + 4];
+    minion.seal(plaintext, 0, plaintext.length, buffer, 3);
+    assertArrayEquals(plaintext, master.open(buffer, 3, SessionCipher.sealedLength(plaintext.length)));
+    assertThrows(IndexOutOfBoundsException.class, () -> minion.seal(plaintext, 0, 5, buffer, buffer.length - 4));
+  }
+
+  @Test
+  void aForgedFrameInsideALargerBufferIsRefused() {
+    byte[] buffer = new byte[2 + SessionCipher.sealedLength(3)];
+    minion.seal(bytes("abc"), 0, 3, buffer, 2);
+    buffer[buffer.length - 1] ^= 1;
+    assertThrows(CryptoException.class, () -> master.open(buffer, 2, buffer.length - 2));
+  }
+
+  @Test
   void aReplayedFrameIsRejectedAndALaterOneStillOpens() throws CryptoException {
     byte[] first = minion.seal(bytes("1"));
     byte[] second = minion.seal(bytes("2"));
