@@ -21,7 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Serves {@code file_roots} to minions in chunks, each reply carrying the whole file's SHA-256 so the minion
  * can verify what it assembled and skip files it already holds. Hashes are cached by path, size and
  * modification time, so serving an unchanged tree costs a stat per request. Files staged for a copy
- * ({@code brine cp}) are served the same way, but only to the minions their job targets.
+ * ({@code brine cp}) are served the same way, but only to the minions their job targets, and their hash,
+ * computed while they are served, is only sure to come with the chunk that ends the file.
  */
 final class FileServer {
     private record Digest(long size, long modified, String sha256) {
@@ -73,12 +74,25 @@ final class FileServer {
             return FileReply.without(request.requestId(), FileReply.Status.NOT_FOUND);
         }
         TransferStaging.StagedFile f = found.get();
-        return chunk(request, f.source(), f.sha256(), f.size());
+        long offset = Math.min(request.offset(), f.size());
+        // The file's hash comes at the latest with the chunk that ends it, once its source has been hashed whole.
+        if (offset + length(request, offset, f.size()) < f.size()) {
+            return chunk(request, f.source(), f.sha256IfKnown(), f.size());
+        }
+        Optional<String> sha256 = f.sha256();
+        if (sha256.isEmpty()) {
+            return FileReply.without(request.requestId(), FileReply.Status.NOT_FOUND);
+        }
+        return chunk(request, f.source(), sha256.get(), f.size());
+    }
+
+    private int length(FileRequest request, long offset, long size) {
+        return (int) Math.min(Math.min(request.maxLength(), maxChunk), size - offset);
     }
 
     private FileReply chunk(FileRequest request, Path file, String sha256, long size) throws IOException {
         long offset = Math.min(request.offset(), size);
-        int length = (int) Math.min(Math.min(request.maxLength(), maxChunk), size - offset);
+        int length = length(request, offset, size);
         byte[] data = new byte[length];
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             ByteBuffer buf = ByteBuffer.wrap(data);
@@ -102,11 +116,16 @@ final class FileServer {
     }
 
     static String sha256(Path file) throws IOException {
+        return sha256(file, () -> false);
+    }
+
+    /** The file's SHA-256; stops early (with a worthless result) once {@code abandoned} says nobody wants it. */
+    static String sha256(Path file, java.util.function.BooleanSupplier abandoned) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             byte[] buf = new byte[64 * 1024];
             int n;
-            while ((n = in.read(buf)) > 0) {
+            while ((n = in.read(buf)) > 0 && !abandoned.getAsBoolean()) {
                 md.update(buf, 0, n);
             }
             return HexFormat.of().formatHex(md.digest());

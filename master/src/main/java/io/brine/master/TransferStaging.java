@@ -20,22 +20,43 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Files a client asked to copy to minions ({@code brine cp}), staged for one job. Nothing is copied: each
- * source is hashed once and offered in place under an unguessable name ({@code staged:TOKEN/N}) that only
- * the minions the job targets may fetch, and only until the job ends. A source that changes after it was
- * hashed is no longer served, so a minion never assembles a mixture of two versions.
+ * source is offered in place under an unguessable name ({@code staged:TOKEN/N}) that only the minions the job
+ * targets may fetch, and only until the job ends. A source that changes after it was staged is no longer
+ * served, so a minion never assembles a mixture of two versions.
+ *
+ * <p>Each source is hashed once, on a thread of its own, while the minions already fetch it: hashing a GiB
+ * takes most of a second, which used to pass before the job was even published. The SHA-256 reaches the
+ * minions with the chunk that ends the file ({@link StagedFile#sha256} waits for it there), and a minion
+ * renames nothing into place before its own hash of what arrived matches it.
  */
 final class TransferStaging {
     static final String PREFIX = "staged:";
+    /** How long the chunk that ends a file may wait for its hash (the hash normally finishes long before). */
+    private static final long HASH_WAIT_MINUTES = 10;
     /** How long a fetch may wait for its job to be published (the job is sent before it is bound here). */
     private static final long BIND_WAIT_MILLIS = 10_000;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    /** One source as it was when staged. */
-    record StagedFile(Path source, String name, long size, long modified, String sha256, int mode) {
-        /** Still the file that was hashed? */
+    /** One source as it was when staged, and its SHA-256 once known. */
+    record StagedFile(Path source, String name, long size, long modified, int mode, CompletableFuture<String> digest) {
+        /** Still the file that was staged? */
         boolean unchanged() throws IOException {
             BasicFileAttributes now = Files.readAttributes(source, BasicFileAttributes.class);
             return now.size() == size && now.lastModifiedTime().toMillis() == modified;
+        }
+
+        /** The SHA-256 if hashing is done, else null: for chunks that do not end the file. */
+        String sha256IfKnown() {
+            return digest.isDone() && !digest.isCompletedExceptionally() ? digest.join() : null;
+        }
+
+        /** Waits for the SHA-256; empty if the source could not be hashed or changed meanwhile. */
+        Optional<String> sha256() throws InterruptedException {
+            try {
+                return Optional.of(digest.get(HASH_WAIT_MINUTES, TimeUnit.MINUTES));
+            } catch (ExecutionException | TimeoutException | java.util.concurrent.CancellationException e) {
+                return Optional.empty();
+            }
         }
     }
 
@@ -59,7 +80,6 @@ final class TransferStaging {
                 m.put("source", PREFIX + token + "/" + i);
                 m.put("name", f.name());
                 m.put("size", f.size());
-                m.put("sha256", f.sha256());
                 m.put("mode", (long) f.mode());
                 out.add(m);
             }
@@ -80,7 +100,7 @@ final class TransferStaging {
         return path.startsWith(PREFIX);
     }
 
-    /** Hashes and records the sources; throws naming the first one that is not a readable regular file. */
+    /** Records the sources and starts hashing them; throws naming the first one that is not a regular file. */
     Staged stage(List<String> sources) {
         List<StagedFile> files = new ArrayList<>();
         for (String source : sources) {
@@ -96,13 +116,19 @@ final class TransferStaging {
     /** Lets the job's minions fetch the files, until the job is done. */
     void bind(Staged s, LiveJob job) {
         s.job.complete(job);
-        job.done.whenComplete((record, error) -> staged.remove(s.token));
+        job.done.whenComplete((record, error) -> forget(s));
     }
 
     /** Forgets files whose job could not be published. */
     void discard(Staged s) {
-        staged.remove(s.token);
+        forget(s);
         s.job.cancel(false);
+    }
+
+    /** Stops hashing what nobody can fetch any more. */
+    private void forget(Staged s) {
+        staged.remove(s.token);
+        s.files.forEach(f -> f.digest().cancel(false));
     }
 
     /** The staged file at {@code path}, if {@code minionId} may fetch it; empty if there is none (any more). */
@@ -144,12 +170,35 @@ final class TransferStaging {
             if (!attrs.isRegularFile()) {
                 throw new IllegalArgumentException("source '" + source + "' is not a regular file");
             }
-            String sha = FileServer.sha256(path);
-            return new StagedFile(path, path.getFileName().toString(), attrs.size(),
-                    attrs.lastModifiedTime().toMillis(), sha, mode(path));
+            if (!Files.isReadable(path)) {
+                throw new IOException("not readable");
+            }
+            StagedFile f = new StagedFile(path, path.getFileName().toString(), attrs.size(),
+                    attrs.lastModifiedTime().toMillis(), mode(path), new CompletableFuture<>());
+            startHashing(f);
+            return f;
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read source '" + source + "': " + e);
         }
+    }
+
+    /** Hashes on a thread of its own: it reads the whole file, and a worker thread is wanted for serving it. */
+    private static void startHashing(StagedFile f) {
+        Thread t = new Thread(() -> {
+            try {
+                String sha = FileServer.sha256(f.source(), f.digest()::isDone);
+                // A hash of a file that changed while it was read belongs to no version of it.
+                if (f.unchanged()) {
+                    f.digest().complete(sha);
+                } else {
+                    f.digest().completeExceptionally(new IOException(f.source() + " changed while it was hashed"));
+                }
+            } catch (IOException | RuntimeException e) {
+                f.digest().completeExceptionally(e);
+            }
+        }, "brine-stage-hash");
+        t.setDaemon(true);
+        t.start();
     }
 
     static int mode(Path file) throws IOException {

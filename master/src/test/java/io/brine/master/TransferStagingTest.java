@@ -1,6 +1,7 @@
 package io.brine.master;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +51,24 @@ class TransferStagingTest {
     }
 
     @Test
+    void theHashOfAStagedFileComesAtTheLatestWithTheChunkThatEndsIt() throws Exception {
+        byte[] content = new byte[3000];
+        new Random(3).nextBytes(content);
+        Path source = Files.write(dir.resolve("big.bin"), content);
+        TransferStaging.Staged s = staging.stage(List.of(source.toString()));
+        staging.bind(s, jobFor("web1"));
+        String sha = FileServer.sha256(source);
+
+        assertFalse(((Map<?, ?>) s.describe().get(0)).containsKey("sha256"), "the job does not wait for the hash");
+        FileReply start = server().serve("web1", new FileRequest(1, name(s), 0, 1024, null));
+        assertTrue(start.sha256() == null || start.sha256().equals(sha), start.sha256());
+        FileReply end = server().serve("web1", new FileRequest(2, name(s), 2048, 1024, null));
+        assertEquals(FileReply.Status.DATA, end.status());
+        assertEquals(952, end.data().length);
+        assertEquals(sha, end.sha256());
+    }
+
+    @Test
     void aStagedFileIsGoneOnceItsJobIsDone() throws Exception {
         TransferStaging.Staged s = staging.stage(List.of(Files.writeString(dir.resolve("f"), "x").toString()));
         LiveJob job = jobFor("web1");
@@ -56,6 +76,7 @@ class TransferStagingTest {
         job.expire();
         assertEquals(FileReply.Status.NOT_FOUND, server().serve("web1", new FileRequest(1, name(s), 0, 1024, null))
                 .status());
+        assertTrue(s.files.get(0).digest().isDone(), "nothing is left hashing it");
     }
 
     @Test

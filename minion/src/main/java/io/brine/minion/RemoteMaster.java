@@ -101,13 +101,13 @@ final class RemoteMaster implements MasterLink {
         if (first.status() != FileReply.Status.DATA) {
             throw new AccessDeniedException(path, null, "the master refused it to this minion");
         }
-        MessageDigest md = sha256();
+        Received received = new Received(out, first);
         long size = first.size();
         // The master may serve less than asked (its frame limit): that first length is the chunk size.
         int chunk = Math.max(1, first.data().length);
         Deque<Long> window = new ArrayDeque<>();
         Map<Long, CompletableFuture<MasterReply>> answers = new HashMap<>();
-        long next = write(out, md, first, 0, first);
+        long next = received.write(0, first);
         long requested = next;
         try {
             while (next < size) {
@@ -118,34 +118,59 @@ final class RemoteMaster implements MasterLink {
                     requested += chunk;
                 }
                 long id = window.remove();
-                next = write(out, md, first, next, (FileReply) await(id, answers.remove(id)));
+                next = received.write(next, (FileReply) await(id, answers.remove(id)));
             }
         } finally {
             window.forEach(pending::remove);
         }
-        String sha = HexFormat.of().formatHex(md.digest());
-        if (!sha.equalsIgnoreCase(first.sha256())) {
-            throw new IOException(path + " arrived with SHA-256 " + sha + ", the master announced " + first.sha256());
-        }
-        return new Transfer(size, sha);
+        return received.verified(path);
     }
 
-    /** Writes one chunk, checking it continues the same version of the file; returns the next offset. */
-    private static long write(WritableByteChannel out, MessageDigest md, FileReply first, long offset, FileReply r)
-            throws IOException {
-        if (r.status() != FileReply.Status.DATA || !first.sha256().equals(r.sha256()) || r.offset() != offset
-                || (r.data().length == 0 && offset < first.size())) {
-            throw new IOException("the file changed or vanished on the master during the transfer (at offset "
-                    + offset + ")");
-        }
-        md.update(r.data());
-        ByteBuffer data = ByteBuffer.wrap(r.data());
-        while (data.hasRemaining()) {
-            out.write(data);
-        }
-        return offset + r.data().length;
-    }
+    /**
+     * A download as it arrives: written, hashed, and checked to be one version of one file. The master puts the
+     * file's SHA-256 in every chunk once it knows it, and always in the chunk that ends the file (a file staged
+     * for a copy is hashed while it is served); every hash it announces must be the same one.
+     */
+    private static final class Received {
+        private final WritableByteChannel out;
+        private final MessageDigest md = sha256();
+        private final long size;
+        private String announced;
 
+        Received(WritableByteChannel out, FileReply first) {
+            this.out = out;
+            this.size = first.size();
+        }
+
+        /** Writes one chunk, checking it continues the same version of the file; returns the next offset. */
+        long write(long offset, FileReply r) throws IOException {
+            if (r.status() != FileReply.Status.DATA || r.size() != size || r.offset() != offset
+                    || (r.data().length == 0 && offset < size)
+                    || (r.sha256() != null && announced != null && !announced.equals(r.sha256()))) {
+                throw new IOException("the file changed or vanished on the master during the transfer (at offset "
+                        + offset + ")");
+            }
+            announced = r.sha256() != null ? r.sha256() : announced;
+            md.update(r.data());
+            ByteBuffer data = ByteBuffer.wrap(r.data());
+            while (data.hasRemaining()) {
+                out.write(data);
+            }
+            return offset + r.data().length;
+        }
+
+        /** The whole file's size and hash, if the hash is the one the master announced. */
+        Transfer verified(String path) throws IOException {
+            String sha = HexFormat.of().formatHex(md.digest());
+            if (announced == null) {
+                throw new IOException("the master sent " + path + " without its SHA-256");
+            }
+            if (!sha.equalsIgnoreCase(announced)) {
+                throw new IOException(path + " arrived with SHA-256 " + sha + ", the master announced " + announced);
+            }
+            return new Transfer(size, sha);
+        }
+    }
     @Override
     public Transfer push(Path file, String name, int mode) throws IOException {
         String transfer = UUID.randomUUID().toString();

@@ -24,14 +24,18 @@ import java.util.Map;
  * new one and never a part. Only destinations inside {@code file_roots_allowed} are written.
  */
 final class CpRecv implements Function {
-    /** One file the master staged, as described in the job's {@code files} argument. */
+    /**
+     * One file the master staged, as described in the job's {@code files} argument. Its SHA-256 is there only
+     * if the master hashed it before publishing (older masters); otherwise it comes with the file's last chunk.
+     */
     private record Staged(String source, String name, String sha256, int mode) {
         static Staged from(Object o) throws FunctionException {
             if (!(o instanceof Map<?, ?> m) || !(m.get("source") instanceof String source)
-                    || !(m.get("name") instanceof String name) || !(m.get("sha256") instanceof String sha)
-                    || !(m.get("mode") instanceof Number mode)) {
-                throw new FunctionException("cp.recv: each file needs source, name, sha256 and mode");
+                    || !(m.get("name") instanceof String name) || !(m.get("mode") instanceof Number mode)
+                    || (m.get("sha256") != null && !(m.get("sha256") instanceof String))) {
+                throw new FunctionException("cp.recv: each file needs source, name and mode (and sha256 a string)");
             }
+            String sha = (String) m.get("sha256");
             if (name.isEmpty() || name.contains("/") || name.equals(".") || name.equals("..")) {
                 throw new FunctionException("cp.recv: '" + name + "' is not a file name");
             }
@@ -53,7 +57,7 @@ final class CpRecv implements Function {
 
     @Override
     public List<Param> params() {
-        return List.of(Param.required("files", Param.Type.LIST, "the staged files: source, name, sha256, mode"),
+        return List.of(Param.required("files", Param.Type.LIST, "the staged files: source, name, mode, [sha256]"),
                 Param.required("dest", Param.Type.STRING, "destination directory, or file path for one file"));
     }
 
@@ -98,7 +102,9 @@ final class CpRecv implements Function {
             try (FileChannel file = FileChannel.open(temp, StandardOpenOption.WRITE);
                     FlushingChannel out = new FlushingChannel(file)) {
                 t = master.download(f.source(), out);
-                if (!t.sha256().equalsIgnoreCase(f.sha256())) {
+                // download() checked the bytes against the hash the master sent with them; a hash in the job too
+                // must agree.
+                if (f.sha256() != null && !t.sha256().equalsIgnoreCase(f.sha256())) {
                     throw new FunctionException(f.name() + " arrived with SHA-256 " + t.sha256() + ", staged as "
                             + f.sha256());
                 }
