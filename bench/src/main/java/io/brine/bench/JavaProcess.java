@@ -90,6 +90,14 @@ final class JavaProcess implements AutoCloseable {
         drain.start();
     }
 
+    /** CPU time the process has used so far (user and system), in seconds, from /proc. */
+    double cpuSeconds() throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid()), "stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        // utime and stime, fields 14 and 15 of proc(5), in clock ticks: 100 a second on Linux (USER_HZ)
+        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
+    }
+
     /** Resident set size in MiB, from /proc. */
     double rssMib() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {

@@ -60,6 +60,11 @@ final class SoloMinion implements AutoCloseable {
         return process.liveHeapKib() / 1024;
     }
 
+    /** CPU time the minion's process has used so far, in seconds. */
+    double cpuSeconds() throws IOException {
+        return process.cpuSeconds();
+    }
+
     /** Heap in use now, garbage included, in MiB: an upper bound of what it holds. */
     double usedHeapMib() throws IOException, InterruptedException {
         return process.usedHeapKib() / 1024;
