@@ -24,8 +24,8 @@ import java.util.concurrent.TimeoutException;
  * targets may fetch, and only until the job ends. A source that changes after it was staged is no longer
  * served, so a minion never assembles a mixture of two versions.
  *
- * <p>Each source is hashed once, on a thread of its own, while the minions already fetch it: hashing a GiB
- * takes most of a second, which used to pass before the job was even published. The SHA-256 reaches the
+ * <p>Each source is hashed once, on a thread of the copy's own, while the minions already fetch it: hashing a
+ * GiB takes most of a second, which used to pass before the job was even published. The SHA-256 reaches the
  * minions with the chunk that ends the file ({@link StagedFile#sha256} waits for it there), and a minion
  * renames nothing into place before its own hash of what arrived matches it.
  */
@@ -106,6 +106,7 @@ final class TransferStaging {
         for (String source : sources) {
             files.add(inspect(source));
         }
+        startHashing(files);
         byte[] token = new byte[18];
         RANDOM.nextBytes(token);
         Staged s = new Staged(HexFormat.of().formatHex(token), List.copyOf(files));
@@ -173,32 +174,38 @@ final class TransferStaging {
             if (!Files.isReadable(path)) {
                 throw new IOException("not readable");
             }
-            StagedFile f = new StagedFile(path, path.getFileName().toString(), attrs.size(),
+            return new StagedFile(path, path.getFileName().toString(), attrs.size(),
                     attrs.lastModifiedTime().toMillis(), mode(path), new CompletableFuture<>());
-            startHashing(f);
-            return f;
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read source '" + source + "': " + e);
         }
     }
 
-    /** Hashes on a thread of its own: it reads the whole file, and a worker thread is wanted for serving it. */
-    private static void startHashing(StagedFile f) {
-        Thread t = new Thread(() -> {
-            try {
-                String sha = FileServer.sha256(f.source(), f.digest()::isDone);
-                // A hash of a file that changed while it was read belongs to no version of it.
-                if (f.unchanged()) {
-                    f.digest().complete(sha);
-                } else {
-                    f.digest().completeExceptionally(new IOException(f.source() + " changed while it was hashed"));
-                }
-            } catch (IOException | RuntimeException e) {
-                f.digest().completeExceptionally(e);
-            }
-        }, "brine-stage-hash");
+    /**
+     * Hashes one copy's files in order, on a thread of its own: a worker thread is wanted for serving them, and
+     * the minions fetch them in that order too, each after the one before, so the hashing stays ahead.
+     */
+    private static void startHashing(List<StagedFile> files) {
+        Thread t = new Thread(() -> files.forEach(TransferStaging::hash), "brine-stage-hash");
         t.setDaemon(true);
         t.start();
+    }
+
+    private static void hash(StagedFile f) {
+        if (f.digest().isDone()) {
+            return; // the copy is over
+        }
+        try {
+            String sha = FileServer.sha256(f.source(), f.digest()::isDone);
+            // A hash of a file that changed while it was read belongs to no version of it.
+            if (f.unchanged()) {
+                f.digest().complete(sha);
+            } else {
+                f.digest().completeExceptionally(new IOException(f.source() + " changed while it was hashed"));
+            }
+        } catch (IOException | RuntimeException e) {
+            f.digest().completeExceptionally(e);
+        }
     }
 
     static int mode(Path file) throws IOException {
