@@ -23,8 +23,10 @@ import javax.management.openmbean.CompositeData;
  * The peak heap of this JVM while watched, as "heap occupied right after a collection": every collection the
  * JVM reports during the watch is heard (a JMX notification, so none is missed, however short), its heap pools
  * after the collection are summed, and the highest sum is kept. Unlike a sample of used heap, it does not count
- * garbage the collector had not got to yet, so it says what the process held on to: a master that buffered a
- * whole file would show it, one that holds a few chunks shows its baseline plus those chunks.
+ * the young garbage a collection clears, so a master that buffered a whole file would show it and one that
+ * holds a few chunks shows about its baseline plus those chunks. Old-generation garbage that awaits a major
+ * collection is counted, though: it is an upper bound of what the process holds (with SerialGC and a small
+ * {@code -Xmx} it reads near the cap).
  */
 final class HeapAfterGc implements AutoCloseable {
     private final List<NotificationEmitter> emitters = new ArrayList<>();

@@ -18,11 +18,12 @@ import java.util.Map;
  * <p>The receiving minion runs in a process of its own ({@link SoloMinion}) so that its heap and the master's,
  * which lives in the bench's JVM, are measured apart. "Peak heap" is, for both, the most heap left occupied
  * right after any collection during the push ({@link HeapAfterGc} in this JVM, {@link GcLog} in the minion's):
- * what a process holds on to, not the garbage it has yet to collect. The source is a sparse file (zeros, no
- * disk to read); the copy's size and SHA-256, hashed here independently, are checked after every push. The
- * first push is not timed with the others: it runs while the fresh minion JVM compiles the paths a push takes
- * (AES-GCM among them reaches its intrinsics only after some 200 MiB), which a long-running minion has done.
- * Its rate is reported beside the median.
+ * not the young garbage a collection clears, but old-generation garbage not yet collected included, so an upper
+ * bound of what each holds on to. The source is a sparse file (zeros, no disk to read); the copy's size and
+ * SHA-256, hashed here independently, are checked after every push. The first push is not timed with the
+ * others: it runs while the fresh minion JVM compiles the paths a push takes (AES-GCM among them reaches its
+ * intrinsics only after some 200 MiB), which a long-running minion has done. Its rate is reported beside the
+ * median.
  */
 final class TransferScenario implements Scenario {
     private static final String RECEIVER = "receiver";
