@@ -14,12 +14,12 @@ public final class Main {
 
     /** Runs a command line and returns its exit code; tests call this in-process. */
     public static int run(String... args) {
-        return run(new CommandLine(new BrineCommand()), args);
+        return run(BrineCommand.commandLine(args), args);
     }
 
     /** Runs a command line writing to the given streams instead of stdout and stderr. */
     public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new BrineCommand());
+        CommandLine cli = BrineCommand.commandLine(args);
         cli.setOut(out);
         cli.setErr(err);
         return run(cli, args);
