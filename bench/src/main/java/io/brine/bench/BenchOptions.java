@@ -15,7 +15,9 @@ import java.util.Objects;
  * @param workDir            where keys, configurations and job caches go (a fresh directory)
  * @param brineJar           the brine jar, for scenarios that run the real CLI or daemons as processes;
  *                           null when not running from the jar (those scenarios then report why they cannot run)
- * @param jvmOptions         options for those processes, as the launcher would pass them
+ * @param launcher           the {@code brine} launcher script that started this benchmark, through which it starts
+ *                           those processes too (see {@link BrineProcess}); null to start them with {@code java}
+ * @param jvmOptions         options for those processes when started with {@code java} (BRINE_JAVA_OPTS)
  * @param latencyCalls       calls timed by the latency scenario (after a warm-up)
  * @param broadcastRounds    rounds timed by the broadcast scenario at each size
  * @param throughputJobs     jobs cast at 10 minions per throughput round
@@ -26,9 +28,9 @@ import java.util.Objects;
  * @param transferRounds     timed pushes of that file
  */
 public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, boolean processes,
-        int minionsPerProcess, Path workDir, Path brineJar, List<String> jvmOptions, int latencyCalls,
-        int broadcastRounds, int throughputJobs, int cliRuns, int footprintJobs, int stateRounds, int transferMib,
-        int transferRounds) {
+        int minionsPerProcess, Path workDir, Path brineJar, Path launcher, List<String> jvmOptions,
+        int latencyCalls, int broadcastRounds, int throughputJobs, int cliRuns, int footprintJobs, int stateRounds,
+        int transferMib, int transferRounds) {
 
     public BenchOptions {
         minionCounts = List.copyOf(minionCounts);
@@ -59,41 +61,42 @@ public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, b
 
     /** Every scenario, 100 minions, the repetition counts. */
     public static BenchOptions defaults(Path workDir) {
-        return new BenchOptions(List.of(100), Bench.SCENARIOS, false, 2000, workDir, null, List.of(), 2000, 20,
+        return new BenchOptions(List.of(100), Bench.SCENARIOS, false, 2000, workDir, null, null, List.of(), 2000, 20,
                 2000, 20, 1000, 20, 1024, 3);
     }
 
     public BenchOptions withMinionCounts(List<Integer> counts) {
-        return new BenchOptions(counts, scenarios, processes, minionsPerProcess, workDir, brineJar, jvmOptions,
+        return new BenchOptions(counts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
                 transferRounds);
     }
 
     public BenchOptions withScenarios(List<String> names) {
-        return new BenchOptions(minionCounts, names, processes, minionsPerProcess, workDir, brineJar, jvmOptions,
+        return new BenchOptions(minionCounts, names, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
                 transferRounds);
     }
 
     public BenchOptions withProcesses(boolean p, int perProcess) {
-        return new BenchOptions(minionCounts, scenarios, p, perProcess, workDir, brineJar, jvmOptions, latencyCalls,
+        return new BenchOptions(minionCounts, scenarios, p, perProcess, workDir, brineJar, launcher, jvmOptions, latencyCalls,
                 broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib, transferRounds);
     }
 
-    public BenchOptions withBrineJar(Path jar, List<String> options) {
-        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, jar, options,
+    /** The jar to run as {@code brine}, through {@code launcher} if not null, else with {@code java options -jar}. */
+    public BenchOptions withBrineJar(Path jar, Path launcher, List<String> options) {
+        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, jar, launcher, options,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
                 transferRounds);
     }
 
     public BenchOptions withRepetitions(int latency, int broadcast, int throughput, int cli, int footprint) {
-        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, jvmOptions,
+        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latency, broadcast, throughput, cli, footprint, stateRounds, transferMib, transferRounds);
     }
 
     /** State rounds, the transfer's file size in MiB and its rounds: small ones keep a test run short. */
     public BenchOptions withStateAndTransfer(int rounds, int mib, int pushes) {
-        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, jvmOptions,
+        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, rounds, mib, pushes);
     }
 

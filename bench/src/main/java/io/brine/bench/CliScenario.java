@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The whole {@code brine run -c master.yaml m1 test.ping} process against the running master, JVM start
- * included: what an operator waits for at the shell.
+ * included: what an operator waits for at the shell, started as the shell would (see {@link BrineProcess}). The
+ * warm-up runs also let the launcher make the command's class-data archive if it has none yet.
  */
 final class CliScenario implements Scenario {
     private static final int WARM_UP = 2;
@@ -21,8 +22,7 @@ final class CliScenario implements Scenario {
         if (missing != null) {
             return ScenarioResult.notAvailable(missing);
         }
-        List<String> args = List.of("-jar", run.options.brineJar().toString(), "run", "-c",
-                run.cluster.masterYaml.toString(), MinionDirs.id(1), "test.ping");
+        List<String> args = List.of("run", "-c", run.cluster.masterYaml.toString(), MinionDirs.id(1), "test.ping");
         for (int i = 0; i < WARM_UP; i++) {
             runOnce(run, args);
         }
@@ -39,7 +39,7 @@ final class CliScenario implements Scenario {
 
     private static long runOnce(BenchRun run, List<String> args) throws Exception {
         long t0 = System.nanoTime();
-        try (JavaProcess p = JavaProcess.start(run.options.jvmOptions(), args, run.cluster.root.resolve("cli.log"))) {
+        try (JavaProcess p = BrineProcess.start(run.options, args, run.cluster.root.resolve("cli.log"))) {
             int exit = p.waitFor(60);
             long nanos = System.nanoTime() - t0;
             if (exit != 0) {

@@ -54,8 +54,8 @@ final class FootprintScenario implements Scenario {
         c.stopMinions();
         c.stopMaster();
         Path log = c.root.resolve("footprint-master.log");
-        try (JavaProcess master = JavaProcess.start(run.options.jvmOptions(), List.of("-jar",
-                run.options.brineJar().toString(), "master", "-c", c.masterYaml.toString()), log)) {
+        try (JavaProcess master = BrineProcess.start(run.options, List.of("master", "-c", c.masterYaml.toString()),
+                log)) {
             awaitLog(log, "listening on port", 30);
             Thread.sleep(SETTLE_MILLIS);
             double heapIdle = master.liveHeapKib();
@@ -86,11 +86,10 @@ final class FootprintScenario implements Scenario {
     /** Runs {@code brine run TARGET test.ping} until every targeted minion answers: how to ask a master process. */
     private static void awaitCli(BenchRun run, String target, int seconds) throws Exception {
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        List<String> args = List.of("-jar", run.options.brineJar().toString(), "run", "-c",
-                run.cluster.masterYaml.toString(), "--timeout", "5", target, "test.ping");
+        List<String> args = List.of("run", "-c", run.cluster.masterYaml.toString(), "--timeout", "5", target,
+                "test.ping");
         while (System.nanoTime() < deadline) {
-            try (JavaProcess p = JavaProcess.start(run.options.jvmOptions(), args,
-                    run.cluster.root.resolve("footprint-cli.log"))) {
+            try (JavaProcess p = BrineProcess.start(run.options, args, run.cluster.root.resolve("footprint-cli.log"))) {
                 p.discardOutput();
                 if (p.waitFor(60) == 0) {
                     return;

@@ -27,7 +27,12 @@ final class JavaProcess implements AutoCloseable {
 
     /** {@code java OPTIONS ARGS...}, its standard error appended to {@code log}. */
     static JavaProcess start(List<String> jvmOptions, List<String> args, Path log) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command(jvmOptions, args));
+        return run(command(jvmOptions, args), log);
+    }
+
+    /** A command that runs a JVM (such as the {@code brine} launcher), its standard error appended to {@code log}. */
+    static JavaProcess run(List<String> command, Path log) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         return new JavaProcess(pb.start());
     }

@@ -22,6 +22,7 @@ final class Machine {
         m.put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
         m.put("mode", options.processes() ? "processes" : "swarm");
         m.put("minions_per_process", options.minionsPerProcess());
+        m.put("launcher", BrineProcess.describe(options));
         m.put("process_jvm_options", String.join(" ", options.jvmOptions()));
         return m;
     }

@@ -24,8 +24,7 @@ final class MinionProcesses implements Swarm {
     }
 
     static JavaProcess startMinion(BenchOptions options, Path yaml, Path log) throws IOException {
-        return JavaProcess.start(options.jvmOptions(), List.of("-jar", options.brineJar().toString(), "minion", "-c",
-                yaml.toString(), "--log-level", "warning"), log);
+        return BrineProcess.start(options, List.of("minion", "-c", yaml.toString(), "--log-level", "warning"), log);
     }
 
     @Override

@@ -85,7 +85,7 @@ final class BenchCommand implements Callable<Integer> {
                 .withMinionCounts(minions)
                 .withScenarios(scenarios.isEmpty() ? Bench.SCENARIOS : scenarios)
                 .withProcesses(processes, perProcess)
-                .withBrineJar(runningJar(), launcherOptions())
+                .withBrineJar(runningJar(), launcher(), launcherOptions())
                 .withRepetitions(latencyCalls, rounds, throughputJobs, cliRuns, 1000)
                 .withStateAndTransfer(stateRounds, transferMib, transferRounds);
         if (processes && options.brineJar() == null) {
@@ -122,7 +122,17 @@ final class BenchCommand implements Callable<Integer> {
                 .filter(entry -> entry.endsWith("brine.jar")).map(Path::of).findFirst().orElse(null);
     }
 
-    /** The JVM options the 'brine' launcher passes, so child processes start as an operator's would. */
+    /**
+     * The 'brine' launcher script, which names itself in brine.launcher when it starts the benchmark; the
+     * benchmark then starts its 'brine run', 'brine master' and 'brine minion' processes through it. Null when
+     * run as 'java -jar brine.jar bench'.
+     */
+    private static Path launcher() {
+        String p = System.getProperty("brine.launcher");
+        return p == null || p.isBlank() || !Files.isExecutable(Path.of(p)) ? null : Path.of(p);
+    }
+
+    /** BRINE_JAVA_OPTS, for child processes started with 'java' when there is no launcher. */
     private static List<String> launcherOptions() {
         String opts = System.getenv("BRINE_JAVA_OPTS");
         return opts == null || opts.isBlank() ? List.of() : Arrays.asList(opts.trim().split("\\s+"));

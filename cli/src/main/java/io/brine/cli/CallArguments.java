@@ -1,7 +1,6 @@
 package io.brine.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.brine.config.YamlValues;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +15,6 @@ import java.util.regex.Pattern;
  */
 record CallArguments(List<Object> args, Map<String, Object> kwargs) {
     private static final Pattern KEYWORD = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)=(.*)", Pattern.DOTALL);
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     static CallArguments parse(List<String> words) {
         List<Object> args = new ArrayList<>();
@@ -38,7 +36,7 @@ record CallArguments(List<Object> args, Map<String, Object> kwargs) {
         String t = word.trim();
         boolean structured = t.startsWith("[") || t.startsWith("{");
         try {
-            Object parsed = YAML.readValue(word, Object.class);
+            Object parsed = YamlValues.parse(word);
             if (parsed == null) {
                 return word.isEmpty() ? "" : null;
             }

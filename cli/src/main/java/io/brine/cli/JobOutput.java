@@ -17,13 +17,19 @@ import java.util.Map;
  * depend on; text reads per minion, like Salt's.
  */
 final class JobOutput {
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final ObjectMapper COMPACT = new ObjectMapper();
-    static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
-
     private JobOutput() {
+    }
+
+    /**
+     * Built on first use, so that a command printing text (the usual {@code brine run}) never starts
+     * jackson-databind: three mappers and their caches were a tenth of its start-up.
+     */
+    private static final class Mappers {
+        static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        static final ObjectMapper COMPACT = new ObjectMapper();
+        static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
+                .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
     }
 
     static Map<String, Object> document(JobRecord job) {
@@ -68,7 +74,7 @@ final class JobOutput {
 
     static String compactJson(Object value) {
         try {
-            return COMPACT.writeValueAsString(value);
+            return Mappers.COMPACT.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -76,7 +82,7 @@ final class JobOutput {
 
     static String json(Object value) {
         try {
-            return JSON.writeValueAsString(value) + "\n";
+            return Mappers.JSON.writeValueAsString(value) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -84,7 +90,7 @@ final class JobOutput {
 
     static String yaml(Object value) {
         try {
-            return YAML.writeValueAsString(value);
+            return Mappers.YAML.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -1,6 +1,7 @@
 package io.brine.cli;
 
 import io.brine.config.ConfigException;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 
 /** Entry point of the {@code brine} command. The only place in Brine that calls System.exit. */
@@ -14,30 +15,46 @@ public final class Main {
 
     /** Runs a command line and returns its exit code; tests call this in-process. */
     public static int run(String... args) {
-        return run(new CommandLine(new BrineCommand()), args);
+        MinionCommand minion = MinionCommand.withoutPicocli(args);
+        if (minion != null) {
+            return call(minion, new PrintWriter(System.err, true));
+        }
+        return run(BrineCommand.commandLine(args), args);
     }
 
     /** Runs a command line writing to the given streams instead of stdout and stderr. */
-    public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new BrineCommand());
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cli = BrineCommand.commandLine(args);
         cli.setOut(out);
         cli.setErr(err);
         return run(cli, args);
     }
 
     private static int run(CommandLine cli, String... args) {
-        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof CliException c) {
-                cmd.getErr().println("brine: " + c.getMessage());
-                return c.exitCode;
-            }
-            if (e instanceof ConfigException || e instanceof IllegalArgumentException) {
-                cmd.getErr().println("brine: " + e.getMessage());
-                return ExitCodes.USAGE;
-            }
-            cmd.getErr().println("brine: " + e);
-            return ExitCodes.FAILED;
-        });
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> exitCode(e, cmd.getErr()));
         return cli.execute(args);
+    }
+
+    /** A command picocli did not parse (see {@link MinionCommand#withoutPicocli}), failing as picocli's would. */
+    private static int call(MinionCommand command, PrintWriter err) {
+        try {
+            return command.call();
+        } catch (Exception e) {
+            return exitCode(e, err);
+        }
+    }
+
+    /** One line on stderr and an exit code for a command that failed: never a stack trace. */
+    private static int exitCode(Exception e, PrintWriter err) {
+        if (e instanceof CliException c) {
+            err.println("brine: " + c.getMessage());
+            return c.exitCode;
+        }
+        if (e instanceof ConfigException || e instanceof IllegalArgumentException) {
+            err.println("brine: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        err.println("brine: " + e);
+        return ExitCodes.FAILED;
     }
 }

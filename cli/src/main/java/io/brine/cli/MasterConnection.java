@@ -33,6 +33,16 @@ import java.util.function.Consumer;
  * side can be impersonated by another process on the host.
  */
 final class MasterConnection implements AutoCloseable {
+    /**
+     * Retries come quickly: an operator is waiting. The first handshake gets 250 ms rather than the 2 s a minion
+     * gives it, because JeroMQ 0.6.0 now and then never sends the greeting of a fresh connection and only a new
+     * connection recovers (jeromq#1022); a fast-starting CLI hit that in a third of its runs and waited 2 s. The
+     * timeout still doubles on every failure, so a master that is merely slow (a restart storm) gets its time.
+     */
+    private static final TransportSettings CLIENT_TRANSPORT = TransportSettings.DEFAULTS
+            .withBackoff(Duration.ofMillis(100), Duration.ofMillis(500))
+            .withFirstHandshakeTimeout(Duration.ofMillis(250));
+
     private final DealerEndpoint endpoint;
     private final BlockingQueue<ClientResponse> responses = new LinkedBlockingQueue<>();
     private volatile java.util.function.Consumer<ClientResponse> streamListener;
@@ -70,7 +80,7 @@ final class MasterConnection implements AutoCloseable {
                             self[0].deliver(r);
                         }
                     }
-                }, TransportSettings.DEFAULTS.withBackoff(Duration.ofMillis(100), Duration.ofMillis(500)));
+                }, CLIENT_TRANSPORT);
         self[0] = new MasterConnection(endpoint);
         endpoint.start();
         KeyStatus status = endpoint.awaitStatus(connectTimeout);

@@ -12,12 +12,54 @@ import picocli.CommandLine.Option;
         description = "Run a minion in the foreground, logging to stderr, until interrupted.",
         footer = {"", "Example:", "  brine minion -c /etc/brine/minion.yaml"})
 final class MinionCommand implements Callable<Integer> {
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = "/etc/brine/minion.yaml",
+    static final String DEFAULT_CONFIG = "/etc/brine/minion.yaml";
+    static final String DEFAULT_LOG_LEVEL = "info";
+
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = DEFAULT_CONFIG,
             description = "minion configuration (default: ${DEFAULT-VALUE})")
     Path file;
 
-    @Option(names = "--log-level", defaultValue = "info", description = "error, warning, info or debug")
+    @Option(names = "--log-level", defaultValue = DEFAULT_LOG_LEVEL, description = "error, warning, info or debug")
     String logLevel;
+
+    /**
+     * {@code brine minion ...} read without picocli, or null when the words are anything but {@code minion}
+     * followed by {@code -c/--config FILE} and {@code --log-level LEVEL}, each at most once: picocli then reads
+     * them as usual, help and errors included.
+     *
+     * <p>A minion is an agent that lives as long as its machine, and its resident memory is what it is judged
+     * by. picocli's classes (compiled for Java 5, so no class-data archive can hold them) and its model of the
+     * command cost a minion 4 MiB of metaspace, symbols and heap for its whole life, to read two options.
+     * MinionCommandTest checks that both readings agree.
+     */
+    static MinionCommand withoutPicocli(String... args) {
+        if (args.length == 0 || !args[0].equals("minion")) {
+            return null;
+        }
+        MinionCommand c = new MinionCommand();
+        String config = null;
+        String level = null;
+        for (int i = 1; i < args.length; i++) {
+            String word = args[i];
+            int eq = word.indexOf('=');
+            boolean attached = word.startsWith("--") && eq > 0;
+            String name = attached ? word.substring(0, eq) : word;
+            String value = attached ? word.substring(eq + 1) : i + 1 < args.length ? args[++i] : null;
+            if (value == null || value.isEmpty() || value.startsWith("-")) {
+                return null;
+            }
+            if ((name.equals("-c") || name.equals("--config")) && config == null) {
+                config = value;
+            } else if (name.equals("--log-level") && level == null) {
+                level = value;
+            } else {
+                return null;
+            }
+        }
+        c.file = Path.of(config == null ? DEFAULT_CONFIG : config);
+        c.logLevel = level == null ? DEFAULT_LOG_LEVEL : level;
+        return c;
+    }
 
     @Override
     public Integer call() throws Exception {

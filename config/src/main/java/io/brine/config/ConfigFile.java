@@ -4,8 +4,6 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -24,8 +22,6 @@ import java.util.TreeSet;
  * instead of a silently ignored setting.
  */
 public final class ConfigFile {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-
     private record Entry(Object value, int line) {
     }
 
@@ -52,7 +48,7 @@ public final class ConfigFile {
 
     public static ConfigFile parse(String yaml, String origin) {
         Map<String, Entry> entries = new LinkedHashMap<>();
-        try (JsonParser p = YAML.getFactory().createParser(yaml)) {
+        try (JsonParser p = YamlValues.FACTORY.createParser(yaml)) {
             JsonToken first = p.nextToken();
             if (first == null || first == JsonToken.VALUE_NULL) {
                 return new ConfigFile(origin, entries);
@@ -64,7 +60,7 @@ public final class ConfigFile {
                 String key = p.currentName();
                 int line = line(p.currentLocation());
                 p.nextToken();
-                Object value = YAML.treeToValue(YAML.readTree(p), Object.class);
+                Object value = YamlValues.read(p);
                 if (entries.putIfAbsent(key, new Entry(value, line)) != null) {
                     throw new ConfigException(origin + ":" + line + ": key '" + key + "' appears twice");
                 }

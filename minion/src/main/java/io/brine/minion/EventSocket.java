@@ -25,7 +25,14 @@ import java.util.function.Consumer;
  */
 final class EventSocket implements AutoCloseable {
     private static final Logger LOG = System.getLogger(EventSocket.class.getName());
-    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * Made on the first event, not at start: most minions never receive one, and a mapper would load
+     * jackson-databind's classes and caches into every minion's resident memory.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     private final Path path;
     private final String group;
@@ -53,7 +60,7 @@ final class EventSocket implements AutoCloseable {
 
     private String handle(String line) {
         try {
-            Map<?, ?> request = JSON.readValue(line, Map.class);
+            Map<?, ?> request = Json.MAPPER.readValue(line, Map.class);
             if (!(request.get("tag") instanceof String tag)) {
                 return "error: the event needs a tag";
             }

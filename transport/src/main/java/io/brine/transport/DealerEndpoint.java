@@ -65,7 +65,7 @@ public final class DealerEndpoint implements AutoCloseable {
     private long lastHeard;
     private long lastPing;
     private long pingSequence;
-    /** Grows from 2 s to the configured ceiling while handshakes keep failing, so a slow master is not hammered. */
+    /** Grows from the first timeout to the ceiling while handshakes keep failing, so a slow master is not hammered. */
     private long handshakeTimeoutMillis;
 
     public DealerEndpoint(String connectAddress, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck,
@@ -81,7 +81,7 @@ public final class DealerEndpoint implements AutoCloseable {
     }
 
     private long firstHandshakeTimeout() {
-        return Math.min(2000, settings.handshakeTimeout().toMillis());
+        return Math.min(settings.firstHandshakeTimeout().toMillis(), settings.handshakeTimeout().toMillis());
     }
 
     /** Starts connecting at once, on the process's shared dealer thread. */

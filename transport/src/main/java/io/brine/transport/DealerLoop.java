@@ -34,7 +34,12 @@ final class DealerLoop implements AutoCloseable {
     /** Timers (reconnects, handshake deadlines, heartbeats) are checked this often. */
     private static final long TICK_MILLIS = 20;
     private static final long SWEEP_MILLIS = 1000;
-    private static final int MAX_SOCKETS = 65_535;
+    /**
+     * Dealers one process may hold. JeroMQ allocates a slot (a boxed Integer and a mailbox reference) for each
+     * up front: at 65,535 that was 1.5 MiB of every minion's heap, for one socket. A process runs out of
+     * descriptors first anyway (about 3 per socket; 20,000 per process here), and a swarm process hosts 2,000.
+     */
+    private static final int MAX_SOCKETS = 8_192;
 
     private static DealerLoop shared;
     private static int users;

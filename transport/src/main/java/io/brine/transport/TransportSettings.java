@@ -10,19 +10,23 @@ import java.util.Objects;
  * @param maxFrameSize    frames above this are dropped unread (and ZeroMQ disconnects a peer sending them)
  * @param heartbeat       how often an initiator pings; three missed answers end the session
  * @param handshakeTimeout the longest either side waits for the next handshake message. An initiator starts at
- *                        2 s and doubles up to this while handshakes keep failing. It was 10 s: in a restart storm
- *                        of 10,000 minions the master's queue of first handshake messages grew deeper than that,
- *                        so every minion gave up before the master reached it, reconnected to the back of the
- *                        queue, and the fleet never converged. Up to a minute, each waits long enough.
+ *                        firstHandshakeTimeout and doubles up to this while handshakes keep failing. It was 10 s:
+ *                        in a restart storm of 10,000 minions the master's queue of first handshake messages grew
+ *                        deeper than that, so every minion gave up before the master reached it, reconnected to the
+ *                        back of the queue, and the fleet never converged. Up to a minute, each waits long enough.
+ * @param firstHandshakeTimeout how long an initiator waits for the answer to its first handshake message before
+ *                        it starts over on a new connection (2 s). JeroMQ 0.6.0 sometimes never sends the greeting
+ *                        of a fresh connection (jeromq#1022); only a new connection recovers, so an interactive
+ *                        client sets this short rather than make an operator wait 2 s.
  * @param backoffMin      first reconnect delay; doubles on each failure, with jitter, up to backoffMax
  * @param backoffMax      ceiling for the reconnect delay, so a fleet does not hammer a master that is down
  * @param highWaterMark   messages ZeroMQ queues per peer before it drops (router) or blocks (dealer)
  */
-public record TransportSettings(int maxFrameSize, Duration heartbeat, Duration handshakeTimeout, Duration backoffMin,
-        Duration backoffMax, int highWaterMark) {
+public record TransportSettings(int maxFrameSize, Duration heartbeat, Duration handshakeTimeout,
+        Duration firstHandshakeTimeout, Duration backoffMin, Duration backoffMax, int highWaterMark) {
 
     public static final TransportSettings DEFAULTS = new TransportSettings(Frame.DEFAULT_MAX_SIZE, Duration.ofSeconds(5),
-            Duration.ofSeconds(60), Duration.ofMillis(500), Duration.ofSeconds(30), 100_000);
+            Duration.ofSeconds(60), Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofSeconds(30), 100_000);
 
     public TransportSettings {
         if (maxFrameSize < 1024) {
@@ -30,6 +34,7 @@ public record TransportSettings(int maxFrameSize, Duration heartbeat, Duration h
         }
         Objects.requireNonNull(heartbeat, "heartbeat");
         Objects.requireNonNull(handshakeTimeout, "handshakeTimeout");
+        Objects.requireNonNull(firstHandshakeTimeout, "firstHandshakeTimeout");
         Objects.requireNonNull(backoffMin, "backoffMin");
         Objects.requireNonNull(backoffMax, "backoffMax");
         if (backoffMin.compareTo(backoffMax) > 0) {
@@ -38,14 +43,22 @@ public record TransportSettings(int maxFrameSize, Duration heartbeat, Duration h
     }
 
     public TransportSettings withHeartbeat(Duration d) {
-        return new TransportSettings(maxFrameSize, d, handshakeTimeout, backoffMin, backoffMax, highWaterMark);
+        return new TransportSettings(maxFrameSize, d, handshakeTimeout, firstHandshakeTimeout, backoffMin, backoffMax,
+                highWaterMark);
     }
 
     public TransportSettings withBackoff(Duration min, Duration max) {
-        return new TransportSettings(maxFrameSize, heartbeat, handshakeTimeout, min, max, highWaterMark);
+        return new TransportSettings(maxFrameSize, heartbeat, handshakeTimeout, firstHandshakeTimeout, min, max,
+                highWaterMark);
+    }
+
+    public TransportSettings withFirstHandshakeTimeout(Duration d) {
+        return new TransportSettings(maxFrameSize, heartbeat, handshakeTimeout, d, backoffMin, backoffMax,
+                highWaterMark);
     }
 
     public TransportSettings withMaxFrameSize(int size) {
-        return new TransportSettings(size, heartbeat, handshakeTimeout, backoffMin, backoffMax, highWaterMark);
+        return new TransportSettings(size, heartbeat, handshakeTimeout, firstHandshakeTimeout, backoffMin, backoffMax,
+                highWaterMark);
     }
 }

@@ -1,0 +1,141 @@
+package io.brine.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.minion.Minion;
+import io.brine.protocol.BrineVersion;
+import io.brine.protocol.KeyStatus;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code brine} launcher script, run as an operator runs it against the jar this build has just made: the
+ * per-role JVM options, the class-data archive a client command makes on its first run and uses afterwards,
+ * BRINE_JAVA_OPTS last, and a launcher reached through a symlink. It runs in the integration-test phase, after
+ * the shaded jar exists (see cli/pom.xml), because the launcher would otherwise build the jar itself.
+ */
+class LauncherIT {
+    private static final Path LAUNCHER = Path.of("..", "brine").toAbsolutePath().normalize();
+    private static final Path ARCHIVES = Path.of("target", "cds").toAbsolutePath();
+
+    @TempDir
+    Path dir;
+    private TestCluster cluster;
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    @AfterEach
+    void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void brineRunMakesItsClassDataArchiveOnFirstUseAndLoadsFromItAfterwards() throws Exception {
+        cluster = TestCluster.start(dir);
+        Minion m = cluster.addMinion("m1");
+        TestCluster.awaitStatus(m, KeyStatus.PENDING, Duration.ofSeconds(10));
+        assertEquals(0, cluster.cli("key", "accept", "m1").exit());
+        TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, Duration.ofSeconds(10));
+        Path archive = ARCHIVES.resolve("run.jsa");
+        Files.deleteIfExists(archive);
+
+        Run first = launch(null, "run", "-c", cluster.masterYaml.toString(), "m1", "test.ping");
+        assertEquals(0, first.exit(), first.err());
+        assertEquals("m1:\n    True\n", first.out());
+        assertTrue(Files.size(archive) > 0, "the first run leaves " + archive);
+
+        Path classLog = dir.resolve("classes.txt");
+        Run second = launch("-Xlog:class+load=info:file=" + classLog, "run", "-c", cluster.masterYaml.toString(),
+                "m1", "test.ping");
+        assertEquals(0, second.exit(), second.err());
+        assertEquals(first.out(), second.out());
+        assertTrue(Files.readAllLines(classLog).stream().anyMatch(
+                l -> l.contains(" io.brine.cli.RunCommand source: shared objects file")),
+                "RunCommand comes from the archive on the second run");
+    }
+
+    @Test
+    void anUnusableArchiveOnlyCostsSpeedAndPrintsNothing() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("master.yaml"), "pki_dir: " + dir.resolve("pki") + "\n");
+        Path archive = ARCHIVES.resolve("key.jsa");
+        Files.createDirectories(ARCHIVES);
+        Files.deleteIfExists(archive);
+        Files.writeString(archive, "not an archive");
+        try {
+            Run r = launch(null, "key", "list", "-c", yaml.toString(), "--out", "json");
+            assertEquals(0, r.exit(), r.err());
+            assertEquals(0, new ObjectMapper().readTree(r.out()).get("accepted").size(), r.out());
+            assertEquals("", r.err());
+        } finally {
+            Files.deleteIfExists(archive);
+        }
+    }
+
+    @Test
+    void brineJavaOptsComeLastSoTheyWin() throws Exception {
+        Run r = launch("-XX:+PrintCommandLineFlags -XX:TieredStopAtLevel=4", "--version");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("-XX:TieredStopAtLevel=4"), r.out());
+        assertTrue(r.out().contains("-XX:+UseSerialGC"), "a client command keeps the rest of its options: " + r.out());
+    }
+
+    @Test
+    void theMinionRunsWithTheSmallAgentsOptionsAndTheMasterWithTheJvmsOwn() throws Exception {
+        Run minion = launch("-XX:+PrintCommandLineFlags", "minion", "--help");
+        assertEquals(0, minion.exit(), minion.err());
+        assertTrue(minion.out().contains("-XX:+UseSerialGC") && minion.out().contains("-XX:TieredStopAtLevel=1"),
+                minion.out());
+        Run master = launch("-XX:+PrintCommandLineFlags", "master", "--help");
+        assertEquals(0, master.exit(), master.err());
+        assertFalse(master.out().contains("-XX:TieredStopAtLevel"), master.out());
+    }
+
+    @Test
+    void aSymlinkToTheLauncherRunsTheSameJar() throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("brine"), LAUNCHER);
+        Run r = run(null, link, "--version");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("brine " + BrineVersion.CURRENT + "\n", r.out());
+    }
+
+    private Run launch(String javaOpts, String... args) throws IOException, InterruptedException {
+        return run(javaOpts, LAUNCHER, args);
+    }
+
+    /** Runs a launcher with BRINE_JAVA_OPTS set to {@code javaOpts} (unset when null), in the temporary directory. */
+    private Run run(String javaOpts, Path launcher, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+        pb.environment().remove("BRINE_JAVA_OPTS");
+        if (javaOpts != null) {
+            pb.environment().put("BRINE_JAVA_OPTS", javaOpts);
+        }
+        Path out = dir.resolve("stdout.txt");
+        Path err = dir.resolve("stderr.txt");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("the launcher did not finish within 60 s: " + command);
+        }
+        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+}
