@@ -23,6 +23,24 @@ final class BrineProcess {
         return JavaProcess.run(command(options, args), log);
     }
 
+    /**
+     * Like {@link #start}, with JVM options added for this process only (a GC log, say): after BRINE_JAVA_OPTS in
+     * the launcher's environment, or after the options with {@code java -jar}, so the role's own options stay.
+     */
+    static JavaProcess start(BenchOptions options, List<String> args, Path log, List<String> extraJvmOptions)
+            throws IOException {
+        if (options.launcher() != null) {
+            String inherited = System.getenv("BRINE_JAVA_OPTS");
+            String opts = ((inherited == null ? "" : inherited + " ") + String.join(" ", extraJvmOptions)).trim();
+            return JavaProcess.run(command(options, args), log, java.util.Map.of("BRINE_JAVA_OPTS", opts));
+        }
+        List<String> jvm = new ArrayList<>(options.jvmOptions());
+        jvm.addAll(extraJvmOptions);
+        List<String> javaArgs = new ArrayList<>(List.of("-jar", options.brineJar().toString()));
+        javaArgs.addAll(args);
+        return JavaProcess.run(JavaProcess.command(jvm, javaArgs), log);
+    }
+
     static List<String> command(BenchOptions options, List<String> args) {
         if (options.launcher() != null) {
             List<String> cmd = new ArrayList<>();

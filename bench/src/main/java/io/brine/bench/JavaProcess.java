@@ -32,7 +32,14 @@ final class JavaProcess implements AutoCloseable {
 
     /** A command that runs a JVM (such as the {@code brine} launcher), its standard error appended to {@code log}. */
     static JavaProcess run(List<String> command, Path log) throws IOException {
+        return run(command, log, java.util.Map.of());
+    }
+
+    /** Like {@link #run(List, Path)}, with these variables set in the child's environment. */
+    static JavaProcess run(List<String> command, Path log, java.util.Map<String, String> environment)
+            throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().putAll(environment);
         pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         return new JavaProcess(pb.start());
     }

@@ -12,9 +12,10 @@ import java.util.List;
 
 /**
  * One minion in a JVM of its own, connected to the bench's master, whose heap can be told apart from the
- * master's: {@code brine minion -c minion.yaml} when the bench runs from the brine jar, else {@link MinionMain}
- * on this JVM's class path. Either way it is {@code Minion.start} on the same configuration file, with the
- * launcher's JVM options, and it writes a GC log ({@link #gc}).
+ * master's: {@code brine minion -c minion.yaml} as the launcher starts it ({@link BrineProcess}, with the
+ * minion's JVM options) when the bench runs from the brine jar, else {@link MinionMain} on this JVM's class
+ * path. Either way it is {@code Minion.start} on the same configuration file, and it writes a GC log
+ * ({@link #gc}).
  */
 final class SoloMinion implements AutoCloseable {
     final String id;
@@ -33,14 +34,16 @@ final class SoloMinion implements AutoCloseable {
         Path yaml = MinionDirs.yaml(c.root, id, c.port);
         Path dir = MinionDirs.dir(c.root, id);
         GcLog gc = new GcLog(dir.resolve("gc.log"));
+        Files.createDirectories(MinionDirs.files(c.root, id));
+        Path log = dir.resolve("minion.log");
+        if (run.options.brineJar() != null) {
+            return new SoloMinion(id, gc, BrineProcess.start(run.options, List.of("minion", "-c", yaml.toString(),
+                    "--log-level", "warning"), log, List.of(gc.jvmOption())));
+        }
         List<String> jvm = new ArrayList<>(run.options.jvmOptions());
         jvm.add(gc.jvmOption());
-        List<String> args = run.options.brineJar() != null
-                ? List.of("-jar", run.options.brineJar().toString(), "minion", "-c", yaml.toString(), "--log-level",
-                        "warning")
-                : List.of("-cp", System.getProperty("java.class.path"), MinionMain.class.getName(), yaml.toString());
-        Files.createDirectories(MinionDirs.files(c.root, id));
-        return new SoloMinion(id, gc, JavaProcess.start(jvm, args, dir.resolve("minion.log")));
+        return new SoloMinion(id, gc, JavaProcess.start(jvm, List.of("-cp", System.getProperty("java.class.path"),
+                MinionMain.class.getName(), yaml.toString()), log));
     }
 
     /** Pings until the minion answers: it has connected, been accepted and runs jobs. */
