@@ -51,9 +51,7 @@ final class JavaProcess implements AutoCloseable {
             cmd.addAll(List.of("/usr/bin/nice", "-n", "10"));
         }
         cmd.addAll(command(jvmOptions, args));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        return new JavaProcess(pb.start());
+        return run(cmd, log);
     }
 
     static List<String> command(List<String> jvmOptions, List<String> args) {

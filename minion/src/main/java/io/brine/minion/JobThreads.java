@@ -28,9 +28,8 @@ final class JobThreads {
     }
 
     private static ExecutorService jobs() {
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(0, Integer.MAX_VALUE, IDLE_SECONDS, TimeUnit.SECONDS,
-                new SynchronousQueue<>(), r -> daemon(r, "brine-job"));
-        return pool;
+        return new ThreadPoolExecutor(0, Integer.MAX_VALUE, IDLE_SECONDS, TimeUnit.SECONDS, new SynchronousQueue<>(),
+                r -> daemon(r, "brine-job"));
     }
 
     private static ScheduledThreadPoolExecutor deadlines() {

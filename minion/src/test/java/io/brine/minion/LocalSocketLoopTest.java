@@ -13,8 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class LocalSocketLoopTest {
@@ -65,6 +67,7 @@ class LocalSocketLoopTest {
     }
 
     @Test
+    @Timeout(value = 3, unit = TimeUnit.SECONDS) // a loop blocked on the silent client would hang here, not fail
     void aClientThatNeverWritesDoesNotHoldUpOthers() throws IOException {
         Path a = serve("slow.sock", "ok:");
         try (SocketChannel silent = SocketChannel.open(UnixDomainSocketAddress.of(a))) {
