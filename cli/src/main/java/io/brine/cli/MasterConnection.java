@@ -34,14 +34,15 @@ import java.util.function.Consumer;
  */
 final class MasterConnection implements AutoCloseable {
     /**
-     * Retries come quickly: an operator is waiting. The first handshake gets 250 ms rather than the 2 s a minion
+     * Retries come quickly: an operator is waiting. The first handshake gets 150 ms rather than the 2 s a minion
      * gives it, because JeroMQ 0.6.0 now and then never sends the greeting of a fresh connection and only a new
-     * connection recovers (jeromq#1022); a fast-starting CLI hit that in a third of its runs and waited 2 s. The
-     * timeout still doubles on every failure, so a master that is merely slow (a restart storm) gets its time.
+     * connection recovers (jeromq#1022); a fast-starting CLI hit that in a third of its runs and waited 2 s. A
+     * handshake, the CLI's cold crypto included, takes 40 to 60 ms on an idle master. The timeout doubles on
+     * every failure, so a master that is merely slow (a restart storm) still gets its time.
      */
     private static final TransportSettings CLIENT_TRANSPORT = TransportSettings.DEFAULTS
-            .withBackoff(Duration.ofMillis(100), Duration.ofMillis(500))
-            .withFirstHandshakeTimeout(Duration.ofMillis(250));
+            .withBackoff(Duration.ofMillis(50), Duration.ofMillis(500))
+            .withFirstHandshakeTimeout(Duration.ofMillis(150));
 
     private final DealerEndpoint endpoint;
     private final BlockingQueue<ClientResponse> responses = new LinkedBlockingQueue<>();
