@@ -87,9 +87,15 @@ final class JobRunner implements AutoCloseable {
 
     void submit(JobRequest job) {
         long start = System.currentTimeMillis();
+        Optional<Function> function = functions.find(job.function());
+        if (function.isEmpty() || function.get().immediate()) {
+            // Answered on the receiving thread (see Function#immediate); so is a function this minion lacks.
+            send.accept(new JobReturn(job.jid(), run(job, function, start)));
+            return;
+        }
         AtomicBoolean returned = new AtomicBoolean();
         FutureTask<Void> task = new FutureTask<>(() -> {
-            MinionReturn result = run(job, start);
+            MinionReturn result = run(job, function, start);
             finish(job.jid(), returned, result);
         }, null);
         ScheduledFuture<?> deadline = JobThreads.DEADLINES.schedule(() -> stop(job.jid(), TIMED_OUT,
@@ -188,8 +194,7 @@ final class JobRunner implements AutoCloseable {
         }
     }
 
-    private MinionReturn run(JobRequest job, long start) {
-        Optional<Function> function = functions.find(job.function());
+    private MinionReturn run(JobRequest job, Optional<Function> function, long start) {
         if (function.isEmpty()) {
             return MinionReturn.failed(254, "'" + job.function() + "' is not available on this minion",
                     start, System.currentTimeMillis());

@@ -23,6 +23,7 @@ class JobRunnerTest {
     Path cache;
     private final Map<String, MinionReturn> returns = new ConcurrentHashMap<>();
     private final List<Message> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final Map<String, Thread> returnedOn = new ConcurrentHashMap<>();
 
     private JobRunner runner(int maxJobs) {
         return new JobRunner("m1", FunctionRegistry.installed(), Map::of, cache, maxJobs, this::sent, MasterLink.NONE,
@@ -32,6 +33,7 @@ class JobRunnerTest {
     private void sent(Message m) {
         sent.add(m);
         if (m instanceof JobReturn r) {
+            returnedOn.put(r.jid(), Thread.currentThread());
             returns.put(r.jid(), r.result());
         }
     }
@@ -73,7 +75,7 @@ class JobRunnerTest {
     void aJobPastItsDeadlineIsStoppedAndTheWaitingJobRuns() throws InterruptedException {
         try (JobRunner jobs = runner(1)) {
             jobs.submit(job("slow", "test.sleep", List.of(30), 300));
-            jobs.submit(job("next", "test.ping", List.of(), 30_000));
+            jobs.submit(job("next", "test.sleep", List.of(0), 30_000));
             awaitReturns(2);
         }
         assertEquals(JobRunner.TIMED_OUT, returns.get(jid("slow")).retcode());
@@ -84,7 +86,7 @@ class JobRunnerTest {
     void aKilledJobReturnsKilledAndFreesItsPlace() throws InterruptedException {
         try (JobRunner jobs = runner(1)) {
             jobs.submit(job("victim", "test.sleep", List.of(30), 60_000));
-            jobs.submit(job("after", "test.ping", List.of(), 60_000));
+            jobs.submit(job("after", "test.sleep", List.of(0), 60_000));
             Thread.sleep(100);
             jobs.kill(jid("victim"));
             awaitReturns(2);
@@ -111,5 +113,23 @@ class JobRunnerTest {
             }
         }
         assertTrue(ackAt < returnAt, "the ack of a running job comes before its return: " + sent);
+    }
+
+    @Test
+    void anImmediateFunctionAnswersOnTheReceivingThreadEvenWithEverySlotTaken() throws InterruptedException {
+        try (JobRunner jobs = runner(1)) {
+            jobs.submit(job("busy", "test.sleep", List.of(30), 60_000));
+            jobs.submit(job("ping", "test.ping", List.of(), 60_000));
+            jobs.submit(job("missing", "no.such", List.of(), 60_000));
+            // answered before submit returned, by this very thread, while the only slot is still taken
+            assertEquals(Thread.currentThread(), returnedOn.get(jid("ping")));
+            assertEquals(Thread.currentThread(), returnedOn.get(jid("missing")));
+            assertTrue(returns.get(jid("ping")).success(), returns.get(jid("ping")).toString());
+            assertEquals(254, returns.get(jid("missing")).retcode());
+            assertTrue(!returns.containsKey(jid("busy")), "the sleeping job is still running");
+            jobs.kill(jid("busy"));
+            awaitReturns(3);
+        }
+        assertTrue(sent.stream().noneMatch(m -> m instanceof io.brine.protocol.JobAck a && a.jid().equals(jid("ping"))));
     }
 }

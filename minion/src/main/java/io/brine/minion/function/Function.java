@@ -38,4 +38,16 @@ public interface Function {
     default boolean acceptsExtraKeywords() {
         return false;
     }
+
+    /**
+     * True for a function that answers at once from what the minion already holds in memory: it never blocks,
+     * never waits on a process, the disk or the network, and cannot run long (test.ping, test.echo). The minion
+     * then runs it on the thread that received the job and returns it straight away, skipping the hand-off to a
+     * job thread and back, which is most of a quick call's latency on a small machine. Such a job takes no
+     * max_jobs slot, has no timeout and cannot be killed, so a function that might block must leave this false:
+     * while it runs, the minion's connection waits.
+     */
+    default boolean immediate() {
+        return false;
+    }
 }

@@ -26,4 +26,9 @@ final class TestEcho implements Function {
     public Object call(FunctionContext context, Arguments args) {
         return args.string("text");
     }
+
+    @Override
+    public boolean immediate() {
+        return true;
+    }
 }

@@ -26,4 +26,9 @@ final class TestPing implements Function {
     public Object call(FunctionContext context, Arguments args) {
         return true;
     }
+
+    @Override
+    public boolean immediate() {
+        return true;
+    }
 }

@@ -27,4 +27,9 @@ final class TestVersion implements Function {
     public Object call(FunctionContext context, Arguments args) {
         return BrineVersion.CURRENT;
     }
+
+    @Override
+    public boolean immediate() {
+        return true;
+    }
 }
