@@ -81,4 +81,23 @@ class JobCacheTest {
             assertTrue(cache.find(jid(2)).isPresent());
         }
     }
+
+    @Test
+    void recordsArrivingOneByOneAreGatheredIntoFewTransactionsAndAFlushDoesNotWaitForTheGathering()
+            throws InterruptedException {
+        try (JobCache cache = JobCache.open(dir)) {
+            // a job and its return every millisecond for about 0.2 s, as a master answering quick calls writes them
+            for (long n = 1; n <= 200; n++) {
+                cache.recordJob(job(jid(n), "test.ping", "x", n));
+                cache.recordReturn(jid(n), "web1", MinionReturn.ok(true, n, n + 1));
+                Thread.sleep(1);
+            }
+            cache.flush();
+            long commits = cache.commits();
+            assertTrue(commits <= 40, "400 records in " + commits + " transactions");
+            // a read right after a write sees it, whatever the gathering
+            cache.recordJob(job(jid(999), "cmd.run", "y", 999));
+            assertEquals("cmd.run", cache.find(jid(999)).orElseThrow().function());
+        }
+    }
 }
