@@ -19,6 +19,8 @@ public final class MinionMain {
     }
 
     public static void main(String[] args) throws IOException {
+        // warnings only: through the brine jar's System.LoggerFinder, or java.util.logging without the jar
+        System.setProperty("brine.log.level", "warning");
         LogManager.getLogManager().reset();
         Logger.getLogger("").setLevel(Level.WARNING);
         try (Minion minion = Minion.start(MinionConfig.load(Path.of(args[0])))) {

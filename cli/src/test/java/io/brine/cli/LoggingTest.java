@@ -29,4 +29,27 @@ class LoggingTest {
                 + "java.lang.IllegalStateException: bad frame"), text);
         assertTrue(text.contains("at io.brine.cli.LoggingTest."), text);
     }
+
+    @Test
+    void systemLoggersWriteOneLineAtTheConfiguredLevelWithoutJavaUtilLogging() {
+        assertTrue(System.LoggerFinder.getLoggerFinder() instanceof LineLoggerFinder,
+                "the service registration is what makes every System.Logger one of ours");
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.Logger.Level before = LineLoggerFinder.threshold;
+        try {
+            System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+            Logging.configure("warning");
+            System.Logger log = System.getLogger("io.brine.test.Logging");
+            log.log(System.Logger.Level.INFO, "not at warning level");
+            log.log(System.Logger.Level.ERROR, "the disk {0} is full", "/var");
+        } finally {
+            System.setErr(saved);
+            LineLoggerFinder.threshold = before;
+        }
+        String text = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(!text.contains("not at warning level"), text);
+        assertTrue(text.matches("(?s).*\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d SEVERE io.brine.test.Logging: "
+                + "the disk /var is full\\R.*"), text);
+    }
 }
