@@ -62,8 +62,14 @@ final class JavaProcess implements AutoCloseable {
         return cmd;
     }
 
+    /**
+     * The JVM's process: the launcher execs it, except in a run that makes a class-data archive or list, where
+     * the launcher waits for it as its child.
+     */
     long pid() {
-        return process.pid();
+        return process.toHandle().children()
+                .filter(c -> c.info().command().map(cmd -> cmd.endsWith("/java")).orElse(false))
+                .findFirst().map(ProcessHandle::pid).orElse(process.pid());
     }
 
     /** Reads output lines until one starts with {@code prefix}; fails if the process ends first. */

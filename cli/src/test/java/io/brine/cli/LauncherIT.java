@@ -108,6 +108,62 @@ class LauncherIT {
     }
 
     @Test
+    void theMinionListsItsClassesOnItsFirstRunAndMapsAnArchiveOfThemFromTheNext() throws Exception {
+        Path list = ARCHIVES.resolve("minion.classlist");
+        Path archive = ARCHIVES.resolve("minion.jsa");
+        Files.deleteIfExists(list);
+        Files.deleteIfExists(archive);
+        // nothing listens on the port: a minion starts, and keeps trying to reach its master, all the same
+        Path yaml = Files.writeString(dir.resolve("minion.yaml"), "id: archived\nmaster: 127.0.0.1\nmaster_port: "
+                + DemoCommand.freePort() + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache")
+                + "\n");
+
+        Run help = launch(null, "minion", "--help");
+        assertEquals(0, help.exit(), help.err());
+        assertFalse(Files.exists(list), "a run that starts no minion leaves no list");
+
+        Process first = startMinion(yaml);
+        stop(first);
+        assertTrue(Files.readAllLines(list).contains("io/brine/transport/DealerLoop"), "the first run's list");
+        assertFalse(Files.exists(archive));
+
+        Process second = startMinion(yaml);
+        try {
+            // the launcher execs the JVM, so the process is the minion itself
+            String maps = Files.readString(Path.of("/proc", Long.toString(second.pid()), "maps"));
+            assertTrue(maps.contains(archive.toString()), "the second run maps " + archive);
+        } finally {
+            stop(second);
+        }
+    }
+
+    /** Starts {@code brine minion -c yaml} and returns once it says (on stderr) that it started. */
+    private Process startMinion(Path yaml) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(LAUNCHER.toString(), "minion", "-c", yaml.toString(), "--log-level",
+                "warning").directory(dir.toFile());
+        pb.environment().remove("BRINE_JAVA_OPTS");
+        Path out = Files.createTempFile(dir, "minion", ".err");
+        Process p = pb.redirectError(out.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(out).contains("started")) {
+            if (!p.isAlive() || System.nanoTime() > deadline) {
+                p.destroyForcibly();
+                throw new AssertionError("the minion did not start: " + Files.readString(out));
+            }
+            Thread.sleep(50);
+        }
+        return p;
+    }
+
+    private static void stop(Process p) throws InterruptedException {
+        p.destroy();
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("the minion did not stop on SIGTERM");
+        }
+    }
+
+    @Test
     void aSymlinkToTheLauncherRunsTheSameJar() throws Exception {
         Path link = Files.createSymbolicLink(dir.resolve("brine"), LAUNCHER);
         Run r = run(null, link, "--version");
