@@ -179,13 +179,13 @@ final class JavaProcess implements AutoCloseable {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroy();
                 if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
+                    kill();
                 }
             }
         } catch (IOException e) {
-            process.destroyForcibly();
+            kill();
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            kill();
             Thread.currentThread().interrupt();
         }
     }
@@ -195,11 +195,17 @@ final class JavaProcess implements AutoCloseable {
         process.destroy();
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+                kill();
             }
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            kill();
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The process and its children: a launcher that waits for its JVM would otherwise leave it running. */
+    private void kill() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
     }
 }

@@ -147,7 +147,7 @@ class LauncherIT {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!Files.readString(out).contains("started")) {
             if (!p.isAlive() || System.nanoTime() > deadline) {
-                p.destroyForcibly();
+                kill(p);
                 throw new AssertionError("the minion did not start: " + Files.readString(out));
             }
             Thread.sleep(50);
@@ -158,9 +158,15 @@ class LauncherIT {
     private static void stop(Process p) throws InterruptedException {
         p.destroy();
         if (!p.waitFor(30, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
+            kill(p);
             throw new AssertionError("the minion did not stop on SIGTERM");
         }
+    }
+
+    /** The launcher and, when it waits for its JVM instead of exec'ing it, the JVM too. */
+    private static void kill(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
     }
 
     @Test
