@@ -65,8 +65,14 @@ public final class DealerEndpoint implements AutoCloseable {
     private long lastHeard;
     private long lastPing;
     private long pingSequence;
+    /**
+     * The master's router has greeted the current connection (its hello RESET arrived): the connection works, so a
+     * slow answer means a busy master, not a lost greeting.
+     */
+    private boolean greeted;
     /** Grows from the first timeout to the ceiling while handshakes keep failing, so a slow master is not hammered. */
     private long handshakeTimeoutMillis;
+    private volatile int socketsOpened;
 
     public DealerEndpoint(String connectAddress, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck,
             DealerListener listener, TransportSettings settings) {
@@ -139,6 +145,11 @@ public final class DealerEndpoint implements AutoCloseable {
 
     public String statusDetail() {
         return statusDetail;
+    }
+
+    /** Connections this endpoint has opened since it started: one for each start over after a failure. */
+    public int socketsOpened() {
+        return socketsOpened;
     }
 
     /** Waits until the master has answered the handshake at least once; returns its answer or null on timeout. */
@@ -215,6 +226,12 @@ public final class DealerEndpoint implements AutoCloseable {
         socket.setHandshakeIvl(RouterEndpoint.ZMTP_HANDSHAKE_MILLIS);
         socket.connect(connectAddress);
         watchKey = loop.watch(socket, this);
+        greeted = false;
+        socketsOpened++;
+        beginHandshake(now);
+    }
+
+    private void beginHandshake(long now) {
         handshake = NoiseXX.initiator(key, RouterEndpoint.PROLOGUE);
         enter(State.HANDSHAKING, now);
         sendFrame(new Frame(FrameKind.HANDSHAKE_1, handshake.writeMessage(new byte[0])));
@@ -243,12 +260,19 @@ public final class DealerEndpoint implements AutoCloseable {
         switch (kind) {
             case HANDSHAKE_2 -> onHandshake2(Frame.decode(raw, settings.maxFrameSize()).body(), now);
             case SEALED -> onSealed(raw, now);
-            case RESET -> {
-                if (state != State.HANDSHAKING) {
-                    teardown("the master has no session for us (it restarted, or dropped us)", now);
-                }
-            }
+            case RESET -> onReset(now);
             default -> LOG.log(Level.WARNING, "dropped a " + kind + " frame: never sent by a master");
+        }
+    }
+
+    /**
+     * The master's router greets every new connection with RESET, and answers RESET to a sealed frame of a
+     * session it does not know. While handshaking, that is our own connection's greeting: nothing to do.
+     */
+    private void onReset(long now) {
+        greeted = true;
+        if (state != State.HANDSHAKING) {
+            teardown("the master has no session for us (it restarted, or dropped us)", now);
         }
     }
 
@@ -323,7 +347,10 @@ public final class DealerEndpoint implements AutoCloseable {
     private void timers(long now) {
         switch (state) {
             case HANDSHAKING, AWAITING_WELCOME -> {
-                if (now - stateSince > handshakeTimeoutMillis) {
+                // A greeted connection is waited on for as long as the settings allow: its handshake is in the
+                // master's queue, and starting over would put a second one behind it.
+                long limit = greeted ? settings.handshakeTimeout().toMillis() : handshakeTimeoutMillis;
+                if (now - stateSince > limit) {
                     handshakeTimeoutMillis = Math.min(2 * handshakeTimeoutMillis, settings.handshakeTimeout().toMillis());
                     teardown("no handshake answer from " + connectAddress, now);
                 }
