@@ -70,6 +70,8 @@ public final class DealerEndpoint implements AutoCloseable {
      * slow answer means a busy master, not a lost greeting.
      */
     private boolean greeted;
+    /** One handshake may start again at once on the same connection after a session; reset by each session. */
+    private boolean mayHandshakeAgain;
     /** Grows from the first timeout to the ceiling while handshakes keep failing, so a slow master is not hammered. */
     private long handshakeTimeoutMillis;
     private volatile int socketsOpened;
@@ -267,12 +269,29 @@ public final class DealerEndpoint implements AutoCloseable {
 
     /**
      * The master's router greets every new connection with RESET, and answers RESET to a sealed frame of a
-     * session it does not know. While handshaking, that is our own connection's greeting: nothing to do.
+     * session it does not know. While handshaking, that is our own connection's greeting (or the answer to frames
+     * sent before the handshake began): nothing to do. With a session, the master restarted, or JeroMQ re-made
+     * the connection, or the master dropped us: the connection itself works, as the RESET just proved, so the
+     * first time the handshake starts again on it at once. Closing it and connecting anew after a backoff, as
+     * before, cost every minion of a restarted master two connections, a backoff and a handshake timeout of 2 s
+     * (the master's queue of handshakes is deeper than that in a storm), and fed the master's queue with
+     * handshakes of connections already given up.
      */
     private void onReset(long now) {
         greeted = true;
-        if (state != State.HANDSHAKING) {
-            teardown("the master has no session for us (it restarted, or dropped us)", now);
+        if (state == State.HANDSHAKING) {
+            return;
+        }
+        String reason = "the master has no session for us (it restarted, or dropped us)";
+        if (mayHandshakeAgain && (state == State.ESTABLISHED || state == State.PENDING)) {
+            mayHandshakeAgain = false;
+            boolean wasUp = state == State.ESTABLISHED;
+            cipher = null;
+            LOG.log(wasUp ? Level.WARNING : Level.DEBUG, reason + "; handshaking again");
+            listener.onDisconnected(reason);
+            beginHandshake(now);
+        } else {
+            teardown(reason, now);
         }
     }
 
@@ -329,13 +348,17 @@ public final class DealerEndpoint implements AutoCloseable {
         switch (welcome.status()) {
             case ACCEPTED -> {
                 enter(State.ESTABLISHED, now);
+                mayHandshakeAgain = true;
                 backoff.reset();
                 handshakeTimeoutMillis = firstHandshakeTimeout();
                 while (!held.isEmpty() && state == State.ESTABLISHED) {
                     sendSealed(held.removeFirst());
                 }
             }
-            case PENDING -> enter(State.PENDING, now);
+            case PENDING -> {
+                enter(State.PENDING, now);
+                mayHandshakeAgain = true;
+            }
             default -> {
                 LOG.log(Level.ERROR, "the master refused our key (" + welcome.status().name().toLowerCase() + "): "
                         + welcome.detail());
@@ -348,7 +371,7 @@ public final class DealerEndpoint implements AutoCloseable {
         switch (state) {
             case HANDSHAKING, AWAITING_WELCOME -> {
                 // A greeted connection is waited on for as long as the settings allow: its handshake is in the
-                // master's queue, and starting over would put a second one behind it.
+                // master's queue, and starting over would put a second one behind it (see onReset).
                 long limit = greeted ? settings.handshakeTimeout().toMillis() : handshakeTimeoutMillis;
                 if (now - stateSince > limit) {
                     handshakeTimeoutMillis = Math.min(2 * handshakeTimeoutMillis, settings.handshakeTimeout().toMillis());

@@ -12,6 +12,20 @@ class DealerReconnectTest {
     private static final TransportSettings SETTINGS = TransportSettings.DEFAULTS;
 
     @Test
+    void aMinionWhoseMasterRestartsHandshakesAgainOnTheConnectionItHas() throws Exception {
+        TestMaster first = TestMaster.start(TestMaster.acceptAll(), SETTINGS);
+        int port = first.router.port();
+        try (DealerEndpoint minion = first.dealer("m1", SETTINGS)) {
+            assertTrue(TestMaster.accepted(minion));
+            first.close();
+            try (TestMaster second = TestMaster.start(first.key, port, TestMaster.acceptAll(), SETTINGS)) {
+                assertTrue(second.awaitSessions(1, Duration.ofSeconds(10)), "the minion is back");
+                assertEquals(1, minion.socketsOpened(), "no second connection, so no backoff before it either");
+            }
+        }
+    }
+
+    @Test
     void aMinionWaitsPastItsFirstHandshakeTimeoutForAMasterThatGreetedIt() throws Exception {
         TransportSettings impatient = SETTINGS.withFirstHandshakeTimeout(Duration.ofMillis(300));
         AtomicInteger asked = new AtomicInteger();
