@@ -23,10 +23,7 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
@@ -70,8 +67,7 @@ public final class RouterEndpoint implements AutoCloseable {
     private final IdleWakeups idle = new IdleWakeups();
     private final Counters counters = new Counters();
     private final DropLog dropLog = new DropLog(LOG);
-    private final Map<ByteBuffer, Peer> peers = new HashMap<>();
-    private final Map<Long, Peer> bySession = new HashMap<>();
+    private final PeerTable peers;
     private final AtomicLong sessionIds = new AtomicLong();
     private final CountDownLatch bound = new CountDownLatch(1);
     private volatile boolean running;
@@ -80,6 +76,8 @@ public final class RouterEndpoint implements AutoCloseable {
     private Thread thread;
     private ZMQ.Socket socket;
     private long lastSweep;
+    /** When a read last found the socket empty: everything peers sent before then has been read. */
+    private long drainedMillis = System.currentTimeMillis();
 
     public RouterEndpoint(String bindAddress, StaticKeyPair key, PeerAuthenticator authenticator,
             RouterListener listener, TransportSettings settings) {
@@ -88,6 +86,7 @@ public final class RouterEndpoint implements AutoCloseable {
         this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.peers = new PeerTable(settings);
         try {
             this.selector = Selector.open();
         } catch (IOException e) {
@@ -126,7 +125,7 @@ public final class RouterEndpoint implements AutoCloseable {
     /** Ends a session, telling the peer why; used when its key is deleted, rejected or denied. */
     public void closeSession(long sessionId, KeyStatus status, String reason) {
         outbox.submit(() -> {
-            Peer peer = bySession.get(sessionId);
+            Peer peer = peers.session(sessionId);
             if (peer != null) {
                 sendSealed(peer, new Welcome(status, reason));
                 forget(peer, reason);
@@ -189,7 +188,6 @@ public final class RouterEndpoint implements AutoCloseable {
             router.getFD().register(selector, SelectionKey.OP_READ);
             loop(router);
             peers.clear();
-            bySession.clear();
         } catch (IOException | RuntimeException e) {
             if (running) {
                 LOG.log(Level.ERROR, "router I/O thread failed", e);
@@ -244,6 +242,7 @@ public final class RouterEndpoint implements AutoCloseable {
         while (n < RECEIVE_BATCH) {
             byte[] routingId = router.recv(ZMQ.DONTWAIT);
             if (routingId == null) {
+                drainedMillis = System.currentTimeMillis();
                 break;
             }
             n++;
@@ -288,11 +287,12 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     private void startHandshake(ByteBuffer routingKey, byte[] routingId, byte[] body) {
+        counters.handshakesStarted.increment();
         Peer old = peers.remove(routingKey);
         if (old != null && old.hasSession()) {
             forget(old, "peer started a new handshake");
         }
-        if (peers.size() >= MAX_HANDSHAKES_IN_FLIGHT + bySession.size()) {
+        if (peers.handshakesInFlight() >= MAX_HANDSHAKES_IN_FLIGHT) {
             counters.refused.increment();
             dropLog.drop("too many handshakes in flight");
             return;
@@ -306,7 +306,7 @@ public final class RouterEndpoint implements AutoCloseable {
                 throw new CryptoException("first handshake message must carry no payload");
             }
             sendRaw(routingId, new Frame(FrameKind.HANDSHAKE_2, peer.handshake.writeMessage(new byte[0])));
-            peers.put(routingKey, peer);
+            peers.add(routingKey, peer);
         } catch (CryptoException e) {
             counters.handshakeFailures.increment();
             dropLog.drop("handshake 1: " + e.getMessage());
@@ -338,7 +338,8 @@ public final class RouterEndpoint implements AutoCloseable {
         peer.cipher = peer.handshake.split();
         peer.handshake = null;
         peer.session = new Session(sessionIds.incrementAndGet(), hello.role(), hello.id(), remoteKey);
-        bySession.put(peer.session.id(), peer);
+        peers.opened(peer, System.currentTimeMillis());
+        counters.sessionsOpened.increment();
         authorize(peer, hello);
     }
 
@@ -380,7 +381,7 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     private void recheckNow() {
-        for (Peer peer : new ArrayList<>(bySession.values())) {
+        for (Peer peer : peers.sessions()) {
             if (peer.session.role() != Role.MINION && peer.accepted) {
                 continue;
             }
@@ -422,7 +423,7 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     private void sendNow(long sessionId, Message message) {
-        Peer peer = bySession.get(sessionId);
+        Peer peer = peers.session(sessionId);
         if (peer == null || !peer.accepted) {
             counters.sendDropped.increment();
             return;
@@ -456,12 +457,9 @@ public final class RouterEndpoint implements AutoCloseable {
 
     private void forget(Peer peer, String reason) {
         peers.remove(ByteBuffer.wrap(peer.routingId));
-        if (peer.session != null) {
-            bySession.remove(peer.session.id());
-            if (peer.accepted) {
-                peer.accepted = false;
-                listener.onClosed(peer.session, reason);
-            }
+        if (peer.session != null && peer.accepted) {
+            peer.accepted = false;
+            listener.onClosed(peer.session, reason);
         }
     }
 
@@ -472,18 +470,9 @@ public final class RouterEndpoint implements AutoCloseable {
             return;
         }
         lastSweep = now;
-        long handshakeDeadline = now - settings.handshakeTimeout().toMillis();
-        long silenceDeadline = now - 3 * settings.heartbeat().toMillis();
-        for (Iterator<Peer> it = peers.values().iterator(); it.hasNext();) {
-            Peer peer = it.next();
-            if (!peer.hasSession() && peer.createdMillis < handshakeDeadline) {
-                it.remove();
-            } else if (peer.hasSession() && peer.lastSeenMillis < silenceDeadline) {
-                it.remove();
-                bySession.remove(peer.session.id());
-                if (peer.accepted) {
-                    listener.onClosed(peer.session, "no heartbeat");
-                }
+        for (Peer peer : peers.expire(drainedMillis, counters)) {
+            if (peer.accepted) {
+                listener.onClosed(peer.session, "no heartbeat");
             }
         }
     }
