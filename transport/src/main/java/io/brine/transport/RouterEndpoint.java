@@ -38,13 +38,16 @@ import org.zeromq.ZMQException;
  * session, so a job sealed for one minion is never sent to, nor readable by, another.
  *
  * <p>All socket and session state lives on one I/O thread; {@link #send} and the other public methods are
- * thread-safe and only enqueue work for it.
+ * thread-safe and only enqueue work for it. The handshakes' public-key work runs on a few worker threads
+ * ({@link HandshakeWorkers}) and comes back to that thread.
  */
 public final class RouterEndpoint implements AutoCloseable {
     static final byte[] PROLOGUE = "brine/1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final Logger LOG = System.getLogger(RouterEndpoint.class.getName());
     private static final int MAX_HANDSHAKES_IN_FLIGHT = 20_000;
     private static final int RECEIVE_BATCH = 10_000;
+    /** Enough to keep the cores busy with a storm of handshakes; more would only queue for the same cores. */
+    private static final int HANDSHAKE_THREADS = Math.min(4, Runtime.getRuntime().availableProcessors());
     private static final int IO_THREADS = 4;
     /**
      * ZeroMQ's own limit on a connection's ZMTP greeting: none. JeroMQ 0.6.0 occasionally leaves a fresh
@@ -68,6 +71,7 @@ public final class RouterEndpoint implements AutoCloseable {
     private final Counters counters = new Counters();
     private final DropLog dropLog = new DropLog(LOG);
     private final PeerTable peers;
+    private final HandshakeWorkers handshakes;
     private final AtomicLong sessionIds = new AtomicLong();
     private final CountDownLatch bound = new CountDownLatch(1);
     private volatile boolean running;
@@ -93,6 +97,7 @@ public final class RouterEndpoint implements AutoCloseable {
             throw new UncheckedIOException("cannot open a selector", e);
         }
         this.outbox = new Outbox(selector);
+        this.handshakes = new HandshakeWorkers(key, PROLOGUE, outbox, HANDSHAKE_THREADS);
     }
 
     /** Binds and starts the I/O thread; returns the bound endpoint (useful with port 0 / '*'). */
@@ -151,6 +156,7 @@ public final class RouterEndpoint implements AutoCloseable {
     @Override
     public void close() {
         running = false;
+        handshakes.close();
         selector.wakeup();
         if (thread != null) {
             thread.interrupt();
@@ -286,6 +292,7 @@ public final class RouterEndpoint implements AutoCloseable {
         return java.util.Arrays.copyOfRange(raw, Frame.HEADER, raw.length);
     }
 
+    /** Message 1: the peer (re)starts a handshake on this connection; message 2 is computed off this thread. */
     private void startHandshake(ByteBuffer routingKey, byte[] routingId, byte[] body) {
         counters.handshakesStarted.increment();
         Peer old = peers.remove(routingKey);
@@ -297,22 +304,22 @@ public final class RouterEndpoint implements AutoCloseable {
             dropLog.drop("too many handshakes in flight");
             return;
         }
-        long now = System.currentTimeMillis();
-        Peer peer = new Peer(routingId, now);
-        peer.handshake = NoiseXX.responder(key, PROLOGUE);
-        try {
-            byte[] payload = peer.handshake.readMessage(body);
-            if (payload.length != 0) {
-                throw new CryptoException("first handshake message must carry no payload");
+        Peer peer = new Peer(routingId, System.currentTimeMillis());
+        peers.add(routingKey, peer);
+        handshakes.answer(body, answer -> {
+            if (peers.get(routingKey) != peer) {
+                return; // started over or expired while the answer was computed
             }
-            sendRaw(routingId, new Frame(FrameKind.HANDSHAKE_2, peer.handshake.writeMessage(new byte[0])));
-            peers.add(routingKey, peer);
-        } catch (CryptoException e) {
-            counters.handshakeFailures.increment();
-            dropLog.drop("handshake 1: " + e.getMessage());
-        }
+            if (answer.failure() != null) {
+                handshakeFailed(routingKey, answer.failure());
+                return;
+            }
+            peer.handshake = answer.handshake();
+            sendRaw(routingId, new Frame(FrameKind.HANDSHAKE_2, answer.message2()));
+        });
     }
 
+    /** Message 3: proves the peer's static key and carries its hello; checked off this thread. */
     private void finishHandshake(ByteBuffer routingKey, byte[] body) {
         Peer peer = peers.get(routingKey);
         if (peer == null || peer.handshake == null) {
@@ -320,27 +327,29 @@ public final class RouterEndpoint implements AutoCloseable {
             dropLog.drop("handshake 3 without handshake 1");
             return;
         }
-        Hello hello;
-        try {
-            byte[] payload = peer.handshake.readMessage(body);
-            Message m = MessageCodec.decode(payload);
-            if (!(m instanceof Hello h)) {
-                throw new MalformedMessageException("handshake must carry a hello, not " + m.getClass().getSimpleName());
+        NoiseXX handshake = peer.handshake;
+        peer.handshake = null; // a second message 3 is refused
+        handshakes.finish(handshake, body, finish -> {
+            if (peers.get(routingKey) != peer) {
+                return;
             }
-            hello = h;
-        } catch (CryptoException | MalformedMessageException e) {
-            peers.remove(routingKey);
-            counters.handshakeFailures.increment();
-            dropLog.drop("handshake 3: " + e.getMessage());
-            return;
-        }
-        byte[] remoteKey = peer.handshake.remoteStaticKey();
-        peer.cipher = peer.handshake.split();
-        peer.handshake = null;
-        peer.session = new Session(sessionIds.incrementAndGet(), hello.role(), hello.id(), remoteKey);
-        peers.opened(peer, System.currentTimeMillis());
-        counters.sessionsOpened.increment();
-        authorize(peer, hello);
+            if (finish.failure() != null) {
+                handshakeFailed(routingKey, finish.failure());
+                return;
+            }
+            peer.cipher = finish.cipher();
+            peer.session = new Session(sessionIds.incrementAndGet(), finish.hello().role(), finish.hello().id(),
+                    finish.remoteKey());
+            peers.opened(peer, System.currentTimeMillis());
+            counters.sessionsOpened.increment();
+            authorize(peer, finish.hello());
+        });
+    }
+
+    private void handshakeFailed(ByteBuffer routingKey, String why) {
+        peers.remove(routingKey);
+        counters.handshakeFailures.increment();
+        dropLog.drop(why);
     }
 
     private void authorize(Peer peer, Hello hello) {
