@@ -70,6 +70,8 @@ public final class DealerEndpoint implements AutoCloseable {
      * slow answer means a busy master, not a lost greeting.
      */
     private boolean greeted;
+    /** The current connection is fresh and its greeting has not arrived yet. */
+    private boolean awaitingGreeting;
     /** One handshake may start again at once on the same connection after a session; reset by each session. */
     private boolean mayHandshakeAgain;
     /** Grows from the first timeout to the ceiling while handshakes keep failing, so a slow master is not hammered. */
@@ -229,6 +231,7 @@ public final class DealerEndpoint implements AutoCloseable {
         socket.connect(connectAddress);
         watchKey = loop.watch(socket, this);
         greeted = false;
+        awaitingGreeting = true;
         socketsOpened++;
         beginHandshake(now);
     }
@@ -262,37 +265,54 @@ public final class DealerEndpoint implements AutoCloseable {
         switch (kind) {
             case HANDSHAKE_2 -> onHandshake2(Frame.decode(raw, settings.maxFrameSize()).body(), now);
             case SEALED -> onSealed(raw, now);
-            case RESET -> onReset(now);
+            case RESET -> onReset(raw.length > Frame.HEADER, now);
             default -> LOG.log(Level.WARNING, "dropped a " + kind + " frame: never sent by a master");
         }
     }
 
     /**
-     * The master's router greets every new connection with RESET, and answers RESET to a sealed frame of a
-     * session it does not know. While handshaking, that is our own connection's greeting (or the answer to frames
-     * sent before the handshake began): nothing to do. With a session, the master restarted, or JeroMQ re-made
-     * the connection, or the master dropped us: the connection itself works, as the RESET just proved, so the
-     * first time the handshake starts again on it at once. Closing it and connecting anew after a backoff, as
-     * before, cost every minion of a restarted master two connections, a backoff and a handshake timeout of 2 s
-     * (the master's queue of handshakes is deeper than that in a storm), and fed the master's queue with
-     * handshakes of connections already given up.
+     * The master's router greets every new connection with a RESET that has a body, and answers a frame it cannot
+     * place (a sealed frame without a session, a last handshake message without a first) with an empty one.
+     *
+     * <p>A greeting other than the one a fresh connection expects means JeroMQ re-made the connection (the
+     * master restarted, or the connection broke): the master knows nothing of it, so whatever handshake or session
+     * we had is gone, and the handshake starts again at once on it. Reconnections are paced by JeroMQ, so this
+     * needs no backoff. Closing the working connection and connecting anew after a backoff, as before, cost every
+     * minion of a restarted master two connections and a backoff; and a handshake begun on a connection that was
+     * then re-made waited for an answer that could not come.
+     *
+     * <p>An empty RESET while handshaking answers frames sent before the handshake began: nothing to do. With a
+     * session, or awaiting the welcome, the master has lost us: the handshake starts again at once the first
+     * time, and after a backoff on a new connection if that fails too. (A master before greetings had bodies
+     * greets with an empty RESET: handled as before.)
      */
-    private void onReset(long now) {
+    private void onReset(boolean greeting, long now) {
         greeted = true;
-        if (state == State.HANDSHAKING) {
-            return;
+        if (greeting && awaitingGreeting) {
+            awaitingGreeting = false;
+            return; // our fresh connection's own greeting: the first handshake message follows it
         }
         String reason = "the master has no session for us (it restarted, or dropped us)";
-        if (mayHandshakeAgain && (state == State.ESTABLISHED || state == State.PENDING)) {
+        if (greeting) {
+            handshakeAgain(reason, now);
+        } else if (state == State.HANDSHAKING) {
+            return;
+        } else if (mayHandshakeAgain) {
             mayHandshakeAgain = false;
-            boolean wasUp = state == State.ESTABLISHED;
-            cipher = null;
-            LOG.log(wasUp ? Level.WARNING : Level.DEBUG, reason + "; handshaking again");
-            listener.onDisconnected(reason);
-            beginHandshake(now);
+            handshakeAgain(reason, now);
         } else {
             teardown(reason, now);
         }
+    }
+
+    private void handshakeAgain(String reason, long now) {
+        boolean hadSession = state == State.ESTABLISHED || state == State.PENDING;
+        cipher = null;
+        if (hadSession) {
+            LOG.log(state == State.ESTABLISHED ? Level.WARNING : Level.DEBUG, reason + "; handshaking again");
+            listener.onDisconnected(reason);
+        }
+        beginHandshake(now);
     }
 
     private void onHandshake2(byte[] body, long now) {

@@ -43,6 +43,13 @@ import org.zeromq.ZMQException;
  */
 public final class RouterEndpoint implements AutoCloseable {
     static final byte[] PROLOGUE = "brine/1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    /**
+     * The body of the RESET that greets each new connection; a RESET that answers a frame the master cannot
+     * place has none. A dealer that is greeted again while it handshakes knows its connection was re-made, so
+     * whatever it sent before went to a connection the master has forgotten. (Masters before this one greeted
+     * with an empty RESET; dealers then treat it as an answer, as they always did.)
+     */
+    static final byte[] GREETING = {1};
     private static final Logger LOG = System.getLogger(RouterEndpoint.class.getName());
     private static final int MAX_HANDSHAKES_IN_FLIGHT = 20_000;
     private static final int RECEIVE_BATCH = 10_000;
@@ -212,8 +219,9 @@ public final class RouterEndpoint implements AutoCloseable {
         // Greet every new connection with RESET. A dealer that is only starting its handshake ignores it; one
         // that had a session (the master restarted, or its TCP connection was re-made) learns at once that the
         // session is gone, instead of at its next heartbeat: after a restart the fleet is back in about a
-        // second, not a heartbeat period.
-        router.setHelloMsg(new Frame(FrameKind.RESET, new byte[0]).encode());
+        // second, not a heartbeat period. The greeting's body tells it from the empty RESET that answers a frame
+        // the master cannot place (see GREETING).
+        router.setHelloMsg(new Frame(FrameKind.RESET, GREETING.clone()).encode());
     }
 
     /**
@@ -279,7 +287,7 @@ public final class RouterEndpoint implements AutoCloseable {
         ByteBuffer routingKey = ByteBuffer.wrap(routingId);
         switch (kind) {
             case HANDSHAKE_1 -> startHandshake(routingKey, routingId, body(raw));
-            case HANDSHAKE_3 -> finishHandshake(routingKey, body(raw));
+            case HANDSHAKE_3 -> finishHandshake(routingKey, routingId, body(raw));
             case SEALED -> receiveSealed(routingKey, routingId, raw);
             default -> {
                 counters.malformed.increment();
@@ -320,11 +328,13 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     /** Message 3: proves the peer's static key and carries its hello; checked off this thread. */
-    private void finishHandshake(ByteBuffer routingKey, byte[] body) {
+    private void finishHandshake(ByteBuffer routingKey, byte[] routingId, byte[] body) {
         Peer peer = peers.get(routingKey);
         if (peer == null || peer.handshake == null) {
             counters.handshakeFailures.increment();
             dropLog.drop("handshake 3 without handshake 1");
+            // Said, not just dropped: the dealer waits for its welcome, for up to a minute on a working connection.
+            sendRaw(routingId, new Frame(FrameKind.RESET, new byte[0]));
             return;
         }
         NoiseXX handshake = peer.handshake;
