@@ -34,7 +34,9 @@ final class LiveJob {
         this.spec = spec;
         this.expected = new LinkedHashSet<>(spec.expected());
         this.reachable = new LinkedHashSet<>(spec.expected());
-        reachable.removeAll(spec.unreachable());
+        // Not removeAll: given a list at least as long as the set, it calls List.contains for every element, and
+        // with most of 10,000 minions unreachable (a master restart) each job cost 10^8 string comparisons.
+        spec.unreachable().forEach(reachable::remove);
         if (reachable.isEmpty()) {
             done.complete(snapshot());
         }

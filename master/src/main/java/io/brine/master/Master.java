@@ -106,6 +106,11 @@ public final class Master implements AutoCloseable {
         return events;
     }
 
+    /** The transport's counters: handshakes and sessions begun and expired, frames dropped by reason. */
+    public io.brine.transport.Counters transportCounters() {
+        return endpoint.counters();
+    }
+
     /** Frames and messages dropped, by reason: what an operator checks when something looks wrong. */
     public String dropCounters() {
         return endpoint.counters() + " unauthorised=" + dispatcher.unauthorised.sum();

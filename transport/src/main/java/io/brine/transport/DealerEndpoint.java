@@ -65,8 +65,18 @@ public final class DealerEndpoint implements AutoCloseable {
     private long lastHeard;
     private long lastPing;
     private long pingSequence;
+    /**
+     * The master's router has greeted the current connection (its hello RESET arrived): the connection works, so a
+     * slow answer means a busy master, not a lost greeting.
+     */
+    private boolean greeted;
+    /** The current connection is fresh and its greeting has not arrived yet. */
+    private boolean awaitingGreeting;
+    /** One handshake may start again at once on the same connection after a session; reset by each session. */
+    private boolean mayHandshakeAgain;
     /** Grows from the first timeout to the ceiling while handshakes keep failing, so a slow master is not hammered. */
     private long handshakeTimeoutMillis;
+    private volatile int socketsOpened;
 
     public DealerEndpoint(String connectAddress, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck,
             DealerListener listener, TransportSettings settings) {
@@ -139,6 +149,11 @@ public final class DealerEndpoint implements AutoCloseable {
 
     public String statusDetail() {
         return statusDetail;
+    }
+
+    /** Connections this endpoint has opened since it started: one for each start over after a failure. */
+    public int socketsOpened() {
+        return socketsOpened;
     }
 
     /** Waits until the master has answered the handshake at least once; returns its answer or null on timeout. */
@@ -215,6 +230,13 @@ public final class DealerEndpoint implements AutoCloseable {
         socket.setHandshakeIvl(RouterEndpoint.ZMTP_HANDSHAKE_MILLIS);
         socket.connect(connectAddress);
         watchKey = loop.watch(socket, this);
+        greeted = false;
+        awaitingGreeting = true;
+        socketsOpened++;
+        beginHandshake(now);
+    }
+
+    private void beginHandshake(long now) {
         handshake = NoiseXX.initiator(key, RouterEndpoint.PROLOGUE);
         enter(State.HANDSHAKING, now);
         sendFrame(new Frame(FrameKind.HANDSHAKE_1, handshake.writeMessage(new byte[0])));
@@ -243,13 +265,54 @@ public final class DealerEndpoint implements AutoCloseable {
         switch (kind) {
             case HANDSHAKE_2 -> onHandshake2(Frame.decode(raw, settings.maxFrameSize()).body(), now);
             case SEALED -> onSealed(raw, now);
-            case RESET -> {
-                if (state != State.HANDSHAKING) {
-                    teardown("the master has no session for us (it restarted, or dropped us)", now);
-                }
-            }
+            case RESET -> onReset(raw.length > Frame.HEADER, now);
             default -> LOG.log(Level.WARNING, "dropped a " + kind + " frame: never sent by a master");
         }
+    }
+
+    /**
+     * The master's router greets every new connection with a RESET that has a body, and answers a frame it cannot
+     * place (a sealed frame without a session, a last handshake message without a first) with an empty one.
+     *
+     * <p>A greeting other than the one a fresh connection expects means JeroMQ re-made the connection (the
+     * master restarted, or the connection broke): the master knows nothing of it, so whatever handshake or session
+     * we had is gone, and the handshake starts again at once on it. Reconnections are paced by JeroMQ, so this
+     * needs no backoff. Closing the working connection and connecting anew after a backoff, as before, cost every
+     * minion of a restarted master two connections and a backoff; and a handshake begun on a connection that was
+     * then re-made waited for an answer that could not come.
+     *
+     * <p>An empty RESET while handshaking answers frames sent before the handshake began: nothing to do. With a
+     * session, or awaiting the welcome, the master has lost us: the handshake starts again at once the first
+     * time, and after a backoff on a new connection if that fails too. (A master before greetings had bodies
+     * greets with an empty RESET: handled as before.)
+     */
+    private void onReset(boolean greeting, long now) {
+        greeted = true;
+        if (greeting && awaitingGreeting) {
+            awaitingGreeting = false;
+            return; // our fresh connection's own greeting: the first handshake message follows it
+        }
+        String reason = "the master has no session for us (it restarted, or dropped us)";
+        if (greeting) {
+            handshakeAgain(reason, now);
+        } else if (state == State.HANDSHAKING) {
+            return;
+        } else if (mayHandshakeAgain) {
+            mayHandshakeAgain = false;
+            handshakeAgain(reason, now);
+        } else {
+            teardown(reason, now);
+        }
+    }
+
+    private void handshakeAgain(String reason, long now) {
+        boolean hadSession = state == State.ESTABLISHED || state == State.PENDING;
+        cipher = null;
+        if (hadSession) {
+            LOG.log(state == State.ESTABLISHED ? Level.WARNING : Level.DEBUG, reason + "; handshaking again");
+            listener.onDisconnected(reason);
+        }
+        beginHandshake(now);
     }
 
     private void onHandshake2(byte[] body, long now) {
@@ -305,13 +368,17 @@ public final class DealerEndpoint implements AutoCloseable {
         switch (welcome.status()) {
             case ACCEPTED -> {
                 enter(State.ESTABLISHED, now);
+                mayHandshakeAgain = true;
                 backoff.reset();
                 handshakeTimeoutMillis = firstHandshakeTimeout();
                 while (!held.isEmpty() && state == State.ESTABLISHED) {
                     sendSealed(held.removeFirst());
                 }
             }
-            case PENDING -> enter(State.PENDING, now);
+            case PENDING -> {
+                enter(State.PENDING, now);
+                mayHandshakeAgain = true;
+            }
             default -> {
                 LOG.log(Level.ERROR, "the master refused our key (" + welcome.status().name().toLowerCase() + "): "
                         + welcome.detail());
@@ -323,7 +390,10 @@ public final class DealerEndpoint implements AutoCloseable {
     private void timers(long now) {
         switch (state) {
             case HANDSHAKING, AWAITING_WELCOME -> {
-                if (now - stateSince > handshakeTimeoutMillis) {
+                // A greeted connection is waited on for as long as the settings allow: its handshake is in the
+                // master's queue, and starting over would put a second one behind it (see onReset).
+                long limit = greeted ? settings.handshakeTimeout().toMillis() : handshakeTimeoutMillis;
+                if (now - stateSince > limit) {
                     handshakeTimeoutMillis = Math.min(2 * handshakeTimeoutMillis, settings.handshakeTimeout().toMillis());
                     teardown("no handshake answer from " + connectAddress, now);
                 }

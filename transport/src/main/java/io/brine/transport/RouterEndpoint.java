@@ -23,10 +23,7 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,13 +38,23 @@ import org.zeromq.ZMQException;
  * session, so a job sealed for one minion is never sent to, nor readable by, another.
  *
  * <p>All socket and session state lives on one I/O thread; {@link #send} and the other public methods are
- * thread-safe and only enqueue work for it.
+ * thread-safe and only enqueue work for it. The handshakes' public-key work runs on a few worker threads
+ * ({@link HandshakeWorkers}) and comes back to that thread.
  */
 public final class RouterEndpoint implements AutoCloseable {
     static final byte[] PROLOGUE = "brine/1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    /**
+     * The body of the RESET that greets each new connection; a RESET that answers a frame the master cannot
+     * place has none. A dealer that is greeted again while it handshakes knows its connection was re-made, so
+     * whatever it sent before went to a connection the master has forgotten. (Masters before this one greeted
+     * with an empty RESET; dealers then treat it as an answer, as they always did.)
+     */
+    static final byte[] GREETING = {1};
     private static final Logger LOG = System.getLogger(RouterEndpoint.class.getName());
     private static final int MAX_HANDSHAKES_IN_FLIGHT = 20_000;
     private static final int RECEIVE_BATCH = 10_000;
+    /** Enough to keep the cores busy with a storm of handshakes; more would only queue for the same cores. */
+    private static final int HANDSHAKE_THREADS = Math.min(4, Runtime.getRuntime().availableProcessors());
     private static final int IO_THREADS = 4;
     /**
      * ZeroMQ's own limit on a connection's ZMTP greeting: none. JeroMQ 0.6.0 occasionally leaves a fresh
@@ -70,8 +77,8 @@ public final class RouterEndpoint implements AutoCloseable {
     private final IdleWakeups idle = new IdleWakeups();
     private final Counters counters = new Counters();
     private final DropLog dropLog = new DropLog(LOG);
-    private final Map<ByteBuffer, Peer> peers = new HashMap<>();
-    private final Map<Long, Peer> bySession = new HashMap<>();
+    private final PeerTable peers;
+    private final HandshakeWorkers handshakes;
     private final AtomicLong sessionIds = new AtomicLong();
     private final CountDownLatch bound = new CountDownLatch(1);
     private volatile boolean running;
@@ -80,6 +87,8 @@ public final class RouterEndpoint implements AutoCloseable {
     private Thread thread;
     private ZMQ.Socket socket;
     private long lastSweep;
+    /** When a read last found the socket empty: everything peers sent before then has been read. */
+    private long drainedMillis = System.currentTimeMillis();
 
     public RouterEndpoint(String bindAddress, StaticKeyPair key, PeerAuthenticator authenticator,
             RouterListener listener, TransportSettings settings) {
@@ -88,12 +97,14 @@ public final class RouterEndpoint implements AutoCloseable {
         this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.peers = new PeerTable(settings);
         try {
             this.selector = Selector.open();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a selector", e);
         }
         this.outbox = new Outbox(selector);
+        this.handshakes = new HandshakeWorkers(key, PROLOGUE, outbox, HANDSHAKE_THREADS);
     }
 
     /** Binds and starts the I/O thread; returns the bound endpoint (useful with port 0 / '*'). */
@@ -126,7 +137,7 @@ public final class RouterEndpoint implements AutoCloseable {
     /** Ends a session, telling the peer why; used when its key is deleted, rejected or denied. */
     public void closeSession(long sessionId, KeyStatus status, String reason) {
         outbox.submit(() -> {
-            Peer peer = bySession.get(sessionId);
+            Peer peer = peers.session(sessionId);
             if (peer != null) {
                 sendSealed(peer, new Welcome(status, reason));
                 forget(peer, reason);
@@ -152,6 +163,7 @@ public final class RouterEndpoint implements AutoCloseable {
     @Override
     public void close() {
         running = false;
+        handshakes.close();
         selector.wakeup();
         if (thread != null) {
             thread.interrupt();
@@ -189,7 +201,6 @@ public final class RouterEndpoint implements AutoCloseable {
             router.getFD().register(selector, SelectionKey.OP_READ);
             loop(router);
             peers.clear();
-            bySession.clear();
         } catch (IOException | RuntimeException e) {
             if (running) {
                 LOG.log(Level.ERROR, "router I/O thread failed", e);
@@ -208,8 +219,9 @@ public final class RouterEndpoint implements AutoCloseable {
         // Greet every new connection with RESET. A dealer that is only starting its handshake ignores it; one
         // that had a session (the master restarted, or its TCP connection was re-made) learns at once that the
         // session is gone, instead of at its next heartbeat: after a restart the fleet is back in about a
-        // second, not a heartbeat period.
-        router.setHelloMsg(new Frame(FrameKind.RESET, new byte[0]).encode());
+        // second, not a heartbeat period. The greeting's body tells it from the empty RESET that answers a frame
+        // the master cannot place (see GREETING).
+        router.setHelloMsg(new Frame(FrameKind.RESET, GREETING.clone()).encode());
     }
 
     /**
@@ -244,6 +256,7 @@ public final class RouterEndpoint implements AutoCloseable {
         while (n < RECEIVE_BATCH) {
             byte[] routingId = router.recv(ZMQ.DONTWAIT);
             if (routingId == null) {
+                drainedMillis = System.currentTimeMillis();
                 break;
             }
             n++;
@@ -274,7 +287,7 @@ public final class RouterEndpoint implements AutoCloseable {
         ByteBuffer routingKey = ByteBuffer.wrap(routingId);
         switch (kind) {
             case HANDSHAKE_1 -> startHandshake(routingKey, routingId, body(raw));
-            case HANDSHAKE_3 -> finishHandshake(routingKey, body(raw));
+            case HANDSHAKE_3 -> finishHandshake(routingKey, routingId, body(raw));
             case SEALED -> receiveSealed(routingKey, routingId, raw);
             default -> {
                 counters.malformed.increment();
@@ -287,59 +300,66 @@ public final class RouterEndpoint implements AutoCloseable {
         return java.util.Arrays.copyOfRange(raw, Frame.HEADER, raw.length);
     }
 
+    /** Message 1: the peer (re)starts a handshake on this connection; message 2 is computed off this thread. */
     private void startHandshake(ByteBuffer routingKey, byte[] routingId, byte[] body) {
+        counters.handshakesStarted.increment();
         Peer old = peers.remove(routingKey);
         if (old != null && old.hasSession()) {
             forget(old, "peer started a new handshake");
         }
-        if (peers.size() >= MAX_HANDSHAKES_IN_FLIGHT + bySession.size()) {
+        if (peers.handshakesInFlight() >= MAX_HANDSHAKES_IN_FLIGHT) {
             counters.refused.increment();
             dropLog.drop("too many handshakes in flight");
             return;
         }
-        long now = System.currentTimeMillis();
-        Peer peer = new Peer(routingId, now);
-        peer.handshake = NoiseXX.responder(key, PROLOGUE);
-        try {
-            byte[] payload = peer.handshake.readMessage(body);
-            if (payload.length != 0) {
-                throw new CryptoException("first handshake message must carry no payload");
+        Peer peer = new Peer(routingId, System.currentTimeMillis());
+        peers.add(routingKey, peer);
+        handshakes.answer(body, answer -> {
+            if (peers.get(routingKey) != peer) {
+                return; // started over or expired while the answer was computed
             }
-            sendRaw(routingId, new Frame(FrameKind.HANDSHAKE_2, peer.handshake.writeMessage(new byte[0])));
-            peers.put(routingKey, peer);
-        } catch (CryptoException e) {
-            counters.handshakeFailures.increment();
-            dropLog.drop("handshake 1: " + e.getMessage());
-        }
+            if (answer.failure() != null) {
+                handshakeFailed(routingKey, answer.failure());
+                return;
+            }
+            peer.handshake = answer.handshake();
+            sendRaw(routingId, new Frame(FrameKind.HANDSHAKE_2, answer.message2()));
+        });
     }
 
-    private void finishHandshake(ByteBuffer routingKey, byte[] body) {
+    /** Message 3: proves the peer's static key and carries its hello; checked off this thread. */
+    private void finishHandshake(ByteBuffer routingKey, byte[] routingId, byte[] body) {
         Peer peer = peers.get(routingKey);
         if (peer == null || peer.handshake == null) {
             counters.handshakeFailures.increment();
             dropLog.drop("handshake 3 without handshake 1");
+            // Said, not just dropped: the dealer waits for its welcome, for up to a minute on a working connection.
+            sendRaw(routingId, new Frame(FrameKind.RESET, new byte[0]));
             return;
         }
-        Hello hello;
-        try {
-            byte[] payload = peer.handshake.readMessage(body);
-            Message m = MessageCodec.decode(payload);
-            if (!(m instanceof Hello h)) {
-                throw new MalformedMessageException("handshake must carry a hello, not " + m.getClass().getSimpleName());
+        NoiseXX handshake = peer.handshake;
+        peer.handshake = null; // a second message 3 is refused
+        handshakes.finish(handshake, body, finish -> {
+            if (peers.get(routingKey) != peer) {
+                return;
             }
-            hello = h;
-        } catch (CryptoException | MalformedMessageException e) {
-            peers.remove(routingKey);
-            counters.handshakeFailures.increment();
-            dropLog.drop("handshake 3: " + e.getMessage());
-            return;
-        }
-        byte[] remoteKey = peer.handshake.remoteStaticKey();
-        peer.cipher = peer.handshake.split();
-        peer.handshake = null;
-        peer.session = new Session(sessionIds.incrementAndGet(), hello.role(), hello.id(), remoteKey);
-        bySession.put(peer.session.id(), peer);
-        authorize(peer, hello);
+            if (finish.failure() != null) {
+                handshakeFailed(routingKey, finish.failure());
+                return;
+            }
+            peer.cipher = finish.cipher();
+            peer.session = new Session(sessionIds.incrementAndGet(), finish.hello().role(), finish.hello().id(),
+                    finish.remoteKey());
+            peers.opened(peer, System.currentTimeMillis());
+            counters.sessionsOpened.increment();
+            authorize(peer, finish.hello());
+        });
+    }
+
+    private void handshakeFailed(ByteBuffer routingKey, String why) {
+        peers.remove(routingKey);
+        counters.handshakeFailures.increment();
+        dropLog.drop(why);
     }
 
     private void authorize(Peer peer, Hello hello) {
@@ -380,7 +400,7 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     private void recheckNow() {
-        for (Peer peer : new ArrayList<>(bySession.values())) {
+        for (Peer peer : peers.sessions()) {
             if (peer.session.role() != Role.MINION && peer.accepted) {
                 continue;
             }
@@ -422,7 +442,7 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     private void sendNow(long sessionId, Message message) {
-        Peer peer = bySession.get(sessionId);
+        Peer peer = peers.session(sessionId);
         if (peer == null || !peer.accepted) {
             counters.sendDropped.increment();
             return;
@@ -456,12 +476,9 @@ public final class RouterEndpoint implements AutoCloseable {
 
     private void forget(Peer peer, String reason) {
         peers.remove(ByteBuffer.wrap(peer.routingId));
-        if (peer.session != null) {
-            bySession.remove(peer.session.id());
-            if (peer.accepted) {
-                peer.accepted = false;
-                listener.onClosed(peer.session, reason);
-            }
+        if (peer.session != null && peer.accepted) {
+            peer.accepted = false;
+            listener.onClosed(peer.session, reason);
         }
     }
 
@@ -472,18 +489,9 @@ public final class RouterEndpoint implements AutoCloseable {
             return;
         }
         lastSweep = now;
-        long handshakeDeadline = now - settings.handshakeTimeout().toMillis();
-        long silenceDeadline = now - 3 * settings.heartbeat().toMillis();
-        for (Iterator<Peer> it = peers.values().iterator(); it.hasNext();) {
-            Peer peer = it.next();
-            if (!peer.hasSession() && peer.createdMillis < handshakeDeadline) {
-                it.remove();
-            } else if (peer.hasSession() && peer.lastSeenMillis < silenceDeadline) {
-                it.remove();
-                bySession.remove(peer.session.id());
-                if (peer.accepted) {
-                    listener.onClosed(peer.session, "no heartbeat");
-                }
+        for (Peer peer : peers.expire(drainedMillis, counters)) {
+            if (peer.accepted) {
+                listener.onClosed(peer.session, "no heartbeat");
             }
         }
     }

@@ -15,9 +15,12 @@ import java.util.Objects;
  *                        deeper than that, so every minion gave up before the master reached it, reconnected to the
  *                        back of the queue, and the fleet never converged. Up to a minute, each waits long enough.
  * @param firstHandshakeTimeout how long an initiator waits for the answer to its first handshake message before
- *                        it starts over on a new connection (2 s). JeroMQ 0.6.0 sometimes never sends the greeting
- *                        of a fresh connection (jeromq#1022); only a new connection recovers, so an interactive
- *                        client sets this short rather than make an operator wait 2 s.
+ *                        it starts over on a new connection (2 s), as long as the master's router has not greeted
+ *                        the connection; once greeted, it waits up to handshakeTimeout. JeroMQ 0.6.0 sometimes never
+ *                        sends the greeting of a fresh connection (jeromq#1022); only a new connection recovers, so
+ *                        an interactive client sets this short rather than make an operator wait 2 s. A greeted
+ *                        connection works: its handshake waits in a busy master's queue, and starting over would
+ *                        only queue a second one behind it.
  * @param backoffMin      first reconnect delay; doubles on each failure, with jitter, up to backoffMax
  * @param backoffMax      ceiling for the reconnect delay, so a fleet does not hammer a master that is down
  * @param highWaterMark   messages ZeroMQ queues per peer before it drops (router) or blocks (dealer)

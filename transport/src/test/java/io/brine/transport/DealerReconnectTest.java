@@ -1,0 +1,102 @@
+package io.brine.transport;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.protocol.Frame;
+import io.brine.protocol.FrameKind;
+import io.brine.protocol.Hello;
+import io.brine.protocol.Role;
+import io.brine.protocol.crypto.StaticKeyPair;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.zeromq.SocketType;
+import org.zeromq.ZContext;
+import org.zeromq.ZMQ;
+
+/** How a dealer finds its master again, and how long it waits for one that is busy. */
+class DealerReconnectTest {
+    private static final TransportSettings SETTINGS = TransportSettings.DEFAULTS;
+
+    @Test
+    void aMinionWhoseMasterRestartsHandshakesAgainOnTheConnectionItHas() throws Exception {
+        TestMaster first = TestMaster.start(TestMaster.acceptAll(), SETTINGS);
+        int port = first.router.port();
+        try (DealerEndpoint minion = first.dealer("m1", SETTINGS)) {
+            assertTrue(TestMaster.accepted(minion));
+            first.close();
+            try (TestMaster second = TestMaster.start(first.key, port, TestMaster.acceptAll(), SETTINGS)) {
+                assertTrue(second.awaitSessions(1, Duration.ofSeconds(10)), "the minion is back");
+                assertEquals(1, minion.socketsOpened(), "no second connection, so no backoff before it either");
+            }
+        }
+    }
+
+    @Test
+    void aMinionWaitsPastItsFirstHandshakeTimeoutForAMasterThatGreetedIt() throws Exception {
+        TransportSettings impatient = SETTINGS.withFirstHandshakeTimeout(Duration.ofMillis(300));
+        AtomicInteger asked = new AtomicInteger();
+        PeerAuthenticator slow = (hello, key) -> {
+            asked.incrementAndGet();
+            try {
+                Thread.sleep(1000); // a master busy with a storm of handshakes
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return PeerAuthenticator.Verdict.accepted();
+        };
+        try (TestMaster master = TestMaster.start(slow, SETTINGS);
+                DealerEndpoint minion = master.dealer("m1", impatient)) {
+            assertTrue(TestMaster.accepted(minion));
+            assertEquals(1, minion.socketsOpened(), "it waited on its first connection");
+            assertEquals(1, asked.get(), "the master did the work once");
+        }
+    }
+
+    @Test
+    void aMinionWhoseConnectionIsRemadeMidHandshakeStartsAgainAtOnce() throws Exception {
+        int port;
+        DealerEndpoint minion;
+        // A master that greets and then never answers, like one that restarts before it reads the handshake.
+        try (ZContext context = new ZContext(1)) {
+            ZMQ.Socket mute = context.createSocket(SocketType.ROUTER);
+            mute.setLinger(0);
+            mute.setHelloMsg(new Frame(FrameKind.RESET, RouterEndpoint.GREETING.clone()).encode());
+            port = mute.bindToRandomPort("tcp://127.0.0.1");
+            minion = new DealerEndpoint("tcp://127.0.0.1:" + port, StaticKeyPair.generate(),
+                    new Hello(Role.MINION, "m1", "test"), serverKey -> null, message -> {
+                    }, SETTINGS);
+            minion.start();
+            mute.setReceiveTimeOut(10_000);
+            assertNotNull(mute.recv(), "the minion's first handshake message reached the mute master");
+        }
+        try (minion; TestMaster master = TestMaster.start(StaticKeyPair.generate(), port, TestMaster.acceptAll(),
+                SETTINGS)) {
+            assertTrue(master.awaitSessions(1, Duration.ofSeconds(10)), "not a minute later");
+            assertEquals(1, minion.socketsOpened(), "on the connection JeroMQ re-made");
+        }
+    }
+
+    @Test
+    void aLastHandshakeMessageTheMasterCannotPlaceIsAnsweredNotIgnored() throws Exception {
+        try (TestMaster master = TestMaster.start(TestMaster.acceptAll(), SETTINGS);
+                ZContext context = new ZContext(1)) {
+            ZMQ.Socket rogue = context.createSocket(SocketType.DEALER);
+            rogue.setLinger(0);
+            rogue.setReceiveTimeOut(10_000);
+            rogue.connect("tcp://127.0.0.1:" + master.router.port());
+            rogue.send(new Frame(FrameKind.HANDSHAKE_3, new byte[64]).encode());
+            Frame greeting = Frame.decode(rogue.recv(), 1024);
+            assertEquals(FrameKind.RESET, greeting.kind());
+            assertArrayEquals(RouterEndpoint.GREETING, greeting.body(), "a new connection is greeted");
+            byte[] raw = rogue.recv();
+            assertNotNull(raw, "the master answered");
+            Frame answer = Frame.decode(raw, 1024);
+            assertEquals(FrameKind.RESET, answer.kind());
+            assertEquals(0, answer.body().length, "the answer is not a greeting");
+        }
+    }
+}
