@@ -64,6 +64,14 @@ final class LiveJob {
 
     /** Records a return; false if this minion already returned (a duplicate is ignored). */
     boolean addReturn(String minionId, MinionReturn result) {
+        return addReturn(minionId, result, () -> { });
+    }
+
+    /**
+     * Records a return and runs {@code beforeTelling} (once, for a return that is not a duplicate) before any
+     * listener or waiting caller hears of it: what a caller has been told must already be on its way to the cache.
+     */
+    boolean addReturn(String minionId, MinionReturn result, Runnable beforeTelling) {
         boolean complete;
         synchronized (this) {
             if (returns.putIfAbsent(minionId, result) != null) {
@@ -73,6 +81,7 @@ final class LiveJob {
             // sizes first: returns only ever come from expected minions, so this is usually decided in O(1)
             complete = returns.size() >= reachable.size() && returns.keySet().containsAll(reachable);
         }
+        beforeTelling.run();
         listeners.forEach(l -> l.onReturn(spec.jid(), minionId, result));
         if (complete) {
             done.complete(snapshot());
