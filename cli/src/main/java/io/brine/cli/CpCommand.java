@@ -55,7 +55,7 @@ final class CpCommand implements Callable<Integer> {
     @Mixin
     MasterConfigOption config;
 
-    @ArgGroup(exclusive = true)
+    @ArgGroup(exclusive = true, heading = "Target types (TARGET is a glob without one):%n")
     JobOptions.TargetType targetType = new JobOptions.TargetType();
 
     @Option(names = "--from", paramLabel = "ID", description = "copy PATH from this minion (through cp.push) to DEST here")

@@ -9,7 +9,8 @@ final class JobOptions {
     @Mixin
     MasterConfigOption config;
 
-    @ArgGroup(exclusive = true)
+    // A heading of its own: picocli 4 lists the options of a headless group inside a mixin twice.
+    @ArgGroup(exclusive = true, heading = "Target types (TARGET is a glob without one):%n")
     TargetType targetType = new TargetType();
 
     @Option(names = "--timeout", paramLabel = "S", description = "seconds to wait for returns; also bounds the job "
