@@ -23,6 +23,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -48,7 +49,7 @@ final class JobCache implements AutoCloseable {
     private final Connection reader;
     private final BlockingQueue<Object> writes = new LinkedBlockingQueue<>();
     private final Thread writerThread;
-    private final java.util.concurrent.atomic.LongAdder commits = new java.util.concurrent.atomic.LongAdder();
+    private final LongAdder commits = new LongAdder();
 
     private record JobRow(JobRecord job) {
     }

@@ -67,17 +67,18 @@ final class JobTracker {
         }
         // Into the cache before the live job completes: a caller that has its answer may stop the master at once
         // (a test did, and the last return of the job it had just seen was never written).
-        if (job == null ? record(jid, minionId, result)
-                : job.addReturn(minionId, result, () -> cache.recordReturn(jid, minionId, result))) {
+        boolean added;
+        if (job == null) {
+            cache.recordReturn(jid, minionId, result);
+            added = true;
+        } else {
+            added = job.addReturn(minionId, result, () -> cache.recordReturn(jid, minionId, result));
+        }
+        if (added) {
             String caller = job != null ? job.caller() : cached.get().caller();
             events.publish("brine/job/" + jid + "/ret/" + minionId, Map.of("success", result.success(),
                     "retcode", result.retcode(), "return", result.ret() == null ? "" : result.ret(), "user", caller));
         }
-        return true;
-    }
-
-    private boolean record(String jid, String minionId, MinionReturn result) {
-        cache.recordReturn(jid, minionId, result);
         return true;
     }
 
