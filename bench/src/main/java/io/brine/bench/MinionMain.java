@@ -5,9 +5,6 @@ import io.brine.minion.MinionConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.logging.Level;
-import java.util.logging.LogManager;
-import java.util.logging.Logger;
 
 /**
  * {@code MinionMain MINION_YAML}: one minion in a JVM of its own, started as {@code brine minion -c MINION_YAML}
@@ -19,10 +16,7 @@ public final class MinionMain {
     }
 
     public static void main(String[] args) throws IOException {
-        // warnings only: through the brine jar's System.LoggerFinder, or java.util.logging without the jar
-        System.setProperty("brine.log.level", "warning");
-        LogManager.getLogManager().reset();
-        Logger.getLogger("").setLevel(Level.WARNING);
+        ChildLogging.warningsOnly();
         try (Minion minion = Minion.start(MinionConfig.load(Path.of(args[0])))) {
             System.out.println("started " + minion.id());
             System.out.flush();

@@ -5,9 +5,6 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.LogManager;
-import java.util.logging.Logger;
 
 /**
  * A child JVM hosting part of a large swarm: {@code SwarmMain ROOT PORT FIRST COUNT} starts minions
@@ -19,10 +16,7 @@ public final class SwarmMain {
     }
 
     public static void main(String[] args) throws IOException {
-        // warnings only: through the brine jar's System.LoggerFinder, or java.util.logging without the jar
-        System.setProperty("brine.log.level", "warning");
-        LogManager.getLogManager().reset();
-        Logger.getLogger("").setLevel(Level.WARNING);
+        ChildLogging.warningsOnly();
         Path root = Path.of(args[0]);
         int port = Integer.parseInt(args[1]);
         int first = Integer.parseInt(args[2]);

@@ -20,7 +20,16 @@ public final class LineLoggerFinder extends System.LoggerFinder {
      * for processes that start without a command, like the benchmark's swarm children), INFO without it, until a
      * command configures logging.
      */
-    static volatile System.Logger.Level threshold = level(System.getProperty("brine.log.level", "info"));
+    static volatile System.Logger.Level threshold = levelOrInfo(System.getProperty("brine.log.level"));
+
+    /** A bad property must not cost the process its logging (a failed class initialiser would). */
+    private static System.Logger.Level levelOrInfo(String name) {
+        try {
+            return name == null ? System.Logger.Level.INFO : level(name);
+        } catch (IllegalArgumentException e) {
+            return System.Logger.Level.INFO;
+        }
+    }
 
     static System.Logger.Level level(String name) {
         return switch (name.toLowerCase(java.util.Locale.ROOT)) {
