@@ -74,8 +74,6 @@ public final class DealerEndpoint implements AutoCloseable {
     private boolean awaitingGreeting;
     /** One handshake may start again at once on the same connection after a session; reset by each session. */
     private boolean mayHandshakeAgain;
-    /** Grows from the first timeout to the ceiling while handshakes keep failing, so a slow master is not hammered. */
-    private long handshakeTimeoutMillis;
     private volatile int socketsOpened;
 
     public DealerEndpoint(String connectAddress, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck,
@@ -87,7 +85,6 @@ public final class DealerEndpoint implements AutoCloseable {
         this.listener = Objects.requireNonNull(listener, "listener");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.backoff = new Backoff(settings.backoffMin(), settings.backoffMax());
-        this.handshakeTimeoutMillis = firstHandshakeTimeout();
     }
 
     private long firstHandshakeTimeout() {
@@ -370,7 +367,6 @@ public final class DealerEndpoint implements AutoCloseable {
                 enter(State.ESTABLISHED, now);
                 mayHandshakeAgain = true;
                 backoff.reset();
-                handshakeTimeoutMillis = firstHandshakeTimeout();
                 while (!held.isEmpty() && state == State.ESTABLISHED) {
                     sendSealed(held.removeFirst());
                 }
@@ -391,10 +387,13 @@ public final class DealerEndpoint implements AutoCloseable {
         switch (state) {
             case HANDSHAKING, AWAITING_WELCOME -> {
                 // A greeted connection is waited on for as long as the settings allow: its handshake is in the
-                // master's queue, and starting over would put a second one behind it (see onReset).
-                long limit = greeted ? settings.handshakeTimeout().toMillis() : handshakeTimeoutMillis;
+                // master's queue, and starting over would put a second one behind it (see onReset). One never
+                // greeted is JeroMQ's lost greeting (or no master): waiting longer never brings it, so each attempt
+                // gets the first timeout and a new connection, the backoff between attempts growing instead. (The
+                // timeout itself used to double: two lost greetings in a row, about one first contact in 60 here,
+                // then took 7 s instead of 5.)
+                long limit = greeted ? settings.handshakeTimeout().toMillis() : firstHandshakeTimeout();
                 if (now - stateSince > limit) {
-                    handshakeTimeoutMillis = Math.min(2 * handshakeTimeoutMillis, settings.handshakeTimeout().toMillis());
                     teardown("no handshake answer from " + connectAddress, now);
                 }
             }

@@ -9,8 +9,8 @@ import java.util.Objects;
  *
  * @param maxFrameSize    frames above this are dropped unread (and ZeroMQ disconnects a peer sending them)
  * @param heartbeat       how often an initiator pings; three missed answers end the session
- * @param handshakeTimeout the longest either side waits for the next handshake message. An initiator starts at
- *                        firstHandshakeTimeout and doubles up to this while handshakes keep failing. It was 10 s:
+ * @param handshakeTimeout the longest either side waits for the next handshake message (an initiator on a
+ *                        connection the master has greeted; see firstHandshakeTimeout for one it has not). It was 10 s:
  *                        in a restart storm of 10,000 minions the master's queue of first handshake messages grew
  *                        deeper than that, so every minion gave up before the master reached it, reconnected to the
  *                        back of the queue, and the fleet never converged. Up to a minute, each waits long enough.
