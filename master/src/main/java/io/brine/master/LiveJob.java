@@ -29,6 +29,8 @@ final class LiveJob {
     private final Map<String, MinionReturn> returns = new LinkedHashMap<>();
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     final CompletableFuture<JobRecord> done = new CompletableFuture<>();
+    /** Held while listeners are told of a return and while the job is completed; never while waiting. */
+    private final Object telling = new Object();
 
     LiveJob(JobRecord spec) {
         this.spec = spec;
@@ -72,25 +74,32 @@ final class LiveJob {
      * listener or waiting caller hears of it: what a caller has been told must already be on its way to the cache.
      */
     boolean addReturn(String minionId, MinionReturn result, Runnable beforeTelling) {
-        boolean complete;
-        synchronized (this) {
-            if (returns.putIfAbsent(minionId, result) != null) {
-                return false;
+        // Returns are taken on several worker threads. Telling happens under one lock so that a listener hears of
+        // every return before the job is done: otherwise the last return's thread could finish the job while
+        // another was still telling of an earlier one, and a streaming client stopped at the report without it.
+        synchronized (telling) {
+            boolean complete;
+            synchronized (this) {
+                if (returns.putIfAbsent(minionId, result) != null) {
+                    return false;
+                }
+                acknowledged.add(minionId);
+                // sizes first: returns only ever come from expected minions, so this is usually decided in O(1)
+                complete = returns.size() >= reachable.size() && returns.keySet().containsAll(reachable);
             }
-            acknowledged.add(minionId);
-            // sizes first: returns only ever come from expected minions, so this is usually decided in O(1)
-            complete = returns.size() >= reachable.size() && returns.keySet().containsAll(reachable);
+            beforeTelling.run();
+            listeners.forEach(l -> l.onReturn(spec.jid(), minionId, result));
+            if (complete) {
+                done.complete(snapshot());
+            }
+            return true;
         }
-        beforeTelling.run();
-        listeners.forEach(l -> l.onReturn(spec.jid(), minionId, result));
-        if (complete) {
-            done.complete(snapshot());
-        }
-        return true;
     }
 
     void expire() {
-        done.complete(snapshot());
+        synchronized (telling) {
+            done.complete(snapshot());
+        }
     }
 
     synchronized JobRecord snapshot() {

@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +9,9 @@ import io.brine.protocol.MinionReturn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class LiveJobTest {
@@ -36,5 +40,40 @@ class LiveJobTest {
         assertFalse(job.done.isDone());
         job.addReturn("m1", MinionReturn.ok(true, 0, 1));
         assertTrue(job.done.isDone());
+    }
+
+    @Test
+    void everyReturnIsToldBeforeTheJobIsDoneWhateverThreadTookIt() throws Exception {
+        LiveJob job = new LiveJob(job(List.of("db1", "db2"), List.of()));
+        List<String> heard = new CopyOnWriteArrayList<>();
+        CountDownLatch telling = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        job.listen((jid, id, ret) -> {
+            if (id.equals("db1")) {
+                telling.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            heard.add(id);
+        });
+        job.done.thenRun(() -> heard.add("done"));
+        Thread first = new Thread(() -> job.addReturn("db1", MinionReturn.ok("hi", 0, 1)));
+        first.start();
+        assertTrue(telling.await(10, TimeUnit.SECONDS));
+        Thread last = new Thread(() -> job.addReturn("db2", MinionReturn.ok("hi", 0, 1)));
+        last.start();
+        // the last return's thread must wait for db1 to be told; give it every chance to finish the job early
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (last.getState() != Thread.State.BLOCKED && last.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertFalse(job.done.isDone(), "the job was done while a return was still being told: " + heard);
+        release.countDown();
+        first.join(10_000);
+        last.join(10_000);
+        assertEquals(List.of("db1", "db2", "done"), heard);
     }
 }
