@@ -3,6 +3,8 @@ package io.brine.minion;
 import io.brine.protocol.FileReply;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -70,7 +72,8 @@ final class FileCache {
         Path temp = Files.createTempFile(partial, "fetch", ".part");
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            try (OutputStream out = new DigestOutputStream(Files.newOutputStream(temp), md)) {
+            try (OutputStream out = new DigestOutputStream(Files.newOutputStream(temp), md);
+                    WritableByteChannel chunks = Channels.newChannel(out)) {
                 FileReply chunk = first;
                 long offset = 0;
                 while (true) {
@@ -78,9 +81,9 @@ final class FileCache {
                             || chunk.offset() != offset) {
                         return false;
                     }
-                    out.write(chunk.data());
-                    offset += chunk.data().length;
-                    if (offset >= first.size() || chunk.data().length == 0) {
+                    chunks.write(chunk.data());
+                    offset += chunk.length();
+                    if (offset >= first.size() || chunk.length() == 0) {
                         break;
                     }
                     chunk = fetcher.chunk(offset, null);

@@ -50,7 +50,7 @@ public final class Minion implements AutoCloseable {
         this.grains.set(Grains.collect(config.id(), config.grains()));
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
         DealerEndpoint[] self = new DealerEndpoint[1];
-        this.master = new RemoteMaster(m -> self[0].send(m), config.cacheDir());
+        this.master = new RemoteMaster(m -> self[0].send(m), data -> self[0].recycle(data), config.cacheDir());
         this.jobs = new JobRunner(config.id(), functions, grains::get, config.cacheDir(), config.maxJobs(),
                 m -> self[0].send(m), master, new Control());
         this.endpoint = new DealerEndpoint(config.masterAddress(), key,

@@ -59,12 +59,15 @@ final class RemoteMaster implements MasterLink {
     static final int WINDOW = 16;
 
     private final Consumer<Message> send;
+    /** Takes a file chunk's data back once written, so the transport can receive the next chunk into it. */
+    private final Consumer<ByteBuffer> recycle;
     private final FileCache cache;
     private final AtomicLong ids = new AtomicLong();
     private final Map<Long, CompletableFuture<MasterReply>> pending = new ConcurrentHashMap<>();
 
-    RemoteMaster(Consumer<Message> send, Path cacheDir) {
+    RemoteMaster(Consumer<Message> send, Consumer<ByteBuffer> recycle, Path cacheDir) {
         this.send = send;
+        this.recycle = recycle;
         this.cache = new FileCache(cacheDir.resolve("files"));
     }
 
@@ -104,10 +107,11 @@ final class RemoteMaster implements MasterLink {
         Received received = new Received(out, first);
         long size = first.size();
         // The master may serve less than asked (its frame limit): that first length is the chunk size.
-        int chunk = Math.max(1, first.data().length);
+        int chunk = Math.max(1, first.length());
         Deque<Long> window = new ArrayDeque<>();
         Map<Long, CompletableFuture<MasterReply>> answers = new HashMap<>();
         long next = received.write(0, first);
+        recycle.accept(first.data());
         long requested = next;
         try {
             while (next < size) {
@@ -118,7 +122,9 @@ final class RemoteMaster implements MasterLink {
                     requested += chunk;
                 }
                 long id = window.remove();
-                next = received.write(next, (FileReply) await(id, answers.remove(id)));
+                FileReply reply = (FileReply) await(id, answers.remove(id));
+                next = received.write(next, reply);
+                recycle.accept(reply.data()); // written and hashed: nothing refers to it now
             }
         } finally {
             window.forEach(pending::remove);
@@ -145,18 +151,18 @@ final class RemoteMaster implements MasterLink {
         /** Writes one chunk, checking it continues the same version of the file; returns the next offset. */
         long write(long offset, FileReply r) throws IOException {
             if (r.status() != FileReply.Status.DATA || r.size() != size || r.offset() != offset
-                    || (r.data().length == 0 && offset < size)
+                    || (r.length() == 0 && offset < size)
                     || (r.sha256() != null && announced != null && !announced.equals(r.sha256()))) {
                 throw new IOException("the file changed or vanished on the master during the transfer (at offset "
                         + offset + ")");
             }
             announced = r.sha256() != null ? r.sha256() : announced;
             md.update(r.data());
-            ByteBuffer data = ByteBuffer.wrap(r.data());
+            ByteBuffer data = r.data();
             while (data.hasRemaining()) {
                 out.write(data);
             }
-            return offset + r.data().length;
+            return offset + r.length();
         }
 
         /** The whole file's size and hash, if the hash is the one the master announced. */

@@ -2,6 +2,7 @@ package io.brine.protocol;
 
 import io.brine.protocol.crypto.CryptoException;
 import io.brine.protocol.crypto.SessionCipher;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -34,11 +35,16 @@ public record Frame(FrameKind kind, byte[] body) {
 
     /** The kind of a received frame, checked as {@link #decode} checks it (size, version, kind), body left alone. */
     public static FrameKind kindOf(byte[] raw, int maxSize) throws MalformedMessageException {
-        if (raw == null || raw.length < HEADER) {
+        return kindOf(raw, raw == null ? 0 : raw.length, maxSize);
+    }
+
+    /** {@link #kindOf(byte[], int)} for a frame received into the first {@code length} bytes of a larger buffer. */
+    public static FrameKind kindOf(byte[] raw, int length, int maxSize) throws MalformedMessageException {
+        if (raw == null || length < HEADER) {
             throw new MalformedMessageException("frame shorter than its header");
         }
-        if (raw.length > maxSize) {
-            throw new MalformedMessageException("frame of " + raw.length + " bytes exceeds the limit of " + maxSize);
+        if (length > maxSize) {
+            throw new MalformedMessageException("frame of " + length + " bytes exceeds the limit of " + maxSize);
         }
         if (raw[0] != (byte) ProtocolVersion.CURRENT) {
             throw new MalformedMessageException("unsupported frame version " + (raw[0] & 0xff));
@@ -58,8 +64,16 @@ public record Frame(FrameKind kind, byte[] body) {
         return out;
     }
 
-    /** Opens a received sealed frame where it lies; {@code raw} must have passed {@link #kindOf} as SEALED. */
-    public static byte[] open(SessionCipher cipher, byte[] raw) throws CryptoException {
-        return cipher.open(raw, HEADER, raw.length - HEADER);
+    /**
+     * Opens a received sealed frame where it lies, decrypting over it, and returns the plaintext as a view of
+     * {@code raw}; {@code raw} must have passed {@link #kindOf} as SEALED and is not to be used otherwise after.
+     */
+    public static ByteBuffer open(SessionCipher cipher, byte[] raw) throws CryptoException {
+        return open(cipher, raw, raw.length);
+    }
+
+    /** {@link #open(SessionCipher, byte[])} for a frame received into the first {@code length} bytes of a buffer. */
+    public static ByteBuffer open(SessionCipher cipher, byte[] raw, int length) throws CryptoException {
+        return cipher.openInPlace(raw, HEADER, length - HEADER);
     }
 }

@@ -1,6 +1,7 @@
 package io.brine.protocol;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 
 /**
  * Encodes messages as a msgpack sequence: protocol version, type code, then the type's fields. Decoding is
@@ -19,6 +20,17 @@ public final class MessageCodec {
     }
 
     public static Message decode(byte[] bytes) throws MalformedMessageException {
+        if (bytes == null) {
+            throw new MalformedMessageException("no message: null bytes");
+        }
+        return decode(ByteBuffer.wrap(bytes));
+    }
+
+    /**
+     * Decodes the bytes between {@code bytes}' position and limit. A file chunk's data stays a view of them
+     * rather than a copy, so the buffer must not be reused while the message is in use.
+     */
+    public static Message decode(ByteBuffer bytes) throws MalformedMessageException {
         try {
             WireReader r = new WireReader(bytes);
             long version = r.integer();
@@ -35,6 +47,14 @@ public final class MessageCodec {
             // rejects invalid field values with IllegalArgumentException. All of it is one thing to us.
             throw new MalformedMessageException("malformed message: " + e, e);
         }
+    }
+
+    /**
+     * Whether a message decoded by {@link #decode(ByteBuffer)} still refers to the buffer it was decoded from: a
+     * file chunk's data does; every other message is copied out whole, so the buffer is free again at once.
+     */
+    public static boolean refersToInput(Message message) {
+        return message instanceof FileReply;
     }
 
     private static int typeOf(Message m) {

@@ -14,6 +14,7 @@ import org.msgpack.core.MessageFormat;
 import org.msgpack.core.MessageIntegerOverflowException;
 import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessageUnpacker;
+import org.msgpack.core.buffer.MessageBuffer;
 import org.msgpack.value.ValueType;
 
 /**
@@ -28,8 +29,12 @@ final class WireReader {
     private final int size;
 
     WireReader(byte[] bytes) {
-        this.unpacker = MessagePack.newDefaultUnpacker(bytes);
-        this.size = bytes.length;
+        this(ByteBuffer.wrap(bytes));
+    }
+
+    WireReader(ByteBuffer bytes) {
+        this.unpacker = MessagePack.newDefaultUnpacker(bytes.slice());
+        this.size = bytes.remaining();
     }
 
     int arrayHeader() throws IOException, MalformedMessageException {
@@ -112,6 +117,17 @@ final class WireReader {
 
     Object value() throws IOException, MalformedMessageException {
         return value(0);
+    }
+
+    /** A binary value as a view of the bytes being read, where they are a heap array (always, from a frame). */
+    ByteBuffer binaryView() throws IOException, MalformedMessageException {
+        expect(ValueType.BINARY);
+        int length = bounded(unpacker.unpackBinaryHeader(), "binary");
+        MessageBuffer payload = unpacker.readPayloadAsReference(length);
+        if (!payload.hasArray()) {
+            return ByteBuffer.wrap(payload.toByteArray());
+        }
+        return ByteBuffer.wrap(payload.array(), payload.arrayOffset(), length).slice();
     }
 
     /** Everything must have been consumed: trailing bytes mean the sender and we disagree about the shape. */

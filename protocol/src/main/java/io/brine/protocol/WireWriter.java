@@ -3,6 +3,7 @@ package io.brine.protocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import org.msgpack.core.MessageBufferPacker;
@@ -83,6 +84,18 @@ final class WireWriter {
             return this;
         }
         throw new IllegalArgumentException("cannot put a " + v.getClass().getName() + " on the wire");
+    }
+
+    /** A binary value from a buffer's remaining bytes, referenced like a byte[] value; the position is left alone. */
+    WireWriter binary(ByteBuffer bytes) {
+        int length = bytes.remaining();
+        run(() -> packer.packBinaryHeader(length));
+        if (bytes.hasArray()) {
+            return run(() -> packer.addPayload(bytes.array(), bytes.arrayOffset() + bytes.position(), length));
+        }
+        byte[] copy = new byte[length];
+        bytes.duplicate().get(copy);
+        return run(() -> packer.addPayload(copy));
     }
 
     byte[] toByteArray() {

@@ -3,6 +3,7 @@ package io.brine.protocol;
 import static io.brine.protocol.SampleMessages.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import io.brine.protocol.crypto.CryptoException;
 import io.brine.protocol.crypto.NoiseXX;
 import io.brine.protocol.crypto.SessionCipher;
 import io.brine.protocol.crypto.StaticKeyPair;
+import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -94,9 +96,26 @@ class FrameTest {
 
         assertEquals(longWay.length, direct.length);
         assertEquals(FrameKind.SEALED, Frame.kindOf(direct, Frame.DEFAULT_MAX_SIZE));
-        assertArrayEquals(message, Frame.open(pair[1], direct));
-        assertArrayEquals(message, Frame.open(pair[1], longWay), "the next nonce opens too");
+        assertEquals(ByteBuffer.wrap(message), Frame.open(pair[1], direct));
+        assertEquals(ByteBuffer.wrap(message), Frame.open(pair[1], longWay), "the next nonce opens too");
         assertThrows(CryptoException.class, () -> Frame.open(pair[1], direct), "a replay is still refused");
+    }
+
+    @Test
+    void aReceivedFileChunkStaysInTheFrameItArrivedIn() throws Exception {
+        SessionCipher[] pair = sessionPair();
+        byte[] chunk = new byte[256 * 1024];
+        new java.util.Random(7).nextBytes(chunk);
+        FileReply sent = new FileReply(9, FileReply.Status.DATA, "ab".repeat(32), 1 << 20, 0, chunk);
+        byte[] raw = Frame.sealed(pair[0], MessageCodec.encode(sent));
+
+        FileReply received = (FileReply) MessageCodec.decode(Frame.open(pair[1], raw));
+        assertEquals(sent, received);
+        assertEquals(chunk.length, received.length());
+        assertSame(raw, received.data().array(), "the chunk is a view of the decrypted frame, not a copy");
+        ByteBuffer read = received.data();
+        read.position(read.limit());
+        assertEquals(chunk.length, received.data().remaining(), "one reader does not move another's position");
     }
 
     @Test

@@ -16,13 +16,16 @@ import io.brine.protocol.crypto.SessionCipher;
 import io.brine.protocol.crypto.StaticKeyPair;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Objects;
-import java.nio.channels.SelectionKey;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.zeromq.ZMQ;
+import zmq.Msg;
 
 /**
  * The initiator's side of the wire, used by minions and by clients: a ZeroMQ DEALER that handshakes with the
@@ -47,6 +50,7 @@ public final class DealerEndpoint implements AutoCloseable {
     private final ServerKeyCheck serverKeyCheck;
     private final DealerListener listener;
     private final TransportSettings settings;
+    private final FrameBuffers buffers = new FrameBuffers();
     private final Backoff backoff;
     private final ArrayDeque<Message> held = new ArrayDeque<>();
     private final Object statusLock = new Object();
@@ -139,6 +143,14 @@ public final class DealerEndpoint implements AutoCloseable {
         held.addLast(message);
     }
 
+    /**
+     * Hands back a received file chunk's data once it has been used (written, hashed) and nothing refers to it
+     * any more, so that its buffer can receive the next chunk. Optional: data not handed back is garbage.
+     */
+    public void recycle(ByteBuffer fileChunkData) {
+        buffers.recycle(fileChunkData);
+    }
+
     /** The master's last answer about our key, or null if it has not answered since start. */
     public KeyStatus status() {
         return status;
@@ -205,6 +217,7 @@ public final class DealerEndpoint implements AutoCloseable {
             receiveAll();
         }
         timers(now);
+        buffers.trimIfIdle(now);
     }
 
     /** Closes the socket without a word to the master: the endpoint is closing. */
@@ -220,6 +233,7 @@ public final class DealerEndpoint implements AutoCloseable {
         socket = loop.newSocket();
         socket.setLinger(0);
         socket.setMaxMsgSize(settings.maxFrameSize() + 64L);
+        socket.setMsgAllocator(buffers);
         socket.setSndHWM(settings.highWaterMark());
         socket.setRcvHWM(settings.highWaterMark());
         socket.setReconnectIVL(200);
@@ -242,13 +256,15 @@ public final class DealerEndpoint implements AutoCloseable {
     private int receiveAll() {
         int frames = 0;
         while (socket != null) {
-            byte[] raw = socket.recv(ZMQ.DONTWAIT);
-            if (raw == null) {
+            Msg msg = socket.recvMsg(ZMQ.DONTWAIT);
+            if (msg == null) {
                 break;
             }
             frames++;
+            // Every allocator in use (ours) gives array-backed buffers at offset 0; a large frame's array is longer.
+            ByteBuffer frame = msg.buf();
             try {
-                receive(raw);
+                receive(frame.array(), frame.remaining());
             } catch (MalformedMessageException e) {
                 LOG.log(Level.WARNING, "dropped a malformed frame from the master: " + e.getMessage());
             }
@@ -256,13 +272,15 @@ public final class DealerEndpoint implements AutoCloseable {
         return frames;
     }
 
-    private void receive(byte[] raw) throws MalformedMessageException {
+    /** The frame in raw[0, length): raw is a pooled buffer when the frame is large (see {@link FrameBuffers}). */
+    private void receive(byte[] raw, int length) throws MalformedMessageException {
         long now = System.currentTimeMillis();
-        FrameKind kind = Frame.kindOf(raw, settings.maxFrameSize());
+        FrameKind kind = Frame.kindOf(raw, length, settings.maxFrameSize());
         switch (kind) {
-            case HANDSHAKE_2 -> onHandshake2(Frame.decode(raw, settings.maxFrameSize()).body(), now);
-            case SEALED -> onSealed(raw, now);
-            case RESET -> onReset(raw.length > Frame.HEADER, now);
+            case HANDSHAKE_2 -> onHandshake2(Frame.decode(Arrays.copyOf(raw, length), settings.maxFrameSize()).body(),
+                    now);
+            case SEALED -> onSealed(raw, length, now);
+            case RESET -> onReset(length > Frame.HEADER, now);
             default -> LOG.log(Level.WARNING, "dropped a " + kind + " frame: never sent by a master");
         }
     }
@@ -335,17 +353,29 @@ public final class DealerEndpoint implements AutoCloseable {
         enter(State.AWAITING_WELCOME, now);
     }
 
-    /** A sealed frame, opened where it was received: no copy of a file chunk just to drop the frame header. */
-    private void onSealed(byte[] raw, long now) {
+    /**
+     * A sealed frame, opened where it was received: a file chunk is neither copied nor allocated again. Its
+     * buffer goes back to the pool at once unless the message still refers to it (a chunk's data, handed back
+     * through {@link #recycle} once written).
+     */
+    private void onSealed(byte[] raw, int length, long now) {
         if (cipher == null) {
             return;
         }
+        ByteBuffer frame = ByteBuffer.wrap(raw, 0, length);
+        boolean pooled = FrameBuffers.pooled(frame);
         Message message;
         try {
-            message = MessageCodec.decode(Frame.open(cipher, raw));
+            message = MessageCodec.decode(Frame.open(cipher, raw, length));
         } catch (CryptoException | MalformedMessageException e) {
             LOG.log(Level.WARNING, "dropped a sealed frame from the master: " + e.getMessage());
+            if (pooled) {
+                buffers.recycle(frame);
+            }
             return;
+        }
+        if (pooled && !MessageCodec.refersToInput(message)) {
+            buffers.recycle(frame);
         }
         lastHeard = now;
         if (message instanceof Welcome welcome) {

@@ -55,6 +55,24 @@ final class AesGcm {
     }
   }
 
+  /**
+   * Decrypts and authenticates in[off, off+len) where it lies: the plaintext (len - 16 bytes) overwrites the
+   * ciphertext from {@code off}. The JDK's GCM then allocates nothing. After a failure the bytes are garbage.
+   */
+  int openInPlace(long nonce, byte[] ad, byte[] buf, int off, int len) throws CryptoException {
+    if (len < TAG_LEN) {
+      throw new CryptoException("ciphertext too short: " + len + " bytes, the tag alone is " + TAG_LEN);
+    }
+    try {
+      init(Cipher.DECRYPT_MODE, nonce, ad);
+      return cipher.doFinal(buf, off, len, buf, off);
+    } catch (AEADBadTagException e) {
+      throw new CryptoException("AES-GCM tag check failed: frame forged, corrupted or under another key", e);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("AES-GCM decryption failed", e);
+    }
+  }
+
   private void init(int mode, long nonce, byte[] ad) throws GeneralSecurityException {
     for (int i = 0; i < 8; i++) {
       iv[4 + i] = (byte) (nonce >>> (56 - 8 * i));

@@ -1,5 +1,6 @@
 package io.brine.protocol.crypto;
 
+import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
@@ -99,6 +100,30 @@ public final class SessionCipher {
    * without copying it out first. Same checks and failures as {@link #open(byte[])}.
    */
   public byte[] open(byte[] buffer, int offset, int length) throws CryptoException {
+    synchronized (receiveLock) {
+      long nonce = checkedNonce(buffer, offset, length);
+      byte[] plaintext = receiver.open(nonce, NO_AD, buffer, offset + NONCE_LEN, length - NONCE_LEN);
+      accepted(nonce);
+      return plaintext;
+    }
+  }
+
+  /**
+   * Opens the sealed frame at buffer[offset, offset+length) in place and returns a view of the plaintext inside
+   * {@code buffer}: a received file chunk is then neither copied nor allocated again. Same checks and failures as
+   * {@link #open(byte[])}; after a failure the frame's bytes are garbage (the cipher state is unchanged).
+   */
+  public ByteBuffer openInPlace(byte[] buffer, int offset, int length) throws CryptoException {
+    synchronized (receiveLock) {
+      long nonce = checkedNonce(buffer, offset, length);
+      int plain = receiver.openInPlace(nonce, NO_AD, buffer, offset + NONCE_LEN, length - NONCE_LEN);
+      accepted(nonce);
+      return ByteBuffer.wrap(buffer, offset + NONCE_LEN, plain).slice();
+    }
+  }
+
+  /** The frame's nonce, if the frame is long enough and the nonce is new. */
+  private long checkedNonce(byte[] buffer, int offset, int length) throws CryptoException {
     if (buffer == null || length < OVERHEAD) {
       throw new CryptoException("frame too short: " + (buffer == null ? 0 : length)
           + " bytes, a sealed frame has at least " + OVERHEAD);
@@ -108,18 +133,18 @@ public final class SessionCipher {
     for (int i = 0; i < NONCE_LEN; i++) {
       nonce = (nonce << 8) | (buffer[offset + i] & 0xff);
     }
-    synchronized (receiveLock) {
-      if (Long.compareUnsigned(nonce, LAST_NONCE) > 0) {
-        throw new CryptoException("frame uses the reserved nonce 2^64-1");
-      }
-      if (receivedAny && Long.compareUnsigned(nonce, highestReceived) <= 0) {
-        throw new CryptoException("replayed or old nonce " + Long.toUnsignedString(nonce)
-            + ": already accepted up to " + Long.toUnsignedString(highestReceived));
-      }
-      byte[] plaintext = receiver.open(nonce, NO_AD, buffer, offset + NONCE_LEN, length - NONCE_LEN);
-      highestReceived = nonce;
-      receivedAny = true;
-      return plaintext;
+    if (Long.compareUnsigned(nonce, LAST_NONCE) > 0) {
+      throw new CryptoException("frame uses the reserved nonce 2^64-1");
     }
+    if (receivedAny && Long.compareUnsigned(nonce, highestReceived) <= 0) {
+      throw new CryptoException("replayed or old nonce " + Long.toUnsignedString(nonce)
+          + ": already accepted up to " + Long.toUnsignedString(highestReceived));
+    }
+    return nonce;
+  }
+
+  private void accepted(long nonce) {
+    highestReceived = nonce;
+    receivedAny = true;
   }
 }

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,6 +64,21 @@ class SessionCipherTest {
     minion.seal(plaintext, 0, plaintext.length, buffer, 3);
     assertArrayEquals(plaintext, master.open(buffer, 3, SessionCipher.sealedLength(plaintext.length)));
     assertThrows(IndexOutOfBoundsException.class, () -> minion.seal(plaintext, 0, 5, buffer, buffer.length - 4));
+  }
+
+  @Test
+  void aFrameOpenedInPlaceIsAViewOfItsPlaintextAndAForgeryLeavesTheSessionAsItWas() throws CryptoException {
+    byte[] buffer = new byte[2 + SessionCipher.sealedLength(5)];
+    minion.seal(bytes("hello"), 0, 5, buffer, 2);
+    byte[] forged = buffer.clone();
+    forged[forged.length - 1] ^= 1;
+    assertThrows(CryptoException.class, () -> master.openInPlace(forged, 2, forged.length - 2));
+
+    ByteBuffer plain = master.openInPlace(buffer, 2, buffer.length - 2);
+    assertEquals(ByteBuffer.wrap(bytes("hello")), plain);
+    assertSame(buffer, plain.array());
+    assertThrows(CryptoException.class, () -> master.openInPlace(buffer, 2, buffer.length - 2),
+        "the nonce survives in place, so a replay is refused");
   }
 
   @Test
