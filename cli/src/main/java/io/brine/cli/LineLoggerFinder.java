@@ -44,14 +44,45 @@ public final class LineLoggerFinder extends System.LoggerFinder {
 
     @Override
     public System.Logger getLogger(String name, Module module) {
-        return new LineLogger(name);
+        return new LineLogger(name, ownLevel(name));
+    }
+
+    /**
+     * A level of the logger's own: the property {@code brine.log.level.<name>}, or of the nearest package above
+     * it ({@code brine.log.level.io.brine.transport}), read when the logger is made; null to follow the process's
+     * level. The benchmark silences its simulated minions' dealers this way: a thousand of them reconnecting to a
+     * restarted master is the scenario, not news.
+     */
+    static System.Logger.Level ownLevel(String name) {
+        String n = name;
+        while (n != null && !n.isEmpty()) {
+            String value = System.getProperty("brine.log.level." + n);
+            if (value != null) {
+                try {
+                    return level(value);
+                } catch (IllegalArgumentException e) {
+                    return null;
+                }
+            }
+            int dot = n.lastIndexOf('.');
+            n = dot < 0 ? null : n.substring(0, dot);
+        }
+        return null;
     }
 
     static boolean enabled(System.Logger.Level level) {
-        return level != System.Logger.Level.OFF && level.getSeverity() >= threshold.getSeverity();
+        return enabled(level, threshold);
     }
 
-    private record LineLogger(String name) implements System.Logger {
+    private static boolean enabled(System.Logger.Level level, System.Logger.Level least) {
+        return level != System.Logger.Level.OFF && level.getSeverity() >= least.getSeverity();
+    }
+
+    private record LineLogger(String name, Level own) implements System.Logger {
+        private boolean enabled(Level level) {
+            return LineLoggerFinder.enabled(level, own != null ? own : threshold);
+        }
+
         @Override
         public String getName() {
             return name;

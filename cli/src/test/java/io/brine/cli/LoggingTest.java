@@ -52,4 +52,31 @@ class LoggingTest {
         assertTrue(text.matches("(?s).*\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d SEVERE io.brine.test.Logging: "
                 + "the disk /var is full\\R.*"), text);
     }
+
+    @Test
+    void aLoggerOrItsPackageMayHaveALevelOfItsOwn() {
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.Logger.Level before = LineLoggerFinder.threshold;
+        System.setProperty("brine.log.level.io.brine.test.quiet", "error");
+        System.setProperty("brine.log.level.io.brine.test.quiet.Loud", "debug");
+        try {
+            System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+            Logging.configure("info");
+            System.getLogger("io.brine.test.quiet.Dealer").log(System.Logger.Level.WARNING, "handshaking again");
+            System.getLogger("io.brine.test.quiet.Dealer").log(System.Logger.Level.ERROR, "cannot bind");
+            System.getLogger("io.brine.test.quiet.Loud").log(System.Logger.Level.DEBUG, "every frame");
+            System.getLogger("io.brine.test.Other").log(System.Logger.Level.INFO, "started");
+        } finally {
+            System.setErr(saved);
+            LineLoggerFinder.threshold = before;
+            System.clearProperty("brine.log.level.io.brine.test.quiet");
+            System.clearProperty("brine.log.level.io.brine.test.quiet.Loud");
+        }
+        String text = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(!text.contains("handshaking again"), "the package's own level is error: " + text);
+        assertTrue(text.contains("cannot bind"), text);
+        assertTrue(text.contains("every frame"), "the most specific name wins: " + text);
+        assertTrue(text.contains("started"), "other loggers follow the process's level: " + text);
+    }
 }
