@@ -97,8 +97,8 @@ class DealerReconnectTest {
                 rogue.connect("tcp://127.0.0.1:" + master.router.port());
                 rogue.send(new Frame(FrameKind.HANDSHAKE_3, new byte[64]).encode());
                 byte[] greeted = rogue.recv();
-            assertNotNull(greeted, "a new connection is greeted");
-            Frame greeting = Frame.decode(greeted, 1024);
+                assertNotNull(greeted, "a new connection is greeted");
+                Frame greeting = Frame.decode(greeted, 1024);
                 assertEquals(FrameKind.RESET, greeting.kind());
                 assertArrayEquals(RouterEndpoint.GREETING, greeting.body(), "a new connection is greeted");
                 byte[] raw = rogue.recv();
