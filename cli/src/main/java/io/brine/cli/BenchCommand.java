@@ -77,8 +77,9 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure("warning");
-        // Dealers in this JVM are the simulated minions: a thousand of them handshaking again with a restarted
-        // master is the connect scenario itself (it counts them), not a thousand warnings for the operator.
+        // Dealers in this JVM are simulated minions (up to 500; larger swarms' children log to files): hundreds of
+        // them handshaking again with a restarted master is the connect scenario itself (it counts them), not
+        // hundreds of warnings for the operator. Set before the first dealer exists: loggers read it when made.
         System.setProperty("brine.log.level.io.brine.transport.DealerEndpoint", "error");
         if (!out.equals("text") && !out.equals("json")) {
             throw CliException.usage("--out must be text or json");

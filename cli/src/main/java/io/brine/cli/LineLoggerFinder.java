@@ -37,8 +37,9 @@ public final class LineLoggerFinder extends System.LoggerFinder {
             case "warning", "warn" -> System.Logger.Level.WARNING;
             case "debug" -> System.Logger.Level.DEBUG;
             case "info" -> System.Logger.Level.INFO;
+            case "off" -> System.Logger.Level.OFF;
             default -> throw new IllegalArgumentException(
-                    "unknown log level '" + name + "'; use error, warning, info or debug");
+                    "unknown log level '" + name + "'; use error, warning, info, debug or off");
         };
     }
 
@@ -61,7 +62,7 @@ public final class LineLoggerFinder extends System.LoggerFinder {
                 try {
                     return level(value);
                 } catch (IllegalArgumentException e) {
-                    return null;
+                    // a bad value is as if it were not there: the package above may still say something
                 }
             }
             int dot = n.lastIndexOf('.');

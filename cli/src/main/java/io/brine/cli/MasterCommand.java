@@ -15,7 +15,7 @@ final class MasterCommand implements Callable<Integer> {
     @Mixin
     MasterConfigOption config;
 
-    @Option(names = "--log-level", defaultValue = "info", description = "error, warning, info or debug")
+    @Option(names = "--log-level", defaultValue = "info", description = "error, warning, info, debug or off")
     String logLevel;
 
     @Override

@@ -19,7 +19,7 @@ final class MinionCommand implements Callable<Integer> {
             description = "minion configuration (default: ${DEFAULT-VALUE})")
     Path file;
 
-    @Option(names = "--log-level", defaultValue = DEFAULT_LOG_LEVEL, description = "error, warning, info or debug")
+    @Option(names = "--log-level", defaultValue = DEFAULT_LOG_LEVEL, description = "error, warning, info, debug or off")
     String logLevel;
 
     /**

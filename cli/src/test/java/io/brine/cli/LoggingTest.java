@@ -60,6 +60,8 @@ class LoggingTest {
         System.Logger.Level before = LineLoggerFinder.threshold;
         System.setProperty("brine.log.level.io.brine.test.quiet", "error");
         System.setProperty("brine.log.level.io.brine.test.quiet.Loud", "debug");
+        System.setProperty("brine.log.level.io.brine.test.quiet.Typo", "loud");
+        System.setProperty("brine.log.level.io.brine.test.Silent", "off");
         try {
             System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
             Logging.configure("info");
@@ -67,16 +69,22 @@ class LoggingTest {
             System.getLogger("io.brine.test.quiet.Dealer").log(System.Logger.Level.ERROR, "cannot bind");
             System.getLogger("io.brine.test.quiet.Loud").log(System.Logger.Level.DEBUG, "every frame");
             System.getLogger("io.brine.test.Other").log(System.Logger.Level.INFO, "started");
+            System.getLogger("io.brine.test.quiet.Typo").log(System.Logger.Level.WARNING, "typo warned");
+            System.getLogger("io.brine.test.Silent").log(System.Logger.Level.ERROR, "silent error");
         } finally {
             System.setErr(saved);
             LineLoggerFinder.threshold = before;
             System.clearProperty("brine.log.level.io.brine.test.quiet");
             System.clearProperty("brine.log.level.io.brine.test.quiet.Loud");
+            System.clearProperty("brine.log.level.io.brine.test.quiet.Typo");
+            System.clearProperty("brine.log.level.io.brine.test.Silent");
         }
         String text = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(!text.contains("handshaking again"), "the package's own level is error: " + text);
         assertTrue(text.contains("cannot bind"), text);
         assertTrue(text.contains("every frame"), "the most specific name wins: " + text);
         assertTrue(text.contains("started"), "other loggers follow the process's level: " + text);
+        assertTrue(!text.contains("typo warned"), "a bad value falls back to the package's level: " + text);
+        assertTrue(!text.contains("silent error"), "off silences a logger: " + text);
     }
 }

@@ -3,13 +3,17 @@ package io.brine.master;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.MinionReturn;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A job whose returns are still being collected. {@link #done} completes when every expected minion that
@@ -17,7 +21,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * cannot answer, so nobody waits for it. Returns arriving later still reach the cache.
  */
 final class LiveJob {
-    /** Told of each return as it arrives, on the thread that received it. */
+    private static final System.Logger LOG = System.getLogger(LiveJob.class.getName());
+    /**
+     * Told of each return as it arrives, in the order the job took them, on the thread that took it or on one
+     * telling an earlier return of the same job. Must not block: the job's later returns wait behind it.
+     */
     interface Listener {
         void onReturn(String jid, String minionId, MinionReturn result);
     }
@@ -29,8 +37,11 @@ final class LiveJob {
     private final Map<String, MinionReturn> returns = new LinkedHashMap<>();
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     final CompletableFuture<JobRecord> done = new CompletableFuture<>();
-    /** Held while listeners are told of a return and while the job is completed; never while waiting. */
-    private final Object telling = new Object();
+    /** What listeners and waiting callers are still to hear, in order; see {@link #tell}. */
+    private final Queue<Runnable> events = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean telling = new AtomicBoolean();
+    /** The minions whose returns have been told; read and written only by the thread telling (see {@link #tell}). */
+    private final Set<String> told = new HashSet<>();
 
     LiveJob(JobRecord spec) {
         this.spec = spec;
@@ -74,31 +85,51 @@ final class LiveJob {
      * listener or waiting caller hears of it: what a caller has been told must already be on its way to the cache.
      */
     boolean addReturn(String minionId, MinionReturn result, Runnable beforeTelling) {
-        // Returns are taken on several worker threads. Telling happens under one lock so that a listener hears of
-        // every return before the job is done: otherwise the last return's thread could finish the job while
-        // another was still telling of an earlier one, and a streaming client stopped at the report without it.
-        synchronized (telling) {
-            boolean complete;
-            synchronized (this) {
-                if (returns.putIfAbsent(minionId, result) != null) {
-                    return false;
-                }
-                acknowledged.add(minionId);
-                // sizes first: returns only ever come from expected minions, so this is usually decided in O(1)
-                complete = returns.size() >= reachable.size() && returns.keySet().containsAll(reachable);
+        synchronized (this) {
+            if (returns.putIfAbsent(minionId, result) != null) {
+                return false;
             }
-            beforeTelling.run();
+            acknowledged.add(minionId);
+        }
+        beforeTelling.run();
+        tell(() -> {
             listeners.forEach(l -> l.onReturn(spec.jid(), minionId, result));
-            if (complete) {
+            told.add(minionId);
+            // sizes first: returns only ever come from expected minions, so this is usually decided in O(1)
+            if (told.size() >= reachable.size() && told.containsAll(reachable)) {
                 done.complete(snapshot());
             }
-            return true;
-        }
+        });
+        return true;
     }
 
     void expire() {
-        synchronized (telling) {
-            done.complete(snapshot());
+        tell(() -> done.complete(snapshot()));
+    }
+
+    /**
+     * Runs {@code event} after every event queued before it, on whichever thread is telling this job's events
+     * now, or on this one. Returns are taken on several worker threads; told in this order, a listener hears of
+     * every return before the job is done (otherwise the last return's thread could finish the job while another
+     * was still telling of an earlier one, and a streaming client stopped at the report without it). Nobody waits
+     * for anybody: a slow listener delays this job's events, never the thread that queued them (the master's
+     * timer, the workers taking other jobs' returns).
+     */
+    private void tell(Runnable event) {
+        events.add(event);
+        while (!events.isEmpty() && telling.compareAndSet(false, true)) {
+            try {
+                for (Runnable next = events.poll(); next != null; next = events.poll()) {
+                    try {
+                        next.run();
+                    } catch (RuntimeException e) {
+                        // a failing listener must not keep the others, or the job's end, from being told
+                        LOG.log(System.Logger.Level.WARNING, "a listener of job " + spec.jid() + " failed", e);
+                    }
+                }
+            } finally {
+                telling.set(false);
+            }
         }
     }
 

@@ -72,7 +72,10 @@ public final class MasterClient {
         return publish(spec, null).jid();
     }
 
-    /** Like {@link #call}, delivering each return to {@code onReturn} as it arrives (on a master thread). */
+    /**
+     * Like {@link #call}, delivering each return to {@code onReturn} as it arrives, one at a time and all of them
+     * before this returns. It runs on a master thread and should be quick: the job's later returns wait for it.
+     */
     public JobRecord stream(JobSpec spec, BiConsumer<String, MinionReturn> onReturn) throws InterruptedException {
         return await(publish(spec, (jid, id, ret) -> onReturn.accept(id, ret)));
     }

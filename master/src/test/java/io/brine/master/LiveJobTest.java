@@ -2,6 +2,7 @@ package io.brine.master;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.protocol.JobRecord;
@@ -75,5 +76,35 @@ class LiveJobTest {
         first.join(10_000);
         last.join(10_000);
         assertEquals(List.of("db1", "db2", "done"), heard);
+    }
+
+    @Test
+    void aListenerThatHangsHoldsUpItsOwnJobButNeverTheThreadsThatFeedIt() throws Exception {
+        LiveJob job = new LiveJob(job(List.of("db1", "db2"), List.of()));
+        CountDownLatch hanging = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        job.listen((jid, id, ret) -> {
+            hanging.countDown();
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Thread first = new Thread(() -> job.addReturn("db1", MinionReturn.ok("hi", 0, 1)));
+        first.start();
+        assertTrue(hanging.await(10, TimeUnit.SECONDS));
+        try {
+            assertTimeoutPreemptively(java.time.Duration.ofSeconds(2), () -> {
+                assertTrue(job.addReturn("db2", MinionReturn.ok("hi", 0, 1)), "a worker records and moves on");
+                job.expire(); // the master's one timer thread
+            });
+            assertFalse(job.done.isDone(), "told after the return the listener is still hearing of");
+        } finally {
+            release.countDown();
+        }
+        first.join(10_000);
+        assertTrue(job.done.isDone());
+        assertEquals(2, job.done.get().returns().size());
     }
 }

@@ -27,8 +27,9 @@ public final class MessageCodec {
     }
 
     /**
-     * Decodes the bytes between {@code bytes}' position and limit. A file chunk's data stays a view of them
-     * rather than a copy, so the buffer must not be reused while the message is in use.
+     * Decodes the bytes between {@code bytes}' position and limit (a heap or direct buffer, not a read-only one).
+     * A file chunk's data stays a view of them rather than a copy, so the buffer must not be reused while the
+     * message is in use.
      */
     public static Message decode(ByteBuffer bytes) throws MalformedMessageException {
         try {

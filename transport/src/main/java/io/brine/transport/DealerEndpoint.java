@@ -261,10 +261,17 @@ public final class DealerEndpoint implements AutoCloseable {
                 break;
             }
             frames++;
-            // Every allocator in use (ours) gives array-backed buffers at offset 0; a large frame's array is longer.
+            // Our allocator gives heap buffers at offset 0 (a large frame's array is longer than the frame); any
+            // other message, such as a direct one had the socket another allocator, is copied out.
             ByteBuffer frame = msg.buf();
+            boolean ours = frame.hasArray() && frame.arrayOffset() == 0 && frame.position() == 0;
             try {
-                receive(frame.array(), frame.remaining());
+                if (ours) {
+                    receive(frame.array(), frame.remaining());
+                } else {
+                    byte[] copy = msg.data();
+                    receive(copy, copy.length);
+                }
             } catch (MalformedMessageException e) {
                 LOG.log(Level.WARNING, "dropped a malformed frame from the master: " + e.getMessage());
             }

@@ -60,11 +60,17 @@ final class FrameBuffers implements MsgAllocator {
         if (data == null || !data.hasArray() || data.array().length != BUFFER_SIZE) {
             return;
         }
+        byte[] buffer = data.array();
+        for (byte[] f : free) {
+            if (f == buffer) {
+                return; // handed back twice: taking it twice would give one buffer to two frames
+            }
+        }
         if (freeCount.incrementAndGet() > MAX_FREE) {
             freeCount.decrementAndGet();
             return;
         }
-        free.addFirst(data.array());
+        free.addFirst(buffer);
     }
 
     /** Drops the free buffers once large frames have stopped coming for a while. */

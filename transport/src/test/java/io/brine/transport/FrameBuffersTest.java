@@ -42,6 +42,8 @@ class FrameBuffersTest {
         assertEquals(CHUNK + 100, frame.remaining(), "the message is as long as the frame, not the buffer");
         assertTrue(FrameBuffers.pooled(frame));
         buffers.recycle(frame);
+        buffers.recycle(frame);
+        assertEquals(1, buffers.free(), "a buffer handed back twice is taken once");
         assertSame(frame.array(), buffers.allocate(CHUNK).buf().array(), "a recycled buffer is used again");
         assertNotSame(frame.array(), buffers.allocate(CHUNK).buf().array(), "but only by one frame");
     }
