@@ -177,6 +177,7 @@ final class RemoteMaster implements MasterLink {
             return new Transfer(size, sha);
         }
     }
+
     @Override
     public Transfer push(Path file, String name, int mode) throws IOException {
         String transfer = UUID.randomUUID().toString();
