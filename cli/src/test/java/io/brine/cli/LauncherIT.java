@@ -108,6 +108,18 @@ class LauncherIT {
     }
 
     @Test
+    void copyingFromAMinionHashesOnC2AndEveryOtherClientCommandStartsOnC1() throws Exception {
+        // --help after --from: picocli prints the help without a master; the launcher has chosen by then
+        Run from = launch("-XX:+PrintCommandLineFlags", "cp", "--from", "web1", "--help");
+        assertEquals(0, from.exit(), from.err());
+        assertFalse(from.out().contains("-XX:TieredStopAtLevel=1"), "SHA-256 needs C2's intrinsic: " + from.out());
+        assertTrue(from.out().contains("-XX:+UseSerialGC"), from.out());
+        Run to = launch("-XX:+PrintCommandLineFlags", "cp", "--help");
+        assertEquals(0, to.exit(), to.err());
+        assertTrue(to.out().contains("-XX:TieredStopAtLevel=1"), to.out());
+    }
+
+    @Test
     void theMinionListsItsClassesOnItsFirstRunAndMapsAnArchiveOfThemFromTheNext() throws Exception {
         Path list = ARCHIVES.resolve("minion.classlist");
         Path archive = ARCHIVES.resolve("minion.jsa");
