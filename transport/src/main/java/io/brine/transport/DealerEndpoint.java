@@ -284,8 +284,8 @@ public final class DealerEndpoint implements AutoCloseable {
         long now = System.currentTimeMillis();
         FrameKind kind = Frame.kindOf(raw, length, settings.maxFrameSize());
         switch (kind) {
-            case HANDSHAKE_2 -> onHandshake2(Frame.decode(Arrays.copyOf(raw, length), settings.maxFrameSize()).body(),
-                    now);
+            case HANDSHAKE_2 -> onHandshake2(Frame.decode(raw.length == length ? raw : Arrays.copyOf(raw, length),
+                    settings.maxFrameSize()).body(), now);
             case SEALED -> onSealed(raw, length, now);
             case RESET -> onReset(length > Frame.HEADER, now);
             default -> LOG.log(Level.WARNING, "dropped a " + kind + " frame: never sent by a master");
