@@ -13,7 +13,9 @@ import java.util.Map;
 /**
  * A large file pushed to one minion with {@code MasterClient.copy}, what {@code brine cp} runs: staged and hashed
  * by the master, fetched in chunks over the minion's encrypted session, checked and renamed into place. Timed
- * from the call to the return, so the master's hashing, the minion's fsync and rename are all in the figure.
+ * from the call to the return, so the minion's hashing, fsync and rename are all in the figure. The master
+ * hashes the source during the first (untimed) push only: it remembers the hash of a file whose size and
+ * modification time have not changed, as it would for an agent package copied to every new VM.
  *
  * <p>The receiving minion runs in a process of its own ({@link SoloMinion}) so that its heap and the master's,
  * which lives in the bench's JVM, are measured apart. "Peak heap" is, for both, the most heap left occupied

@@ -3,19 +3,13 @@ package io.brine.master;
 import io.brine.protocol.FileReply;
 import io.brine.protocol.FileRequest;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Serves {@code file_roots} to minions in chunks, each reply carrying the whole file's SHA-256 so the minion
@@ -25,17 +19,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * computed while they are served, is only sure to come with the chunk that ends the file.
  */
 final class FileServer {
-    private record Digest(long size, long modified, String sha256) {
+    private record Digest(long size, String sha256) {
     }
 
     private final RootedFiles roots;
     private final TransferStaging staging;
     private final int maxChunk;
-    private final Map<Path, Digest> digests = new ConcurrentHashMap<>();
+    private final Digests digests;
 
-    FileServer(RootedFiles roots, TransferStaging staging, int maxFrameSize) {
+    FileServer(RootedFiles roots, TransferStaging staging, Digests digests, int maxFrameSize) {
         this.roots = roots;
         this.staging = staging;
+        this.digests = digests;
         this.maxChunk = Math.max(1024, Math.min(FileRequest.MAX_CHUNK, maxFrameSize - 4096));
     }
 
@@ -106,31 +101,12 @@ final class FileServer {
     private Digest digest(Path file) throws IOException {
         BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
         long modified = attrs.lastModifiedTime().toMillis();
-        Digest cached = digests.get(file);
-        if (cached != null && cached.size() == attrs.size() && cached.modified() == modified) {
-            return cached;
+        Optional<String> known = digests.known(file, attrs.size(), modified);
+        if (known.isPresent()) {
+            return new Digest(attrs.size(), known.get());
         }
-        Digest fresh = new Digest(attrs.size(), modified, sha256(file));
-        digests.put(file, fresh);
-        return fresh;
-    }
-
-    static String sha256(Path file) throws IOException {
-        return sha256(file, () -> false);
-    }
-
-    /** The file's SHA-256; stops early (with a worthless result) once {@code abandoned} says nobody wants it. */
-    static String sha256(Path file, java.util.function.BooleanSupplier abandoned) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            byte[] buf = new byte[64 * 1024];
-            int n;
-            while ((n = in.read(buf)) > 0 && !abandoned.getAsBoolean()) {
-                md.update(buf, 0, n);
-            }
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
-        }
+        String sha = Digests.sha256(file);
+        digests.remember(file, attrs.size(), modified, sha);
+        return new Digest(attrs.size(), sha);
     }
 }

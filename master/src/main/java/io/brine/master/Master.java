@@ -61,9 +61,11 @@ public final class Master implements AutoCloseable {
         holder[0] = endpoint;
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
                 endpoint, tracker, events, timer);
-        TransferStaging staging = new TransferStaging();
+        Digests digests = new Digests();
+        TransferStaging staging = new TransferStaging(digests);
         dispatcher.attach(new ClientService(publisher, tracker, staging, endpoint),
-                new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging, config.maxFrameSize()),
+                new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging, digests,
+                        config.maxFrameSize()),
                         pillar, new PushReceiver(config.cacheDir()), endpoint),
                 new EventService(events, endpoint));
         this.client = new MasterClient(publisher, tracker, staging, config.timeout(), "library");

@@ -25,7 +25,8 @@ import java.util.concurrent.TimeoutException;
  * served, so a minion never assembles a mixture of two versions.
  *
  * <p>Each source is hashed once, on a thread of the copy's own, while the minions already fetch it: hashing a
- * GiB takes most of a second, which used to pass before the job was even published. The SHA-256 reaches the
+ * GiB takes most of a second, which used to pass before the job was even published. A source copied before and
+ * unchanged since (same size and modification time, see {@link Digests}) is not hashed again. The SHA-256 reaches the
  * minions with the chunk that ends the file ({@link StagedFile#sha256} waits for it there), and a minion
  * renames nothing into place before its own hash of what arrived matches it.
  */
@@ -95,6 +96,11 @@ final class TransferStaging {
     }
 
     private final Map<String, Staged> staged = new ConcurrentHashMap<>();
+    private final Digests digests;
+
+    TransferStaging(Digests digests) {
+        this.digests = digests;
+    }
 
     static boolean isStaged(String path) {
         return path.startsWith(PREFIX);
@@ -185,20 +191,30 @@ final class TransferStaging {
      * Hashes one copy's files in order, on a thread of its own: a worker thread is wanted for serving them, and
      * the minions fetch them in that order too, each after the one before, so the hashing stays ahead.
      */
-    private static void startHashing(List<StagedFile> files) {
-        Thread t = new Thread(() -> files.forEach(TransferStaging::hash), "brine-stage-hash");
+    private void startHashing(List<StagedFile> files) {
+        for (StagedFile f : files) {
+            digests.known(f.source(), f.size(), f.modified()).ifPresent(f.digest()::complete);
+        }
+        if (files.stream().allMatch(f -> f.digest().isDone())) {
+            return; // the same files as before, unchanged: their hashes are known
+        }
+        Thread t = new Thread(() -> files.forEach(this::hash), "brine-stage-hash");
         t.setDaemon(true);
         t.start();
     }
 
-    private static void hash(StagedFile f) {
+    private void hash(StagedFile f) {
         if (f.digest().isDone()) {
-            return; // the copy is over
+            return; // known already, or the copy is over
         }
         try {
-            String sha = FileServer.sha256(f.source(), f.digest()::isDone);
+            String sha = Digests.sha256(f.source(), f.digest()::isDone);
+            if (sha == null) {
+                return; // the copy ended first
+            }
             // A hash of a file that changed while it was read belongs to no version of it.
             if (f.unchanged()) {
+                digests.remember(f.source(), f.size(), f.modified(), sha);
                 f.digest().complete(sha);
             } else {
                 f.digest().completeExceptionally(new IOException(f.source() + " changed while it was hashed"));

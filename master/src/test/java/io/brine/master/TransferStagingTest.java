@@ -22,9 +22,10 @@ class TransferStagingTest {
     @TempDir
     Path dir;
 
-    private final TransferStaging staging = new TransferStaging();
+    private final Digests digests = new Digests();
+    private final TransferStaging staging = new TransferStaging(digests);
     private FileServer server() {
-        return new FileServer(new RootedFiles(List.of(dir.resolve("roots"))), staging, 1 << 20);
+        return new FileServer(new RootedFiles(List.of(dir.resolve("roots"))), staging, digests, 1 << 20);
     }
 
     private static LiveJob jobFor(String... minions) {
@@ -45,7 +46,7 @@ class TransferStagingTest {
         FileReply reply = server().serve("web1", new FileRequest(1, name(s), 0, 1024, null));
         assertEquals(FileReply.Status.DATA, reply.status());
         assertEquals("port: 80\n", StandardCharsets.UTF_8.decode(reply.data()).toString());
-        assertEquals(FileServer.sha256(source), reply.sha256());
+        assertEquals(Digests.sha256(source), reply.sha256());
         assertEquals(FileReply.Status.REFUSED, server().serve("web2", new FileRequest(2, name(s), 0, 1024, null))
                 .status());
     }
@@ -57,7 +58,7 @@ class TransferStagingTest {
         Path source = Files.write(dir.resolve("big.bin"), content);
         TransferStaging.Staged s = staging.stage(List.of(source.toString()));
         staging.bind(s, jobFor("web1"));
-        String sha = FileServer.sha256(source);
+        String sha = Digests.sha256(source);
 
         assertFalse(((Map<?, ?>) s.describe().get(0)).containsKey("sha256"), "the job does not wait for the hash");
         FileReply start = server().serve("web1", new FileRequest(1, name(s), 0, 1024, null));
@@ -66,6 +67,29 @@ class TransferStagingTest {
         assertEquals(FileReply.Status.DATA, end.status());
         assertEquals(952, end.length());
         assertEquals(sha, end.sha256());
+    }
+
+    @Test
+    void aFileCopiedAgainUnchangedIsNotHashedAgainAndAChangedOneIs() throws Exception {
+        Path source = Files.writeString(dir.resolve("agent.deb"), "version 1\n");
+        TransferStaging.Staged first = staging.stage(List.of(source.toString()));
+        String sha1 = first.files.get(0).sha256().orElseThrow();
+        assertEquals(Digests.sha256(source), sha1);
+
+        TransferStaging.Staged again = staging.stage(List.of(source.toString()));
+        assertTrue(again.files.get(0).digest().isDone(), "known at once, not hashed on a thread of its own");
+        assertEquals(sha1, again.files.get(0).sha256IfKnown());
+
+        Files.writeString(source, "version 22\n");
+        TransferStaging.Staged changed = staging.stage(List.of(source.toString()));
+        String sha2 = changed.files.get(0).sha256().orElseThrow();
+        assertEquals(Digests.sha256(source), sha2);
+        assertFalse(sha1.equals(sha2), "a file of another size is hashed anew");
+
+        Files.writeString(source, "version 33\n"); // same size: only the modification time tells
+        Files.setLastModifiedTime(source, FileTime.fromMillis(Files.getLastModifiedTime(source).toMillis() + 2000));
+        assertEquals(Digests.sha256(source),
+                staging.stage(List.of(source.toString())).files.get(0).sha256().orElseThrow());
     }
 
     @Test
