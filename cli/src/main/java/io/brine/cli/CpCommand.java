@@ -156,7 +156,7 @@ final class CpCommand implements Callable<Integer> {
     private static ClientResponse ask(MasterConfig cfg, Duration timeout, LongFunction<ClientRequest> request)
             throws InterruptedException {
         try (MasterConnection master = MasterConnection.open(cfg, Duration.ofSeconds(5))) {
-            // The master hashes the sources before it publishes, which takes about as long again as the copy.
+            // Room for the master to hash a new source while it is fetched, and for the minions' flush to disk.
             return master.request(request.apply(master.nextRequestId()), r -> { },
                     timeout.multipliedBy(2).plusSeconds(15));
         }
