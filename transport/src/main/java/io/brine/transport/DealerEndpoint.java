@@ -363,25 +363,22 @@ public final class DealerEndpoint implements AutoCloseable {
     /**
      * A sealed frame, opened where it was received: a file chunk is neither copied nor allocated again. Its
      * buffer goes back to the pool at once unless the message still refers to it (a chunk's data, handed back
-     * through {@link #recycle} once written).
+     * through {@link #recycle} once written); the pool ignores a small frame's buffer, which is not one of its.
      */
     private void onSealed(byte[] raw, int length, long now) {
         if (cipher == null) {
             return;
         }
         ByteBuffer frame = ByteBuffer.wrap(raw, 0, length);
-        boolean pooled = FrameBuffers.pooled(frame);
         Message message;
         try {
             message = MessageCodec.decode(Frame.open(cipher, raw, length));
         } catch (CryptoException | MalformedMessageException e) {
             LOG.log(Level.WARNING, "dropped a sealed frame from the master: " + e.getMessage());
-            if (pooled) {
-                buffers.recycle(frame);
-            }
+            buffers.recycle(frame);
             return;
         }
-        if (pooled && !MessageCodec.refersToInput(message)) {
+        if (!MessageCodec.refersToInput(message)) {
             buffers.recycle(frame);
         }
         lastHeard = now;

@@ -47,11 +47,6 @@ final class FrameBuffers implements MsgAllocator {
         return new Msg(ByteBuffer.wrap(buffer, 0, size));
     }
 
-    /** Whether a received frame lies in one of these buffers (and may be recycled once its data is used). */
-    static boolean pooled(ByteBuffer frame) {
-        return frame.hasArray() && frame.array().length == BUFFER_SIZE && frame.remaining() >= POOLED_MIN;
-    }
-
     /**
      * Takes back the buffer under {@code data}, whose last holder the caller is. Anything else (a buffer that did
      * not come from here, a read-only one) is ignored.
