@@ -24,7 +24,7 @@ final class EventsCommand implements Callable<Integer> {
     @Mixin
     MasterConfigOption config;
 
-    @Option(names = "--tag", defaultValue = "*", description = "a glob on tags; * also crosses '/'")
+    @Option(names = "--tag", defaultValue = "**", description = "a glob on tags: * within one /-separated part, ** across them")
     String tag;
 
     @Option(names = "--out", defaultValue = "text", description = "text, or json: one object per line")

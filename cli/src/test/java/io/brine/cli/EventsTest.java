@@ -41,7 +41,8 @@ class EventsTest {
         marker = root.resolve("deployed-by-reactor");
         cluster = TestCluster.start(root, "auto_accept: true\nreactor:\n"
                 + "  - tag: 'brine/minion/*/event/deploy'\n    fun: cmd.run\n    arg: ['touch " + marker + "']\n"
-                + "  - tag: '*'\n    fun: test.ping\n    tgt: 'guest1'\n");
+                + "  - tag: 'brine/minion/*/start'\n    fun: test.echo\n    arg: ['welcome']\n"
+                + "  - tag: '**'\n    fun: test.ping\n    tgt: 'guest1'\n");
         for (String id : List.of("guest1", "guest2")) {
             cluster.addMinion(id);
         }
@@ -87,7 +88,7 @@ class EventsTest {
     @Test
     void noMinionCanPostAsAnotherOrAsTheMaster() throws Exception {
         BlockingQueue<Event> seen = new LinkedBlockingQueue<>();
-        try (EventBus.Subscription s = cluster.master.events().subscribe("*", e -> {
+        try (EventBus.Subscription s = cluster.master.events().subscribe("**", e -> {
                     if (e.tag().contains("forged")) {
                         seen.add(e);
                     }
@@ -132,13 +133,51 @@ class EventsTest {
                 "--caller", "reactor").out());
         assertEquals("guest2", deploys.get(0).get("target").asText());
 
-        // a rule on every event ('*') must not feed on the events of its own jobs
+        // a rule on every event ('**') must not feed on the events of its own jobs
         Thread.sleep(2000);
         int before = reactorPings();
         Thread.sleep(2000);
         int after = reactorPings();
         assertNotEquals(0, before, "control: the catch-all rule did fire");
         assertEquals(before, after, "the catch-all rule stopped: it does not react to its own jobs");
+    }
+
+    /**
+     * The attack of issue 11: a minion posting an event named {@code start} (filed as brine/minion/ID/event/start)
+     * used to match the master's {@code brine/minion/*}{@code /start} rule and spend its budget, so a genuine start
+     * got no reaction.
+     */
+    @Test
+    void aPostedStartEventIsNotAMinionStartAndCannotStarveTheRule() throws Exception {
+        try (RogueClient rogue = new RogueClient(cluster.port, Role.MINION, "noisy")) {
+            assertEquals(KeyStatus.ACCEPTED, rogue.endpoint.awaitStatus(Duration.ofSeconds(15)));
+            for (int i = 0; i < 150; i++) { // more than a rule's budget of 120 a minute
+                rogue.endpoint.send(new EventPost("start", Map.of("n", i)));
+            }
+            cluster.addMinion("latecomer");
+            assertTrue(awaitWelcomes("latecomer", 1), "a genuine start after the flood still got its reaction");
+            assertEquals(1, welcomes("noisy"), "only the rogue's own genuine start was reacted to");
+        }
+    }
+
+    private static boolean awaitWelcomes(String target, int wanted) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (welcomes(target) >= wanted) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+
+    private static int welcomes(String target) throws Exception {
+        int n = 0;
+        for (JsonNode job : JSON.readTree(cluster.cli("job", "list", "--out", "json", "--function", "test.echo",
+                "--caller", "reactor", "--limit", "100000").out())) {
+            n += job.get("target").asText().equals(target) ? 1 : 0;
+        }
+        return n;
     }
 
     private static int reactorPings() throws Exception {

@@ -5,12 +5,11 @@ import java.lang.System.Logger.Level;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * The master's event bus. Every event has a tag and data; subscribers choose tags with a glob
- * ({@code brine/job/*}/ret/*, {@code brine/minion/*}/event/ready}, or {@code *} for everything, where
- * {@code *} also crosses '/'). Delivery is synchronous on the publishing thread, so a subscriber must be
+ * ({@code brine/job/*}{@code /ret/*}, {@code brine/minion/*}{@code /event/ready}, or {@code **} for everything:
+ * {@code *} stays within one '/'-separated segment, {@code **} crosses them; see {@link TagPattern}). Delivery is synchronous on the publishing thread, so a subscriber must be
  * quick or hand off; one that throws is logged and kept.
  *
  * <p>Example: {@code try (var s = master.events().subscribe("brine/minion/*}/start", e -> ...)) {...}}.
@@ -24,14 +23,13 @@ public final class EventBus {
         void close();
     }
 
-    private record Subscriber(Pattern tags, Consumer<Event> consumer) {
+    private record Subscriber(TagPattern tags, Consumer<Event> consumer) {
     }
 
     private final CopyOnWriteArrayList<Subscriber> subscribers = new CopyOnWriteArrayList<>();
 
     public Subscription subscribe(String tagGlob, Consumer<Event> consumer) {
-        Subscriber s = new Subscriber(TagPattern.compile(tagGlob),
-                consumer);
+        Subscriber s = new Subscriber(TagPattern.compile(tagGlob), consumer);
         subscribers.add(s);
         return () -> subscribers.remove(s);
     }
@@ -39,7 +37,7 @@ public final class EventBus {
     public void publish(String tag, Map<String, Object> data) {
         Event event = new Event(tag, data, System.currentTimeMillis());
         for (Subscriber s : subscribers) {
-            if (s.tags().matcher(tag).matches()) {
+            if (s.tags().matches(tag)) {
                 try {
                     s.consumer().accept(event);
                 } catch (RuntimeException e) {
