@@ -17,6 +17,7 @@ import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobRequest;
+import io.brine.protocol.GrainsReport;
 import io.brine.protocol.JobReturn;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.MinionReturn;
@@ -172,6 +173,29 @@ class SecurityTest {
             assertTrue(spy.received.stream().noneMatch(x -> x instanceof JobRequest j && j.jid().equals(after)),
                     "a deleted minion received a job");
             assertEquals(KeyStatus.PENDING, spy.endpoint.status(), "it is filed again as a new, pending key");
+        }
+    }
+
+    /** Issue 11, finding 10: grains are the minion's own claims, except its id, which is its key's. */
+    @Test
+    void aMinionClaimingAnotherIdInItsGrainsIsNeverTargetedByThatId() throws Exception {
+        try (TestCluster c = TestCluster.start(root, "auto_accept: true\n");
+                RogueClient impostor = new RogueClient(c.port, Role.MINION, "impostor")) {
+            assertEquals(KeyStatus.ACCEPTED, impostor.endpoint.awaitStatus(WAIT));
+            impostor.endpoint.send(new GrainsReport(java.util.Map.of("id", "web1", "role", "claims-web1")));
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            JobRecord byRole;
+            do {
+                byRole = c.master.client().call(JobSpec.of("role:claims-web1", "test.ping").withTargetType("grain")
+                        .withTimeout(Duration.ofMillis(200)));
+            } while (byRole.expected().isEmpty() && System.nanoTime() < deadline);
+            assertEquals(java.util.List.of("impostor"), byRole.expected(), "control: its grains arrived");
+
+            JobRecord byId = c.master.client().call(JobSpec.of("id:web1", "test.ping").withTargetType("grain")
+                    .withTimeout(Duration.ofMillis(200)));
+            assertTrue(byId.expected().isEmpty(), "the impostor was targeted as web1: " + byId.expected());
+            assertEquals(java.util.List.of("impostor"), c.master.client().call(JobSpec.of("id:impostor", "test.ping")
+                    .withTargetType("grain").withTimeout(Duration.ofMillis(200))).expected());
         }
     }
 

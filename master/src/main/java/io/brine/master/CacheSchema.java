@@ -27,7 +27,8 @@ final class CacheSchema {
     static final String INSERT_JOB = "INSERT OR REPLACE INTO jobs (jid, function, args, kwargs, target, tgt_type, "
             + "caller, start_ms, timeout_ms, expected, unreachable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static final String INSERT_ACK = "INSERT OR IGNORE INTO acks (jid, minion) VALUES (?, ?)";
-    static final String INSERT_RETURN = "INSERT OR REPLACE INTO returns (jid, minion, success, retcode, ret, "
+    /** The first return of a minion for a job stands; a later one never replaces it (issue 11: rewritten returns). */
+    static final String INSERT_RETURN = "INSERT OR IGNORE INTO returns (jid, minion, success, retcode, ret, "
             + "start_ms, end_ms) VALUES (?, ?, ?, ?, ?, ?, ?)";
 
     private CacheSchema() {

@@ -11,11 +11,14 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Follows every job from publication to its last return: live jobs in memory while a caller may still be
  * waiting, everything in the {@link JobCache}. A return is only taken from a minion the job was sent to,
- * so a minion cannot write results into another minion's job.
+ * so a minion cannot write results into another minion's job; and only once, so a minion cannot rewrite the
+ * record of what it did, whether the job is still live or long finished.
  */
 final class JobTracker {
     private static final Logger LOG = System.getLogger(JobTracker.class.getName());
@@ -26,6 +29,8 @@ final class JobTracker {
     private final JobCache cache;
     private final ScheduledExecutorService timer;
     private final EventBus events;
+    private final LongAdder refusedReturns = new LongAdder();
+    private final AtomicLong lastRefusalLog = new AtomicLong();
 
     JobTracker(JobCache cache, ScheduledExecutorService timer, EventBus events) {
         this.cache = cache;
@@ -54,15 +59,18 @@ final class JobTracker {
         }
     }
 
-    /** Takes a return if the job was sent to this minion; false (and a warning) otherwise. */
+    /** Takes a return if the job was sent to this minion and it has not returned yet; false (counted) otherwise. */
     boolean returned(String minionId, String jid, MinionReturn result) {
         LiveJob job = live.get(jid);
         Optional<JobRecord> cached = job == null ? cache.find(jid) : Optional.empty();
         boolean expected = job != null ? job.expects(minionId)
                 : cached.map(r -> r.expected().contains(minionId)).orElse(false);
         if (!expected) {
-            LOG.log(Level.WARNING, "refused a return from " + minionId + " for job " + jid
-                    + ", which was not sent to it");
+            refuse("refused a return from " + minionId + " for job " + jid + ", which was not sent to it");
+            return false;
+        }
+        if (cached.map(r -> r.returns().containsKey(minionId)).orElse(false)) {
+            refuse("refused a second return from " + minionId + " for job " + jid + "; the first one stands");
             return false;
         }
         // Into the cache before the live job completes: a caller that has its answer may stop the master at once
@@ -74,12 +82,29 @@ final class JobTracker {
         } else {
             added = job.addReturn(minionId, result, () -> cache.recordReturn(jid, minionId, result));
         }
-        if (added) {
-            String caller = job != null ? job.caller() : cached.get().caller();
-            events.publish("brine/job/" + jid + "/ret/" + minionId, Map.of("success", result.success(),
-                    "retcode", result.retcode(), "return", result.ret() == null ? "" : result.ret(), "user", caller));
+        if (!added) {
+            refuse("refused a second return from " + minionId + " for job " + jid + "; the first one stands");
+            return false;
         }
+        String caller = job != null ? job.caller() : cached.get().caller();
+        events.publish("brine/job/" + jid + "/ret/" + minionId, Map.of("success", result.success(),
+                "retcode", result.retcode(), "return", result.ret() == null ? "" : result.ret(), "user", caller));
         return true;
+    }
+
+    /** Returns refused: from a minion the job was not sent to, or a second one from the same minion. */
+    long refusedReturns() {
+        return refusedReturns.sum();
+    }
+
+    /** Counted always, logged at most once every ten seconds: a minion resending in a loop must not flood the log. */
+    private void refuse(String why) {
+        refusedReturns.increment();
+        long now = System.currentTimeMillis();
+        long last = lastRefusalLog.get();
+        if (now - last >= 10_000 && lastRefusalLog.compareAndSet(last, now)) {
+            LOG.log(Level.WARNING, why + " (" + refusedReturns.sum() + " returns refused so far)");
+        }
     }
 
     Optional<LiveJob> live(String jid) {

@@ -17,6 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * What the master knows of each minion for targeting: the grains it last reported (kept in memory and in
  * {@code cachedir/minions/ID/grains.json}, Salt's place, so a restarted master still knows minions that have
  * not reconnected yet) and its pillar, compiled here on first need and again on {@code pillar.refresh}.
+ *
+ * <p>Grains are whatever the minion says about itself, except {@code id}: that is always the id its key was
+ * accepted under, so {@code -G id:web1} can never select an impostor that merely claims to be web1.
  */
 final class MinionFactsCache {
     private static final Logger LOG = System.getLogger(MinionFactsCache.class.getName());
@@ -33,7 +36,8 @@ final class MinionFactsCache {
         this.pillars = pillars;
     }
 
-    void grainsReported(String id, Map<String, Object> reported) {
+    void grainsReported(String id, Map<String, Object> claimed) {
+        Map<String, Object> reported = withAuthenticatedId(id, claimed);
         grains.put(id, reported);
         try {
             Path dir = Files.createDirectories(minionsDir.resolve(MinionId.requireValid(id)));
@@ -44,6 +48,12 @@ final class MinionFactsCache {
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot store the grains of " + id + ": " + e.getMessage());
         }
+    }
+
+    private static Map<String, Object> withAuthenticatedId(String id, Map<String, Object> grains) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>(grains);
+        out.put("id", id);
+        return java.util.Collections.unmodifiableMap(out);
     }
 
     void pillarChanged(String id) {
@@ -64,7 +74,7 @@ final class MinionFactsCache {
             return null;
         }
         try {
-            return JSON.readValue(file.toFile(), MAP);
+            return withAuthenticatedId(id, JSON.readValue(file.toFile(), MAP));
         } catch (IOException e) {
             LOG.log(Level.WARNING, "ignoring unreadable cached grains " + file + ": " + e.getMessage());
             return null;

@@ -1,6 +1,8 @@
 package io.brine.master;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.MinionReturn;
@@ -34,5 +36,48 @@ class JobTrackerTest {
         } finally {
             timer.shutdownNow();
         }
+    }
+
+    @Test
+    void aSecondReturnIsRefusedWhileTheJobIsLive() {
+        String jid = "20261122000000000002";
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        try (JobCache cache = JobCache.open(dir)) {
+            JobTracker tracker = new JobTracker(cache, timer, new EventBus());
+            tracker.start(record(jid, List.of("m1", "m2")), 60_000, null);
+            assertTrue(tracker.returned("m1", jid, MinionReturn.ok("first", 1, 2)));
+            assertFalse(tracker.returned("m1", jid, MinionReturn.ok("rewritten", 3, 4)));
+            cache.flush();
+            assertEquals("first", cache.find(jid).orElseThrow().returns().get("m1").ret());
+            assertEquals("first", tracker.find(jid).orElseThrow().returns().get("m1").ret());
+            assertEquals(1, tracker.refusedReturns());
+        } finally {
+            timer.shutdownNow();
+        }
+    }
+
+    /** The job left memory long ago: the cache alone knows it, and it keeps the first return too. */
+    @Test
+    void aReturnResentAfterTheJobLeftMemoryDoesNotReplaceTheRecordedOne() {
+        String jid = "20261122000000000003";
+        try (JobCache cache = JobCache.open(dir)) {
+            cache.recordJob(record(jid, List.of("m1")));
+            cache.recordReturn(jid, "m1", MinionReturn.ok("first", 1, 2));
+            cache.flush();
+            JobTracker tracker = new JobTracker(cache, null, new EventBus());
+            for (int i = 0; i < 100; i++) {
+                assertFalse(tracker.returned("m1", jid, MinionReturn.ok("rewritten " + i, 3, 4)));
+            }
+            // even a write that slipped past the check (queued, not yet visible) cannot replace it
+            cache.recordReturn(jid, "m1", MinionReturn.ok("raced", 5, 6));
+            cache.flush();
+            assertEquals("first", cache.find(jid).orElseThrow().returns().get("m1").ret());
+            assertEquals(100, tracker.refusedReturns());
+        }
+    }
+
+    private static JobRecord record(String jid, List<String> expected) {
+        return new JobRecord(jid, "test.echo", List.of(), Map.of(), "m*", "glob", "test", 0L, 60_000L, expected,
+                List.of(), List.of(), Map.of());
     }
 }
