@@ -79,6 +79,12 @@ final class Logging {
             return line(r.getInstant(), r.getLevel().getName(), r.getLoggerName(), formatMessage(r), r.getThrown());
         }
 
+        /**
+         * One record: its first line starts at column 0 and is the only one that does. Values in messages often
+         * came from the wire (a pushed path, a minion id, an event tag), and a newline in one once wrote a forged
+         * record into the master's log; so control characters in the message are escaped ({@code \\n}), and the
+         * lines of a stack trace, whose messages may carry the same values, are escaped and indented.
+         */
         static String line(Instant at, String level, String logger, String message, Throwable thrown) {
             LocalDateTime t = LocalDateTime.ofInstant(at, ZoneId.systemDefault());
             StringBuilder b = new StringBuilder(128).append(t.getYear());
@@ -87,13 +93,40 @@ final class Logging {
             pad(b.append(' '), t.getHour());
             pad(b.append(':'), t.getMinute());
             pad(b.append(':'), t.getSecond());
-            b.append(' ').append(level).append(' ').append(logger).append(": ").append(message);
+            b.append(' ').append(level).append(' ').append(logger).append(": ");
+            escape(b, message);
             if (thrown != null) {
                 StringWriter trace = new StringWriter();
                 thrown.printStackTrace(new PrintWriter(trace));
-                b.append(System.lineSeparator()).append(trace);
+                for (String traceLine : trace.toString().split("\\R")) {
+                    b.append(System.lineSeparator());
+                    if (traceLine.isEmpty() || !Character.isWhitespace(traceLine.charAt(0))) {
+                        b.append('\t');
+                    }
+                    escape(b, traceLine);
+                }
             }
             return b.append(System.lineSeparator()).toString();
+        }
+
+        /** Appends {@code s} with line breaks and other control characters written as escapes. */
+        static void escape(StringBuilder b, String s) {
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                switch (c) {
+                    case '\n' -> b.append("\\n");
+                    case '\r' -> b.append("\\r");
+                    case '\t' -> b.append('\t');
+                    default -> {
+                        if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == '\u2028' || c == '\u2029') {
+                            String hex = Integer.toHexString(c); // not String.format: it loads locale data
+                            b.append("\\u").append("0000", hex.length(), 4).append(hex);
+                        } else {
+                            b.append(c);
+                        }
+                    }
+                }
+            }
         }
 
         private static void pad(StringBuilder b, int twoDigits) {

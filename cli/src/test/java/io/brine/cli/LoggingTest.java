@@ -26,8 +26,26 @@ class LoggingTest {
         r.setThrown(new IllegalStateException("bad frame"));
         String text = new Logging.LineFormat().format(r);
         assertTrue(text.contains(" WARNING io.brine.transport.DealerEndpoint: dropped a frame" + System.lineSeparator()
-                + "java.lang.IllegalStateException: bad frame"), text);
+                + "\tjava.lang.IllegalStateException: bad frame"), text);
         assertTrue(text.contains("at io.brine.cli.LoggingTest."), text);
+    }
+
+    /** Issue 11, finding 17: a pushed path with a newline wrote a forged record into the master's log. */
+    @Test
+    void aValueFromTheWireCannotForgeALogRecord() {
+        String forged = "/srv/x\n2026-01-05 07:08:09 INFO io.brine.master.Master: key web9 accepted\r\u0085\u2028";
+        LogRecord r = new LogRecord(Level.INFO, "stored push " + forged);
+        r.setLoggerName("io.brine.master.PushReceiver");
+        r.setInstant(LocalDateTime.of(2026, 1, 5, 7, 8, 9).atZone(ZoneId.systemDefault()).toInstant());
+        r.setThrown(new IllegalStateException("cannot store " + forged));
+        String text = new Logging.LineFormat().format(r);
+        String[] lines = text.split(System.lineSeparator());
+        assertTrue(lines[0].endsWith("stored push /srv/x\\n2026-01-05 07:08:09 INFO io.brine.master.Master: key web9"
+                + " accepted\\r\\u0085\\u2028"), lines[0]);
+        for (int i = 1; i < lines.length; i++) {
+            assertTrue(Character.isWhitespace(lines[i].charAt(0)), "line " + i + " starts a record: " + lines[i]);
+        }
+        assertEquals(1, text.lines().filter(l -> l.startsWith("2026-")).count(), text);
     }
 
     @Test
