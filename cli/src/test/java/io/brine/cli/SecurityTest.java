@@ -215,6 +215,39 @@ class SecurityTest {
         }
     }
 
+    /** Issue 11, finding 15: a pillar password in a return was read from jobs.sqlite as nobody. */
+    @Test
+    void theCachesAreReadableByTheirDaemonOnly() throws Exception {
+        java.nio.file.attribute.FileAttribute<?> open = PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path masterCache = Files.createDirectories(root.resolve("master/cache"), open); // as an older Brine left it
+        Files.setPosixFilePermissions(masterCache, PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (TestCluster c = TestCluster.start(root)) {
+            acceptedMinion(c, "private");
+            assertEquals(0, c.cli("run", "private", "test.echo", "secret-in-a-return").exit());
+            c.cli("run", "private", "grains.refresh");
+            try (var paths = Files.walk(masterCache)) {
+                for (Path p : paths.toList()) {
+                    String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+                    if (Files.isDirectory(p)) {
+                        assertEquals("rwx------", mode, p.toString());
+                    } else {
+                        assertTrue(mode.endsWith("------"), p + " is " + mode);
+                    }
+                }
+            }
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                    root.resolve("minions/private/cache"))));
+            Process cat = new ProcessBuilder("runuser", "-u", "nobody", "--", "cat",
+                    masterCache.resolve("jobs.sqlite").toString()).redirectErrorStream(true).start();
+            String out = new String(cat.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(cat.waitFor(10, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(1, cat.exitValue(), out);
+            assertTrue(out.contains("Permission denied"), out);
+        }
+    }
+
     @Test
     void aClientWithoutTheOperatorsKeyCannotPublish() throws Exception {
         try (TestCluster c = TestCluster.start(root)) {

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import io.brine.config.PrivateFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -70,8 +71,9 @@ final class JobCache implements AutoCloseable {
 
     static JobCache open(Path cacheDir) {
         try {
-            Files.createDirectories(cacheDir);
-            String url = "jdbc:sqlite:" + cacheDir.resolve("jobs.sqlite");
+            // SQLite gives the -wal and -shm files the database file's mode: a private database keeps them private.
+            PrivateFiles.directory(cacheDir);
+            String url = "jdbc:sqlite:" + PrivateFiles.file(cacheDir.resolve("jobs.sqlite"));
             Connection w = DriverManager.getConnection(url);
             CacheSchema.apply(w);
             Connection r = DriverManager.getConnection(url);

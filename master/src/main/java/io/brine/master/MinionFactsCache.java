@@ -2,6 +2,7 @@ package io.brine.master;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.config.PrivateFiles;
 import io.brine.master.targeting.MinionFacts;
 import io.brine.protocol.MinionId;
 import java.io.IOException;
@@ -40,7 +41,7 @@ final class MinionFactsCache {
         Map<String, Object> reported = withAuthenticatedId(id, claimed);
         grains.put(id, reported);
         try {
-            Path dir = Files.createDirectories(minionsDir.resolve(MinionId.requireValid(id)));
+            Path dir = PrivateFiles.directory(minionsDir.resolve(MinionId.requireValid(id)));
             Path temp = Files.createTempFile(dir, "grains", ".tmp");
             JSON.writeValue(temp.toFile(), reported);
             Files.move(temp, dir.resolve("grains.json"), StandardCopyOption.ATOMIC_MOVE,

@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.config.PrivateFiles;
 import io.brine.protocol.FilePush;
 import io.brine.protocol.FilePushAck;
 import java.io.IOException;
@@ -124,7 +125,7 @@ final class PushReceiver {
             throw new IllegalArgumentException("this minion already has " + open + " pushes open");
         }
         Path target = PushedFiles.locate(cacheDir, key.minionId(), chunk.path());
-        Path partial = Files.createDirectories(PushedFiles.folder(cacheDir, key.minionId()).resolveSibling(
+        Path partial = PrivateFiles.directory(PushedFiles.folder(cacheDir, key.minionId()).resolveSibling(
                 "push.partial"));
         Upload upload = new Upload(target, chunk.path(), Files.createTempFile(partial, "push", ".part"));
         if (uploads.putIfAbsent(key, upload) != null) {

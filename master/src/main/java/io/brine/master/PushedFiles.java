@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.config.PrivateFiles;
 import io.brine.protocol.MinionId;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ public final class PushedFiles {
         if (candidate.equals(base)) {
             throw new IllegalArgumentException("pushed path " + shown(path) + " names no file");
         }
-        Files.createDirectories(base);
+        PrivateFiles.directory(base);
         Path existing = candidate;
         while (!Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
             existing = existing.getParent();

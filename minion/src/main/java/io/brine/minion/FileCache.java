@@ -1,5 +1,6 @@
 package io.brine.minion;
 
+import io.brine.config.PrivateFiles;
 import io.brine.protocol.FileReply;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -67,8 +68,8 @@ final class FileCache {
 
     /** Assembles the file chunk by chunk; false if it changed on the master meanwhile. */
     private boolean download(FileReply first, Fetcher fetcher, Path blob) throws IOException {
-        Files.createDirectories(partial);
-        Files.createDirectories(blobs);
+        PrivateFiles.directory(partial);
+        PrivateFiles.directory(blobs);
         Path temp = Files.createTempFile(partial, "fetch", ".part");
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");

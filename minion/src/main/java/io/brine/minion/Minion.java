@@ -1,5 +1,6 @@
 package io.brine.minion;
 
+import io.brine.config.PrivateFiles;
 import io.brine.minion.function.FunctionRegistry;
 import io.brine.protocol.BrineVersion;
 import io.brine.protocol.GrainsReport;
@@ -43,10 +44,21 @@ public final class Minion implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicReference<Map<String, Object>> grains =
             new java.util.concurrent.atomic.AtomicReference<>();
 
+    /**
+     * The cachedir holds fetched files and, later, spooled returns: private. Only when the event socket lives in it
+     * and a group may post events does that group get to traverse it (0710), to reach the socket by name.
+     */
+    private static java.util.Set<java.nio.file.attribute.PosixFilePermission> socketGroupTraverses(MinionConfig c) {
+        boolean socketInside = c.eventSocket().toAbsolutePath().normalize()
+                .startsWith(c.cacheDir().toAbsolutePath().normalize());
+        return c.eventGroup() != null && socketInside
+                ? java.util.Set.of(java.nio.file.attribute.PosixFilePermission.GROUP_EXECUTE) : java.util.Set.of();
+    }
+
     private Minion(MinionConfig config, FunctionRegistry functions) throws IOException {
         this.config = config;
         this.key = loadKey(config.pkiDir());
-        Files.createDirectories(config.cacheDir());
+        PrivateFiles.directory(config.cacheDir(), socketGroupTraverses(config));
         this.grains.set(Grains.collect(config.id(), config.grains()));
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
         DealerEndpoint[] self = new DealerEndpoint[1];
