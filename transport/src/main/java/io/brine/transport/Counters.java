@@ -31,6 +31,8 @@ public final class Counters {
         HANDSHAKE_RATE_ADDRESS,
         /** The handshake workers' queue for that class of peer was full. */
         HANDSHAKE_QUEUE_FULL,
+        /** Handling a peer's input failed inside the router (a bug): that connection was closed, nothing else. */
+        INTERNAL_ERROR,
         /** Frames over a pending (not accepted) session's rate, or of a kind it may not send. */
         PENDING_PEER
     }

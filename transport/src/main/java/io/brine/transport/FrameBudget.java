@@ -8,7 +8,8 @@ package io.brine.transport;
 final class FrameBudget {
     private final long limit;
     private long reserved;
-    private long peak;
+    /** Read by tests and reports from other threads. */
+    private volatile long peak;
 
     FrameBudget(long limit) {
         this.limit = limit;

@@ -231,11 +231,9 @@ public final class RouterEndpoint implements AutoCloseable {
         }
     }
 
-    /** Tests only: fails the I/O thread with {@code error}, as a bug or an exhausted JVM would. */
-    void failIoThreadForTest(Error error) {
-        outbox.submit(() -> {
-            throw error;
-        });
+    /** The most memory frames still arriving held at once, across all connections (reports and tests). */
+    long frameBytesPeak() {
+        return server.budget().peak();
     }
 
     private void loop() throws IOException {

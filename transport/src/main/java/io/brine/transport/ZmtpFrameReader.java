@@ -13,7 +13,8 @@ final class ZmtpFrameReader {
     static final int MORE = 0x01;
     static final int LONG = 0x02;
     static final int COMMAND = 0x04;
-    private static final int FIRST_CHUNK = 16 * 1024;
+    /** The least a frame's buffer starts with; more only if that many bytes are already here. */
+    private static final int FIRST_CHUNK = 1024;
 
     /** Receives complete frames. */
     interface Sink {
@@ -90,7 +91,7 @@ final class ZmtpFrameReader {
         headerFilled = 0;
         bodySize = (int) size;
         bodyFilled = 0;
-        body = bodySize == 0 ? new byte[0] : grow(new byte[0], Math.min(bodySize, FIRST_CHUNK));
+        body = bodySize == 0 ? new byte[0] : grow(new byte[0], Math.min(bodySize, Math.max(FIRST_CHUNK, in.remaining())));
         return true;
     }
 

@@ -235,7 +235,7 @@ final class ZmtpServer implements AutoCloseable {
             // A bug in handling this peer's input, never the peer's fault alone: it costs the peer its
             // connection, not every peer their master.
             LOG.log(System.Logger.Level.ERROR, "handling input from " + c.address.getHostAddress() + " failed", e);
-            counters.drop(Counters.Drop.PROTOCOL_ERROR);
+            counters.drop(Counters.Drop.INTERNAL_ERROR);
             close(c, "internal error");
         }
     }
