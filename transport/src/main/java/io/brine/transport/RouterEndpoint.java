@@ -247,6 +247,7 @@ public final class RouterEndpoint implements AutoCloseable {
             server.handle(selector.selectedKeys());
             selector.selectedKeys().clear();
             outbox.runPending();
+            server.flushAll();
             sweep();
         }
     }

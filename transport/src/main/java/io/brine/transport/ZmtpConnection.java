@@ -27,6 +27,8 @@ final class ZmtpConnection {
     Phase phase = Phase.GREETING;
     int frameLimit;
     long outboundLimit;
+    /** Output was queued this turn; the server writes it once the turn's work is done. */
+    boolean dirty;
     /** A multi-part message is being skipped: Brine's messages are one frame each. */
     boolean skippingParts;
     boolean closed;
@@ -56,8 +58,8 @@ final class ZmtpConnection {
         return greetingFilled == greeting.length ? greeting : null;
     }
 
-    /** Queues a ZMTP frame and writes what the socket takes now; false if the peer is not keeping up. */
-    boolean send(int flags, byte[] body) throws IOException {
+    /** Queues a ZMTP frame (written by {@link #flush}); false if the peer is not keeping up. */
+    boolean send(int flags, byte[] body) {
         if (outboundBytes + body.length > outboundLimit) {
             return false;
         }
@@ -73,25 +75,29 @@ final class ZmtpConnection {
         return enqueue(header) && enqueue(ByteBuffer.wrap(body));
     }
 
-    /** Queues raw bytes (the greeting) and writes what the socket takes now. */
-    boolean sendRaw(byte[] bytes) throws IOException {
+    /** Queues raw bytes (the greeting). */
+    boolean sendRaw(byte[] bytes) {
         return enqueue(ByteBuffer.wrap(bytes));
     }
 
-    private boolean enqueue(ByteBuffer buffer) throws IOException {
-        boolean wasEmpty = outbound.isEmpty();
+    private boolean enqueue(ByteBuffer buffer) {
         outbound.add(buffer);
         outboundBytes += buffer.remaining();
-        if (wasEmpty) {
-            flush();
-        }
         return true;
     }
 
-    /** Writes queued output until the socket takes no more; watches for writability while some is left. */
+    boolean hasOutput() {
+        return !outbound.isEmpty();
+    }
+
+    /**
+     * Writes queued output until the socket takes no more; watches for writability while some is left. Called
+     * once a turn, so that the frames a turn queued for one peer go out in one system call.
+     */
     void flush() throws IOException {
+        dirty = false;
         while (!outbound.isEmpty()) {
-            ByteBuffer[] batch = outbound.stream().limit(MAX_GATHER).toArray(ByteBuffer[]::new);
+            ByteBuffer[] batch = outbound.size() == 1 ? new ByteBuffer[] {outbound.peek()} : gather();
             long written = channel.write(batch);
             outboundBytes -= written;
             while (!outbound.isEmpty() && !outbound.peek().hasRemaining()) {
@@ -105,6 +111,18 @@ final class ZmtpConnection {
         if (key.isValid() && key.interestOps() != ops) {
             key.interestOps(ops);
         }
+    }
+
+    private ByteBuffer[] gather() {
+        ByteBuffer[] batch = new ByteBuffer[Math.min(MAX_GATHER, outbound.size())];
+        int i = 0;
+        for (ByteBuffer b : outbound) {
+            if (i == batch.length) {
+                break;
+            }
+            batch[i++] = b;
+        }
+        return batch;
     }
 
     void close() {

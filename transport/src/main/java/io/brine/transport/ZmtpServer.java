@@ -33,6 +33,7 @@ final class ZmtpServer implements AutoCloseable {
     /** Bytes read from one connection per turn, so that one fast sender cannot starve the others. */
     private static final int READ_PER_TURN = 256 * 1024;
     private static final int PRE_OPEN_FRAME_LIMIT = 1024;
+    private static final int FLUSH_EVERY = 32;
     private static final long GREETING_TIMEOUT_NANOS = 10_000_000_000L;
 
     private final Selector selector;
@@ -44,6 +45,8 @@ final class ZmtpServer implements AutoCloseable {
     private final Admission admission;
     private final FrameBudget budget;
     private final Map<Long, ZmtpConnection> connections = new HashMap<>();
+    /** Connections with output queued this turn. */
+    private final List<ZmtpConnection> dirty = new ArrayList<>();
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private ServerSocketChannel listener;
     private long nextId;
@@ -116,16 +119,44 @@ final class ZmtpServer implements AutoCloseable {
         if (connection.closed || connection.phase != ZmtpConnection.Phase.OPEN) {
             return false;
         }
-        try {
-            if (connection.send(0, body)) {
-                return true;
-            }
-            counters.drop(Counters.Drop.SLOW_READER);
-            close(connection, "peer does not read its output");
-        } catch (IOException e) {
-            close(connection, "write failed: " + e.getMessage());
+        if (connection.send(0, body)) {
+            markDirty(connection);
+            return true;
         }
+        counters.drop(Counters.Drop.SLOW_READER);
+        close(connection, "peer does not read its output");
         return false;
+    }
+
+    /**
+     * Output waits for the end of the turn, so that a burst to one peer (returns to a client) goes out in one
+     * system call; but a burst to many peers (a broadcast) is written every {@value #FLUSH_EVERY} connections, so
+     * the first minions start on a job while the rest are still being sealed for.
+     */
+    private void markDirty(ZmtpConnection connection) {
+        if (!connection.dirty) {
+            connection.dirty = true;
+            dirty.add(connection);
+            if (dirty.size() >= FLUSH_EVERY) {
+                flushAll();
+            }
+        }
+    }
+
+    /** Writes what this turn queued, one system call per connection (more only if the socket fills). */
+    void flushAll() {
+        for (int i = 0; i < dirty.size(); i++) {
+            ZmtpConnection c = dirty.get(i);
+            if (c.closed) {
+                continue;
+            }
+            try {
+                c.flush();
+            } catch (IOException e) {
+                close(c, "write failed: " + e.getMessage());
+            }
+        }
+        dirty.clear();
     }
 
     void close(ZmtpConnection connection, String reason) {
@@ -206,6 +237,7 @@ final class ZmtpServer implements AutoCloseable {
             key.attach(c);
             connections.put(c.id, c);
             c.sendRaw(ZmtpGreeting.greeting());
+            markDirty(c);
         } catch (IOException e) {
             try {
                 channel.close();
@@ -253,8 +285,12 @@ final class ZmtpServer implements AutoCloseable {
                 return;
             }
             total += n;
+            boolean drained = readBuffer.hasRemaining(); // a short read: the socket is empty for now
             readBuffer.flip();
             consume(c, readBuffer);
+            if (drained) {
+                return;
+            }
         }
     }
 
@@ -267,6 +303,7 @@ final class ZmtpServer implements AutoCloseable {
             ZmtpGreeting.checkPeer(greeting);
             c.phase = ZmtpConnection.Phase.READY;
             c.send(ZmtpFrameReader.COMMAND, ZmtpGreeting.ready());
+            markDirty(c);
         }
         c.reader.read(in, c.frameLimit, (flags, body) -> frame(c, flags, body));
     }
@@ -302,10 +339,8 @@ final class ZmtpServer implements AutoCloseable {
         }
         String name = ZmtpGreeting.commandName(body);
         if ("PING".equals(name)) {
-            try {
-                c.send(ZmtpFrameReader.COMMAND, ZmtpGreeting.pongFor(body));
-            } catch (IOException e) {
-                close(c, "write failed");
+            if (c.send(ZmtpFrameReader.COMMAND, ZmtpGreeting.pongFor(body))) {
+                markDirty(c);
             }
         } else if (!"PONG".equals(name)) {
             throw new ZmtpException("unexpected ZMTP command " + (name == null ? "(garbage)" : name));
