@@ -29,6 +29,8 @@ public final class Counters {
         HANDSHAKE_RATE_CONNECTION,
         /** First handshake messages over one source address's rate. */
         HANDSHAKE_RATE_ADDRESS,
+        /** Too many handshakes begun and not finished, in all or from one source address. */
+        HANDSHAKES_IN_FLIGHT,
         /** The handshake workers' queue for that class of peer was full. */
         HANDSHAKE_QUEUE_FULL,
         /** Handling a peer's input failed inside the router (a bug): that connection was closed, nothing else. */

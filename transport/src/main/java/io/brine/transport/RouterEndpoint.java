@@ -331,7 +331,13 @@ public final class RouterEndpoint implements AutoCloseable {
         }
         if (peers.handshakesInFlight() >= MAX_HANDSHAKES_IN_FLIGHT) {
             counters.refused.increment();
+            counters.drop(Counters.Drop.HANDSHAKES_IN_FLIGHT);
             dropLog.drop("too many handshakes in flight");
+            return;
+        }
+        if (peers.handshakesInFlight(connection.address) >= limits.maxHandshakesPerAddress()) {
+            counters.drop(Counters.Drop.HANDSHAKES_IN_FLIGHT);
+            dropLog.drop("too many handshakes in flight from " + connection.address.getHostAddress());
             return;
         }
         Peer peer = new Peer(routingId, System.currentTimeMillis());

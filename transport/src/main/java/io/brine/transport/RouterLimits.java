@@ -17,15 +17,16 @@ package io.brine.transport;
  * @param handshakesPerAddressBurst first handshake messages one source address may send at once
  * @param handshakesPerAddressPerSecond the rate they refill at
  * @param maxHandshakesQueued       handshakes waiting for a worker, per class (known addresses, others)
+ * @param maxHandshakesPerAddress   handshakes begun and not finished from one source address
  * @param pendingFramesPerSecond    frames per second a pending session may send (pings come every few seconds)
  */
 public record RouterLimits(int maxConnections, int maxConnectionsPerAddress, int unauthenticatedFrameLimit,
         int pendingFrameLimit, long frameBudgetBytes, long unauthenticatedOutboundBytes, long acceptedOutboundBytes,
         int handshakesPerConnectionBurst, int handshakesPerAddressBurst, int handshakesPerAddressPerSecond,
-        int maxHandshakesQueued, int pendingFramesPerSecond) {
+        int maxHandshakesQueued, int pendingFramesPerSecond, int maxHandshakesPerAddress) {
 
     public static final RouterLimits DEFAULTS = new RouterLimits(65_536, 16_384, 4096, 256, 512L << 20, 64 << 10,
-            64L << 20, 4, 2000, 500, 20_000, 20);
+            64L << 20, 4, 2000, 500, 20_000, 20, 4096);
 
     public RouterLimits {
         positive("maxConnections", maxConnections);
@@ -42,18 +43,28 @@ public record RouterLimits(int maxConnections, int maxConnectionsPerAddress, int
         positive("handshakesPerAddressPerSecond", handshakesPerAddressPerSecond);
         positive("maxHandshakesQueued", maxHandshakesQueued);
         positive("pendingFramesPerSecond", pendingFramesPerSecond);
+        positive("maxHandshakesPerAddress", maxHandshakesPerAddress);
     }
 
     public RouterLimits withConnections(int max, int perAddress) {
         return new RouterLimits(max, perAddress, unauthenticatedFrameLimit, pendingFrameLimit, frameBudgetBytes,
                 unauthenticatedOutboundBytes, acceptedOutboundBytes, handshakesPerConnectionBurst,
-                handshakesPerAddressBurst, handshakesPerAddressPerSecond, maxHandshakesQueued, pendingFramesPerSecond);
+                handshakesPerAddressBurst, handshakesPerAddressPerSecond, maxHandshakesQueued, pendingFramesPerSecond,
+                maxHandshakesPerAddress);
     }
 
     public RouterLimits withHandshakesPerAddress(int burst, int perSecond) {
         return new RouterLimits(maxConnections, maxConnectionsPerAddress, unauthenticatedFrameLimit,
                 pendingFrameLimit, frameBudgetBytes, unauthenticatedOutboundBytes, acceptedOutboundBytes,
-                handshakesPerConnectionBurst, burst, perSecond, maxHandshakesQueued, pendingFramesPerSecond);
+                handshakesPerConnectionBurst, burst, perSecond, maxHandshakesQueued, pendingFramesPerSecond,
+                maxHandshakesPerAddress);
+    }
+
+    public RouterLimits withMaxHandshakesPerAddress(int max) {
+        return new RouterLimits(maxConnections, maxConnectionsPerAddress, unauthenticatedFrameLimit,
+                pendingFrameLimit, frameBudgetBytes, unauthenticatedOutboundBytes, acceptedOutboundBytes,
+                handshakesPerConnectionBurst, handshakesPerAddressBurst, handshakesPerAddressPerSecond,
+                maxHandshakesQueued, pendingFramesPerSecond, max);
     }
 
     private static void positive(String name, long value) {

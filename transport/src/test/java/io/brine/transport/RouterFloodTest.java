@@ -114,6 +114,43 @@ class RouterFloodTest {
     }
 
     @Test
+    void oneAddressHoldsOnlyItsShareOfHandshakesAndGetsThemBackWhenItsConnectionsClose() throws Exception {
+        RouterLimits limits = RouterLimits.DEFAULTS.withMaxHandshakesPerAddress(20);
+        try (EchoMaster master = new EchoMaster(limits, failure -> {
+        }).withClient()) {
+            List<RawZmtpPeer> holders = new ArrayList<>();
+            try {
+                for (int i = 0; i < 40; i++) { // each begins a handshake and never sends message 3
+                    RawZmtpPeer p = RawZmtpPeer.connect(master.router.port(), "127.0.0.2").greet();
+                    p.send(new Frame(FrameKind.HANDSHAKE_1, NoiseXX.initiator(StaticKeyPair.generate(),
+                            RouterEndpoint.PROLOGUE).writeMessage(new byte[0])).encode());
+                    holders.add(p);
+                }
+                long until = System.nanoTime() + 5_000_000_000L;
+                while (master.router.counters().dropped(Counters.Drop.HANDSHAKES_IN_FLIGHT) < 20
+                        && System.nanoTime() < until) {
+                    master.router.sync(); // the last messages may still be on their way
+                }
+                assertEquals(20, master.router.counters().dropped(Counters.Drop.HANDSHAKES_IN_FLIGHT));
+                assertTrue(master.freshHandshakeMillis("elsewhere") < 1000, "other addresses are not affected");
+            } finally {
+                holders.forEach(RawZmtpPeer::close);
+            }
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            boolean handshook = false;
+            while (!handshook && System.nanoTime() < deadline) { // closing is seen by the master asynchronously
+                try (RawZmtpPeer p = RawZmtpPeer.connect(master.router.port(), "127.0.0.2").greet()) {
+                    p.handshake(StaticKeyPair.generate(), new Hello(Role.MINION, "back", "test"));
+                    handshook = true;
+                } catch (Exception e) {
+                    // still counted as in flight: try again
+                }
+            }
+            assertTrue(handshook, "the address's handshake slots came back when its connections closed");
+        }
+    }
+
+    @Test
     void aPendingPeerMayOnlyPingAndItsLargeFramesAreRefusedUnread() throws Exception {
         try (EchoMaster master = new EchoMaster().withClient()) {
             byte[] bigPlaintext = new byte[1 << 20];
