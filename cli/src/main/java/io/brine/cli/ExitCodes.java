@@ -8,6 +8,8 @@ final class ExitCodes {
     static final int FAILED = 1;
     /** Usage or configuration error. */
     static final int USAGE = 2;
+    /** The master's transport died and it exited rather than run deaf (sysexits' EX_SOFTWARE). */
+    static final int SOFTWARE = 70;
 
     private ExitCodes() {
     }

@@ -21,7 +21,7 @@ final class MasterCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(logLevel);
-        Master master = Master.start(config.load());
+        Master master = Master.start(config.load(), MasterCommand::deaf);
         ApiServer api = startApi(master);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -35,6 +35,16 @@ final class MasterCommand implements Callable<Integer> {
                 + master.fingerprint());
         stopped.await();
         return ExitCodes.OK;
+    }
+
+    /**
+     * The transport's I/O thread died: the master hears nobody any more. Exit non-zero, so that a supervisor
+     * (systemd's {@code Restart=on-failure}) starts a master that can.
+     */
+    private static void deaf(Throwable failure) {
+        System.err.println("brine master: the transport's I/O thread died (" + failure
+                + "); exiting so that a supervisor restarts the master");
+        System.exit(ExitCodes.SOFTWARE);
     }
 
     /** The REST API, when the configuration has an {@code api} section; a master without one serves none. */

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * A Brine master, started in-process. The CLI's {@code brine master} is a thin wrapper around it, and an
@@ -40,7 +41,7 @@ public final class Master implements AutoCloseable {
     private final MasterDispatcher dispatcher;
     private final EventBus events = new EventBus();
 
-    private Master(MasterConfig config) throws IOException {
+    private Master(MasterConfig config, Consumer<Throwable> onFatal) throws IOException {
         this.config = config;
         this.key = MasterPki.prepare(config.pkiDir());
         this.cache = JobCache.open(config.cacheDir());
@@ -57,7 +58,8 @@ public final class Master implements AutoCloseable {
         TransportSettings settings = TransportSettings.DEFAULTS.withMaxFrameSize(config.maxFrameSize());
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers);
         this.endpoint = new RouterEndpoint(config.bindAddress(), key,
-                new KeyAuthenticator(directory, config.autoAccept(), events), dispatcher, settings);
+                new KeyAuthenticator(directory, config.autoAccept(), events), dispatcher, settings,
+                config.routerLimits(), onFatal);
         holder[0] = endpoint;
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
                 endpoint, tracker, events, timer);
@@ -72,9 +74,23 @@ public final class Master implements AutoCloseable {
         new Reactor(config.reactor(), publisher, workers, config.timeout()).attach(events);
     }
 
-    /** Creates keys on first start, opens the job cache and starts listening. */
+    /**
+     * Creates keys on first start, opens the job cache and starts listening. Should the transport's I/O thread
+     * die, the master can no longer hear anyone: that is logged, and nothing else (an embedding application that
+     * wants to react passes {@code onFatal} to {@link #start(MasterConfig, Consumer)}).
+     */
     public static Master start(MasterConfig config) throws IOException, InterruptedException {
-        Master m = new Master(config);
+        return start(config, failure -> {
+        });
+    }
+
+    /**
+     * As {@link #start(MasterConfig)}; {@code onFatal} is told (on a thread of its own) if the transport's I/O
+     * thread dies, after which the master is deaf: a daemon exits non-zero so its supervisor restarts it.
+     */
+    public static Master start(MasterConfig config, Consumer<Throwable> onFatal)
+            throws IOException, InterruptedException {
+        Master m = new Master(config, onFatal);
         m.endpoint.start();
         m.scheduleRetention();
         LOG.log(Level.INFO, "master listening on " + m.endpoint.port() + ", fingerprint " + m.fingerprint());

@@ -2,6 +2,7 @@ package io.brine.master;
 
 import io.brine.config.ConfigFile;
 import io.brine.protocol.Frame;
+import io.brine.transport.RouterLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,14 +31,17 @@ import java.util.Set;
  * @param keepJobsCount the most jobs the cache keeps ({@code keep_jobs_count}; 0: no limit)
  * @param reactor      reactions to events ({@code reactor}): see {@link ReactorRule}
  * @param nodegroups   named compound targets ({@code nodegroups}), as in Salt: {@code web: 'G@role:web and not E@canary.*'}
+ * @param routerLimits what peers may spend on the master's listener: {@code max_connections} and
+ *                     {@code max_connections_per_address} (the rest are {@link RouterLimits#DEFAULTS})
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
         Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,
-        ApiConfig api, int keepJobsCount, Map<String, String> nodegroups, List<ReactorRule> reactor) {
+        ApiConfig api, int keepJobsCount, Map<String, String> nodegroups, List<ReactorRule> reactor,
+        RouterLimits routerLimits) {
 
     public static final Set<String> KEYS = Set.of("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
             "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
-            "keep_jobs_count", "nodegroups", "reactor");
+            "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address");
 
     public MasterConfig {
         Objects.requireNonNull(iface, "interface");
@@ -49,6 +53,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         pillarRoots = List.copyOf(pillarRoots);
         nodegroups = Map.copyOf(nodegroups);
         reactor = List.copyOf(reactor);
+        Objects.requireNonNull(routerLimits, "routerLimits");
     }
 
     /** Defaults as a packaged master would use them. */
@@ -60,7 +65,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
     public static MasterConfig underDirectory(Path root, int retPort) {
         return new MasterConfig("127.0.0.1", retPort, root.resolve("pki"), root.resolve("cache"), false,
                 Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE, List.of(root.resolve("states")),
-                List.of(root.resolve("pillar")), null, 0, Map.of(), List.of());
+                List.of(root.resolve("pillar")), null, 0, Map.of(), List.of(), RouterLimits.DEFAULTS);
     }
 
     public static MasterConfig load(Path file) {
@@ -80,7 +85,14 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 (int) c.integer("max_frame_size", Frame.DEFAULT_MAX_SIZE, 64 * 1024, 256L * 1024 * 1024),
                 roots(c, "file_roots", Path.of("/srv/brine/states")),
                 roots(c, "pillar_roots", Path.of("/srv/brine/pillar")),
-                api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups(c), reactor(c));
+                api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups(c), reactor(c),
+                routerLimits(c));
+    }
+
+    private static RouterLimits routerLimits(ConfigFile c) {
+        RouterLimits d = RouterLimits.DEFAULTS;
+        return d.withConnections((int) c.integer("max_connections", d.maxConnections(), 1, 10_000_000),
+                (int) c.integer("max_connections_per_address", d.maxConnectionsPerAddress(), 1, 10_000_000));
     }
 
     @SuppressWarnings("unchecked")
@@ -172,22 +184,22 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withAutoAccept(boolean accept) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits);
     }
 
     public MasterConfig withRoots(List<Path> files, List<Path> pillar) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, files,
-                pillar, api, keepJobsCount, nodegroups, reactor);
+                pillar, api, keepJobsCount, nodegroups, reactor, routerLimits);
     }
 
     public MasterConfig withNodegroups(Map<String, String> groups) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, groups, reactor);
+                pillarRoots, api, keepJobsCount, groups, reactor, routerLimits);
     }
 
     public MasterConfig withApi(ApiConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, a, keepJobsCount, nodegroups, reactor);
+                pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits);
     }
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */

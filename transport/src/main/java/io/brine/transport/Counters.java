@@ -1,5 +1,7 @@
 package io.brine.transport;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -7,6 +9,37 @@ import java.util.concurrent.atomic.LongAdder;
  * handshakes and sessions came and went, so a restart storm can be told from a fleet reconnecting once.
  */
 public final class Counters {
+    /** Why the router refused a connection, closed one, or dropped what a peer sent before it cost anything. */
+    public enum Drop {
+        /** Over the connection caps (all, or per source address). */
+        CONNECTION_REFUSED,
+        /** A bad ZMTP greeting, command or frame header: random bytes, another protocol. */
+        PROTOCOL_ERROR,
+        /** A frame header declaring more than the peer's state allows. */
+        FRAME_TOO_LARGE,
+        /** The memory for frames still arriving, across all connections, was spent. */
+        FRAME_BUDGET,
+        /** A multi-part message: Brine's messages are one frame each. */
+        MULTIPART,
+        /** A peer that did not read its output. */
+        SLOW_READER,
+        /** A connection that never completed its ZMTP or Noise handshake in time. */
+        IDLE_CONNECTION,
+        /** First handshake messages over one connection's rate. */
+        HANDSHAKE_RATE_CONNECTION,
+        /** First handshake messages over one source address's rate. */
+        HANDSHAKE_RATE_ADDRESS,
+        /** Too many handshakes begun and not finished, in all or from one source address. */
+        HANDSHAKES_IN_FLIGHT,
+        /** The handshake workers' queue for that class of peer was full. */
+        HANDSHAKE_QUEUE_FULL,
+        /** Handling a peer's input failed inside the router (a bug): that connection was closed, nothing else. */
+        INTERNAL_ERROR,
+        /** Frames over a pending (not accepted) session's rate, or of a kind it may not send. */
+        PENDING_PEER
+    }
+
+    private final Map<Drop, LongAdder> drops = new EnumMap<>(Drop.class);
     final LongAdder handshakesStarted = new LongAdder();
     final LongAdder sessionsOpened = new LongAdder();
     final LongAdder handshakesExpired = new LongAdder();
@@ -17,6 +50,21 @@ public final class Counters {
     final LongAdder noSession = new LongAdder();
     final LongAdder refused = new LongAdder();
     final LongAdder sendDropped = new LongAdder();
+
+    public Counters() {
+        for (Drop d : Drop.values()) {
+            drops.put(d, new LongAdder());
+        }
+    }
+
+    void drop(Drop reason) {
+        drops.get(reason).increment();
+    }
+
+    /** How often the router dropped something for {@code reason}. */
+    public long dropped(Drop reason) {
+        return drops.get(reason).sum();
+    }
 
     /** First handshake messages received: one per connection a peer (re)started a handshake on. */
     public long handshakesStarted() {
@@ -67,6 +115,17 @@ public final class Counters {
         return "malformed=" + malformed() + " handshakeFailures=" + handshakeFailures() + " decryptFailures="
                 + decryptFailures() + " noSession=" + noSession() + " refused=" + refused() + " sendDropped="
                 + sendDropped() + " handshakesStarted=" + handshakesStarted() + " sessionsOpened=" + sessionsOpened()
-                + " handshakesExpired=" + handshakesExpired() + " sessionsExpired=" + sessionsExpired();
+                + " handshakesExpired=" + handshakesExpired() + " sessionsExpired=" + sessionsExpired()
+                + dropsText();
+    }
+
+    private String dropsText() {
+        StringBuilder out = new StringBuilder();
+        drops.forEach((reason, n) -> {
+            if (n.sum() > 0) {
+                out.append(' ').append(reason.name().toLowerCase()).append('=').append(n.sum());
+            }
+        });
+        return out.toString();
     }
 }

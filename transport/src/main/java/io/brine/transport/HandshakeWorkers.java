@@ -8,10 +8,8 @@ import io.brine.protocol.crypto.CryptoException;
 import io.brine.protocol.crypto.NoiseXX;
 import io.brine.protocol.crypto.SessionCipher;
 import io.brine.protocol.crypto.StaticKeyPair;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -35,23 +33,28 @@ final class HandshakeWorkers implements AutoCloseable {
     private final StaticKeyPair key;
     private final byte[] prologue;
     private final Outbox router;
-    private final ExecutorService pool;
+    private final HandshakeQueue queue;
+    private final List<Thread> threads = new ArrayList<>();
 
-    HandshakeWorkers(StaticKeyPair key, byte[] prologue, Outbox router, int threads) {
+    HandshakeWorkers(StaticKeyPair key, byte[] prologue, Outbox router, int threads, int queueCapacity) {
         this.key = key;
         this.prologue = prologue;
         this.router = router;
-        AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "brine-handshake-" + n.incrementAndGet());
+        this.queue = new HandshakeQueue(queueCapacity);
+        for (int i = 1; i <= threads; i++) {
+            Thread t = new Thread(this::work, "brine-handshake-" + i);
             t.setDaemon(true);
-            return t;
-        });
+            this.threads.add(t);
+            t.start();
+        }
     }
 
-    /** Reads message 1 and writes message 2; {@code then} runs on the router thread. */
-    void answer(byte[] message1, Consumer<Answer> then) {
-        submit(() -> {
+    /**
+     * Reads message 1 and writes message 2; {@code then} runs on the router thread. False if the queue for the
+     * peer's class is full: the caller drops the message, counted.
+     */
+    boolean answer(byte[] message1, boolean fromKnownAddress, Consumer<Answer> then) {
+        return queue.offer(() -> {
             NoiseXX handshake = NoiseXX.responder(key, prologue);
             Answer answer;
             try {
@@ -59,17 +62,21 @@ final class HandshakeWorkers implements AutoCloseable {
                     throw new CryptoException("first handshake message must carry no payload");
                 }
                 answer = new Answer(handshake, handshake.writeMessage(new byte[0]), null);
-            } catch (CryptoException e) {
+            } catch (CryptoException | RuntimeException e) {
                 answer = new Answer(null, null, "handshake 1: " + e.getMessage());
             }
             Answer result = answer;
             router.submit(() -> then.accept(result));
-        });
+        }, fromKnownAddress);
     }
 
-    /** Reads message 3 and splits the session keys; {@code then} runs on the router thread. */
-    void finish(NoiseXX handshake, byte[] message3, Consumer<Finish> then) {
-        submit(() -> {
+    /**
+     * Reads message 3 and splits the session keys; {@code then} runs on the router thread. Message 3 goes in the
+     * known class: its sender already passed the rate checks for message 1 and holds a handshake slot, so finishing
+     * it is what frees capacity. False if that queue is full.
+     */
+    boolean finish(NoiseXX handshake, byte[] message3, Consumer<Finish> then) {
+        return queue.offer(() -> {
             Finish finish;
             try {
                 Message m = MessageCodec.decode(handshake.readMessage(message3));
@@ -77,24 +84,32 @@ final class HandshakeWorkers implements AutoCloseable {
                     throw new MalformedMessageException("handshake must carry a hello, not " + m.getClass().getSimpleName());
                 }
                 finish = new Finish(hello, handshake.remoteStaticKey(), handshake.split(), null);
-            } catch (CryptoException | MalformedMessageException e) {
+            } catch (CryptoException | MalformedMessageException | RuntimeException e) {
                 finish = new Finish(null, null, null, "handshake 3: " + e.getMessage());
             }
             Finish result = finish;
             router.submit(() -> then.accept(result));
-        });
+        }, true);
     }
 
-    private void submit(Runnable work) {
+    int queued() {
+        return queue.size();
+    }
+
+    private void work() {
         try {
-            pool.execute(work);
-        } catch (RejectedExecutionException e) {
-            // closing: the router is going away with every handshake in flight
+            Runnable next;
+            while ((next = queue.take()) != null) {
+                Outbox.guarded(next);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
     @Override
     public void close() {
-        pool.shutdownNow();
+        queue.close();
+        threads.forEach(Thread::interrupt);
     }
 }

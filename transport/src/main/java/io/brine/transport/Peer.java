@@ -12,6 +12,10 @@ final class Peer {
     Session session;
     boolean accepted;
     long lastSeenMillis;
+    /** The connection it speaks on; null only in tests of the table alone. */
+    ZmtpConnection connection;
+    /** Paces what a session whose key is not accepted may send (pings); made when such a session opens. */
+    TokenBucket pendingRate;
 
     Peer(byte[] routingId, long now) {
         this.routingId = routingId;

@@ -1,5 +1,6 @@
 package io.brine.transport;
 
+import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,6 +15,8 @@ import java.util.Map;
 final class PeerTable {
     private final Map<ByteBuffer, Peer> byConnection = new HashMap<>();
     private final Map<Long, Peer> bySession = new HashMap<>();
+    /** Handshakes in progress by source address: what one address may hold of the master's handshake slots. */
+    private final Map<InetAddress, Integer> handshakesByAddress = new HashMap<>();
     private final long handshakeTimeoutMillis;
     private final long silenceMillis;
 
@@ -30,27 +33,52 @@ final class PeerTable {
         return bySession.get(sessionId);
     }
 
+    /** Adds a peer whose handshake has begun. */
     void add(ByteBuffer routingKey, Peer peer) {
-        byConnection.put(routingKey, peer);
+        Peer old = byConnection.put(routingKey, peer);
+        if (old != null) {
+            ended(old);
+        }
+        handshakeCount(peer, +1);
     }
 
     /** The peer's handshake is done: from now on it is judged by what it sends, not by when it began. */
     void opened(Peer peer, long now) {
         peer.lastSeenMillis = now;
         bySession.put(peer.session.id(), peer);
+        handshakeCount(peer, -1);
     }
 
     /** Removes the peer of a connection, with its session if it had one; returns it, or null. */
     Peer remove(ByteBuffer routingKey) {
         Peer peer = byConnection.remove(routingKey);
-        if (peer != null && peer.session != null) {
-            bySession.remove(peer.session.id(), peer);
+        if (peer != null) {
+            ended(peer);
         }
         return peer;
     }
 
     int handshakesInFlight() {
         return byConnection.size() - bySession.size();
+    }
+
+    /** Handshakes begun and not yet finished from {@code address}. */
+    int handshakesInFlight(InetAddress address) {
+        return handshakesByAddress.getOrDefault(address, 0);
+    }
+
+    private void ended(Peer peer) {
+        if (peer.session != null) {
+            bySession.remove(peer.session.id(), peer);
+        } else {
+            handshakeCount(peer, -1);
+        }
+    }
+
+    private void handshakeCount(Peer peer, int delta) {
+        if (peer.connection != null) {
+            handshakesByAddress.merge(peer.connection.address, delta, (a, b) -> a + b == 0 ? null : a + b);
+        }
     }
 
     List<Peer> sessions() {
@@ -60,6 +88,7 @@ final class PeerTable {
     void clear() {
         byConnection.clear();
         bySession.clear();
+        handshakesByAddress.clear();
     }
 
     /**
@@ -76,6 +105,7 @@ final class PeerTable {
             Peer peer = it.next();
             if (!peer.hasSession() && peer.createdMillis < handshakeDeadline) {
                 it.remove();
+                handshakeCount(peer, -1);
                 counters.handshakesExpired.increment();
             } else if (peer.hasSession() && peer.lastSeenMillis < silenceDeadline) {
                 it.remove();

@@ -20,26 +20,29 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedSelectorException;
-import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
-import org.zeromq.SocketType;
-import org.zeromq.ZContext;
-import org.zeromq.ZMQ;
-import org.zeromq.ZMQException;
+import java.util.function.Consumer;
 
 /**
- * The master's side of the wire: one ZeroMQ ROUTER socket on which minions and clients handshake (Noise XX)
- * and then exchange sealed messages. Each connection has its own session keys, and replies are routed by
- * session, so a job sealed for one minion is never sent to, nor readable by, another.
+ * The master's side of the wire: a ZMTP 3.x listener ({@link ZmtpServer}, speaking to the minions' and clients'
+ * JeroMQ DEALERs) on which peers handshake (Noise XX) and then exchange sealed messages. Each connection has its
+ * own session keys, and replies are routed by session, so a job sealed for one minion is never sent to, nor
+ * readable by, another.
  *
  * <p>All socket and session state lives on one I/O thread; {@link #send} and the other public methods are
  * thread-safe and only enqueue work for it. The handshakes' public-key work runs on a few worker threads
- * ({@link HandshakeWorkers}) and comes back to that thread.
+ * ({@link HandshakeWorkers}) and comes back to that thread. What a peer may spend is bounded by
+ * {@link RouterLimits} according to its state (no session, pending, accepted). Should the I/O thread ever die,
+ * the {@code onFatal} callback is told: a master without it is deaf, and its supervisor should restart it.
+ *
+ * <pre>{@code
+ * RouterEndpoint router = new RouterEndpoint("tcp://*:4506", key, authenticator, listener,
+ *         TransportSettings.DEFAULTS, RouterLimits.DEFAULTS, failure -> System.exit(70));
+ * router.start();
+ * }</pre>
  */
 public final class RouterEndpoint implements AutoCloseable {
     static final byte[] PROLOGUE = "brine/1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -52,18 +55,15 @@ public final class RouterEndpoint implements AutoCloseable {
     static final byte[] GREETING = {1};
     private static final Logger LOG = System.getLogger(RouterEndpoint.class.getName());
     private static final int MAX_HANDSHAKES_IN_FLIGHT = 20_000;
-    private static final int RECEIVE_BATCH = 10_000;
+    /** First handshake messages over its rate after which a connection is closed: it is looping, not retrying. */
+    private static final int RATE_DROPS_BEFORE_CLOSE = 64;
     /** Enough to keep the cores busy with a storm of handshakes; more would only queue for the same cores. */
     private static final int HANDSHAKE_THREADS = Math.min(4, Runtime.getRuntime().availableProcessors());
-    private static final int IO_THREADS = 4;
     /**
-     * ZeroMQ's own limit on a connection's ZMTP greeting: none. JeroMQ 0.6.0 occasionally leaves a fresh
+     * The dealers' JeroMQ limit on a connection's ZMTP greeting: none. JeroMQ 0.6.0 occasionally leaves a fresh
      * connection with its greeting unsent (about once in 20 connects on loopback; jeromq issues #849, #957); a
-     * dealer recovers from that through its first Noise handshake timeout (2 s), which replaces the socket, and a
-     * dealer that goes away closes its connection. A limit would only add a timer per connection, and JeroMQ's
-     * I/O thread sorts all its timers on every turn: in a restart storm of 10,000 minions that sort and the scan
-     * of every connection were the master's top two profile frames. (A 2 s limit, earlier, also dropped
-     * connections the master was merely slow to greet and fed the storm.)
+     * dealer recovers from that through its first Noise handshake timeout (2 s), which replaces the socket. (The
+     * master's own listener closes connections that do not finish their ZMTP handshake in 10 s.)
      */
     static final int ZMTP_HANDSHAKE_MILLIS = 0;
 
@@ -72,12 +72,15 @@ public final class RouterEndpoint implements AutoCloseable {
     private final PeerAuthenticator authenticator;
     private final RouterListener listener;
     private final TransportSettings settings;
+    private final RouterLimits limits;
+    private final Consumer<Throwable> onFatal;
     private final Selector selector;
     private final Outbox outbox;
-    private final IdleWakeups idle = new IdleWakeups();
     private final Counters counters = new Counters();
     private final DropLog dropLog = new DropLog(LOG);
     private final PeerTable peers;
+    private final Admission admission;
+    private final ZmtpServer server;
     private final HandshakeWorkers handshakes;
     private final AtomicLong sessionIds = new AtomicLong();
     private final CountDownLatch bound = new CountDownLatch(1);
@@ -85,18 +88,30 @@ public final class RouterEndpoint implements AutoCloseable {
     private volatile String boundEndpoint;
     private volatile RuntimeException startFailure;
     private Thread thread;
-    private ZMQ.Socket socket;
     private long lastSweep;
-    /** When a read last found the socket empty: everything peers sent before then has been read. */
+    /** When a turn of the loop began: everything peers sent before then has been read. */
     private long drainedMillis = System.currentTimeMillis();
 
+    /** A router with the default limits, whose fatal failure is only logged (see the full constructor). */
     public RouterEndpoint(String bindAddress, StaticKeyPair key, PeerAuthenticator authenticator,
             RouterListener listener, TransportSettings settings) {
+        this(bindAddress, key, authenticator, listener, settings, RouterLimits.DEFAULTS, failure -> {
+        });
+    }
+
+    /**
+     * @param onFatal told, on a thread of its own, if the I/O thread dies (an {@link Error}); the router is deaf
+     *                from then on, so a daemon should exit non-zero and let its supervisor restart it
+     */
+    public RouterEndpoint(String bindAddress, StaticKeyPair key, PeerAuthenticator authenticator,
+            RouterListener listener, TransportSettings settings, RouterLimits limits, Consumer<Throwable> onFatal) {
         this.bindAddress = Objects.requireNonNull(bindAddress, "bindAddress");
         this.key = Objects.requireNonNull(key, "key");
         this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.onFatal = Objects.requireNonNull(onFatal, "onFatal");
         this.peers = new PeerTable(settings);
         try {
             this.selector = Selector.open();
@@ -104,7 +119,10 @@ public final class RouterEndpoint implements AutoCloseable {
             throw new UncheckedIOException("cannot open a selector", e);
         }
         this.outbox = new Outbox(selector);
-        this.handshakes = new HandshakeWorkers(key, PROLOGUE, outbox, HANDSHAKE_THREADS);
+        this.admission = new Admission(limits);
+        byte[] hello = new Frame(FrameKind.RESET, GREETING.clone()).encode();
+        this.server = new ZmtpServer(selector, limits, counters, dropLog, hello, new Connections(), admission);
+        this.handshakes = new HandshakeWorkers(key, PROLOGUE, outbox, HANDSHAKE_THREADS, limits.maxHandshakesQueued());
     }
 
     /** Binds and starts the I/O thread; returns the bound endpoint (useful with port 0 / '*'). */
@@ -181,101 +199,84 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     private void run() {
-        // Several ZeroMQ I/O threads, even on 2 cores: each turn of a JeroMQ I/O thread scans every connection it
-        // owns (zmq.poll.Poller.run, the top frame of a 10,000-minion restart storm's profile) and its listener
-        // accepts one connection per turn; with all connections on one thread the listen backlog (4,096) filled
-        // faster than it drained. Accepted connections are spread over the threads, so each turn scans a share.
-        try (ZContext context = new ZContext(IO_THREADS)) {
-            ZMQ.Socket router = context.createSocket(SocketType.ROUTER);
-            try {
-                configure(router);
-                router.bind(bindAddress);
-                boundEndpoint = router.getLastEndpoint();
-            } catch (RuntimeException e) {
-                startFailure = new IllegalStateException("cannot listen on " + bindAddress + ": " + e.getMessage(), e);
-                bound.countDown();
-                return;
-            }
-            bound.countDown();
-            this.socket = router;
-            router.getFD().register(selector, SelectionKey.OP_READ);
-            loop(router);
-            peers.clear();
+        try {
+            boundEndpoint = server.bind(bindAddress);
         } catch (IOException | RuntimeException e) {
+            startFailure = new IllegalStateException("cannot listen on " + bindAddress + ": " + e.getMessage(), e);
+            bound.countDown();
+            return;
+        }
+        bound.countDown();
+        try {
+            loop();
+        } catch (Throwable e) {
             if (running) {
-                LOG.log(Level.ERROR, "router I/O thread failed", e);
+                fatal(e);
             }
+        } finally {
+            server.close();
+            peers.clear();
         }
     }
 
-    private void configure(ZMQ.Socket router) {
-        router.setLinger(0);
-        router.setRouterMandatory(true);
-        router.setBacklog(4096);
-        router.setHandshakeIvl(ZMTP_HANDSHAKE_MILLIS);
-        router.setMaxMsgSize(settings.maxFrameSize() + 64L);
-        router.setSndHWM(settings.highWaterMark());
-        router.setRcvHWM(settings.highWaterMark());
-        // Greet every new connection with RESET. A dealer that is only starting its handshake ignores it; one
-        // that had a session (the master restarted, or its TCP connection was re-made) learns at once that the
-        // session is gone, instead of at its next heartbeat: after a restart the fleet is back in about a
-        // second, not a heartbeat period. The greeting's body tells it from the empty RESET that answers a frame
-        // the master cannot place (see GREETING).
-        router.setHelloMsg(new Frame(FrameKind.RESET, GREETING.clone()).encode());
+    /** The I/O thread is dying: nobody will be heard again. Tell whoever can restart the master. */
+    private void fatal(Throwable e) {
+        LOG.log(Level.ERROR, "router I/O thread died; the master can no longer hear its peers", e);
+        try {
+            Thread t = new Thread(() -> onFatal.accept(e), "brine-router-fatal");
+            t.setDaemon(false);
+            t.start();
+        } catch (Throwable cannotStart) {
+            onFatal.accept(e); // no thread to be had (out of memory): tell from here
+        }
     }
 
-    /**
-     * The selector watches the socket's ZeroMQ descriptor, which only says "look at the socket": a send can
-     * consume its signal while a message is already waiting, so the socket is read again after every turn that
-     * ran tasks (sends), and without sleeping while a full batch was read.
-     */
-    private void loop(ZMQ.Socket router) throws IOException {
-        boolean more = false;
+    /** The most memory frames still arriving held at once, across all connections (reports and tests). */
+    long frameBytesPeak() {
+        return server.budget().peak();
+    }
+
+    private void loop() throws IOException {
         while (running && !Thread.currentThread().isInterrupted()) {
-            boolean woken;
             try {
-                woken = (more ? selector.selectNow() : selector.select(200)) > 0;
+                selector.select(200);
             } catch (ClosedSelectorException e) {
                 return;
             }
+            drainedMillis = System.currentTimeMillis();
+            server.handle(selector.selectedKeys());
             selector.selectedKeys().clear();
-            int frames = receiveBatch(router);
-            int ran = outbox.runPending();
-            if (ran > 0) {
-                frames += receiveBatch(router);
-            }
-            more = frames >= RECEIVE_BATCH;
+            outbox.runPending();
+            server.flushAll();
             sweep();
-            idle.after(woken, frames + ran > 0);
         }
     }
 
-    /** Reads up to a batch of messages, so that sends queued meanwhile are not starved; returns how many. */
-    private int receiveBatch(ZMQ.Socket router) {
-        int n = 0;
-        while (n < RECEIVE_BATCH) {
-            byte[] routingId = router.recv(ZMQ.DONTWAIT);
-            if (routingId == null) {
-                drainedMillis = System.currentTimeMillis();
-                break;
-            }
-            n++;
-            List<byte[]> parts = new ArrayList<>(1);
-            while (router.hasReceiveMore()) {
-                parts.add(router.recv(0));
-            }
-            receive(routingId, parts);
+    /** Hands the listener's connections and their frames to this router's session logic. */
+    private final class Connections implements ZmtpServer.Handler {
+        @Override
+        public void onMessage(ZmtpConnection connection, byte[] raw) {
+            receive(connection, raw);
         }
-        return n;
+
+        @Override
+        public void onClosed(ZmtpConnection connection, String reason) {
+            Peer peer = peers.get(routingKey(connection));
+            if (peer != null && peer.connection == connection) {
+                forget(peer, reason);
+            }
+        }
     }
 
-    private void receive(byte[] routingId, List<byte[]> parts) {
-        if (parts.size() != 1) {
-            counters.malformed.increment();
-            dropLog.drop("message with " + parts.size() + " frames, expected 1");
-            return;
-        }
-        byte[] raw = parts.get(0);
+    private static ByteBuffer routingKey(ZmtpConnection connection) {
+        return ByteBuffer.wrap(routingId(connection));
+    }
+
+    private static byte[] routingId(ZmtpConnection connection) {
+        return ByteBuffer.allocate(Long.BYTES).putLong(connection.id).array();
+    }
+
+    private void receive(ZmtpConnection connection, byte[] raw) {
         FrameKind kind;
         try {
             kind = Frame.kindOf(raw, settings.maxFrameSize());
@@ -284,11 +285,10 @@ public final class RouterEndpoint implements AutoCloseable {
             dropLog.drop(e.getMessage());
             return;
         }
-        ByteBuffer routingKey = ByteBuffer.wrap(routingId);
         switch (kind) {
-            case HANDSHAKE_1 -> startHandshake(routingKey, routingId, body(raw));
-            case HANDSHAKE_3 -> finishHandshake(routingKey, routingId, body(raw));
-            case SEALED -> receiveSealed(routingKey, routingId, raw);
+            case HANDSHAKE_1 -> admitHandshake(connection, raw);
+            case HANDSHAKE_3 -> finishHandshake(connection, body(raw));
+            case SEALED -> receiveSealed(connection, raw);
             default -> {
                 counters.malformed.increment();
                 dropLog.drop("frame kind " + kind + " is never sent to a master");
@@ -296,12 +296,34 @@ public final class RouterEndpoint implements AutoCloseable {
         }
     }
 
+    /** Message 1 passes the connection's and the address's rates before it costs a worker anything. */
+    private void admitHandshake(ZmtpConnection connection, byte[] raw) {
+        long now = System.nanoTime();
+        if (!connection.handshakes.tryTake(now)) {
+            counters.drop(Counters.Drop.HANDSHAKE_RATE_CONNECTION);
+            dropLog.drop("first handshake messages over one connection's rate from "
+                    + connection.address.getHostAddress());
+            if (++connection.rateDrops > RATE_DROPS_BEFORE_CLOSE) {
+                server.close(connection, "handshake flood");
+            }
+            return;
+        }
+        if (!admission.handshakeAllowed(connection.address, now)) {
+            counters.drop(Counters.Drop.HANDSHAKE_RATE_ADDRESS);
+            dropLog.drop("first handshake messages over the rate of " + connection.address.getHostAddress());
+            return;
+        }
+        startHandshake(connection, body(raw));
+    }
+
     private static byte[] body(byte[] raw) {
         return java.util.Arrays.copyOfRange(raw, Frame.HEADER, raw.length);
     }
 
     /** Message 1: the peer (re)starts a handshake on this connection; message 2 is computed off this thread. */
-    private void startHandshake(ByteBuffer routingKey, byte[] routingId, byte[] body) {
+    private void startHandshake(ZmtpConnection connection, byte[] body) {
+        ByteBuffer routingKey = routingKey(connection);
+        byte[] routingId = routingId(connection);
         counters.handshakesStarted.increment();
         Peer old = peers.remove(routingKey);
         if (old != null && old.hasSession()) {
@@ -309,12 +331,19 @@ public final class RouterEndpoint implements AutoCloseable {
         }
         if (peers.handshakesInFlight() >= MAX_HANDSHAKES_IN_FLIGHT) {
             counters.refused.increment();
+            counters.drop(Counters.Drop.HANDSHAKES_IN_FLIGHT);
             dropLog.drop("too many handshakes in flight");
             return;
         }
+        if (peers.handshakesInFlight(connection.address) >= limits.maxHandshakesPerAddress()) {
+            counters.drop(Counters.Drop.HANDSHAKES_IN_FLIGHT);
+            dropLog.drop("too many handshakes in flight from " + connection.address.getHostAddress());
+            return;
+        }
         Peer peer = new Peer(routingId, System.currentTimeMillis());
+        peer.connection = connection;
         peers.add(routingKey, peer);
-        handshakes.answer(body, answer -> {
+        boolean queued = handshakes.answer(body, admission.isKnown(connection.address), answer -> {
             if (peers.get(routingKey) != peer) {
                 return; // started over or expired while the answer was computed
             }
@@ -323,23 +352,29 @@ public final class RouterEndpoint implements AutoCloseable {
                 return;
             }
             peer.handshake = answer.handshake();
-            sendRaw(routingId, new Frame(FrameKind.HANDSHAKE_2, answer.message2()));
+            sendRaw(peer, new Frame(FrameKind.HANDSHAKE_2, answer.message2()));
         });
+        if (!queued) {
+            peers.remove(routingKey);
+            counters.drop(Counters.Drop.HANDSHAKE_QUEUE_FULL);
+            dropLog.drop("handshake queue full");
+        }
     }
 
     /** Message 3: proves the peer's static key and carries its hello; checked off this thread. */
-    private void finishHandshake(ByteBuffer routingKey, byte[] routingId, byte[] body) {
+    private void finishHandshake(ZmtpConnection connection, byte[] body) {
+        ByteBuffer routingKey = routingKey(connection);
         Peer peer = peers.get(routingKey);
         if (peer == null || peer.handshake == null) {
             counters.handshakeFailures.increment();
             dropLog.drop("handshake 3 without handshake 1");
             // Said, not just dropped: the dealer waits for its welcome, for up to a minute on a working connection.
-            sendRaw(routingId, new Frame(FrameKind.RESET, new byte[0]));
+            server.send(connection, new Frame(FrameKind.RESET, new byte[0]).encode());
             return;
         }
         NoiseXX handshake = peer.handshake;
         peer.handshake = null; // a second message 3 is refused
-        handshakes.finish(handshake, body, finish -> {
+        boolean queued = handshakes.finish(handshake, body, finish -> {
             if (peers.get(routingKey) != peer) {
                 return;
             }
@@ -354,6 +389,11 @@ public final class RouterEndpoint implements AutoCloseable {
             counters.sessionsOpened.increment();
             authorize(peer, finish.hello());
         });
+        if (!queued) {
+            peers.remove(routingKey);
+            counters.drop(Counters.Drop.HANDSHAKE_QUEUE_FULL);
+            dropLog.drop("handshake queue full");
+        }
     }
 
     private void handshakeFailed(ByteBuffer routingKey, String why) {
@@ -378,6 +418,9 @@ public final class RouterEndpoint implements AutoCloseable {
             case ACCEPTED -> {
                 if (!peer.accepted) {
                     peer.accepted = true;
+                    peer.connection.frameLimit = settings.maxFrameSize() + 64;
+                    peer.connection.outboundLimit = limits.acceptedOutboundBytes();
+                    admission.remember(peer.connection.address);
                     sendSealed(peer, new Welcome(KeyStatus.ACCEPTED, verdict.detail()));
                     listener.onSession(peer.session);
                 }
@@ -386,6 +429,12 @@ public final class RouterEndpoint implements AutoCloseable {
                 // Keep the session open but deaf: the minion waits, and learns of its acceptance at once.
                 boolean wasAccepted = peer.accepted;
                 peer.accepted = false;
+                peer.connection.frameLimit = limits.pendingFrameLimit();
+                peer.connection.outboundLimit = limits.unauthenticatedOutboundBytes();
+                if (peer.pendingRate == null) {
+                    peer.pendingRate = new TokenBucket(limits.pendingFramesPerSecond(),
+                            limits.pendingFramesPerSecond(), System.nanoTime());
+                }
                 sendSealed(peer, new Welcome(KeyStatus.PENDING, verdict.detail()));
                 if (wasAccepted) {
                     listener.onClosed(peer.session, "key no longer accepted");
@@ -409,11 +458,18 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     /** A sealed frame, opened where it was received: no copy of a pushed file chunk just to drop the header. */
-    private void receiveSealed(ByteBuffer routingKey, byte[] routingId, byte[] raw) {
-        Peer peer = peers.get(routingKey);
+    private void receiveSealed(ZmtpConnection connection, byte[] raw) {
+        Peer peer = peers.get(routingKey(connection));
         if (peer == null || peer.cipher == null) {
             counters.noSession.increment();
-            sendRaw(routingId, new Frame(FrameKind.RESET, new byte[0]));
+            server.send(connection, new Frame(FrameKind.RESET, new byte[0]).encode());
+            return;
+        }
+        if (!peer.accepted && !peer.pendingRate.tryTake(System.nanoTime())) {
+            // A pending peer's frames are tiny (its frame limit), so opening one here costs microseconds; the rate
+            // bounds how many: it may only ping while it waits for an operator.
+            counters.drop(Counters.Drop.PENDING_PEER);
+            dropLog.drop("frames over a pending session's rate from " + peer.session);
             return;
         }
         Message message;
@@ -437,6 +493,7 @@ public final class RouterEndpoint implements AutoCloseable {
             listener.onMessage(peer.session, message);
         } else {
             counters.refused.increment();
+            counters.drop(Counters.Drop.PENDING_PEER);
             dropLog.drop("message from " + peer.session + " whose key is not accepted");
         }
     }
@@ -451,25 +508,16 @@ public final class RouterEndpoint implements AutoCloseable {
     }
 
     private void sendSealed(Peer peer, Message message) {
-        sendRaw(peer.routingId, Frame.sealed(peer.cipher, MessageCodec.encode(message)));
+        sendRaw(peer, Frame.sealed(peer.cipher, MessageCodec.encode(message)));
     }
 
-    private void sendRaw(byte[] routingId, Frame frame) {
-        sendRaw(routingId, frame.encode());
+    /** Never blocks: a peer that does not read its output loses its connection instead (see ZmtpServer#send). */
+    private void sendRaw(Peer peer, Frame frame) {
+        sendRaw(peer, frame.encode());
     }
 
-    /**
-     * Never blocks: with ROUTER_MANDATORY a peer whose pipe is full or already closing makes a blocking send wait,
-     * and this thread is the whole master. Seen when a minion tore its connection down while its last frames
-     * were still arriving: the RESET sent back to it stalled every session for good.
-     */
-    private void sendRaw(byte[] routingId, byte[] encodedFrame) {
-        try {
-            if (!socket.send(routingId, ZMQ.SNDMORE | ZMQ.DONTWAIT) || !socket.send(encodedFrame, ZMQ.DONTWAIT)) {
-                counters.sendDropped.increment();
-            }
-        } catch (ZMQException e) {
-            // EHOSTUNREACH: the peer disconnected in the meantime
+    private void sendRaw(Peer peer, byte[] encodedFrame) {
+        if (!server.send(peer.connection, encodedFrame)) {
             counters.sendDropped.increment();
         }
     }
@@ -494,5 +542,8 @@ public final class RouterEndpoint implements AutoCloseable {
                 listener.onClosed(peer.session, "no heartbeat");
             }
         }
+        long handshakeNanos = settings.handshakeTimeout().toNanos();
+        long nowNanos = System.nanoTime();
+        server.sweep(nowNanos, c -> peers.get(routingKey(c)) == null && nowNanos - c.openedNanos > handshakeNanos);
     }
 }

@@ -1,0 +1,349 @@
+package io.brine.transport;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The master's listening socket and its connections, speaking ZMTP 3.x to JeroMQ DEALERs on plain NIO: accepts
+ * (within {@link Admission}'s caps), greets, reads frames as their bytes arrive ({@link ZmtpFrameReader}) and
+ * writes queued output. A peer that breaks the protocol, exceeds its frame limit or the shared frame budget, or
+ * does not read its output loses its connection, counted; nothing a peer sends can reach the caller's thread as
+ * an exception. Used on the router's I/O thread only.
+ */
+final class ZmtpServer implements AutoCloseable {
+    /** What the server hands up: one-frame messages of open connections, and their end. */
+    interface Handler {
+        void onMessage(ZmtpConnection connection, byte[] body);
+
+        void onClosed(ZmtpConnection connection, String reason);
+    }
+
+    private static final System.Logger LOG = System.getLogger(ZmtpServer.class.getName());
+    /** Bytes read from one connection per turn, so that one fast sender cannot starve the others. */
+    private static final int READ_PER_TURN = 256 * 1024;
+    private static final int PRE_OPEN_FRAME_LIMIT = 1024;
+    private static final int FLUSH_EVERY = 32;
+    private static final long GREETING_TIMEOUT_NANOS = 10_000_000_000L;
+
+    private final Selector selector;
+    private final RouterLimits limits;
+    private final Counters counters;
+    private final DropLog dropLog;
+    private final byte[] hello;
+    private final Handler handler;
+    private final Admission admission;
+    private final FrameBudget budget;
+    private final Map<Long, ZmtpConnection> connections = new HashMap<>();
+    /** Connections with output queued this turn. */
+    private final List<ZmtpConnection> dirty = new ArrayList<>();
+    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
+    private ServerSocketChannel listener;
+    private long nextId;
+
+    ZmtpServer(Selector selector, RouterLimits limits, Counters counters, DropLog dropLog, byte[] hello,
+            Handler handler, Admission admission) {
+        this.selector = selector;
+        this.limits = limits;
+        this.counters = counters;
+        this.dropLog = dropLog;
+        this.hello = hello;
+        this.handler = handler;
+        this.admission = admission;
+        this.budget = new FrameBudget(limits.frameBudgetBytes());
+    }
+
+    /** Listens on {@code tcp://host:port} ({@code *} for any host or port); returns the endpoint bound. */
+    String bind(String endpoint) throws IOException {
+        if (!endpoint.startsWith("tcp://") || endpoint.lastIndexOf(':') < 6) {
+            throw new IllegalArgumentException("not a tcp://host:port endpoint: " + endpoint);
+        }
+        String host = endpoint.substring(6, endpoint.lastIndexOf(':'));
+        String port = endpoint.substring(endpoint.lastIndexOf(':') + 1);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        InetSocketAddress address = new InetSocketAddress(host.equals("*") ? "0.0.0.0" : host,
+                port.equals("*") ? 0 : Integer.parseInt(port));
+        listener = ServerSocketChannel.open();
+        listener.bind(address, 4096);
+        listener.configureBlocking(false);
+        listener.register(selector, SelectionKey.OP_ACCEPT);
+        InetSocketAddress local = (InetSocketAddress) listener.getLocalAddress();
+        String shown = local.getAddress().getHostAddress();
+        return "tcp://" + (shown.contains(":") ? "[" + shown + "]" : shown) + ":" + local.getPort();
+    }
+
+    /** Handles the keys the selector reported; returns how many frames were read. */
+    int handle(Iterable<SelectionKey> selected) {
+        int before = framesRead;
+        for (SelectionKey key : selected) {
+            if (!key.isValid()) {
+                continue;
+            }
+            if (key.attachment() instanceof ZmtpConnection connection) {
+                service(connection, key);
+            } else if (key.isAcceptable()) {
+                acceptAll();
+            }
+        }
+        return framesRead - before;
+    }
+
+    private int framesRead;
+
+    ZmtpConnection connection(long id) {
+        return connections.get(id);
+    }
+
+    FrameBudget budget() {
+        return budget;
+    }
+
+    int connections() {
+        return connections.size();
+    }
+
+    /** Sends a one-frame message; false (and the connection closed) if its peer is not reading. */
+    boolean send(ZmtpConnection connection, byte[] body) {
+        if (connection.closed || connection.phase != ZmtpConnection.Phase.OPEN) {
+            return false;
+        }
+        if (connection.send(0, body)) {
+            markDirty(connection);
+            return true;
+        }
+        counters.drop(Counters.Drop.SLOW_READER);
+        close(connection, "peer does not read its output");
+        return false;
+    }
+
+    /**
+     * Output waits for the end of the turn, so that a burst to one peer (returns to a client) goes out in one
+     * system call; but a burst to many peers (a broadcast) is written every {@value #FLUSH_EVERY} connections, so
+     * the first minions start on a job while the rest are still being sealed for.
+     */
+    private void markDirty(ZmtpConnection connection) {
+        if (!connection.dirty) {
+            connection.dirty = true;
+            dirty.add(connection);
+            if (dirty.size() >= FLUSH_EVERY) {
+                flushAll();
+            }
+        }
+    }
+
+    /** Writes what this turn queued, one system call per connection (more only if the socket fills). */
+    void flushAll() {
+        for (int i = 0; i < dirty.size(); i++) {
+            ZmtpConnection c = dirty.get(i);
+            if (c.closed) {
+                continue;
+            }
+            try {
+                c.flush();
+            } catch (IOException e) {
+                close(c, "write failed: " + e.getMessage());
+            }
+        }
+        dirty.clear();
+    }
+
+    void close(ZmtpConnection connection, String reason) {
+        if (connection.closed) {
+            return;
+        }
+        connection.close();
+        connections.remove(connection.id);
+        admission.closed(connection.address);
+        handler.onClosed(connection, reason);
+    }
+
+    /** Closes connections stuck before their ZMTP handshake, and open ones the caller says are idle. */
+    void sweep(long nowNanos, Predicate<ZmtpConnection> abandoned) {
+        List<ZmtpConnection> stale = new ArrayList<>();
+        for (ZmtpConnection c : connections.values()) {
+            boolean preOpen = c.phase != ZmtpConnection.Phase.OPEN && nowNanos - c.openedNanos > GREETING_TIMEOUT_NANOS;
+            if (preOpen || (c.phase == ZmtpConnection.Phase.OPEN && abandoned.test(c))) {
+                stale.add(c);
+            }
+        }
+        for (ZmtpConnection c : stale) {
+            counters.drop(Counters.Drop.IDLE_CONNECTION);
+            close(c, "no handshake in time");
+        }
+        admission.sweep(nowNanos);
+    }
+
+    @Override
+    public void close() {
+        for (ZmtpConnection c : new ArrayList<>(connections.values())) {
+            c.close();
+        }
+        connections.clear();
+        try {
+            if (listener != null) {
+                listener.close();
+            }
+        } catch (IOException e) {
+            // closing anyway
+        }
+    }
+
+    private void acceptAll() {
+        for (int i = 0; i < 256; i++) {
+            SocketChannel channel;
+            try {
+                channel = listener.accept();
+            } catch (IOException e) {
+                dropLog.drop("accept failed: " + e.getMessage()); // out of descriptors: try again next turn
+                return;
+            }
+            if (channel == null) {
+                return;
+            }
+            accept(channel);
+        }
+    }
+
+    private void accept(SocketChannel channel) {
+        try {
+            InetAddress address = ((InetSocketAddress) channel.getRemoteAddress()).getAddress();
+            String refusal = admission.admit(address);
+            if (refusal != null) {
+                counters.drop(Counters.Drop.CONNECTION_REFUSED);
+                dropLog.drop(refusal + ": " + address.getHostAddress());
+                channel.close();
+                return;
+            }
+            channel.configureBlocking(false);
+            channel.socket().setTcpNoDelay(true);
+            SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
+            long now = System.nanoTime();
+            ZmtpConnection c = new ZmtpConnection(++nextId, channel, key, address, budget,
+                    new TokenBucket(limits.handshakesPerConnectionBurst(), 1, now), now);
+            c.frameLimit = PRE_OPEN_FRAME_LIMIT;
+            c.outboundLimit = limits.unauthenticatedOutboundBytes();
+            key.attach(c);
+            connections.put(c.id, c);
+            c.sendRaw(ZmtpGreeting.greeting());
+            markDirty(c);
+        } catch (IOException e) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // gone already
+            }
+        }
+    }
+
+    private void service(ZmtpConnection c, SelectionKey key) {
+        try {
+            if (key.isWritable()) {
+                c.flush();
+            }
+            if (key.isValid() && key.isReadable()) {
+                readFrom(c);
+            }
+        } catch (ZmtpException e) {
+            counters.drop(e.reason().startsWith("frame memory") ? Counters.Drop.FRAME_BUDGET
+                    : e.reason().startsWith("frame too large") ? Counters.Drop.FRAME_TOO_LARGE
+                    : Counters.Drop.PROTOCOL_ERROR);
+            dropLog.drop(e.reason() + " from " + c.address.getHostAddress());
+            close(c, e.reason());
+        } catch (IOException e) {
+            close(c, "connection lost");
+        } catch (RuntimeException e) {
+            // A bug in handling this peer's input, never the peer's fault alone: it costs the peer its
+            // connection, not every peer their master.
+            LOG.log(System.Logger.Level.ERROR, "handling input from " + c.address.getHostAddress() + " failed", e);
+            counters.drop(Counters.Drop.INTERNAL_ERROR);
+            close(c, "internal error");
+        }
+    }
+
+    private void readFrom(ZmtpConnection c) throws IOException, ZmtpException {
+        int total = 0;
+        while (!c.closed && total < READ_PER_TURN) {
+            readBuffer.clear();
+            int n = c.channel.read(readBuffer);
+            if (n < 0) {
+                close(c, "peer closed the connection");
+                return;
+            }
+            if (n == 0) {
+                return;
+            }
+            total += n;
+            boolean drained = readBuffer.hasRemaining(); // a short read: the socket is empty for now
+            readBuffer.flip();
+            consume(c, readBuffer);
+            if (drained) {
+                return;
+            }
+        }
+    }
+
+    private void consume(ZmtpConnection c, ByteBuffer in) throws IOException, ZmtpException {
+        if (c.phase == ZmtpConnection.Phase.GREETING) {
+            byte[] greeting = c.readGreeting(in);
+            if (greeting == null) {
+                return;
+            }
+            ZmtpGreeting.checkPeer(greeting);
+            c.phase = ZmtpConnection.Phase.READY;
+            c.send(ZmtpFrameReader.COMMAND, ZmtpGreeting.ready());
+            markDirty(c);
+        }
+        c.reader.read(in, c.frameLimit, (flags, body) -> frame(c, flags, body));
+    }
+
+    private boolean frame(ZmtpConnection c, int flags, byte[] body) throws ZmtpException {
+        framesRead++;
+        if ((flags & ZmtpFrameReader.COMMAND) != 0) {
+            command(c, flags, body);
+        } else if (c.phase != ZmtpConnection.Phase.OPEN) {
+            throw new ZmtpException("message before READY");
+        } else if ((flags & ZmtpFrameReader.MORE) != 0 || c.skippingParts) {
+            if (!c.skippingParts) {
+                counters.drop(Counters.Drop.MULTIPART);
+                dropLog.drop("multi-part message from " + c.address.getHostAddress());
+            }
+            c.skippingParts = (flags & ZmtpFrameReader.MORE) != 0;
+        } else {
+            handler.onMessage(c, body);
+        }
+        return !c.closed;
+    }
+
+    private void command(ZmtpConnection c, int flags, byte[] body) throws ZmtpException {
+        if ((flags & ZmtpFrameReader.MORE) != 0) {
+            throw new ZmtpException("command frame with MORE set");
+        }
+        if (c.phase == ZmtpConnection.Phase.READY) {
+            ZmtpGreeting.checkReady(body);
+            c.phase = ZmtpConnection.Phase.OPEN;
+            c.frameLimit = limits.unauthenticatedFrameLimit();
+            send(c, hello);
+            return;
+        }
+        String name = ZmtpGreeting.commandName(body);
+        if ("PING".equals(name)) {
+            if (c.send(ZmtpFrameReader.COMMAND, ZmtpGreeting.pongFor(body))) {
+                markDirty(c);
+            }
+        } else if (!"PONG".equals(name)) {
+            throw new ZmtpException("unexpected ZMTP command " + (name == null ? "(garbage)" : name));
+        }
+    }
+}
