@@ -4,6 +4,7 @@ import io.brine.minion.function.Arguments;
 import io.brine.minion.function.Function;
 import io.brine.minion.function.FunctionCatalog;
 import io.brine.minion.function.FunctionContext;
+import io.brine.minion.function.FunctionPolicy;
 import io.brine.minion.function.FunctionException;
 import io.brine.minion.function.FunctionResult;
 import io.brine.minion.function.MasterLink;
@@ -42,6 +43,8 @@ final class JobRunner implements AutoCloseable {
     private static final Logger LOG = System.getLogger(JobRunner.class.getName());
     static final int TIMED_OUT = 124;
     static final int KILLED = 143;
+    /** A function or command this minion's functions_allowed, functions_denied or cmd_allowed refuses. */
+    static final int REFUSED = 77;
     /**
      * A job still running this long after it arrived tells the master it is running (JobAck); one that returns
      * sooner needs no acknowledgement, its return says it all. Most jobs (test.ping, grains, small commands) end
@@ -66,6 +69,7 @@ final class JobRunner implements AutoCloseable {
     private final Consumer<Message> send;
     private final MasterLink master;
     private final MinionControl control;
+    private final FunctionPolicy policy;
     private final int maxJobs;
     private final Map<String, Running> running = new ConcurrentHashMap<>();
     /** Jobs received while {@code maxJobs} were running, in arrival order; guarded by itself. */
@@ -74,8 +78,9 @@ final class JobRunner implements AutoCloseable {
     private boolean closed;
 
     JobRunner(String minionId, FunctionCatalog functions, Supplier<Map<String, Object>> grains, Path cacheDir,
-            int maxJobs, Consumer<Message> send, MasterLink master, MinionControl control) {
+            int maxJobs, Consumer<Message> send, MasterLink master, MinionControl control, FunctionPolicy policy) {
         this.minionId = minionId;
+        this.policy = policy;
         this.functions = functions;
         this.grains = grains;
         this.cacheDir = cacheDir;
@@ -88,8 +93,9 @@ final class JobRunner implements AutoCloseable {
     void submit(JobRequest job) {
         long start = System.currentTimeMillis();
         Optional<Function> function = functions.find(job.function());
-        if (function.isEmpty() || function.get().immediate()) {
-            // Answered on the receiving thread (see Function#immediate); so is a function this minion lacks.
+        if (function.isEmpty() || function.get().immediate() || policy.functionRefusal(job.function()).isPresent()) {
+            // Answered on the receiving thread (see Function#immediate); so is a function this minion lacks or
+            // refuses.
             send.accept(new JobReturn(job.jid(), run(job, function, start)));
             return;
         }
@@ -199,11 +205,16 @@ final class JobRunner implements AutoCloseable {
             return MinionReturn.failed(254, "'" + job.function() + "' is not available on this minion",
                     start, System.currentTimeMillis());
         }
+        Optional<String> refused = policy.functionRefusal(job.function());
+        if (refused.isPresent()) {
+            return MinionReturn.failed(REFUSED, refused.get(), start, System.currentTimeMillis());
+        }
         try {
             Function f = function.get();
             Arguments args = Arguments.bind(f.name(), f.params(), job.args(), job.kwargs(), f.acceptsExtraKeywords());
             FunctionContext context = new FunctionContext(minionId, job.jid(), grains.get(), master,
-                    Instant.ofEpochMilli(start + job.timeoutMillis()), functions, cacheDir, control);
+                    Instant.ofEpochMilli(start + job.timeoutMillis()), policy.visible(functions), cacheDir, control,
+                    policy);
             Object value = f.call(context, args);
             long end = System.currentTimeMillis();
             if (value instanceof FunctionResult r) {

@@ -2,6 +2,7 @@ package io.brine.minion;
 
 import io.brine.config.ConfigException;
 import io.brine.config.ConfigFile;
+import io.brine.minion.function.FunctionPolicy;
 import io.brine.protocol.MinionId;
 import io.brine.protocol.crypto.Fingerprint;
 import java.net.InetAddress;
@@ -33,14 +34,16 @@ import java.util.Set;
  * @param eventSocket  the local socket guest scripts post events to ({@code event_socket}; default
  *                     {@code cachedir/minion.sock}, mode 0660)
  * @param eventGroup   the group allowed to use the event socket besides root ({@code event_group}; default none)
+ * @param functionPolicy what this minion agrees to run ({@code functions_allowed}, {@code functions_denied},
+ *                     {@code cmd_allowed}); default every function and command
  */
 public record MinionConfig(String id, String master, int masterPort, String masterFinger, Path pkiDir,
         Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
-        List<Path> fileRootsAllowed, Path eventSocket, String eventGroup) {
+        List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, FunctionPolicy functionPolicy) {
 
     public static final Set<String> KEYS = Set.of("id", "master", "master_port", "publish_port", "master_finger",
             "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
-            "event_socket", "event_group");
+            "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed");
 
     public MinionConfig {
         MinionId.requireValid(id);
@@ -58,13 +61,14 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         httpAllow = List.copyOf(httpAllow);
         fileRootsAllowed = List.copyOf(fileRootsAllowed);
         Objects.requireNonNull(eventSocket, "event_socket");
+        Objects.requireNonNull(functionPolicy, "functionPolicy");
     }
 
     /** A minion for tests and embedding: everything under {@code root}, talking to a master on loopback. */
     public static MinionConfig underDirectory(Path root, String id, int masterPort) {
         return new MinionConfig(id, "127.0.0.1", masterPort, null, root.resolve("pki"), root.resolve("cache"),
                 Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files"), Path.of("/tmp")),
-                root.resolve("cache/minion.sock"), null);
+                root.resolve("cache/minion.sock"), null, FunctionPolicy.ALLOW_ALL);
     }
 
     public static MinionConfig load(Path file) {
@@ -93,37 +97,62 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 c.path("pki_dir", Path.of("/etc/brine/pki/minion")), cacheDir, c.map("grains"),
                 (int) c.integer("max_jobs", 64, 1, 10_000),
                 Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)), c.stringList("http_allow"), allowed,
-                c.path("event_socket", cacheDir.resolve("minion.sock")), c.string("event_group", null));
+                c.path("event_socket", cacheDir.resolve("minion.sock")), c.string("event_group", null), policy(c));
+    }
+
+    private static FunctionPolicy policy(ConfigFile c) {
+        List<String> allowed = c.has("functions_allowed") ? c.stringList("functions_allowed") : List.of("*");
+        try {
+            new FunctionPolicy(allowed, List.of(), null);
+        } catch (IllegalArgumentException e) {
+            throw c.error("functions_allowed", e.getMessage());
+        }
+        try {
+            new FunctionPolicy(List.of(), c.stringList("functions_denied"), null);
+        } catch (IllegalArgumentException e) {
+            throw c.error("functions_denied", e.getMessage());
+        }
+        List<String> commands = c.has("cmd_allowed") ? c.stringList("cmd_allowed") : null;
+        try {
+            return new FunctionPolicy(allowed, c.stringList("functions_denied"), commands);
+        } catch (IllegalArgumentException e) {
+            throw c.error("cmd_allowed", e.getMessage());
+        }
+    }
+
+    public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
+        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, heartbeat,
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, policy);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
         return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup);
+                fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
     }
 
     public MinionConfig withMasterFinger(String finger) {
         return new MinionConfig(id, master, masterPort, finger, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup);
+                fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
         return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup);
+                fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
     }
 
     public MinionConfig withMasterPort(int port) {
         return new MinionConfig(id, master, port, masterFinger, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup);
+                fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
         return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
-                fileRootsAllowed, eventSocket, eventGroup);
+                fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
         return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, roots, eventSocket, eventGroup);
+                httpAllow, roots, eventSocket, eventGroup, functionPolicy);
     }
 
     String masterAddress() {

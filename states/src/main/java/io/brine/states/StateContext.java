@@ -12,6 +12,7 @@ import java.util.Objects;
  * @param templates the sandboxed Jinja renderer that already knows grains, pillar and the minion id
  * @param commands how to run programs (output captured, timeouts, {@code runas})
  * @param backupDir where {@code file.managed} keeps replaced files when asked to back them up
+ * @param commandPolicy whether a command a {@code cmd} state was asked to run may run on this minion
  */
 public record StateContext(boolean test,
                            String minionId,
@@ -21,7 +22,8 @@ public record StateContext(boolean test,
                            Templates templates,
                            Commands commands,
                            System.Logger log,
-                           Path backupDir) {
+                           Path backupDir,
+                           CommandPolicy commandPolicy) {
   public StateContext {
     Objects.requireNonNull(minionId, "minionId");
     Objects.requireNonNull(files, "files");
@@ -29,14 +31,22 @@ public record StateContext(boolean test,
     Objects.requireNonNull(commands, "commands");
     Objects.requireNonNull(log, "log");
     Objects.requireNonNull(backupDir, "backupDir");
+    Objects.requireNonNull(commandPolicy, "commandPolicy");
     // not Map.copyOf: grains and pillar may legitimately hold nulls
     grains = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(grains));
     pillar = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(pillar));
   }
 
+  /** A context in which every command may run. */
+  public StateContext(boolean test, String minionId, Map<String, Object> grains, Map<String, Object> pillar,
+      StateFiles files, Templates templates, Commands commands, System.Logger log, Path backupDir) {
+    this(test, minionId, grains, pillar, files, templates, commands, log, backupDir, CommandPolicy.ALLOW_ALL);
+  }
+
   /** The same context in test mode, used to ask a state what it would do (for {@code prereq}). */
   public StateContext asTest() {
-    return new StateContext(true, minionId, grains, pillar, files, templates, commands, log, backupDir);
+    return new StateContext(true, minionId, grains, pillar, files, templates, commands, log, backupDir,
+        commandPolicy);
   }
 
   /** A grain as a string, or "" when absent. */

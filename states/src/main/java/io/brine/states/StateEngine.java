@@ -109,6 +109,6 @@ public final class StateEngine {
   private StateContext context(StateJob job) {
     Templates templates = new JinjaTemplates(job.files(), job.minionId(), job.grains(), job.pillar());
     return new StateContext(job.test(), job.minionId(), job.grains(), job.pillar(), job.files(), templates,
-        new ProcessCommands(LOG), LOG, backupDir);
+        new ProcessCommands(LOG), LOG, backupDir, job.commandPolicy());
   }
 }

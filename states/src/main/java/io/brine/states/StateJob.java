@@ -13,18 +13,27 @@ import java.util.Objects;
  *
  * @param sls dotted sls names; empty means highstate, i.e. what {@code top.sls} assigns to this minion
  * @param test when true nothing is changed; states report what they would do with result {@code null}
+ * @param commandPolicy which commands {@code cmd} states may run (the minion's allow-lists)
  */
 public record StateJob(List<String> sls,
                        StateFiles files,
                        String minionId,
                        Map<String, Object> grains,
                        Map<String, Object> pillar,
-                       boolean test) {
+                       boolean test,
+                       CommandPolicy commandPolicy) {
   public StateJob {
     sls = List.copyOf(Objects.requireNonNullElse(sls, List.of()));
     Objects.requireNonNull(files, "files");
     Objects.requireNonNull(minionId, "minionId");
     grains = grains == null ? Map.of() : grains;
     pillar = pillar == null ? Map.of() : pillar;
+    Objects.requireNonNull(commandPolicy, "commandPolicy");
+  }
+
+  /** A job whose states may run any command. */
+  public StateJob(List<String> sls, StateFiles files, String minionId, Map<String, Object> grains,
+      Map<String, Object> pillar, boolean test) {
+    this(sls, files, minionId, grains, pillar, test, CommandPolicy.ALLOW_ALL);
   }
 }

@@ -16,9 +16,10 @@ import java.util.Objects;
  * @param catalog   the functions registered on this minion, for sys.* functions
  * @param cacheDir  this minion's cache directory
  * @param minion    the minion itself: grains refresh, running jobs
+ * @param policy    what this minion agrees to run; a function that runs commands asks it first
  */
 public record FunctionContext(String minionId, String jid, Map<String, Object> grains, MasterLink master,
-        Instant deadline, FunctionCatalog catalog, Path cacheDir, MinionControl minion) {
+        Instant deadline, FunctionCatalog catalog, Path cacheDir, MinionControl minion, FunctionPolicy policy) {
 
     public FunctionContext {
         Objects.requireNonNull(minionId, "minionId");
@@ -29,5 +30,12 @@ public record FunctionContext(String minionId, String jid, Map<String, Object> g
         Objects.requireNonNull(catalog, "catalog");
         Objects.requireNonNull(cacheDir, "cacheDir");
         Objects.requireNonNull(minion, "minion");
+        Objects.requireNonNull(policy, "policy");
+    }
+
+    /** A context whose minion runs every function and command (tests, tools). */
+    public FunctionContext(String minionId, String jid, Map<String, Object> grains, MasterLink master,
+            Instant deadline, FunctionCatalog catalog, Path cacheDir, MinionControl minion) {
+        this(minionId, jid, grains, master, deadline, catalog, cacheDir, minion, FunctionPolicy.ALLOW_ALL);
     }
 }

@@ -42,6 +42,11 @@ final class CmdRun implements Function {
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws FunctionException {
+        java.util.Optional<String> refused = context.policy().refusal(name(),
+                io.brine.minion.function.FunctionPolicy.commandLine(args.get("cmd")));
+        if (refused.isPresent()) {
+            throw new FunctionException(refused.get(), 77);
+        }
         ProcessBuilder builder = CommandLine.builder(args.get("cmd"), args.string("cwd"), args.map("env"));
         Instant deadline = deadline(context.deadline(), args.number("timeout"));
         RunningCommand command;

@@ -28,7 +28,7 @@ final class StateRuns {
             throw new FunctionException(e.getMessage(), FAILED_STATES);
         }
         return new StateJob(sls, new MasterStateFiles(context.master()), context.minionId(), context.grains(), pillar,
-                test);
+                test, context.policy());
     }
 
     synchronized StateEngine engine(FunctionContext context) {

@@ -30,7 +30,11 @@ final class CmdRun implements StateFunction {
     } catch (IllegalArgumentException e) {
       return StateResult.failed(e.getMessage());
     }
-    Optional<StateResult> skip = Guards.skip(args, shell, ctx.commands());
+    Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", args.name());
+    if (refused.isPresent()) {
+      return StateResult.failed(refused.get());
+    }
+    Optional<StateResult> skip = Guards.skip(args, shell, ctx);
     if (skip.isPresent()) {
       return skip.get();
     }

@@ -49,7 +49,12 @@ final class CmdScript implements StateFunction {
     if (script.isEmpty()) {
       return StateResult.failed("Script " + source + " not found");
     }
-    Optional<StateResult> skip = Guards.skip(args, shell, ctx.commands());
+    String asked = args.optString("args").map(a -> source + " " + a).orElse(source);
+    Optional<String> refused = ctx.commandPolicy().refusal("cmd.script", asked);
+    if (refused.isPresent()) {
+      return StateResult.failed(refused.get());
+    }
+    Optional<StateResult> skip = Guards.skip(args, shell, ctx);
     if (skip.isPresent()) {
       return skip.get();
     }

@@ -3,6 +3,7 @@ package io.brine.states.functions.cmd;
 import io.brine.states.Args;
 import io.brine.states.CommandResult;
 import io.brine.states.Commands;
+import io.brine.states.StateContext;
 import io.brine.states.StateResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,11 +19,18 @@ final class Guards {
   private Guards() {}
 
   /** A result that skips the command, or empty when it should run. */
-  static Optional<StateResult> skip(Args args, ShellOptions shell, Commands commands)
+  static Optional<StateResult> skip(Args args, ShellOptions shell, StateContext ctx)
       throws IOException, InterruptedException {
+    Commands commands = ctx.commands();
     List<String> creates = args.strings("creates");
     if (!creates.isEmpty() && creates.stream().allMatch(p -> Files.exists(Path.of(p)))) {
       return Optional.of(StateResult.ok("All files in creates exist"));
+    }
+    for (String probe : concat(args.strings("onlyif"), args.strings("unless"))) {
+      Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", probe);
+      if (refused.isPresent()) {
+        return Optional.of(StateResult.failed("onlyif/unless probe refused: " + refused.get()));
+      }
     }
     for (String probe : args.strings("onlyif")) {
       CommandResult r = commands.run(shell.command(probe));
@@ -40,5 +48,11 @@ final class Guards {
       return Optional.of(StateResult.ok("unless condition is true"));
     }
     return Optional.empty();
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new java.util.ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 }
