@@ -311,6 +311,7 @@ public final class RouterEndpoint implements AutoCloseable {
         if (!admission.handshakeAllowed(connection.address, now)) {
             counters.drop(Counters.Drop.HANDSHAKE_RATE_ADDRESS);
             dropLog.drop("first handshake messages over the rate of " + connection.address.getHostAddress());
+            refuseHandshake(connection, "handshake rate of its address");
             return;
         }
         startHandshake(connection, body(raw));
@@ -333,11 +334,13 @@ public final class RouterEndpoint implements AutoCloseable {
             counters.refused.increment();
             counters.drop(Counters.Drop.HANDSHAKES_IN_FLIGHT);
             dropLog.drop("too many handshakes in flight");
+            refuseHandshake(connection, "too many handshakes in flight");
             return;
         }
         if (peers.handshakesInFlight(connection.address) >= limits.maxHandshakesPerAddress()) {
             counters.drop(Counters.Drop.HANDSHAKES_IN_FLIGHT);
             dropLog.drop("too many handshakes in flight from " + connection.address.getHostAddress());
+            refuseHandshake(connection, "too many handshakes in flight from its address");
             return;
         }
         Peer peer = new Peer(routingId, System.currentTimeMillis());
@@ -358,7 +361,18 @@ public final class RouterEndpoint implements AutoCloseable {
             peers.remove(routingKey);
             counters.drop(Counters.Drop.HANDSHAKE_QUEUE_FULL);
             dropLog.drop("handshake queue full");
+            refuseHandshake(connection, "handshake queue full");
         }
+    }
+
+    /**
+     * A handshake refused for load is answered by closing its connection, not by silence: a greeted dealer would
+     * wait for its answer for the whole handshake timeout (a minute), while a closed connection is re-made by
+     * JeroMQ after its reconnect interval (200 ms, growing to 5 s) and the handshake starts again on the new one.
+     * A restart storm from one address thus converges at the rate allowed; a flood pays a reconnect each time.
+     */
+    private void refuseHandshake(ZmtpConnection connection, String reason) {
+        server.close(connection, reason);
     }
 
     /** Message 3: proves the peer's static key and carries its hello; checked off this thread. */
@@ -393,6 +407,7 @@ public final class RouterEndpoint implements AutoCloseable {
             peers.remove(routingKey);
             counters.drop(Counters.Drop.HANDSHAKE_QUEUE_FULL);
             dropLog.drop("handshake queue full");
+            refuseHandshake(connection, "handshake queue full");
         }
     }
 
