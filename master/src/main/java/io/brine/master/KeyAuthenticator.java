@@ -28,9 +28,11 @@ final class KeyAuthenticator implements PeerAuthenticator {
     private final Path clientKeys;
     private final boolean autoAccept;
     private final EventBus events;
+    private final NewKeyLimits newKeys;
 
-    KeyAuthenticator(KeyDirectory keys, boolean autoAccept, EventBus events) {
+    KeyAuthenticator(KeyDirectory keys, boolean autoAccept, EventBus events, KeyFilingLimits limits) {
         this.keys = keys;
+        this.newKeys = new NewKeyLimits(limits, () -> keys.ids(KeyStatus.PENDING).size());
         this.clientKeys = keys.pkiDir().resolve("clients");
         this.autoAccept = autoAccept;
         this.events = events;
@@ -38,13 +40,31 @@ final class KeyAuthenticator implements PeerAuthenticator {
 
     @Override
     public Verdict authenticate(Hello hello, byte[] key) {
+        return authenticate(hello, key, "unknown");
+    }
+
+    @Override
+    public Verdict authenticate(Hello hello, byte[] key, String remoteAddress) {
         if (hello.role() == Role.CLIENT) {
             return client(hello.id(), key);
+        }
+        if (keys.statusOf(hello.id()).isEmpty() && !autoAccept) {
+            Optional<String> refused = newKeys.refusal(remoteAddress, System.currentTimeMillis());
+            if (refused.isPresent()) {
+                // Not filed, no event: the minion waits as a pending one does, and asks again in a while.
+                return new Verdict(KeyStatus.PENDING, "the master is not filing new keys now (" + refused.get()
+                        + "); asking again later");
+            }
         }
         Verdict v = minion(hello.id(), key);
         events.publish("brine/auth/" + hello.id() + "/" + v.status().name().toLowerCase(java.util.Locale.ROOT),
                 java.util.Map.of("id", hello.id(), "fingerprint", Fingerprint.of(key), "detail", v.detail()));
         return v;
+    }
+
+    /** New keys refused by the limits, for operators and tests. */
+    long newKeysRefused() {
+        return newKeys.refused();
     }
 
     private Verdict client(String name, byte[] key) {

@@ -58,7 +58,7 @@ public final class Master implements AutoCloseable {
         TransportSettings settings = TransportSettings.DEFAULTS.withMaxFrameSize(config.maxFrameSize());
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers);
         this.endpoint = new RouterEndpoint(config.bindAddress(), key,
-                new KeyAuthenticator(directory, config.autoAccept(), events), dispatcher, settings,
+                new KeyAuthenticator(directory, config.autoAccept(), events, config.keyFiling()), dispatcher, settings,
                 config.routerLimits(), onFatal);
         holder[0] = endpoint;
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,

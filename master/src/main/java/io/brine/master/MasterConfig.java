@@ -33,15 +33,17 @@ import java.util.Set;
  * @param nodegroups   named compound targets ({@code nodegroups}), as in Salt: {@code web: 'G@role:web and not E@canary.*'}
  * @param routerLimits what peers may spend on the master's listener: {@code max_connections} and
  *                     {@code max_connections_per_address} (the rest are {@link RouterLimits#DEFAULTS})
+ * @param keyFiling    how many unknown keys strangers may file: {@code max_pending_keys}, {@code new_keys_per_minute}
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
         Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,
         ApiConfig api, int keepJobsCount, Map<String, String> nodegroups, List<ReactorRule> reactor,
-        RouterLimits routerLimits) {
+        RouterLimits routerLimits, KeyFilingLimits keyFiling) {
 
     public static final Set<String> KEYS = Set.of("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
             "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
-            "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address");
+            "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address",
+            "max_pending_keys", "new_keys_per_minute");
 
     public MasterConfig {
         Objects.requireNonNull(iface, "interface");
@@ -54,6 +56,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         nodegroups = Map.copyOf(nodegroups);
         reactor = List.copyOf(reactor);
         Objects.requireNonNull(routerLimits, "routerLimits");
+        Objects.requireNonNull(keyFiling, "keyFiling");
     }
 
     /** Defaults as a packaged master would use them. */
@@ -65,7 +68,8 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
     public static MasterConfig underDirectory(Path root, int retPort) {
         return new MasterConfig("127.0.0.1", retPort, root.resolve("pki"), root.resolve("cache"), false,
                 Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE, List.of(root.resolve("states")),
-                List.of(root.resolve("pillar")), null, 0, Map.of(), List.of(), RouterLimits.DEFAULTS);
+                List.of(root.resolve("pillar")), null, 0, Map.of(), List.of(), RouterLimits.DEFAULTS,
+                KeyFilingLimits.DEFAULTS);
     }
 
     public static MasterConfig load(Path file) {
@@ -86,7 +90,13 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 roots(c, "file_roots", Path.of("/srv/brine/states")),
                 roots(c, "pillar_roots", Path.of("/srv/brine/pillar")),
                 api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups(c), reactor(c),
-                routerLimits(c));
+                routerLimits(c), keyFiling(c));
+    }
+
+    private static KeyFilingLimits keyFiling(ConfigFile c) {
+        KeyFilingLimits d = KeyFilingLimits.DEFAULTS;
+        return new KeyFilingLimits((int) c.integer("max_pending_keys", d.maxPendingKeys(), 0, 10_000_000),
+                (int) c.integer("new_keys_per_minute", d.newKeysPerMinute(), 1, 10_000_000));
     }
 
     private static RouterLimits routerLimits(ConfigFile c) {
@@ -184,22 +194,27 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withAutoAccept(boolean accept) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling);
     }
 
     public MasterConfig withRoots(List<Path> files, List<Path> pillar) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, files,
-                pillar, api, keepJobsCount, nodegroups, reactor, routerLimits);
+                pillar, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling);
     }
 
     public MasterConfig withNodegroups(Map<String, String> groups) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, groups, reactor, routerLimits);
+                pillarRoots, api, keepJobsCount, groups, reactor, routerLimits, keyFiling);
+    }
+
+    public MasterConfig withKeyFiling(KeyFilingLimits limits) {
+        return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, limits);
     }
 
     public MasterConfig withApi(ApiConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits);
+                pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling);
     }
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */

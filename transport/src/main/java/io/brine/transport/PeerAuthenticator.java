@@ -11,6 +11,14 @@ import io.brine.protocol.KeyStatus;
 public interface PeerAuthenticator {
     Verdict authenticate(Hello hello, byte[] staticKey);
 
+    /**
+     * As {@link #authenticate(Hello, byte[])}, knowing the address the peer connects from (for limits per source,
+     * such as how many new keys one address may file); by default the address is not used.
+     */
+    default Verdict authenticate(Hello hello, byte[] staticKey, String remoteAddress) {
+        return authenticate(hello, staticKey);
+    }
+
     /** The key's status, and a reason the peer is told when it is not accepted. */
     record Verdict(KeyStatus status, String detail) {
         public static Verdict accepted() {

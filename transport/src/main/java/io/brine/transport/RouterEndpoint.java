@@ -398,7 +398,7 @@ public final class RouterEndpoint implements AutoCloseable {
             }
             peer.cipher = finish.cipher();
             peer.session = new Session(sessionIds.incrementAndGet(), finish.hello().role(), finish.hello().id(),
-                    finish.remoteKey());
+                    finish.remoteKey(), connection.address.getHostAddress());
             peers.opened(peer, System.currentTimeMillis());
             counters.sessionsOpened.increment();
             authorize(peer, finish.hello());
@@ -420,7 +420,7 @@ public final class RouterEndpoint implements AutoCloseable {
     private void authorize(Peer peer, Hello hello) {
         PeerAuthenticator.Verdict verdict;
         try {
-            verdict = authenticator.authenticate(hello, peer.session.remoteKey());
+            verdict = authenticator.authenticate(hello, peer.session.remoteKey(), peer.session.remoteAddress());
         } catch (RuntimeException e) {
             LOG.log(Level.ERROR, "authenticator failed for " + hello.id(), e);
             verdict = new PeerAuthenticator.Verdict(KeyStatus.REJECTED, "master error while checking the key");
