@@ -48,7 +48,7 @@ final class MinionDirs {
     static Path yaml(Path root, String id, int masterPort) throws IOException {
         Path dir = dir(root, id);
         return Files.writeString(dir.resolve("minion.yaml"), "id: " + id + "\nmaster: 127.0.0.1\nmaster_port: "
-                + masterPort + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache")
+                + masterPort + "\nmaster_tofu: true\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache")
                 + "\nfile_roots_allowed:\n  - " + files(root, id) + "\n  - /tmp\n");
     }
 

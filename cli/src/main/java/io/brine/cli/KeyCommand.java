@@ -201,9 +201,14 @@ final class KeyCommand implements Runnable {
     }
 
     @Command(name = "gen", mixinStandardHelpOptions = true,
-            description = "Generate a minion key pair ahead of time: DIR/ID.pem (private, 0600) and DIR/ID.pub.",
-            footer = {"", "Copy ID.pem to the minion's pki_dir as minion.pem; accept ID.pub with 'brine key accept ID --pub'."})
+            description = "Generate a minion key pair ahead of time: DIR/ID.pem (private, 0600), DIR/ID.pub, and "
+                    + "DIR/ID.yaml, the start of the minion's config with its id and this master's master_finger.",
+            footer = {"", "Copy ID.pem to the minion's pki_dir as minion.pem; accept ID.pub with 'brine key accept ID --pub'.",
+                "Prints the new key's fingerprint."})
     static final class Gen implements Callable<Integer> {
+        @Mixin
+        MasterConfigOption config;
+
         @Option(names = "--id", required = true, description = "the minion id")
         String id;
 
@@ -223,9 +228,33 @@ final class KeyCommand implements Runnable {
             StaticKeyPair pair = StaticKeyPair.generate();
             KeyFiles.writePrivateKey(priv, pair);
             KeyFiles.writePublicKey(dir.resolve(id + ".pub"), pair.publicKey());
+            writeMinionConfig();
             spec.commandLine().getOut().println(Fingerprint.of(pair.publicKey()));
             spec.commandLine().getOut().flush();
             return ExitCodes.OK;
+        }
+
+        /**
+         * The guest's config starts with the master it must trust: a pre-seeded minion that pinned whichever master
+         * answered first could be taken over by anyone who answered sooner.
+         */
+        private void writeMinionConfig() throws IOException {
+            PrintWriter err = spec.commandLine().getErr();
+            String finger = null;
+            if (Files.exists(config.file)) {
+                Path pub = MasterPki.masterPublicKey(config.load().pkiDir());
+                if (Files.exists(pub)) {
+                    finger = Fingerprint.of(KeyFiles.readPublicKey(pub));
+                }
+            }
+            Path yaml = dir.resolve(id + ".yaml");
+            Files.writeString(yaml, "# the start of minion " + id + "'s config, by 'brine key gen'; add master: and the"
+                    + " rest\nid: " + id + "\n" + (finger == null ? "" : "master_finger: '" + finger + "'\n"));
+            if (finger == null) {
+                err.println("warning: no master key found through " + config.file + "; " + yaml
+                        + " has no master_finger: add it (from 'brine key finger' on the master) before the minion starts");
+            }
+            err.flush();
         }
     }
 }

@@ -64,7 +64,13 @@ final class MinionCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(logLevel);
-        Minion minion = Minion.start(MinionConfig.load(file));
+        Minion minion;
+        try {
+            minion = Minion.start(MinionConfig.load(file));
+        } catch (io.brine.config.ConfigException e) {
+            throw e.getMessage().contains(file.toString()) ? e : new io.brine.config.ConfigException(file + ": "
+                    + e.getMessage());
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             minion.close();

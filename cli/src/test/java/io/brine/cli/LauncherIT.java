@@ -126,8 +126,8 @@ class LauncherIT {
         Files.deleteIfExists(list);
         Files.deleteIfExists(archive);
         // nothing listens on the port: a minion starts, and keeps trying to reach its master, all the same
-        Path yaml = Files.writeString(dir.resolve("minion.yaml"), "id: archived\nmaster: 127.0.0.1\nmaster_port: "
-                + DemoCommand.freePort() + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache")
+        Path yaml = Files.writeString(dir.resolve("minion.yaml"), "id: archived\nmaster: 127.0.0.1\nmaster_tofu: true\n"
+                + "master_port: " + DemoCommand.freePort() + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache")
                 + "\n");
 
         Run help = launch(null, "minion", "--help");

@@ -294,9 +294,35 @@ class SecurityTest {
             assertEquals(0, c.cli("key", "accept", "vm42", "--pub", keys.resolve("vm42.pub").toString()).exit());
             Path pki = Files.createDirectories(root.resolve("minions/vm42/pki"));
             Files.copy(keys.resolve("vm42.pem"), pki.resolve("minion.pem"));
-            Minion vm = c.addMinion("vm42");
-            TestCluster.awaitStatus(vm, KeyStatus.ACCEPTED, WAIT);
-            assertEquals(gen.out().trim(), vm.fingerprint());
+            String made = Files.readString(keys.resolve("vm42.yaml"));
+            assertTrue(made.contains("id: vm42\n") && made.contains("master_finger: '" + c.master.fingerprint() + "'"),
+                    made);
+            Path yaml = Files.writeString(root.resolve("vm42.yaml"), made + "master: 127.0.0.1\nmaster_port: " + c.port
+                    + "\npki_dir: " + pki + "\ncachedir: " + root.resolve("minions/vm42/cache") + "\n");
+            try (Minion vm = Minion.start(MinionConfig.load(yaml))) {
+                TestCluster.awaitStatus(vm, KeyStatus.ACCEPTED, WAIT);
+                assertEquals(gen.out().trim(), vm.fingerprint());
+            }
+        }
+    }
+
+    /** Issue 11, finding 18: a fresh minion trusting whichever master answered first ran a fake master's jobs. */
+    @Test
+    void aMinionThatIsToldNoMasterToTrustDoesNotStart() throws Exception {
+        Path yaml = Files.writeString(root.resolve("untold.yaml"), "id: untold\nmaster_port: 1\npki_dir: "
+                + root.resolve("untold/pki") + "\ncachedir: " + root.resolve("untold/cache") + "\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> Minion.start(MinionConfig.load(yaml)));
+        assertTrue(e.getMessage().contains("master_finger") && e.getMessage().contains("master_tofu"), e.getMessage());
+        java.io.StringWriter err = new java.io.StringWriter();
+        int exit = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(30), () -> Main.run(
+                new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(err, true), "minion", "-c",
+                yaml.toString()), "a minion that starts would run until stopped");
+        assertEquals(ExitCodes.USAGE, exit, err.toString());
+        assertTrue(err.toString().contains(yaml.toString()), err.toString());
+
+        Path lab = Files.writeString(root.resolve("lab.yaml"), Files.readString(yaml) + "master_tofu: true\n");
+        try (Minion m = Minion.start(MinionConfig.load(lab))) {
+            assertEquals("untold", m.id(), "a lab may still trust on first use, when it says so");
         }
     }
 

@@ -73,8 +73,7 @@ final class TestCluster implements AutoCloseable {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         List<String> all = new ArrayList<>(List.of(args));
-        boolean takesConfig = args.length > 0 && !args[0].equals("demo") && !args[0].equals("event")
-                && !(args.length > 1 && args[0].equals("key") && args[1].equals("gen"));
+        boolean takesConfig = args.length > 0 && !args[0].equals("demo") && !args[0].equals("event");
         if (takesConfig) {
             int at = List.of("key", "job", "state").contains(args[0]) ? 2 : 1;
             all.addAll(Math.min(at, all.size()), List.of("-c", masterYaml.toString()));

@@ -57,6 +57,7 @@ public final class Minion implements AutoCloseable {
 
     private Minion(MinionConfig config, FunctionRegistry functions) throws IOException {
         this.config = config;
+        MasterKeyPin.requireAChoice(config);
         this.key = loadKey(config.pkiDir());
         PrivateFiles.directory(config.cacheDir(), socketGroupTraverses(config));
         this.grains.set(Grains.collect(config.id(), config.grains()));

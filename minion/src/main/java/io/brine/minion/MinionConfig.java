@@ -21,8 +21,10 @@ import java.util.Set;
  * @param master       the master's host ({@code master})
  * @param masterPort   the master's {@code ret_port} ({@code master_port}); {@code publish_port} is accepted
  *                     and ignored, because Brine carries everything over that one port
- * @param masterFinger the master key's fingerprint to insist on ({@code master_finger}); when absent, the
- *                     first master key seen is recorded in {@code pki_dir/minion_master.pub} and enforced
+ * @param masterFinger the master key's fingerprint to insist on ({@code master_finger})
+ * @param masterTofu   without a finger, trust the first master key seen ({@code master_tofu}; off by default):
+ *                     it is recorded in {@code pki_dir/minion_master.pub} and enforced from then on. For labs: the
+ *                     first master to answer a fresh minion could be anyone's
  * @param pkiDir       this minion's keys ({@code pki_dir})
  * @param cacheDir     local state ({@code cachedir})
  * @param grains       custom grains merged over the collected ones ({@code grains})
@@ -37,12 +39,13 @@ import java.util.Set;
  * @param functionPolicy what this minion agrees to run ({@code functions_allowed}, {@code functions_denied},
  *                     {@code cmd_allowed}); default every function and command
  */
-public record MinionConfig(String id, String master, int masterPort, String masterFinger, Path pkiDir,
+public record MinionConfig(String id, String master, int masterPort, String masterFinger, boolean masterTofu,
+        Path pkiDir,
         Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
         List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, FunctionPolicy functionPolicy) {
 
     public static final Set<String> KEYS = Set.of("id", "master", "master_port", "publish_port", "master_finger",
-            "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
+            "master_tofu", "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
             "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed");
 
     public MinionConfig {
@@ -64,9 +67,12 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         Objects.requireNonNull(functionPolicy, "functionPolicy");
     }
 
-    /** A minion for tests and embedding: everything under {@code root}, talking to a master on loopback. */
+    /**
+     * A minion for tests and embedding: everything under {@code root}, talking to a master on loopback, trusting
+     * the first master key it sees (set a finger with {@link #withMasterFinger} to insist on one).
+     */
     public static MinionConfig underDirectory(Path root, String id, int masterPort) {
-        return new MinionConfig(id, "127.0.0.1", masterPort, null, root.resolve("pki"), root.resolve("cache"),
+        return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
                 Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files"), Path.of("/tmp")),
                 root.resolve("cache/minion.sock"), null, FunctionPolicy.ALLOW_ALL);
     }
@@ -94,6 +100,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 ? c.stringList("file_roots_allowed").stream().map(Path::of).toList()
                 : List.of(Path.of("/srv/brine"), Path.of("/tmp"), cacheDir);
         return new MinionConfig(id, c.string("master", "127.0.0.1"), c.port("master_port", 4506), finger,
+                c.bool("master_tofu", false),
                 c.path("pki_dir", Path.of("/etc/brine/pki/minion")), cacheDir, c.map("grains"),
                 (int) c.integer("max_jobs", 64, 1, 10_000),
                 Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)), c.stringList("http_allow"), allowed,
@@ -121,37 +128,37 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     }
 
     public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
-        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, heartbeat,
+        return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
                 httpAllow, fileRootsAllowed, eventSocket, eventGroup, policy);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
-        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
+        return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
                 fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
     }
 
     public MinionConfig withMasterFinger(String finger) {
-        return new MinionConfig(id, master, masterPort, finger, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
+        return new MinionConfig(id, master, masterPort, finger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
                 fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
-        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
+        return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
                 fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
     }
 
     public MinionConfig withMasterPort(int port) {
-        return new MinionConfig(id, master, port, masterFinger, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
+        return new MinionConfig(id, master, port, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
                 fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
-        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
+        return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
                 fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
-        return new MinionConfig(id, master, masterPort, masterFinger, pkiDir, cacheDir, grains, maxJobs, heartbeat,
+        return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
                 httpAllow, roots, eventSocket, eventGroup, functionPolicy);
     }
 
