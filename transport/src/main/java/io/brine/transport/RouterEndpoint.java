@@ -54,9 +54,13 @@ public final class RouterEndpoint implements AutoCloseable {
      */
     static final byte[] GREETING = {1};
     private static final Logger LOG = System.getLogger(RouterEndpoint.class.getName());
-    private static final int MAX_HANDSHAKES_IN_FLIGHT = 20_000;
-    /** First handshake messages over its rate after which a connection is closed: it is looping, not retrying. */
-    private static final int RATE_DROPS_BEFORE_CLOSE = 64;
+    /**
+     * First handshake messages over its rate after which a connection is closed: it is looping, not retrying. High
+     * on purpose: dropping one costs a token check, while a closed flooder reconnects, and every new connection
+     * spends tokens of its address that legit peers behind the same address need (with 64, a looping client
+     * reconnected some 300 times a second and starved its address's rate).
+     */
+    private static final int RATE_DROPS_BEFORE_CLOSE = 10_000;
     /** Enough to keep the cores busy with a storm of handshakes; more would only queue for the same cores. */
     private static final int HANDSHAKE_THREADS = Math.min(4, Runtime.getRuntime().availableProcessors());
     /**
@@ -82,6 +86,7 @@ public final class RouterEndpoint implements AutoCloseable {
     private final Admission admission;
     private final ZmtpServer server;
     private final HandshakeWorkers handshakes;
+    private final HandshakeGate gate;
     private final AtomicLong sessionIds = new AtomicLong();
     private final CountDownLatch bound = new CountDownLatch(1);
     private volatile boolean running;
@@ -123,6 +128,7 @@ public final class RouterEndpoint implements AutoCloseable {
         byte[] hello = new Frame(FrameKind.RESET, GREETING.clone()).encode();
         this.server = new ZmtpServer(selector, limits, counters, dropLog, hello, new Connections(), admission);
         this.handshakes = new HandshakeWorkers(key, PROLOGUE, outbox, HANDSHAKE_THREADS, limits.maxHandshakesQueued());
+        this.gate = new HandshakeGate(limits, admission, peers);
     }
 
     /** Binds and starts the I/O thread; returns the bound endpoint (useful with port 0 / '*'). */
@@ -296,25 +302,25 @@ public final class RouterEndpoint implements AutoCloseable {
         }
     }
 
-    /** Message 1 passes the connection's and the address's rates before it costs a worker anything. */
+    /**
+     * Message 1 passes the {@link HandshakeGate} before it costs a worker anything. A connection over its own rate
+     * keeps its connection until it is plainly looping; any other refusal is for load and closes it (see
+     * {@link #refuseHandshake}).
+     */
     private void admitHandshake(ZmtpConnection connection, byte[] raw) {
-        long now = System.nanoTime();
-        if (!connection.handshakes.tryTake(now)) {
-            counters.drop(Counters.Drop.HANDSHAKE_RATE_CONNECTION);
-            dropLog.drop("first handshake messages over one connection's rate from "
-                    + connection.address.getHostAddress());
-            if (++connection.rateDrops > RATE_DROPS_BEFORE_CLOSE) {
-                server.close(connection, "handshake flood");
-            }
+        Counters.Drop refused = gate.check(connection, System.nanoTime());
+        if (refused == null) {
+            startHandshake(connection, body(raw));
             return;
         }
-        if (!admission.handshakeAllowed(connection.address, now)) {
-            counters.drop(Counters.Drop.HANDSHAKE_RATE_ADDRESS);
-            dropLog.drop("first handshake messages over the rate of " + connection.address.getHostAddress());
-            refuseHandshake(connection, "handshake rate of its address");
-            return;
+        counters.drop(refused);
+        String why = "first handshake message refused (" + refused.name().toLowerCase() + ")";
+        dropLog.drop(why + " from " + connection.address.getHostAddress());
+        if (refused != Counters.Drop.HANDSHAKE_RATE_CONNECTION) {
+            refuseHandshake(connection, why);
+        } else if (++connection.rateDrops > RATE_DROPS_BEFORE_CLOSE) {
+            server.close(connection, "handshake flood");
         }
-        startHandshake(connection, body(raw));
     }
 
     private static byte[] body(byte[] raw) {
@@ -329,19 +335,6 @@ public final class RouterEndpoint implements AutoCloseable {
         Peer old = peers.remove(routingKey);
         if (old != null && old.hasSession()) {
             forget(old, "peer started a new handshake");
-        }
-        if (peers.handshakesInFlight() >= MAX_HANDSHAKES_IN_FLIGHT) {
-            counters.refused.increment();
-            counters.drop(Counters.Drop.HANDSHAKES_IN_FLIGHT);
-            dropLog.drop("too many handshakes in flight");
-            refuseHandshake(connection, "too many handshakes in flight");
-            return;
-        }
-        if (peers.handshakesInFlight(connection.address) >= limits.maxHandshakesPerAddress()) {
-            counters.drop(Counters.Drop.HANDSHAKES_IN_FLIGHT);
-            dropLog.drop("too many handshakes in flight from " + connection.address.getHostAddress());
-            refuseHandshake(connection, "too many handshakes in flight from its address");
-            return;
         }
         Peer peer = new Peer(routingId, System.currentTimeMillis());
         peer.connection = connection;

@@ -13,7 +13,8 @@ package io.brine.transport;
  * @param frameBudgetBytes          memory all connections together may hold in frames still arriving
  * @param unauthenticatedOutboundBytes output queued for a connection without an accepted session
  * @param acceptedOutboundBytes     output queued for an accepted session before the peer counts as not reading
- * @param handshakesPerConnectionBurst first handshake messages one connection may send at once (then 1 a second)
+ * @param handshakesPerConnectionBurst first handshake messages one connection may send at once (then 1 a second); a dealer
+ *                                  needs one per connection, and one more if the master loses its session
  * @param handshakesPerAddressBurst first handshake messages one source address may send at once
  * @param handshakesPerAddressPerSecond the rate they refill at
  * @param maxHandshakesQueued       handshakes waiting for a worker, per class (known addresses, others)
@@ -26,7 +27,7 @@ public record RouterLimits(int maxConnections, int maxConnectionsPerAddress, int
         int maxHandshakesQueued, int pendingFramesPerSecond, int maxHandshakesPerAddress) {
 
     public static final RouterLimits DEFAULTS = new RouterLimits(65_536, 16_384, 4096, 256, 512L << 20, 64 << 10,
-            64L << 20, 4, 2000, 500, 20_000, 20, 4096);
+            64L << 20, 2, 2000, 500, 20_000, 20, 4096);
 
     public RouterLimits {
         positive("maxConnections", maxConnections);
