@@ -52,7 +52,7 @@ public final class HeatStyleOrchestrator {
                 .withRoots(List.of(writeTree(work)), List.of(writePillar(work, guestDir)));
         try (Master master = Master.start(config)) {
             BlockingQueue<Event> events = new LinkedBlockingQueue<>();
-            try (EventBus.Subscription s = master.events().subscribe("brine/minion/" + VM + "/*", events::add)) {
+            try (EventBus.Subscription s = master.events().subscribe("brine/minion/" + VM + "/**", events::add)) {
                 log.accept("master up on port " + port + "; pre-seeding the key of " + VM);
                 Path guestYaml = preseed(master, work, guestDir, port);
                 long boot = System.nanoTime();
