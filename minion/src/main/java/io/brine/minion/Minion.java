@@ -154,6 +154,11 @@ public final class Minion implements AutoCloseable {
         }
 
         @Override
+        public boolean allowUndefined() {
+            return config.allowUndefined();
+        }
+
+        @Override
         public java.util.List<Path> fileRootsAllowed() {
             return config.fileRootsAllowed();
         }

@@ -36,17 +36,20 @@ import java.util.Set;
  * @param eventSocket  the local socket guest scripts post events to ({@code event_socket}; default
  *                     {@code cachedir/minion.sock}, mode 0660)
  * @param eventGroup   the group allowed to use the event socket besides root ({@code event_group}; default none)
+ * @param allowUndefined Salt's {@code allow_undefined}: render undefined template values as empty instead of
+ *                     failing (default false, as in Salt)
  * @param functionPolicy what this minion agrees to run ({@code functions_allowed}, {@code functions_denied},
  *                     {@code cmd_allowed}); default every function and command
  */
 public record MinionConfig(String id, String master, int masterPort, String masterFinger, boolean masterTofu,
         Path pkiDir,
         Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
-        List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, FunctionPolicy functionPolicy) {
+        List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, boolean allowUndefined,
+        FunctionPolicy functionPolicy) {
 
     public static final Set<String> KEYS = Set.of("id", "master", "master_port", "publish_port", "master_finger",
             "master_tofu", "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
-            "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed");
+            "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed", "allow_undefined");
 
     public MinionConfig {
         MinionId.requireValid(id);
@@ -74,7 +77,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     public static MinionConfig underDirectory(Path root, String id, int masterPort) {
         return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
                 Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files"), Path.of("/tmp")),
-                root.resolve("cache/minion.sock"), null, FunctionPolicy.ALLOW_ALL);
+                root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL);
     }
 
     public static MinionConfig load(Path file) {
@@ -104,7 +107,8 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 c.path("pki_dir", Path.of("/etc/brine/pki/minion")), cacheDir, c.map("grains"),
                 (int) c.integer("max_jobs", 64, 1, 10_000),
                 Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)), c.stringList("http_allow"), allowed,
-                c.path("event_socket", cacheDir.resolve("minion.sock")), c.string("event_group", null), policy(c));
+                c.path("event_socket", cacheDir.resolve("minion.sock")), c.string("event_group", null), c.bool("allow_undefined", false),
+                policy(c));
     }
 
     private static FunctionPolicy policy(ConfigFile c) {
@@ -129,37 +133,37 @@ public record MinionConfig(String id, String master, int masterPort, String mast
 
     public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, policy);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy);
     }
 
     public MinionConfig withMasterFinger(String finger) {
         return new MinionConfig(id, master, masterPort, finger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy);
     }
 
     public MinionConfig withMasterPort(int port) {
         return new MinionConfig(id, master, port, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
-                fileRootsAllowed, eventSocket, eventGroup, functionPolicy);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, roots, eventSocket, eventGroup, functionPolicy);
+                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy);
     }
 
     String masterAddress() {

@@ -107,7 +107,8 @@ public final class StateEngine {
   }
 
   private StateContext context(StateJob job) {
-    Templates templates = new JinjaTemplates(job.files(), job.minionId(), job.grains(), job.pillar());
+    Templates templates = new JinjaTemplates(job.files(), job.minionId(), job.grains(), job.pillar(),
+        job.allowUndefined());
     return new StateContext(job.test(), job.minionId(), job.grains(), job.pillar(), job.files(), templates,
         new ProcessCommands(LOG), LOG, backupDir, job.commandPolicy());
   }

@@ -14,6 +14,7 @@ import java.util.Objects;
  * @param sls dotted sls names; empty means highstate, i.e. what {@code top.sls} assigns to this minion
  * @param test when true nothing is changed; states report what they would do with result {@code null}
  * @param commandPolicy which commands {@code cmd} states may run (the minion's allow-lists)
+ * @param allowUndefined Salt's {@code allow_undefined}: undefined template values render empty instead of failing
  */
 public record StateJob(List<String> sls,
                        StateFiles files,
@@ -21,7 +22,8 @@ public record StateJob(List<String> sls,
                        Map<String, Object> grains,
                        Map<String, Object> pillar,
                        boolean test,
-                       CommandPolicy commandPolicy) {
+                       CommandPolicy commandPolicy,
+                       boolean allowUndefined) {
   public StateJob {
     sls = List.copyOf(Objects.requireNonNullElse(sls, List.of()));
     Objects.requireNonNull(files, "files");
@@ -34,6 +36,6 @@ public record StateJob(List<String> sls,
   /** A job whose states may run any command. */
   public StateJob(List<String> sls, StateFiles files, String minionId, Map<String, Object> grains,
       Map<String, Object> pillar, boolean test) {
-    this(sls, files, minionId, grains, pillar, test, CommandPolicy.ALLOW_ALL);
+    this(sls, files, minionId, grains, pillar, test, CommandPolicy.ALLOW_ALL, false);
   }
 }

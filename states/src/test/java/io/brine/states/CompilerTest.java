@@ -235,6 +235,15 @@ class CompilerTest {
     assertTrue(described.get("file.symlink").stream().anyMatch(p -> p.name().equals("target") && p.required()));
   }
 
+  /** Issue 11, finding 6b: the state used to run a bare command with the hole rendered as nothing. */
+  @Test
+  void anUndefinedPillarValueFailsTheRenderAndRunsNothing() {
+    Path marker = dir.resolve("ran-with-a-hole");
+    tree.file("a.sls", "x:\n  cmd.run:\n    - name: touch " + marker + "{{ pillar['nope']['deeper'] }}\n");
+    assertErrorMentions(engine.apply(tree.job("a")), "a.sls:3", "'pillar['nope']['deeper']' is undefined");
+    assertFalse(java.nio.file.Files.exists(marker));
+  }
+
   @Test
   void jinjaSyntaxErrorsAreCompileErrorsWithTheirLine() {
     tree.file("a.sls", "x:\n  test.nop: []\n{% for u in pillar.users %}\ny: {{ u }}\n");

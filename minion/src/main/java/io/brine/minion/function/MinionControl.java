@@ -36,4 +36,12 @@ public interface MinionControl {
     default List<java.nio.file.Path> fileRootsAllowed() {
         return List.of();
     }
+
+    /**
+     * Salt's {@code allow_undefined} (minion config): false, the default, makes an undefined value in a template a
+     * render error naming file and line; true renders it as empty.
+     */
+    default boolean allowUndefined() {
+        return false;
+    }
 }

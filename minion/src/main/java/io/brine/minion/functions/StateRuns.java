@@ -28,7 +28,7 @@ final class StateRuns {
             throw new FunctionException(e.getMessage(), FAILED_STATES);
         }
         return new StateJob(sls, new MasterStateFiles(context.master()), context.minionId(), context.grains(), pillar,
-                test, context.policy());
+                test, context.policy(), context.minion().allowUndefined());
     }
 
     synchronized StateEngine engine(FunctionContext context) {

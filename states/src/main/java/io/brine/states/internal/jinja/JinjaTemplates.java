@@ -18,18 +18,34 @@ import java.util.Map;
  */
 public final class JinjaTemplates implements Templates {
   private static final long MAX_OUTPUT = 16L * 1024 * 1024;
+  private static final String INTERPRETER = "____int3rpr3t3r____";
+  private static final String UNKNOWN_TOKEN = "Unknown token found: ";
 
   private final Jinjava jinjava;
   private final Map<String, Object> globals;
+  private final boolean allowUndefined;
 
+  /** Strict, as Salt renders by default ({@code allow_undefined: False}). */
   public JinjaTemplates(StateFiles files, String minionId, Map<String, Object> grains, Map<String, Object> pillar) {
+    this(files, minionId, grains, pillar, false);
+  }
+
+  /**
+   * @param allowUndefined Salt's {@code allow_undefined}: when false (the default) an undefined value is a render
+   *     error naming file and line, as with Jinja's StrictUndefined; when true it renders as empty
+   */
+  public JinjaTemplates(StateFiles files, String minionId, Map<String, Object> grains, Map<String, Object> pillar,
+      boolean allowUndefined) {
+    this.allowUndefined = allowUndefined;
     JinjavaConfig config = JinjavaConfig.newBuilder()
         .withMaxOutputSize(MAX_OUTPUT)
         .withMaxRenderDepth(10)
         .withMaxMacroRecursionDepth(20)
-        .withFailOnUnknownTokens(false)
+        .withFailOnUnknownTokens(!allowUndefined)
         .build();
     this.jinjava = new Jinjava(config);
+    // 'is none' must know PyNone, which stands for None so that strict rendering can tell it from undefined.
+    this.jinjava.getGlobalContext().registerExpTest(new NoneTest());
     this.jinjava.setResourceLocator(new StateTreeLocator(files));
     Map<String, Object> vars = new LinkedHashMap<>();
     Map<String, Object> plainGrains = PlainData.copyMap(grains);
@@ -43,6 +59,12 @@ public final class JinjaTemplates implements Templates {
 
   @Override
   public String render(String source, String name, Map<String, Object> extra) throws TemplateException {
+    int interpreter = source.indexOf(INTERPRETER);
+    if (interpreter >= 0) {
+      // Jinjava hands this name the interpreter itself, whatever the context holds: no template needs it, and it
+      // was the door of every published escape (the object mapper behind its config).
+      throw new TemplateException(name, lineOf(source, interpreter), "templates may not use " + INTERPRETER);
+    }
     Map<String, Object> vars = new LinkedHashMap<>(globals);
     if (extra != null) {
       extra.forEach((k, v) -> vars.put(k, PlainData.copy(v)));
@@ -55,7 +77,7 @@ public final class JinjaTemplates implements Templates {
     }
     for (TemplateError error : result.getErrors()) {
       if (stopsRendering(error)) {
-        throw new TemplateException(name, error.getLineno(), error.getMessage());
+        throw new TemplateException(name, error.getLineno(), explained(error.getMessage()));
       }
     }
     return result.getOutput();
@@ -76,5 +98,23 @@ public final class JinjaTemplates implements Templates {
           COLLECTION_TOO_BIG, DISABLED -> true;
       default -> false;
     };
+  }
+
+  /** Jinjava's words for an undefined value, in Salt's terms and with the way out. */
+  private String explained(String message) {
+    int at = message == null ? -1 : message.indexOf(UNKNOWN_TOKEN);
+    if (at < 0) {
+      return message;
+    }
+    return "'" + message.substring(at + UNKNOWN_TOKEN.length()).strip() + "' is undefined (or names an unknown "
+        + "filter, test or function); set allow_undefined: true in the minion config to render it empty";
+  }
+
+  private static int lineOf(String source, int offset) {
+    int line = 1;
+    for (int i = 0; i < offset; i++) {
+      line += source.charAt(i) == '\n' ? 1 : 0;
+    }
+    return line;
   }
 }

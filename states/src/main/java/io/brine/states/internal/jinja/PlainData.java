@@ -14,7 +14,10 @@ public final class PlainData {
   private PlainData() {}
 
   public static Object copy(Object value) {
-    if (value == null || value instanceof String || value instanceof Boolean || isPlainNumber(value)) {
+    if (value == null) {
+      return PyNone.NONE; // a null in the data is None, which strict rendering accepts, not an undefined value
+    }
+    if (value instanceof String || value instanceof Boolean || isPlainNumber(value)) {
       return value;
     }
     if (value instanceof Map<?, ?> map) {

@@ -17,6 +17,11 @@ public final class TemplateDict extends LinkedHashMap<String, Object> implements
     super(entries);
   }
 
+  /** Python's {@code d.get(key)}: None, not undefined, when the key is absent. */
+  public Object get(String key) {
+    return get(key, PyNone.NONE);
+  }
+
   public Object get(Object key, Object defaultValue) {
     String k = String.valueOf(key);
     if (containsKey(k)) {
