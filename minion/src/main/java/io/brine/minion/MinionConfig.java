@@ -32,7 +32,7 @@ import java.util.Set;
  * @param heartbeat    how often the minion checks that its master is still there ({@code heartbeat}, s)
  * @param httpAllow    {@code host:port} globs {@code http.query} may reach ({@code http_allow}; default none)
  * @param fileRootsAllowed directories file functions may read and write ({@code file_roots_allowed};
- *                     default {@code /srv/brine}, {@code /tmp} and the cachedir)
+ *                     default {@code /srv/brine} and the cachedir)
  * @param eventSocket  the local socket guest scripts post events to ({@code event_socket}; default
  *                     {@code cachedir/minion.sock}, mode 0660)
  * @param eventGroup   the group allowed to use the event socket besides root ({@code event_group}; default none)
@@ -76,7 +76,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
      */
     public static MinionConfig underDirectory(Path root, String id, int masterPort) {
         return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
-                Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files"), Path.of("/tmp")),
+                Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files")),
                 root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL);
     }
 
@@ -101,7 +101,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         Path cacheDir = c.path("cachedir", Path.of("/var/cache/brine/minion"));
         List<Path> allowed = c.has("file_roots_allowed")
                 ? c.stringList("file_roots_allowed").stream().map(Path::of).toList()
-                : List.of(Path.of("/srv/brine"), Path.of("/tmp"), cacheDir);
+                : List.of(Path.of("/srv/brine"), cacheDir); // not /tmp: any local user can plant links there
         return new MinionConfig(id, c.string("master", "127.0.0.1"), c.port("master_port", 4506), finger,
                 c.bool("master_tofu", false),
                 c.path("pki_dir", Path.of("/etc/brine/pki/minion")), cacheDir, c.map("grains"),

@@ -179,7 +179,7 @@ final class RemoteMaster implements MasterLink {
     }
 
     @Override
-    public Transfer push(Path file, String name, int mode) throws IOException {
+    public Transfer push(FileChannel in, String name, int mode) throws IOException {
         String transfer = UUID.randomUUID().toString();
         MessageDigest md = sha256();
         ByteBuffer buf = ByteBuffer.allocate(CHUNK);
@@ -188,7 +188,7 @@ final class RemoteMaster implements MasterLink {
         long offset = 0;
         String sha = null;
         boolean opened = false;
-        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+        try {
             while (sha == null || !window.isEmpty()) {
                 // The first chunk goes alone: it opens the transfer on the master, which the others need.
                 while (sha == null && window.size() < (opened ? WINDOW : 1)) {

@@ -54,9 +54,10 @@ public interface MasterLink {
     /**
      * Sends a local file to the master chunk by chunk, each acknowledged before the next, and the master
      * stores it as {@code cachedir/minions/ID/files/NAME} only once its SHA-256 matches. {@code mode} is the
-     * permission bits it is stored with. Throws with the master's reason if it refused.
+     * permission bits it is stored with. Throws with the master's reason if it refused. The caller opened
+     * {@code in} (confined to file_roots_allowed) and closes it.
      */
-    default Transfer push(Path file, String name, int mode) throws IOException {
-        throw new IOException("this minion has no master to push " + file + " to");
+    default Transfer push(java.nio.channels.FileChannel in, String name, int mode) throws IOException {
+        throw new IOException("this minion has no master to push " + name + " to");
     }
 }

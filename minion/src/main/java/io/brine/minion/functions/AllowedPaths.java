@@ -80,7 +80,7 @@ final class AllowedPaths {
         return out;
     }
 
-    private static Path absolute(String path) throws FunctionException {
+    static Path absolute(String path) throws FunctionException {
         if (path == null || path.isBlank() || path.indexOf('\0') >= 0) {
             throw new FunctionException("refused: '" + path + "' is not a path");
         }

@@ -35,16 +35,15 @@ final class CpPush implements Function {
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
-        Path file = AllowedPaths.of(context).existing(args.string("path"));
-        if (!Files.isRegularFile(file)) {
-            throw new FunctionException("cannot push " + file + ": not a regular file");
+        try (ConfinedFiles.Opened file = ConfinedFiles.of(context).read(args.string("path"))) {
+            int mode = FileModes.of(file.attributes().permissions());
+            MasterLink.Transfer t = context.master().push(file.channel(), file.path().toString(), mode);
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("path", file.path().toString());
+            out.put("size", t.size());
+            out.put("sha256", t.sha256());
+            out.put("mode", FileModes.octal(mode));
+            return out;
         }
-        MasterLink.Transfer t = context.master().push(file, file.toString(), FileModes.of(file));
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("path", file.toString());
-        out.put("size", t.size());
-        out.put("sha256", t.sha256());
-        out.put("mode", FileModes.octal(FileModes.of(file)));
-        return out;
     }
 }

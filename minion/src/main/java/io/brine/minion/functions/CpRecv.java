@@ -68,14 +68,17 @@ final class CpRecv implements Function {
         if (files.isEmpty()) {
             throw new FunctionException("cp.recv: no files to receive");
         }
-        AllowedPaths allowed = AllowedPaths.of(context);
-        boolean intoDirectory = files.size() > 1 || dest.endsWith("/")
-                || Files.isDirectory(allowed.resolve(dest));
+        ConfinedFiles confined = ConfinedFiles.of(context);
+        boolean intoDirectory = files.size() > 1 || dest.endsWith("/") || confined.isDirectory(dest);
         Map<String, Object> written = new LinkedHashMap<>();
         for (Object o : files) {
             Staged f = Staged.from(o);
-            Path target = allowed.resolve(intoDirectory ? dest + "/" + f.name() : dest);
-            MasterLink.Transfer t = receive(context.master(), f, target, allowed);
+            MasterLink.Transfer t;
+            Path target;
+            try (ConfinedFiles.Target into = confined.target(intoDirectory ? dest + "/" + f.name() : dest)) {
+                target = into.path();
+                t = into.replaceWith(f.mode(), out -> receive(context.master(), f, out));
+            }
             Map<String, Object> done = new LinkedHashMap<>();
             done.put("size", t.size());
             done.put("sha256", t.sha256());
@@ -85,37 +88,16 @@ final class CpRecv implements Function {
         return written;
     }
 
-    private static MasterLink.Transfer receive(MasterLink master, Staged f, Path target, AllowedPaths allowed)
+    private static MasterLink.Transfer receive(MasterLink master, Staged f, FileChannel file)
             throws IOException, FunctionException {
-        Path dir = target.getParent();
-        Files.createDirectories(dir);
-        // Created folders must still be where they were checked to be (no link slipped in meanwhile).
-        if (!dir.toRealPath().equals(dir) || !allowed.resolve(target.toString()).equals(target)) {
-            throw new FunctionException("refused: " + dir + " changed while it was being created");
-        }
-        if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-            throw new FunctionException("cannot write " + target + ": it is a directory");
-        }
-        Path temp = Files.createTempFile(dir, ".brine-", ".part");
-        try {
-            MasterLink.Transfer t;
-            try (FileChannel file = FileChannel.open(temp, StandardOpenOption.WRITE);
-                    FlushingChannel out = new FlushingChannel(file)) {
-                t = master.download(f.source(), out);
-                // download() checked the bytes against the hash the master sent with them; a hash in the job too
-                // must agree.
-                if (f.sha256() != null && !t.sha256().equalsIgnoreCase(f.sha256())) {
-                    throw new FunctionException(f.name() + " arrived with SHA-256 " + t.sha256() + ", staged as "
-                            + f.sha256());
-                }
-                out.forceAll();
+        try (FlushingChannel out = new FlushingChannel(file)) {
+            MasterLink.Transfer t = master.download(f.source(), out);
+            // download() checked the bytes against the hash the master sent with them; a hash in the job too must agree.
+            if (f.sha256() != null && !t.sha256().equalsIgnoreCase(f.sha256())) {
+                throw new FunctionException(f.name() + " arrived with SHA-256 " + t.sha256() + ", staged as " + f.sha256());
             }
-            FileModes.set(temp, f.mode());
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            FileModes.syncDirectory(dir);
+            out.forceAll();
             return t;
-        } finally {
-            Files.deleteIfExists(temp);
         }
     }
 }

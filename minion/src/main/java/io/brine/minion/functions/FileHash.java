@@ -42,13 +42,10 @@ final class FileHash implements Function {
             throw new FunctionException("file.hash: unknown algorithm '" + args.string("algorithm") + "'; use one of "
                     + new java.util.TreeSet<>(ALGORITHMS.keySet()));
         }
-        Path file = AllowedPaths.of(context).existing(args.string("path"));
-        if (!Files.isRegularFile(file)) {
-            throw new FunctionException("cannot hash " + file + ": not a regular file");
-        }
         MessageDigest md = MessageDigest.getInstance(algorithm);
         byte[] buf = new byte[1 << 20];
-        try (InputStream in = Files.newInputStream(file)) {
+        try (ConfinedFiles.Opened file = ConfinedFiles.of(context).read(args.string("path"));
+                InputStream in = java.nio.channels.Channels.newInputStream(file.channel())) {
             int n;
             while ((n = in.read(buf)) > 0) {
                 if (Thread.interrupted()) {

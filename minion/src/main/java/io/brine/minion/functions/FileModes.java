@@ -31,17 +31,31 @@ final class FileModes {
 
     /** Sets the permission bits (set-uid, set-gid and sticky are not carried). */
     static void set(Path file, int mode) throws IOException {
+        try {
+            Files.setPosixFilePermissions(file, permissions(mode));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: the file keeps its default mode
+        }
+    }
+
+    /** The permission bits of {@code mode} as a set (set-uid, set-gid and sticky are not carried). */
+    static Set<PosixFilePermission> permissions(int mode) {
         Set<PosixFilePermission> perms = EnumSet.noneOf(PosixFilePermission.class);
         for (int i = 0; i < 9; i++) {
             if ((mode & (1 << (8 - i))) != 0) {
                 perms.add(BITS[i]);
             }
         }
-        try {
-            Files.setPosixFilePermissions(file, perms);
-        } catch (UnsupportedOperationException e) {
-            // not a POSIX file system: the file keeps its default mode
+        return perms;
+    }
+
+    /** The permission bits in {@code perms}. */
+    static int of(Set<PosixFilePermission> perms) {
+        int mode = 0;
+        for (PosixFilePermission p : perms) {
+            mode |= 1 << (8 - p.ordinal());
         }
+        return mode;
     }
 
     static String octal(int mode) {
