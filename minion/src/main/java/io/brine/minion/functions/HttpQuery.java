@@ -90,10 +90,10 @@ final class HttpQuery implements Function {
 
     private static void requireAllowed(HttpAllowList allowed, URI uri, int hop) throws FunctionException {
         String destination = uri.getHost() + ":" + HttpHop.port(uri);
-        if (!allowed.allows(uri.getHost(), HttpHop.port(uri))) {
+        String refusal = allowed.refusal(uri.getHost(), HttpHop.port(uri));
+        if (refusal != null) {
             throw new FunctionException("http.query: " + (hop == 0 ? "destination " : "redirect to ") + destination
-                    + " refused: it is not in this minion's http_allow list"
-                    + (allowed.isEmpty() ? " (which is empty, so nothing is allowed)" : ""));
+                    + " refused: " + refusal + (allowed.isEmpty() ? " (http_allow is empty, so nothing is allowed)" : ""));
         }
     }
 

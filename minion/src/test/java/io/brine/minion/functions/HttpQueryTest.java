@@ -76,6 +76,16 @@ class HttpQueryTest {
         assertEquals(List.of(), seen);
     }
 
+    /** Issue 11, finding 16, on a real server: the name localhost is judged by the addresses it resolves to. */
+    @Test
+    void anAddressGlobDoesNotAdmitANameResolvingElsewhere() {
+        String url = "http://localhost:" + port(server) + "/";
+        FunctionException e = assertThrows(FunctionException.class,
+                () -> query(allowing("10.0.0.*:" + port(server)), Map.of("url", url)));
+        assertTrue(e.getMessage().contains("no http_allow address pattern matches"), e.getMessage());
+        assertEquals(List.of(), seen, "nothing reached the server");
+    }
+
     @Test
     void withoutAnAllowListNothingIsAllowed() {
         FunctionException e = assertThrows(FunctionException.class,
