@@ -24,6 +24,16 @@ class TestModuleTest {
         assertEquals("hello brine", Calls.call("test.echo", "hello brine"));
     }
 
+    /** Salt's shell-injection class: an argument is data, never a command line, unless a cmd function runs it. */
+    @Test
+    void shellSyntaxInAnArgumentIsJustText(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path marker = dir.resolve("injected");
+        for (String text : List.of("$(touch " + marker + ")", "`touch " + marker + "`", "x; touch " + marker)) {
+            assertEquals(text, Calls.call("test.echo", text));
+        }
+        assertEquals(false, java.nio.file.Files.exists(marker));
+    }
+
     @Test
     void versionIsTheBuildsVersion() throws Exception {
         assertEquals(BrineVersion.CURRENT, Calls.call("test.version"));
