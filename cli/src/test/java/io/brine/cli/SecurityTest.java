@@ -248,6 +248,24 @@ class SecurityTest {
         }
     }
 
+    /** Issue 11, finding 14: deleting a client key used to leave its open sessions working. */
+    @Test
+    void deletingAClientKeyEndsItsOpenSessionWithinASecondOrTwo() throws Exception {
+        try (TestCluster c = TestCluster.start(root)) {
+            StaticKeyPair key = StaticKeyPair.generate();
+            Path file = root.resolve("master/pki/clients/orchestrator");
+            KeyFiles.writePublicKey(file, key.publicKey());
+            try (RogueClient orchestrator = new RogueClient(c.port, Role.CLIENT, "orchestrator", key)) {
+                assertEquals(KeyStatus.ACCEPTED, orchestrator.endpoint.awaitStatus(WAIT));
+                Files.delete(file);
+                long deleted = System.nanoTime();
+                awaitEndpoint(orchestrator, KeyStatus.REJECTED);
+                long tookMillis = (System.nanoTime() - deleted) / 1_000_000;
+                assertTrue(tookMillis < 2500, "the session lasted " + tookMillis + " ms after its key was deleted");
+            }
+        }
+    }
+
     @Test
     void aClientWithoutTheOperatorsKeyCannotPublish() throws Exception {
         try (TestCluster c = TestCluster.start(root)) {

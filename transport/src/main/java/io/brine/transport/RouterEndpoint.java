@@ -458,10 +458,20 @@ public final class RouterEndpoint implements AutoCloseable {
 
     private void recheckNow() {
         for (Peer peer : peers.sessions()) {
-            if (peer.session.role() != Role.MINION && peer.accepted) {
-                continue;
-            }
             authorize(peer, new Hello(peer.session.role(), peer.session.peerId(), "recheck"));
+        }
+    }
+
+    /**
+     * Client keys are files an operator may delete by hand, with no {@code brine key} to tell the master; so open
+     * client sessions are asked about once a second, and one whose key is gone ends within that second. There are
+     * few of them (operators and orchestrators, not the fleet).
+     */
+    private void recheckClients() {
+        for (Peer peer : peers.sessions()) {
+            if (peer.session.role() == Role.CLIENT && peer.accepted) {
+                authorize(peer, new Hello(Role.CLIENT, peer.session.peerId(), "recheck"));
+            }
         }
     }
 
@@ -545,6 +555,7 @@ public final class RouterEndpoint implements AutoCloseable {
             return;
         }
         lastSweep = now;
+        recheckClients();
         for (Peer peer : peers.expire(drainedMillis, counters)) {
             if (peer.accepted) {
                 listener.onClosed(peer.session, "no heartbeat");
