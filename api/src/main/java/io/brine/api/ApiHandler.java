@@ -89,7 +89,7 @@ final class ApiHandler implements HttpHandler {
             case "keys/3" -> keyChange(exchange, path.get(1), path.get(2), caller);
             case "events/1" -> {
                 allow(exchange, "GET");
-                events.stream(exchange, exchange.query("tag").orElse("**"));
+                events.stream(exchange, exchange.query("tag").orElse("**"), () -> authenticate(exchange).isPresent());
             }
             default -> throw ApiException.notFound("no such endpoint: " + exchange.method() + " " + shortPath(exchange));
         }

@@ -15,18 +15,21 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * {@code GET /events?tag=PATTERN} as Server-Sent Events: one {@code data: {"tag", "data", "time"}} per event.
  * The bus delivers on the publishing thread, so each stream has its own bounded queue: a client too slow to
  * keep up is told so and disconnected rather than slowing the master. A comment line is sent when idle, so a
- * client that went away is noticed and unsubscribed.
+ * client that went away is noticed and unsubscribed. The stream's token is checked again every second, so a
+ * token revoked or expired while it streams ends the stream within that second.
  */
 final class EventStreams {
     /** How many streams may be open at once; each holds one of the server's threads. */
     static final int MAX_STREAMS = 16;
     private static final int QUEUE_SIZE = 1024;
     private static final Object END = new Object();
+    private static final long RECHECK_MILLIS = 1000;
 
     private final EventBus bus;
     private final Duration keepAlive;
@@ -39,7 +42,8 @@ final class EventStreams {
         this.keepAlive = keepAlive;
     }
 
-    void stream(ApiExchange exchange, String tagPattern) throws IOException, InterruptedException {
+    void stream(ApiExchange exchange, String tagPattern, BooleanSupplier stillAuthorised)
+            throws IOException, InterruptedException {
         if (tagPattern.length() > 256) {
             throw ApiException.badRequest("tag pattern longer than 256 characters");
         }
@@ -54,7 +58,7 @@ final class EventStreams {
             try (OutputStream out = exchange.startStream(200, "text/event-stream; charset=utf-8")) {
                 // Subscribed before the headers go out: a client that has them will see every later event.
                 write(out, ": subscribed to " + tagPattern.replaceAll("[\\r\\n]", " ") + "\n\n");
-                pump(queue, overflowed, out);
+                pump(queue, overflowed, out, stillAuthorised);
             }
         } finally {
             open.remove(queue);
@@ -74,10 +78,23 @@ final class EventStreams {
         }
     }
 
-    private void pump(BlockingQueue<Object> queue, AtomicBoolean overflowed, OutputStream out)
-            throws IOException, InterruptedException {
+    private void pump(BlockingQueue<Object> queue, AtomicBoolean overflowed, OutputStream out,
+            BooleanSupplier stillAuthorised) throws IOException, InterruptedException {
+        long lastCheck = System.nanoTime();
+        long lastWrite = System.nanoTime();
         while (!closed) {
-            Object next = queue.poll(keepAlive.toMillis(), TimeUnit.MILLISECONDS);
+            Object next = queue.poll(Math.min(keepAlive.toMillis(), RECHECK_MILLIS), TimeUnit.MILLISECONDS);
+            if (System.nanoTime() - lastCheck >= RECHECK_MILLIS * 1_000_000) {
+                lastCheck = System.nanoTime();
+                if (!stillAuthorised.getAsBoolean()) {
+                    write(out, "event: error\ndata: {\"error\": \"the token was revoked or has expired\"}\n\n");
+                    return;
+                }
+            }
+            if (next == null && System.nanoTime() - lastWrite < keepAlive.toNanos()) {
+                continue; // woke only to check the token
+            }
+            lastWrite = System.nanoTime();
             if (overflowed.get()) {
                 write(out, "event: error\ndata: {\"error\": \"events were dropped: the client read too slowly\"}\n\n");
                 return;

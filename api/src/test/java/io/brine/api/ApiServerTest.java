@@ -145,6 +145,32 @@ class ApiServerTest {
         ApiFixture.await(() -> cluster.api.openEventStreams() == 0, "the stream to end");
     }
 
+    /** Issue 11, finding 14: a revoked or expired token's stream kept delivering. */
+    @Test
+    void aStreamEndsWithinASecondOfItsTokenBeingRevokedOrExpiring() throws Exception {
+        String revoked = cluster.tokens.create("streamer", null);
+        String expiring = cluster.tokens.create("short-lived", Duration.ofMillis(1500));
+        HttpResponse<InputStream> first = stream("/events?tag=brine/revocation/*", revoked);
+        HttpResponse<InputStream> second = stream("/events?tag=brine/revocation/*", expiring);
+        assertEquals(200, first.statusCode());
+        assertEquals(200, second.statusCode());
+        cluster.tokens.revoke("streamer");
+        for (HttpResponse<InputStream> r : List.of(first, second)) {
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+                String last = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+                    String line;
+                    String seen = null;
+                    while ((line = lines.readLine()) != null) {
+                        seen = line.isEmpty() ? seen : line;
+                    }
+                    return seen;
+                }, "the stream did not end");
+                assertTrue(last.contains("revoked or has expired"), last);
+            }
+        }
+        ApiFixture.await(() -> cluster.api.openEventStreams() == 0, "the streams to end");
+    }
+
     @Test
     void aMissingWrongExpiredOrRevokedTokenGets401AndNothingElse() throws Exception {
         String revoked = cluster.tokens.create("revoked", null);
@@ -237,7 +263,11 @@ class ApiServerTest {
     }
 
     private HttpResponse<InputStream> stream(String path) throws Exception {
+        return stream(path, token);
+    }
+
+    private HttpResponse<InputStream> stream(String path, String bearer) throws Exception {
         return cluster.http.send(HttpRequest.newBuilder(URI.create(cluster.api.address() + path))
-                .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofInputStream());
+                .header("Authorization", "Bearer " + bearer).build(), HttpResponse.BodyHandlers.ofInputStream());
     }
 }
