@@ -14,9 +14,10 @@ public record EventPost(String tag, Map<String, Object> data) implements Message
 
     public EventPost {
         Objects.requireNonNull(tag, "tag");
-        if (tag.isEmpty() || tag.length() > MAX_TAG || !tag.matches("[A-Za-z0-9_.:/@-]+") || tag.contains("..")) {
+        if (tag.isEmpty() || tag.length() > MAX_TAG || !tag.matches("[A-Za-z0-9_.:/@-]+") || tag.contains("..")
+                || tag.startsWith("/") || tag.endsWith("/") || tag.contains("//")) {
             throw new IllegalArgumentException("event tags are 1 to " + MAX_TAG
-                    + " characters from A-Z a-z 0-9 _ . : / @ -, without '..'");
+                    + " characters from A-Z a-z 0-9 _ . : / @ -, without '..' or empty segments");
         }
         data = Values.map(data);
     }
