@@ -2,6 +2,7 @@ package io.brine.api;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import io.brine.master.AccessDeniedException;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -47,6 +48,8 @@ final class ApiHandler implements HttpHandler {
                 route(exchange, caller.get());
             } catch (ApiException e) {
                 exchange.sendError(e.status, e.getMessage());
+            } catch (AccessDeniedException e) {
+                exchange.sendError(403, e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 exchange.sendError(503, "the API is shutting down");
@@ -58,6 +61,11 @@ final class ApiHandler implements HttpHandler {
             // the client went away, or the response was already under way; nothing more can be said to it
             LOG.log(Level.DEBUG, "api: exchange ended early: " + e);
         }
+    }
+
+    /** The identity {@code publisher_acl} and the audit log know a token by. */
+    static String identity(String tokenName) {
+        return "token:" + tokenName;
     }
 
     private Optional<String> authenticate(ApiExchange exchange) {
@@ -76,11 +84,11 @@ final class ApiHandler implements HttpHandler {
             }
             case "jobs/2" -> {
                 allow(exchange, "GET");
-                jobs.show(exchange, path.get(1));
+                jobs.show(exchange, path.get(1), caller);
             }
             case "keys/1" -> {
                 allow(exchange, "GET");
-                keys.list(exchange);
+                keys.list(exchange, caller);
             }
             case "keys/2" -> {
                 allow(exchange, "DELETE");
@@ -89,6 +97,7 @@ final class ApiHandler implements HttpHandler {
             case "keys/3" -> keyChange(exchange, path.get(1), path.get(2), caller);
             case "events/1" -> {
                 allow(exchange, "GET");
+                jobs.requireRight(exchange, caller, "@events", "watch events");
                 events.stream(exchange, exchange.query("tag").orElse("**"), () -> authenticate(exchange).isPresent());
             }
             default -> throw ApiException.notFound("no such endpoint: " + exchange.method() + " " + shortPath(exchange));

@@ -19,10 +19,13 @@ final class JobEndpoints {
         this.client = client;
     }
 
-    /** Runs a job as {@code api:TOKEN_NAME}; a call answers with the job document, a cast with its jid. */
+    /**
+     * Runs a job as {@code token:TOKEN_NAME}, which {@code publisher_acl} must allow (a refusal is a 403 and
+     * nothing is published); a call answers with the job document, a cast with its jid.
+     */
     void submit(ApiExchange exchange, String tokenName) throws IOException, InterruptedException {
         JobRequest request = JobRequest.parse(exchange.jsonObject());
-        MasterClient caller = client.as("api:" + tokenName);
+        MasterClient caller = client.as(ApiHandler.identity(tokenName), exchange.remote());
         LOG.log(Level.INFO, "api: " + tokenName + " " + (request.cast() ? "casts " : "calls ")
                 + quoted(request.spec().function()) + " on " + quoted(request.spec().targetType()) + " "
                 + quoted(request.spec().target()));
@@ -39,17 +42,23 @@ final class JobEndpoints {
         }
     }
 
+    /** Throws (403) unless the token holds {@code right}. */
+    void requireRight(ApiExchange exchange, String tokenName, String right, String what) {
+        client.as(ApiHandler.identity(tokenName), exchange.remote()).requireRight(right, what);
+    }
+
     /** Text from the request, as one short line for the log: JSON escapes every control character. */
     private static String quoted(String untrusted) throws IOException {
         String s = untrusted.length() > 80 ? untrusted.substring(0, 80) + "..." : untrusted;
         return ApiExchange.JSON.writeValueAsString(s);
     }
 
-    void show(ApiExchange exchange, String jid) throws IOException {
+    /** A job the token may see: its own, or any with {@code @jobs}; others are 404 like unknown ones. */
+    void show(ApiExchange exchange, String jid, String tokenName) throws IOException {
         if (!Jid.isValid(jid)) {
             throw ApiException.notFound("no such job; a jid is 20 digits");
         }
-        JobRecord job = client.job(jid).orElseThrow(() -> ApiException.notFound("no job " + jid));
+        JobRecord job = client.as(ApiHandler.identity(tokenName), exchange.remote()).job(jid).orElseThrow(() -> ApiException.notFound("no job " + jid));
         exchange.sendJson(200, JobDocument.of(job));
     }
 }

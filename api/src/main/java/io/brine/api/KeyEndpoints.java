@@ -19,9 +19,9 @@ final class KeyEndpoints {
         this.keys = keys;
     }
 
-    /** The same document as {@code brine key list --out json}. */
-    void list(ApiExchange exchange) throws IOException {
-        Map<KeyStatus, List<String>> all = keys.list();
+    /** The same document as {@code brine key list --out json}; needs {@code @keys}. */
+    void list(ApiExchange exchange, String tokenName) throws IOException {
+        Map<KeyStatus, List<String>> all = as(exchange, tokenName).list();
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("accepted", all.getOrDefault(KeyStatus.ACCEPTED, List.of()));
         doc.put("pending", all.getOrDefault(KeyStatus.PENDING, List.of()));
@@ -31,15 +31,20 @@ final class KeyEndpoints {
     }
 
     void accept(ApiExchange exchange, String id, String tokenName) throws IOException {
-        change(exchange, id, tokenName, "accepted", keys.accept(valid(id)), "no pending key for ");
+        change(exchange, id, tokenName, "accepted", as(exchange, tokenName).accept(valid(id)), "no pending key for ");
     }
 
     void reject(ApiExchange exchange, String id, String tokenName) throws IOException {
-        change(exchange, id, tokenName, "rejected", keys.reject(valid(id)), "no pending or accepted key for ");
+        change(exchange, id, tokenName, "rejected", as(exchange, tokenName).reject(valid(id)), "no pending or accepted key for ");
     }
 
     void delete(ApiExchange exchange, String id, String tokenName) throws IOException {
-        change(exchange, id, tokenName, "deleted", keys.delete(valid(id)), "no key for ");
+        change(exchange, id, tokenName, "deleted", as(exchange, tokenName).delete(valid(id)), "no key for ");
+    }
+
+    /** The keys as the token sees them: each operation checks {@code @keys}, audits, and names the token. */
+    private MasterKeys as(ApiExchange exchange, String tokenName) {
+        return keys.as(ApiHandler.identity(tokenName), exchange.remote());
     }
 
     private static void change(ApiExchange exchange, String id, String tokenName, String verb, boolean done,

@@ -62,7 +62,7 @@ class ApiServerTest {
     void jobsStartedThroughTheApiRecordTheTokenNameAsCaller() throws Exception {
         Map<String, Object> doc = ApiFixture.json(post("/jobs", "{\"target\": \"web1\", \"tgt_type\": \"list\", "
                 + "\"fun\": \"test.ping\"}"));
-        assertEquals("api:ci", cluster.master.client().job((String) doc.get("jid")).orElseThrow().caller());
+        assertEquals("token:ci", cluster.master.client().job((String) doc.get("jid")).orElseThrow().caller());
     }
 
     @Test

@@ -56,6 +56,7 @@ final class BrineCommand implements Runnable {
         m.put("events", EventsCommand.class);
         m.put("job", JobCommand.class);
         m.put("token", TokenCommand.class);
+        m.put("client", ClientCommand.class);
         m.put("demo", DemoCommand.class);
         m.put("bench", BenchCommand.class);
         return m;

@@ -153,9 +153,9 @@ final class CpCommand implements Callable<Integer> {
                 : cfg.timeout().plusSeconds(bytes / BYTES_PER_EXTRA_SECOND);
     }
 
-    private static ClientResponse ask(MasterConfig cfg, Duration timeout, LongFunction<ClientRequest> request)
+    private ClientResponse ask(MasterConfig cfg, Duration timeout, LongFunction<ClientRequest> request)
             throws InterruptedException {
-        try (MasterConnection master = MasterConnection.open(cfg, Duration.ofSeconds(5))) {
+        try (MasterConnection master = MasterConnection.open(cfg, config.identity(cfg), Duration.ofSeconds(5))) {
             // Room for the master to hash a new source while it is fetched, and for the minions' flush to disk.
             return master.request(request.apply(master.nextRequestId()), r -> { },
                     timeout.multipliedBy(2).plusSeconds(15));
@@ -167,6 +167,9 @@ final class CpCommand implements Callable<Integer> {
             throw new CliException(ExitCodes.FAILED, "the master did not answer in time");
         }
         if (answer instanceof Failure f) {
+            throw CliException.usage(f.message());
+        }
+        if (answer instanceof io.brine.protocol.Refused f) {
             throw CliException.usage(f.message());
         }
         JobRecord job = ((JobReport) answer).job();

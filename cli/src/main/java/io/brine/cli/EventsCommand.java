@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.master.MasterConfig;
 import io.brine.protocol.EventNotice;
 import io.brine.protocol.EventSubscribe;
 import java.io.PrintWriter;
@@ -48,10 +49,16 @@ final class EventsCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         AtomicInteger seen = new AtomicInteger();
         Duration limit = timeoutSeconds == null ? Duration.ofDays(365) : Duration.ofSeconds(timeoutSeconds);
-        try (MasterConnection master = MasterConnection.open(config.load(), Duration.ofSeconds(5))) {
+        MasterConfig cfg = config.load();
+        try (MasterConnection master = MasterConnection.open(cfg, config.identity(cfg), Duration.ofSeconds(5))) {
             long id = master.nextRequestId();
             java.util.concurrent.CountDownLatch enough = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.atomic.AtomicReference<String> refused = new java.util.concurrent.atomic.AtomicReference<>();
             master.listen(id, r -> {
+                if (r instanceof io.brine.protocol.Refused no) {
+                    refused.set(no.message());
+                    enough.countDown();
+                }
                 if (r instanceof EventNotice e && (count == null || seen.get() < count)) {
                     print(stdout, e);
                     if (count != null && seen.incrementAndGet() >= count) {
@@ -61,6 +68,9 @@ final class EventsCommand implements Callable<Integer> {
             });
             master.send(new EventSubscribe(id, tag));
             enough.await(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            if (refused.get() != null) {
+                throw CliException.usage(refused.get());
+            }
         }
         return ExitCodes.OK;
     }

@@ -44,7 +44,7 @@ final class JobCall {
         if (timeout.isNegative() || timeout.isZero()) {
             throw CliException.usage("--timeout must be positive");
         }
-        try (MasterConnection master = MasterConnection.open(cfg, Duration.ofSeconds(5))) {
+        try (MasterConnection master = MasterConnection.open(cfg, options.config.identity(cfg), Duration.ofSeconds(5))) {
             PublishRequest request = new PublishRequest(master.nextRequestId(), target, options.targetType.type(),
                     function, args, kwargs, timeout.toMillis(), options.async, options.batch,
                     (long) (options.batchWaitSeconds * 1000));
@@ -76,6 +76,9 @@ final class JobCall {
             throw new CliException(ExitCodes.FAILED, "the master did not answer in time");
         }
         if (answer instanceof Failure f) {
+            throw CliException.usage(f.message());
+        }
+        if (answer instanceof io.brine.protocol.Refused f) {
             throw CliException.usage(f.message());
         }
         if (answer instanceof Published p) {

@@ -48,15 +48,19 @@ final class JobCommand implements Runnable {
         }
     }
 
-    static ClientResponse ask(MasterConfig cfg, java.util.function.LongFunction<io.brine.protocol.ClientRequest> req)
+    static ClientResponse ask(MasterConfigOption option, java.util.function.LongFunction<io.brine.protocol.ClientRequest> req)
             throws InterruptedException {
-        try (MasterConnection master = MasterConnection.open(cfg, Duration.ofSeconds(5))) {
+        MasterConfig cfg = option.load();
+        try (MasterConnection master = MasterConnection.open(cfg, option.identity(cfg), Duration.ofSeconds(5))) {
             ClientResponse r = master.request(req.apply(master.nextRequestId()), x -> { }, Duration.ofSeconds(30));
             if (r == null) {
                 throw new CliException(ExitCodes.FAILED, "the master did not answer in time");
             }
             if (r instanceof Failure f) {
                 throw new CliException(ExitCodes.FAILED, f.message());
+            }
+            if (r instanceof io.brine.protocol.Refused f) {
+                throw new CliException(ExitCodes.USAGE, f.message());
             }
             return r;
         }
@@ -98,7 +102,7 @@ final class JobCommand implements Runnable {
                 throw CliException.usage("--limit must be between 1 and " + JobListRequest.MAX_LIMIT);
             }
             long sinceMillis = since == null ? 0 : Since.parse(since, Instant.now()).toEpochMilli();
-            JobListing listing = (JobListing) ask(config.load(),
+            JobListing listing = (JobListing) ask(config,
                     id -> new JobListRequest(id, limit, function, target, caller, sinceMillis));
             PrintWriter stdout = spec.commandLine().getOut();
             if (out.equals("text")) {
@@ -147,7 +151,7 @@ final class JobCommand implements Runnable {
         public Integer call() throws Exception {
             Logging.configure("warning");
             requireJid(jid);
-            ask(config.load(), id -> new io.brine.protocol.KillRequest(id, jid));
+            ask(config, id -> new io.brine.protocol.KillRequest(id, jid));
             spec.commandLine().getOut().println("Kill sent for job " + jid + ".");
             spec.commandLine().getOut().flush();
             return ExitCodes.OK;
@@ -175,7 +179,7 @@ final class JobCommand implements Runnable {
             Logging.configure("warning");
             OutputFormat.check(out);
             requireJid(jid);
-            JobReport report = (JobReport) ask(config.load(), id -> new JobLookup(id, jid));
+            JobReport report = (JobReport) ask(config, id -> new JobLookup(id, jid));
             PrintWriter stdout = spec.commandLine().getOut();
             if (out.equals("text")) {
                 stdout.println("jid " + report.job().jid() + ": " + report.job().function() + " on "

@@ -53,21 +53,49 @@ final class KeyCommand implements Runnable {
 
         MasterConfig cfg;
         MasterKeys keys;
+        /** Set for a named operator ({@code --client-key}): the master does the work, if its ACL grants {@code @keys}. */
+        ClientIdentity remote;
 
         @Override
         public final Integer call() throws Exception {
             Logging.configure("warning");
             OutputFormat.check(out);
             cfg = config.load();
-            keys = MasterKeys.inDirectory(cfg.pkiDir());
+            ClientIdentity who = config.identity(cfg);
+            if (!who.name().equals(io.brine.master.Master.LOCAL_CLIENT)) {
+                remote = who;
+            } else {
+                keys = MasterKeys.inDirectory(cfg.pkiDir());
+            }
             return act(spec.commandLine().getOut());
         }
 
         abstract int act(PrintWriter stdout) throws Exception;
 
-        /** Tells a running master to re-read its keys, so a revoked minion is cut off at once. */
-        void notifyMaster() {
-            MasterNotifier.keysChanged(cfg);
+        /** Asks the master to carry out a key action for the named operator; Refused exits 2. */
+        Map<String, List<String>> viaMaster(String action, List<String> ids) throws InterruptedException {
+            io.brine.protocol.ClientResponse r = JobCommand.ask(config,
+                    id -> new io.brine.protocol.KeyRequest(id, action, ids));
+            return ((io.brine.protocol.KeyResult) r).groups();
+        }
+
+        /** Applies {@code action} here, or has the master do it for a named operator; then reports. */
+        int change(PrintWriter stdout, String verb, String action, List<String> ids,
+                java.util.function.Predicate<String> local) throws InterruptedException {
+            if (remote != null) {
+                Map<String, List<String>> done = viaMaster(action, ids);
+                return report(stdout, verb, done.getOrDefault(verb, List.of()),
+                        done.getOrDefault("not_found", List.of()), false);
+            }
+            return each(stdout, verb, ids, local);
+        }
+
+        /**
+         * Tells a running master what changed, so a revoked minion is cut off at once and the change is announced
+         * and audited as the local operator's.
+         */
+        void notifyMaster(String verb, List<String> ids) {
+            MasterNotifier.keysChanged(cfg, ids.stream().map(id -> id + "/" + verb).toList());
         }
 
         /** Applies {@code action} to each id and reports which had a key to act on. */
@@ -75,10 +103,10 @@ final class KeyCommand implements Runnable {
             List<String> done = new ArrayList<>();
             List<String> missing = new ArrayList<>();
             ids.forEach(id -> (action.test(id) ? done : missing).add(id));
-            return report(stdout, verb, done, missing);
+            return report(stdout, verb, done, missing, true);
         }
 
-        int report(PrintWriter stdout, String verb, List<String> ids, List<String> unknown) {
+        int report(PrintWriter stdout, String verb, List<String> ids, List<String> unknown, boolean changedHere) {
             if (out.equals("text")) {
                 ids.forEach(id -> stdout.println("Key for minion " + id + " " + verb + "."));
                 unknown.forEach(id -> spec.commandLine().getErr().println("No key for '" + id + "' to be " + verb + "."));
@@ -86,8 +114,8 @@ final class KeyCommand implements Runnable {
                 stdout.print(OutputFormat.render(Map.of(verb, ids, "not_found", unknown), out));
             }
             stdout.flush();
-            if (!ids.isEmpty()) {
-                notifyMaster();
+            if (!ids.isEmpty() && changedHere) {
+                notifyMaster(verb, ids);
             }
             return unknown.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
         }
@@ -96,8 +124,17 @@ final class KeyCommand implements Runnable {
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List keys by status.")
     static final class ListKeys extends KeyAction {
         @Override
-        int act(PrintWriter stdout) {
-            Map<KeyStatus, List<String>> all = keys.list();
+        int act(PrintWriter stdout) throws InterruptedException {
+            Map<KeyStatus, List<String>> all = new java.util.EnumMap<>(KeyStatus.class);
+            if (remote != null) {
+                viaMaster("list", List.of()).forEach((status, ids) ->
+                        all.put(KeyStatus.valueOf(status.toUpperCase(java.util.Locale.ROOT)), ids));
+            } else {
+                all.putAll(keys.list());
+            }
+            for (KeyStatus s : KeyStatus.values()) {
+                all.putIfAbsent(s, List.of());
+            }
             if (out.equals("text")) {
                 print(stdout, "Accepted Keys:", all.get(KeyStatus.ACCEPTED));
                 print(stdout, "Denied Keys:", all.get(KeyStatus.DENIED));
@@ -134,21 +171,28 @@ final class KeyCommand implements Runnable {
         Path pub;
 
         @Override
-        int act(PrintWriter stdout) throws IOException {
+        int act(PrintWriter stdout) throws IOException, InterruptedException {
             if (all == !ids.isEmpty()) {
                 throw CliException.usage("name the minion ids to accept, or use --all");
+            }
+            if (remote != null && pub != null) {
+                throw CliException.usage("--pub pre-seeds in the master's pki_dir: only its local operator can");
+            }
+            if (remote != null && all) {
+                Map<String, List<String>> done = viaMaster("accept-all", List.of());
+                return report(stdout, "accepted", done.getOrDefault("accepted", List.of()), List.of(), false);
             }
             if (pub != null) {
                 if (ids.size() != 1) {
                     throw CliException.usage("--pub pre-seeds exactly one minion id");
                 }
                 keys.preseed(ids.get(0), KeyFiles.readPublicKey(pub));
-                return report(stdout, "accepted", ids, List.of());
+                return report(stdout, "accepted", ids, List.of(), true);
             }
             if (all) {
-                return report(stdout, "accepted", keys.acceptAll(), List.of());
+                return report(stdout, "accepted", keys.acceptAll(), List.of(), true);
             }
-            return each(stdout, "accepted", ids, keys::accept);
+            return change(stdout, "accepted", "accept", ids, id -> keys.accept(id));
         }
     }
 
@@ -158,8 +202,8 @@ final class KeyCommand implements Runnable {
         List<String> ids;
 
         @Override
-        int act(PrintWriter stdout) {
-            return each(stdout, "rejected", ids, keys::reject);
+        int act(PrintWriter stdout) throws InterruptedException {
+            return change(stdout, "rejected", "reject", ids, id -> keys.reject(id));
         }
     }
 
@@ -169,8 +213,8 @@ final class KeyCommand implements Runnable {
         List<String> ids;
 
         @Override
-        int act(PrintWriter stdout) {
-            return each(stdout, "deleted", ids, keys::delete);
+        int act(PrintWriter stdout) throws InterruptedException {
+            return change(stdout, "deleted", "delete", ids, id -> keys.delete(id));
         }
     }
 
@@ -191,7 +235,7 @@ final class KeyCommand implements Runnable {
                 }
                 finger = Fingerprint.of(KeyFiles.readPublicKey(pub));
             } else {
-                finger = keys.fingerprint(id).orElseThrow(
+                finger = (keys != null ? keys : MasterKeys.inDirectory(cfg.pkiDir())).fingerprint(id).orElseThrow(
                         () -> new CliException(ExitCodes.FAILED, "no key for minion '" + id + "'"));
             }
             stdout.print(out.equals("text") ? finger + "\n" : OutputFormat.render(Map.of(name, finger), out));

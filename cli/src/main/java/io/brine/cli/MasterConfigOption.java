@@ -10,7 +10,17 @@ final class MasterConfigOption {
             description = "master configuration (default: ${DEFAULT-VALUE})")
     Path file;
 
+    @Option(names = "--client-key", paramLabel = "FILE",
+            description = "act as the named operator whose key this is (NAME.pem from 'brine client create'); "
+                    + "default: $BRINE_CLIENT_KEY, else the master's local operator key")
+    Path clientKey;
+
     MasterConfig load() {
         return MasterConfig.load(file);
+    }
+
+    /** Whom to act as towards the master {@code cfg} describes. */
+    ClientIdentity identity(MasterConfig cfg) {
+        return ClientIdentity.resolve(clientKey, System.getenv(ClientIdentity.ENV), cfg);
     }
 }

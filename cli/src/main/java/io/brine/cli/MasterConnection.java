@@ -54,15 +54,17 @@ final class MasterConnection implements AutoCloseable {
         this.endpoint = endpoint;
     }
 
-    static MasterConnection open(MasterConfig config, Duration connectTimeout) throws InterruptedException {
+    static MasterConnection open(MasterConfig config, ClientIdentity who, Duration connectTimeout)
+            throws InterruptedException {
         StaticKeyPair clientKey;
         byte[] masterKey;
         try {
-            clientKey = KeyFiles.readPrivateKey(MasterPki.clientPrivateKey(config.pkiDir()));
-            masterKey = KeyFiles.readPublicKey(MasterPki.masterPublicKey(config.pkiDir()));
+            clientKey = KeyFiles.readPrivateKey(who.privateKey());
+            masterKey = KeyFiles.readPublicKey(who.masterKey());
         } catch (AccessDeniedException e) {
-            throw new CliException(ExitCodes.USAGE, "cannot read the client key " + e.getFile()
-                    + ": only the master's operator may run jobs");
+            throw new CliException(ExitCodes.USAGE, "cannot read " + e.getFile() + ": only the master's operator "
+                    + "may act as '" + who.name() + "'; a named operator passes --client-key NAME.pem (or sets "
+                    + ClientIdentity.ENV + ")");
         } catch (NoSuchFileException e) {
             throw new CliException(ExitCodes.USAGE, "no key at " + e.getFile()
                     + ": has the master been started with this configuration?");
@@ -71,9 +73,9 @@ final class MasterConnection implements AutoCloseable {
         }
         MasterConnection[] self = new MasterConnection[1];
         DealerEndpoint endpoint = new DealerEndpoint(config.connectAddress(), clientKey,
-                new Hello(Role.CLIENT, Master.LOCAL_CLIENT, BrineVersion.CURRENT),
+                new Hello(Role.CLIENT, who.name(), BrineVersion.CURRENT),
                 key -> Arrays.equals(key, masterKey) ? null
-                        : "its key " + Fingerprint.of(key) + " is not the one in " + config.pkiDir(),
+                        : "its key " + Fingerprint.of(key) + " is not the one in " + who.masterKey(),
                 new DealerListener() {
                     @Override
                     public void onMessage(Message message) {

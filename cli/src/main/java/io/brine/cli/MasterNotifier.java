@@ -1,6 +1,11 @@
 package io.brine.cli;
 
+import io.brine.master.AuditLog;
+import io.brine.master.Master;
 import io.brine.master.MasterConfig;
+import io.brine.master.Principal;
+import java.util.List;
+import java.util.Map;
 import io.brine.protocol.KeysChanged;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -17,19 +22,41 @@ final class MasterNotifier {
     private MasterNotifier() {
     }
 
-    static void keysChanged(MasterConfig cfg) {
+    /**
+     * Reports {@code changes} ({@code ID/VERB}) to the running master, which announces and audits them; with no
+     * master running they are written to the audit log here.
+     */
+    static void keysChanged(MasterConfig cfg, List<String> changes) {
         URI uri = URI.create(cfg.connectAddress());
         try (Socket probe = new Socket()) {
             probe.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), 300);
         } catch (IOException e) {
+            auditHere(cfg, changes);
             return;
         }
-        try (MasterConnection master = MasterConnection.open(cfg, Duration.ofSeconds(3))) {
-            master.request(new KeysChanged(master.nextRequestId()), r -> { }, Duration.ofSeconds(5));
+        try (MasterConnection master = MasterConnection.open(cfg, ClientIdentity.local(cfg), Duration.ofSeconds(3))) {
+            if (master.request(new KeysChanged(master.nextRequestId(), changes), r -> { },
+                    Duration.ofSeconds(5)) == null) {
+                auditHere(cfg, changes);
+            }
         } catch (CliException e) {
             System.err.println("brine: warning: could not tell the running master: " + e.getMessage());
+            auditHere(cfg, changes);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void auditHere(MasterConfig cfg, List<String> changes) {
+        Principal operator = new Principal(Master.LOCAL_CLIENT, true, "cli:" + System.getProperty("user.name"));
+        try (AuditLog audit = AuditLog.open(cfg)) {
+            for (String change : changes) {
+                int slash = change.indexOf('/');
+                audit.record(operator, "key." + change.substring(slash + 1),
+                        Map.of("id", change.substring(0, slash), "outcome", change.substring(slash + 1)));
+            }
+        } catch (IOException e) {
+            System.err.println("brine: warning: cannot write the audit log " + cfg.auditLog() + ": " + e.getMessage());
         }
     }
 }

@@ -41,7 +41,7 @@ final class TokenCommand implements Runnable {
         @Mixin
         MasterConfigOption config;
 
-        @Parameters(paramLabel = "NAME", description = "who holds the token; jobs record the caller api:NAME")
+        @Parameters(paramLabel = "NAME", description = "who holds the token; publisher_acl and jobs know it as token:NAME")
         String name;
 
         @Option(names = "--expires", paramLabel = "LIFETIME", description = "e.g. 90s, 30m, 24h, 7d (default: never)")
@@ -53,7 +53,10 @@ final class TokenCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             Logging.configure("warning");
-            String token = TokenStore.forMaster(config.load()).create(name, lifetime(expires));
+            io.brine.master.MasterConfig cfg = config.load();
+            String token = TokenStore.forMaster(cfg).create(name, lifetime(expires));
+            ClientCommand.audit(cfg, "token.create", Map.of("token", name, "expires", expires == null ? "never" : expires,
+                    "outcome", "created"), spec.commandLine().getErr());
             spec.commandLine().getOut().println(token);
             spec.commandLine().getOut().flush();
             return ExitCodes.OK;
@@ -74,9 +77,12 @@ final class TokenCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             Logging.configure("warning");
-            if (!TokenStore.forMaster(config.load()).revoke(name)) {
+            io.brine.master.MasterConfig cfg = config.load();
+            if (!TokenStore.forMaster(cfg).revoke(name)) {
                 throw new CliException(ExitCodes.FAILED, "no token named '" + name + "'");
             }
+            ClientCommand.audit(cfg, "token.revoke", Map.of("token", name, "outcome", "revoked"),
+                    spec.commandLine().getErr());
             spec.commandLine().getOut().println("Token " + name + " revoked.");
             spec.commandLine().getOut().flush();
             return ExitCodes.OK;

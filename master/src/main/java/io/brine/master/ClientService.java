@@ -9,7 +9,10 @@ import io.brine.protocol.JobListRequest;
 import io.brine.protocol.JobListing;
 import io.brine.protocol.JobLookup;
 import io.brine.protocol.JobReport;
+import io.brine.protocol.KeyRequest;
+import io.brine.protocol.KeyResult;
 import io.brine.protocol.KeysChanged;
+import io.brine.protocol.Refused;
 import io.brine.protocol.PublishRequest;
 import io.brine.protocol.Published;
 import io.brine.protocol.ReturnNotice;
@@ -32,34 +35,55 @@ final class ClientService {
     private final JobTracker tracker;
     private final TransferStaging staging;
     private final RouterEndpoint endpoint;
+    private final MasterKeys keys;
 
-    ClientService(JobPublisher publisher, JobTracker tracker, TransferStaging staging, RouterEndpoint endpoint) {
+    ClientService(JobPublisher publisher, JobTracker tracker, TransferStaging staging, RouterEndpoint endpoint,
+            MasterKeys keys) {
         this.publisher = publisher;
         this.tracker = tracker;
         this.staging = staging;
         this.endpoint = endpoint;
+        this.keys = keys;
+    }
+
+    /**
+     * Who a client session is: the local operator's key ({@code clients/local}) is a local caller; any other
+     * client key is the named operator it was made for.
+     */
+    static Principal principal(Session client) {
+        return Master.LOCAL_CLIENT.equals(client.peerId())
+                ? Principal.local(client.peerId(), client.remoteAddress())
+                : Principal.named(client.peerId(), client.remoteAddress());
     }
 
     void handle(Session client, ClientRequest request) {
+        Principal who = principal(client);
         try {
             if (request instanceof PublishRequest p) {
-                publish(client, p);
+                publish(client, who, p);
             } else if (request instanceof CopyRequest c) {
-                copy(client, c);
+                copy(client, who, c);
             } else if (request instanceof JobLookup l) {
-                reply(client, tracker.find(l.jid()).<ClientResponse>map(r -> new JobReport(l.requestId(), r))
+                reply(client, tracker.find(l.jid())
+                        .filter(r -> JobVisibility.mayRead(publisher.access(), who, r.caller()))
+                        .<ClientResponse>map(r -> new JobReport(l.requestId(), r))
                         .orElse(new Failure(l.requestId(), "no job with jid " + l.jid())));
             } else if (request instanceof JobListRequest l) {
-                reply(client, new JobListing(l.requestId(), tracker.recent(new JobFilter(l.limit(), l.function(),
-                        l.target(), l.caller(), l.sinceMillis()))));
+                JobFilter asked = new JobFilter(l.limit(), l.function(), l.target(), l.caller(), l.sinceMillis());
+                reply(client, new JobListing(l.requestId(), JobVisibility.restrict(publisher.access(), who, asked)
+                        .map(tracker::recent).orElse(List.of())));
             } else if (request instanceof io.brine.protocol.KillRequest k) {
-                reply(client, publisher.kill(k.jid()) ? new Done(k.requestId())
+                reply(client, publisher.kill(who, k.jid()) ? new Done(k.requestId())
                         : new Failure(k.requestId(), "job " + k.jid() + " is not running"));
             } else if (request instanceof KeysChanged k) {
-                endpoint.recheckKeys();
+                keys.as(who).reported(k.changes());
                 endpoint.sync();
                 reply(client, new Done(k.requestId()));
+            } else if (request instanceof KeyRequest k) {
+                reply(client, new KeyResult(k.requestId(), KeyActions.apply(keys.as(who), k)));
             }
+        } catch (AccessDeniedException e) {
+            reply(client, new Refused(request.requestId(), e.getMessage()));
         } catch (IllegalArgumentException e) {
             reply(client, new Failure(request.requestId(), e.getMessage()));
         } catch (InterruptedException e) {
@@ -70,9 +94,9 @@ final class ClientService {
         }
     }
 
-    private void publish(Session client, PublishRequest p) {
+    private void publish(Session client, Principal who, PublishRequest p) {
         JobPublisher.Order order = new JobPublisher.Order(p.target(), p.targetType(), p.function(), p.args(),
-                p.kwargs(), Duration.ofMillis(p.timeoutMillis()), client.peerId(), p.batch(),
+                p.kwargs(), Duration.ofMillis(p.timeoutMillis()), who, p.batch(),
                 Duration.ofMillis(p.batchWaitMillis()));
         if (p.async()) {
             JobPublisher.Published out = publisher.publish(order, null);
@@ -87,11 +111,11 @@ final class ClientService {
      * Stages the sources for one job whose minions fetch them ({@code cp.recv}); answered like a call. The
      * staging ends with the job, so the names it hands out are worthless afterwards.
      */
-    private void copy(Session client, CopyRequest c) {
+    private void copy(Session client, Principal who, CopyRequest c) {
         TransferStaging.Staged staged = staging.stage(c.sources());
         JobPublisher.Order order = new JobPublisher.Order(c.target(), c.targetType(), COPY_FUNCTION, List.of(),
                 Map.of("files", staged.describe(), "dest", c.dest()), Duration.ofMillis(c.timeoutMillis()),
-                client.peerId(), null, Duration.ZERO);
+                who, null, Duration.ZERO);
         try {
             answer(client, c.requestId(), order, job -> staging.bind(staged, job));
         } catch (RuntimeException e) {

@@ -17,17 +17,26 @@ final class EventService {
     private final EventBus events;
     private final RouterEndpoint endpoint;
     private final Map<Long, EventBus.Subscription> subscriptions = new ConcurrentHashMap<>();
+    private final AccessPolicy access;
 
-    EventService(EventBus events, RouterEndpoint endpoint) {
+    EventService(EventBus events, RouterEndpoint endpoint, AccessPolicy access) {
         this.events = events;
         this.endpoint = endpoint;
+        this.access = access;
     }
 
     void posted(Session minion, EventPost post) {
         events.publish("brine/minion/" + minion.peerId() + "/event/" + post.tag(), post.data());
     }
 
+    /** Streams events to a client holding {@code @events} (the local operator always does, unless ACL'd). */
     void subscribe(Session client, EventSubscribe request) {
+        Principal who = ClientService.principal(client);
+        if (!access.holds(who, "@events")) {
+            endpoint.send(client.id(), new io.brine.protocol.Refused(request.requestId(), "'" + who.name()
+                    + "' may not watch events (needs @events)"));
+            return;
+        }
         EventBus.Subscription old = subscriptions.put(client.id(), events.subscribe(request.tagGlob(),
                 e -> endpoint.send(client.id(), new EventNotice(request.requestId(), e.tag(), e.data(),
                         e.timeMillis()))));

@@ -18,9 +18,12 @@ import java.util.concurrent.ScheduledExecutorService;
  * its own session — all at once, or a batch at a time.
  */
 final class JobPublisher {
-    /** What to run, where, how long, and how many at a time (batch null: all at once). */
+    /** What to run, where, how long, who asks, and how many at a time (batch null: all at once). */
     record Order(String target, String targetType, String function, List<Object> args, Map<String, Object> kwargs,
-            Duration timeout, String caller, String batch, Duration batchWait) {
+            Duration timeout, Principal by, String batch, Duration batchWait) {
+        String caller() {
+            return by.name();
+        }
     }
 
     private final TargetResolver resolver;
@@ -30,9 +33,13 @@ final class JobPublisher {
     private final EventBus events;
     private final ScheduledExecutorService timer;
     private final JidGenerator jids = new JidGenerator();
+    private final AccessPolicy access;
+    private final AuditLog audit;
 
     JobPublisher(TargetResolver resolver, MinionSessions sessions, RouterEndpoint endpoint, JobTracker tracker,
-            EventBus events, ScheduledExecutorService timer) {
+            EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit) {
+        this.access = access;
+        this.audit = audit;
         this.resolver = resolver;
         this.sessions = sessions;
         this.endpoint = endpoint;
@@ -52,6 +59,12 @@ final class JobPublisher {
         TargetExpression target = resolver.parse(order.target(), order.targetType());
         TargetResolver.Resolution resolution = resolver.resolve(target);
         List<String> expected = resolution.expected();
+        try {
+            access.checkPublish(order.by(), order.function(), expected);
+        } catch (AccessDeniedException e) {
+            audit.record(order.by(), "refused", auditFields(order, expected.size(), null, e.getMessage()));
+            throw e;
+        }
         List<String> connected = new ArrayList<>();
         List<String> unreachable = new ArrayList<>();
         for (String id : expected) {
@@ -62,6 +75,7 @@ final class JobPublisher {
         JobRecord spec = new JobRecord(jid, order.function(), order.args(), order.kwargs(), order.target(),
                 order.targetType() == null ? "glob" : order.targetType(), order.caller(), System.currentTimeMillis(),
                 timeoutMillis, expected, unreachable, List.of(), Map.of());
+        audit.record(order.by(), "publish", auditFields(order, expected.size(), jid, "published"));
         JobRequest request = new JobRequest(jid, order.function(), order.args(), order.kwargs(), timeoutMillis,
                 order.caller());
         if (order.batch() == null) {
@@ -91,16 +105,49 @@ final class JobPublisher {
      * Tells every minion still running {@code jid} to stop it; false if the job is not live any more. The
      * minions' returns then say the job was killed.
      */
-    boolean kill(String jid) {
+    boolean kill(Principal who, String jid) {
         Optional<LiveJob> job = tracker.live(jid);
         if (job.isEmpty()) {
             return false;
         }
         JobRecord record = job.get().snapshot();
+        if (!JobVisibility.mayRead(access, who, record.caller())) {
+            audit.record(who, "refused", Map.of("jid", jid, "function", "kill", "outcome", "not their job"));
+            throw new AccessDeniedException("'" + who.name() + "' may not kill job " + jid
+                    + ", started by another identity (needs @jobs)");
+        }
+        audit.record(who, "kill", Map.of("jid", jid, "outcome", "killed"));
         for (String id : record.missing()) {
             sessions.get(id).ifPresent(s -> endpoint.send(s.id(), new io.brine.protocol.JobKill(jid)));
         }
         return true;
+    }
+
+    private static Map<String, Object> auditFields(Order order, int minions, String jid, String outcome) {
+        Map<String, Object> f = new java.util.LinkedHashMap<>();
+        if (jid != null) {
+            f.put("jid", jid);
+        }
+        f.put("target", order.target());
+        f.put("tgt_type", order.targetType() == null ? "glob" : order.targetType());
+        f.put("minions", minions);
+        f.put("function", order.function());
+        f.put("args", order.args() == null ? List.of() : order.args());
+        f.put("kwargs", order.kwargs() == null ? Map.of() : order.kwargs());
+        if (order.batch() != null) {
+            f.put("batch", order.batch());
+        }
+        f.put("outcome", outcome);
+        return f;
+    }
+
+    /** The policy every publish passes, for the other ways of acting (keys, job lookups) to ask too. */
+    AccessPolicy access() {
+        return access;
+    }
+
+    AuditLog audit() {
+        return audit;
     }
 
     private void announce(JobRecord spec) {

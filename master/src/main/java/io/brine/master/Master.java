@@ -29,6 +29,11 @@ public final class Master implements AutoCloseable {
     private static final Logger LOG = System.getLogger(Master.class.getName());
     /** The name under which the local operator's client key is authorised, and recorded as caller. */
     public static final String LOCAL_CLIENT = "local";
+    /** The name the embedding application's own client ({@link #client()}) acts and is recorded as. */
+    public static final String LIBRARY_CALLER = "library";
+    /** Names that only the master's own callers use; no client key or token may take them. */
+    public static final java.util.Set<String> RESERVED_NAMES = java.util.Set.of(LOCAL_CLIENT, LIBRARY_CALLER,
+            Reactor.CALLER);
 
     private final MasterConfig config;
     private final StaticKeyPair key;
@@ -40,11 +45,13 @@ public final class Master implements AutoCloseable {
     private final MasterClient client;
     private final MasterDispatcher dispatcher;
     private final EventBus events = new EventBus();
+    private final AuditLog audit;
 
     private Master(MasterConfig config, Consumer<Throwable> onFatal) throws IOException {
         this.config = config;
         this.key = MasterPki.prepare(config.pkiDir());
         this.cache = JobCache.open(config.cacheDir());
+        this.audit = AuditLog.open(config.auditLog());
         this.timer = Executors.newSingleThreadScheduledExecutor(daemon("brine-master-timer"));
         this.workers = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 daemon("brine-master-worker"));
@@ -54,7 +61,10 @@ public final class Master implements AutoCloseable {
         PillarCompiler pillar = new PillarCompiler(new RootedFiles(config.pillarRoots()));
         MinionFactsCache facts = new MinionFactsCache(config.cacheDir(), pillar);
         RouterEndpoint[] holder = new RouterEndpoint[1];
-        this.keys = new MasterKeys(directory, () -> holder[0].recheckKeys(), events);
+        AccessPolicy access = new AccessPolicy(config.access().publisherAcl(), config.access().publisherAclLocal(),
+                facts::facts);
+        Principal library = Principal.local(LIBRARY_CALLER, LIBRARY_CALLER);
+        this.keys = new MasterKeys(directory, () -> holder[0].recheckKeys(), events, access, audit, library);
         TransportSettings settings = TransportSettings.DEFAULTS.withMaxFrameSize(config.maxFrameSize());
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers);
         this.endpoint = new RouterEndpoint(config.bindAddress(), key,
@@ -62,15 +72,15 @@ public final class Master implements AutoCloseable {
                 config.routerLimits(), onFatal);
         holder[0] = endpoint;
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
-                endpoint, tracker, events, timer);
+                endpoint, tracker, events, timer, access, audit);
         Digests digests = new Digests();
         TransferStaging staging = new TransferStaging(digests);
-        dispatcher.attach(new ClientService(publisher, tracker, staging, endpoint),
+        dispatcher.attach(new ClientService(publisher, tracker, staging, endpoint, keys),
                 new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging, digests,
                         config.maxFrameSize()),
                         pillar, new PushReceiver(config.cacheDir()), endpoint),
-                new EventService(events, endpoint));
-        this.client = new MasterClient(publisher, tracker, staging, config.timeout(), "library");
+                new EventService(events, endpoint, access));
+        this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
         new Reactor(config.reactor(), publisher, workers, config.timeout()).attach(events);
     }
 
@@ -115,8 +125,14 @@ public final class Master implements AutoCloseable {
         return client;
     }
 
+    /** The keys, as the embedding application (a local caller): admin unless {@code publisher_acl_local: false}. */
     public MasterKeys keys() {
         return keys;
+    }
+
+    /** The audit trail every publish, key change and refusal is written to. */
+    public AuditLog audit() {
+        return audit;
     }
 
     /** The event bus: subscribe to job, minion, key and custom events by tag. */
@@ -140,6 +156,7 @@ public final class Master implements AutoCloseable {
         timer.shutdownNow();
         workers.shutdownNow();
         cache.close();
+        audit.close();
     }
 
     /** Retention by age ({@code keep_jobs}) and by count ({@code keep_jobs_count}), checked every ten minutes. */

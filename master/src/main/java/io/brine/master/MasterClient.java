@@ -24,10 +24,10 @@ public final class MasterClient {
     private final JobTracker tracker;
     private final TransferStaging staging;
     private final Duration defaultTimeout;
-    private final String caller;
+    private final Principal caller;
 
     MasterClient(JobPublisher publisher, JobTracker tracker, TransferStaging staging, Duration defaultTimeout,
-            String caller) {
+            Principal caller) {
         this.publisher = publisher;
         this.tracker = tracker;
         this.staging = staging;
@@ -35,9 +35,39 @@ public final class MasterClient {
         this.caller = caller;
     }
 
-    /** A client whose jobs are recorded as asked by {@code name} (the audit trail's caller). */
+    /**
+     * A client acting as {@code name}: its jobs are recorded and audited as asked by {@code name}, and it may
+     * do only what the master's {@code publisher_acl} grants {@code name} (nothing, when it is not listed). The
+     * master's own client ({@link Master#client()}) is a local caller, admin unless {@code publisher_acl_local:
+     * false}. Refusals throw {@link AccessDeniedException} before anything is published.
+     */
     public MasterClient as(String name) {
-        return new MasterClient(publisher, tracker, staging, defaultTimeout, name);
+        return as(name, "library");
+    }
+
+    /** As {@link #as(String)}, recording {@code source} (a peer's address) in the audit log. */
+    public MasterClient as(String name, String source) {
+        return new MasterClient(publisher, tracker, staging, defaultTimeout, Principal.named(name, source));
+    }
+
+    /**
+     * Throws unless this client holds {@code right} ({@code @events}, {@code @jobs}, {@code @keys} or
+     * {@code @tokens}); the refusal is audited.
+     *
+     * @throws AccessDeniedException naming the identity and {@code what} it may not do
+     */
+    public void requireRight(String right, String what) {
+        try {
+            publisher.access().checkRight(caller, right, what);
+        } catch (AccessDeniedException e) {
+            publisher.audit().record(caller, "refused", java.util.Map.of("function", right, "outcome", e.getMessage()));
+            throw e;
+        }
+    }
+
+    /** Who this client acts as. */
+    public Principal principal() {
+        return caller;
     }
 
     /**
@@ -80,23 +110,28 @@ public final class MasterClient {
         return await(publish(spec, (jid, id, ret) -> onReturn.accept(id, ret)));
     }
 
+    /** A job, when this client may see it: its own jobs, or any with {@code @jobs} (or as admin). */
     public Optional<JobRecord> job(String jid) {
-        return tracker.find(jid);
+        return tracker.find(jid).filter(r -> JobVisibility.mayRead(publisher.access(), caller, r.caller()));
     }
 
-    /** The most recent jobs, newest first. */
+    /** The most recent jobs this client may see, newest first. */
     public List<JobSummary> jobs(int limit) {
-        return tracker.recent(JobFilter.latest(limit));
+        return jobs(JobFilter.latest(limit));
     }
 
-    /** Jobs matching a filter, newest first. */
+    /** Jobs matching a filter that this client may see, newest first. */
     public List<JobSummary> jobs(JobFilter filter) {
-        return tracker.recent(filter);
+        return JobVisibility.restrict(publisher.access(), caller, filter).map(tracker::recent).orElse(List.of());
     }
 
-    /** Stops a running job on every minion still running it; false if it is not running any more. */
+    /**
+     * Stops a running job on every minion still running it; false if it is not running any more.
+     *
+     * @throws AccessDeniedException if the job is another identity's and this client lacks {@code @jobs}
+     */
     public boolean kill(String jid) {
-        return publisher.kill(jid);
+        return publisher.kill(caller, jid);
     }
 
     private LiveJob publish(JobSpec spec, LiveJob.Listener listener) {

@@ -34,16 +34,19 @@ import java.util.Set;
  * @param routerLimits what peers may spend on the master's listener: {@code max_connections} and
  *                     {@code max_connections_per_address} (the rest are {@link RouterLimits#DEFAULTS})
  * @param keyFiling    how many unknown keys strangers may file: {@code max_pending_keys}, {@code new_keys_per_minute}
+ * @param access       {@code publisher_acl}, {@code publisher_acl_local} and {@code audit_log}: see {@link AccessConfig}
+ * @param quotas       {@code max_push_bytes} and {@code max_return_size}: see {@link MinionQuotas}
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
         Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,
         ApiConfig api, int keepJobsCount, Map<String, String> nodegroups, List<ReactorRule> reactor,
-        RouterLimits routerLimits, KeyFilingLimits keyFiling) {
+        RouterLimits routerLimits, KeyFilingLimits keyFiling, AccessConfig access, MinionQuotas quotas) {
 
     public static final Set<String> KEYS = Set.of("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
             "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
             "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address",
-            "max_pending_keys", "new_keys_per_minute");
+            "max_pending_keys", "new_keys_per_minute", "publisher_acl", "publisher_acl_local", "audit_log",
+            "max_push_bytes", "max_return_size");
 
     public MasterConfig {
         Objects.requireNonNull(iface, "interface");
@@ -57,6 +60,8 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         reactor = List.copyOf(reactor);
         Objects.requireNonNull(routerLimits, "routerLimits");
         Objects.requireNonNull(keyFiling, "keyFiling");
+        Objects.requireNonNull(access, "access");
+        Objects.requireNonNull(quotas, "quotas");
     }
 
     /** Defaults as a packaged master would use them. */
@@ -69,7 +74,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         return new MasterConfig("127.0.0.1", retPort, root.resolve("pki"), root.resolve("cache"), false,
                 Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE, List.of(root.resolve("states")),
                 List.of(root.resolve("pillar")), null, 0, Map.of(), List.of(), RouterLimits.DEFAULTS,
-                KeyFilingLimits.DEFAULTS);
+                KeyFilingLimits.DEFAULTS, AccessConfig.defaults(root.resolve("cache")), MinionQuotas.DEFAULTS);
     }
 
     public static MasterConfig load(Path file) {
@@ -78,19 +83,40 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public static MasterConfig from(ConfigFile c) {
         c.rejectUnknown(KEYS);
+        Path cacheDir = c.path("cachedir", Path.of("/var/cache/brine/master"));
+        Map<String, String> nodegroups = nodegroups(c);
         return new MasterConfig(
                 c.string("interface", "0.0.0.0"),
                 c.port("ret_port", 4506),
                 c.path("pki_dir", Path.of("/etc/brine/pki/master")),
-                c.path("cachedir", Path.of("/var/cache/brine/master")),
+                cacheDir,
                 c.bool("auto_accept", false),
                 Duration.ofSeconds(c.integer("timeout", 30, 1, 7 * 24 * 3600)),
                 Duration.ofHours(c.integer("keep_jobs", 24, 0, 24L * 365 * 10)),
                 (int) c.integer("max_frame_size", Frame.DEFAULT_MAX_SIZE, 64 * 1024, 256L * 1024 * 1024),
                 roots(c, "file_roots", Path.of("/srv/brine/states")),
                 roots(c, "pillar_roots", Path.of("/srv/brine/pillar")),
-                api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups(c), reactor(c),
-                routerLimits(c), keyFiling(c));
+                api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups, reactor(c),
+                routerLimits(c), keyFiling(c), access(c, cacheDir, nodegroups), quotas(c));
+    }
+
+    private static AccessConfig access(ConfigFile c, Path cacheDir, Map<String, String> nodegroups) {
+        PublisherAcl acl = PublisherAcl.NONE;
+        if (c.has("publisher_acl")) {
+            try {
+                acl = PublisherAcl.parse(c.map("publisher_acl"), nodegroups);
+            } catch (IllegalArgumentException e) {
+                throw c.error("publisher_acl", "publisher_acl: " + e.getMessage());
+            }
+        }
+        return new AccessConfig(acl, c.bool("publisher_acl_local", true),
+                c.path("audit_log", cacheDir.resolve("audit.jsonl")));
+    }
+
+    private static MinionQuotas quotas(ConfigFile c) {
+        MinionQuotas d = MinionQuotas.DEFAULTS;
+        return new MinionQuotas(c.integer("max_push_bytes", d.maxPushBytes(), 0, 1L << 40),
+                (int) c.integer("max_return_size", d.maxReturnSize(), 4096, 256L * 1024 * 1024));
     }
 
     private static KeyFilingLimits keyFiling(ConfigFile c) {
@@ -194,27 +220,42 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withAutoAccept(boolean accept) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas);
     }
 
     public MasterConfig withRoots(List<Path> files, List<Path> pillar) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, files,
-                pillar, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling);
+                pillar, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas);
     }
 
     public MasterConfig withNodegroups(Map<String, String> groups) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, groups, reactor, routerLimits, keyFiling);
+                pillarRoots, api, keepJobsCount, groups, reactor, routerLimits, keyFiling, access, quotas);
     }
 
     public MasterConfig withKeyFiling(KeyFilingLimits limits) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, limits);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, limits, access, quotas);
+    }
+
+    public MasterConfig withAccess(AccessConfig a) {
+        return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, a, quotas);
+    }
+
+    public MasterConfig withQuotas(MinionQuotas q) {
+        return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, q);
+    }
+
+    /** The audit trail's file ({@code audit_log}). */
+    public Path auditLog() {
+        return access.auditLog();
     }
 
     public MasterConfig withApi(ApiConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling);
+                pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas);
     }
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */

@@ -19,35 +19,68 @@ public final class MasterKeys {
     private final KeyDirectory directory;
     private final Runnable onChange;
     private final EventBus events;
+    private final AccessPolicy access;
+    private final AuditLog audit;
+    private final Principal actor;
 
-    MasterKeys(KeyDirectory directory, Runnable onChange, EventBus events) {
+    MasterKeys(KeyDirectory directory, Runnable onChange, EventBus events, AccessPolicy access, AuditLog audit,
+            Principal actor) {
         this.directory = directory;
         this.onChange = onChange;
         this.events = events;
+        this.access = access;
+        this.audit = audit;
+        this.actor = actor;
     }
 
-    /** Keys in a pki_dir, for tools working beside a master (such as {@code brine key}): no master is told. */
+    /**
+     * Keys in a pki_dir, for tools working beside a master (such as {@code brine key} run by the master's local
+     * operator): no master is told, no event is published and nothing is audited here; the caller does that.
+     */
     public static MasterKeys inDirectory(java.nio.file.Path pkiDir) {
-        return new MasterKeys(new KeyDirectory(pkiDir), () -> { }, new EventBus());
+        return new MasterKeys(new KeyDirectory(pkiDir), () -> { }, new EventBus(),
+                new AccessPolicy(PublisherAcl.NONE, true, (id, g, p) -> null), null,
+                Principal.local(Master.LOCAL_CLIENT, "cli"));
+    }
+
+    /**
+     * These keys as {@code name} sees them: every operation needs {@code @keys} in {@code publisher_acl}, is
+     * audited, and its {@code brine/key/ID/...} event names {@code name} as {@code by}. Refusals throw
+     * {@link AccessDeniedException}.
+     */
+    public MasterKeys as(String name, String source) {
+        return as(Principal.named(name, source));
+    }
+
+    MasterKeys as(Principal who) {
+        return new MasterKeys(directory, onChange, events, access, audit, who);
+    }
+
+    /** Who acts through this view. */
+    public Principal principal() {
+        return actor;
     }
 
     public Map<KeyStatus, List<String>> list() {
+        allowed("list keys");
         return directory.list();
     }
 
     /** Accepts a pending key; false if {@code id} has no pending key. */
     public boolean accept(String id) {
+        allowed("accept keys");
         return changed(id, "accepted",
                 directory.move(MinionId.requireValid(id), KeyStatus.PENDING, KeyStatus.ACCEPTED));
     }
 
     /** Accepts every pending key and returns their ids. */
     public List<String> acceptAll() {
+        allowed("accept keys");
         List<String> accepted = new ArrayList<>();
         for (String id : directory.ids(KeyStatus.PENDING)) {
             if (directory.move(id, KeyStatus.PENDING, KeyStatus.ACCEPTED)) {
                 accepted.add(id);
-                events.publish("brine/key/" + id + "/accepted", java.util.Map.of("id", id));
+                announce(id, "accepted");
             }
         }
         changed(!accepted.isEmpty());
@@ -56,6 +89,7 @@ public final class MasterKeys {
 
     /** Rejects a pending or accepted key; false if there was none. */
     public boolean reject(String id) {
+        allowed("reject keys");
         MinionId.requireValid(id);
         boolean moved = directory.move(id, KeyStatus.PENDING, KeyStatus.REJECTED)
                 | directory.move(id, KeyStatus.ACCEPTED, KeyStatus.REJECTED);
@@ -64,6 +98,7 @@ public final class MasterKeys {
 
     /** Deletes every key filed for {@code id}; false if there was none. */
     public boolean delete(String id) {
+        allowed("delete keys");
         return changed(id, "deleted", directory.delete(MinionId.requireValid(id)));
     }
 
@@ -73,6 +108,7 @@ public final class MasterKeys {
      * Refuses to replace a different key that is already accepted.
      */
     public void preseed(String id, byte[] publicKey) {
+        allowed("pre-seed keys");
         MinionId.requireValid(id);
         Optional<byte[]> existing = directory.publicKey(KeyStatus.ACCEPTED, id);
         if (existing.isPresent() && !KeyDirectory.sameKey(existing, publicKey)) {
@@ -99,9 +135,49 @@ public final class MasterKeys {
 
     private boolean changed(String id, String what, boolean changed) {
         if (changed) {
-            events.publish("brine/key/" + id + "/" + what, java.util.Map.of("id", id));
+            announce(id, what);
         }
         return changed(changed);
+    }
+
+    /**
+     * Publishes {@code brine/key/ID/WHAT} naming who did it, and audits it: what the master does for a key change
+     * made here, or made by {@code brine key} beside it and reported with {@link #reported}.
+     */
+    private void announce(String id, String what) {
+        events.publish("brine/key/" + id + "/" + what, Map.of("id", id, "by", actor.name()));
+        if (audit != null) {
+            audit.record(actor, "key." + what, Map.of("id", id, "outcome", what));
+        }
+    }
+
+    /**
+     * Key changes that {@code brine key} made in the directories itself ({@code ID/WHAT} each), announced and
+     * audited as this view's actor's, and taken into account at once.
+     */
+    void reported(List<String> changes) {
+        allowed("change keys");
+        for (String change : changes) {
+            int slash = change.indexOf('/');
+            String id = change.substring(0, Math.max(0, slash));
+            String what = change.substring(slash + 1);
+            if (slash > 0 && MinionId.isValid(id) && java.util.Set.of("accepted", "rejected", "deleted", "preseeded")
+                    .contains(what)) {
+                announce(id, what);
+            }
+        }
+        onChange.run();
+    }
+
+    private void allowed(String what) {
+        try {
+            access.checkRight(actor, "@keys", what);
+        } catch (AccessDeniedException e) {
+            if (audit != null) {
+                audit.record(actor, "refused", Map.of("function", "@keys", "outcome", e.getMessage()));
+            }
+            throw e;
+        }
     }
 
     private boolean changed(boolean changed) {

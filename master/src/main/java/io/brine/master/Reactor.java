@@ -120,8 +120,8 @@ final class Reactor {
             type = "list";
         }
         try {
-            publisher.publish(new JobPublisher.Order(target, type, rule.fun(), rule.arg(), rule.kwarg(), timeout, CALLER,
-                    null, Duration.ZERO), null);
+            publisher.publish(new JobPublisher.Order(target, type, rule.fun(), rule.arg(), rule.kwarg(), timeout,
+                    Principal.local(CALLER, CALLER), null, Duration.ZERO), null);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "reactor rule for '" + rule.tag() + "' could not run " + rule.fun() + ": "
                     + e.getMessage());

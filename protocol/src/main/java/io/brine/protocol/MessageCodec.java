@@ -89,6 +89,9 @@ public final class MessageCodec {
         if (m instanceof PillarRequest) return PillarRequest.TYPE;
         if (m instanceof FileReply) return FileReply.TYPE;
         if (m instanceof FileRequest) return FileRequest.TYPE;
+        if (m instanceof Refused) return Refused.TYPE;
+        if (m instanceof KeyRequest) return KeyRequest.TYPE;
+        if (m instanceof KeyResult) return KeyResult.TYPE;
         throw new AssertionError("message type without a code: " + m.getClass());
     }
 
@@ -123,6 +126,9 @@ public final class MessageCodec {
         else if (m instanceof PillarRequest x) x.write(w);
         else if (m instanceof FileReply x) x.write(w);
         else if (m instanceof FileRequest x) x.write(w);
+        else if (m instanceof Refused x) x.write(w);
+        else if (m instanceof KeyRequest x) x.write(w);
+        else if (m instanceof KeyResult x) x.write(w);
         else throw new AssertionError("message type without a writer: " + m.getClass());
     }
 
@@ -158,6 +164,9 @@ public final class MessageCodec {
             case PillarRequest.TYPE: return PillarRequest.read(r);
             case FileReply.TYPE: return FileReply.read(r);
             case FileRequest.TYPE: return FileRequest.read(r);
+            case Refused.TYPE: return Refused.read(r);
+            case KeyRequest.TYPE: return KeyRequest.read(r);
+            case KeyResult.TYPE: return KeyResult.read(r);
             default: throw new MalformedMessageException("unknown message type " + type);
         }
     }

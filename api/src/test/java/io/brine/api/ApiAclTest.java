@@ -1,0 +1,74 @@
+package io.brine.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A token limited by {@code publisher_acl} gets 403 and publishes nothing beyond its grant, over real HTTP. */
+class ApiAclTest {
+    @TempDir
+    Path root;
+    private ApiFixture cluster;
+    private String heat;
+
+    @BeforeEach
+    void start() throws Exception {
+        cluster = ApiFixture.start(root, "api: {interface: 127.0.0.1, port: 0}\npublisher_acl:\n"
+                + "  token:heat:\n    - 'web*': [test.*, pkg.version]\n", HttpClient.newHttpClient(),
+                Duration.ofSeconds(15));
+        cluster.addAcceptedMinion("web1");
+        cluster.addAcceptedMinion("db1");
+        heat = cluster.tokens.create("heat", null);
+    }
+
+    @AfterEach
+    void stop() {
+        cluster.close();
+    }
+
+    @Test
+    void aLimitedTokenMayPingWebOnly() throws Exception {
+        HttpResponse<String> ok = post("{\"target\": \"web1\", \"fun\": \"test.ping\"}");
+        assertEquals(200, ok.statusCode(), ok.body());
+
+        HttpResponse<String> shell = post("{\"target\": \"web1\", \"fun\": \"cmd.run\", \"arg\": [\"id\"]}");
+        assertEquals(403, shell.statusCode());
+        assertEquals("'token:heat' may not run cmd.run on any minion", ApiFixture.json(shell).get("error"));
+
+        HttpResponse<String> db = post("{\"target\": \"db*\", \"fun\": \"test.ping\"}");
+        assertEquals(403, db.statusCode());
+        HttpResponse<String> all = post("{\"target\": \"*\", \"fun\": \"test.ping\", \"mode\": \"cast\"}");
+        assertEquals(403, all.statusCode());
+        assertTrue(((String) ApiFixture.json(all).get("error")).contains("db1"), all.body());
+
+        assertEquals(403, cluster.send("GET", "/keys", heat, null).statusCode());
+        assertEquals(403, cluster.send("POST", "/keys/db1/reject", heat, null).statusCode());
+        assertEquals(403, cluster.send("GET", "/events", heat, null).statusCode());
+        assertEquals(1, cluster.master.client().jobs(10).stream().filter(j -> j.caller().equals("token:heat")).count(),
+                "only the allowed ping was published");
+        String audit = Files.readString(cluster.master.config().auditLog());
+        assertTrue(audit.contains("\"identity\":\"token:heat\"") && audit.contains("\"action\":\"refused\""), audit);
+    }
+
+    @Test
+    void aTokenNotInTheAclMayDoNothing() throws Exception {
+        String other = cluster.tokens.create("other", null);
+        HttpResponse<String> r = cluster.send("POST", "/jobs", other, "{\"target\": \"web1\", \"fun\": \"test.ping\"}");
+        assertEquals(403, r.statusCode());
+        assertEquals(Map.of("error", "'token:other' may not run test.ping on any minion"), ApiFixture.json(r));
+    }
+
+    private HttpResponse<String> post(String body) throws Exception {
+        return cluster.send("POST", "/jobs", heat, body);
+    }
+}

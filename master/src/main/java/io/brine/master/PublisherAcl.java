@@ -1,0 +1,138 @@
+package io.brine.master;
+
+import io.brine.master.targeting.TargetExpression;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The master's {@code publisher_acl}, in Salt's shape: for each identity, a list whose items are a function
+ * glob (any target), a mapping of one compound target to function globs, or a right such as {@code @keys}.
+ * <pre>
+ * publisher_acl:
+ *   alice:                       # a client key made with 'brine client create alice'
+ *     - 'web*': [test.*, pkg.version]
+ *     - 'G@role:db': [test.ping]
+ *   token:heat:                  # an API token
+ *     - test.*
+ *     - '@keys'
+ * </pre>
+ * Immutable; every target and glob is compiled when the configuration is read.
+ */
+public record PublisherAcl(Map<String, Grants> identities) {
+    /** The rights beyond publishing that an entry can grant. */
+    public static final Set<String> RIGHTS = Set.of("@keys", "@tokens", "@events", "@jobs");
+
+    /** What one identity may do. */
+    public record Grants(List<FunctionGrant> functions, Set<String> rights) {
+        public Grants {
+            functions = List.copyOf(functions);
+            rights = Set.copyOf(rights);
+        }
+    }
+
+    /** Functions matching one of {@code functions} on the minions {@code target} matches (any minion when null). */
+    public record FunctionGrant(String targetText, TargetExpression target, List<FunctionGlob> functions) {
+        public FunctionGrant {
+            functions = List.copyOf(functions);
+        }
+
+        boolean allowsFunction(String function) {
+            for (FunctionGlob g : functions) {
+                if (g.matches(function)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    public static final PublisherAcl NONE = new PublisherAcl(Map.of());
+
+    public PublisherAcl {
+        identities = Map.copyOf(identities);
+    }
+
+    /** What {@code name} was granted; nothing when it is not listed. */
+    Grants of(String name) {
+        return identities.getOrDefault(name, new Grants(List.of(), Set.of()));
+    }
+
+    /**
+     * Reads the configuration's value.
+     *
+     * @throws IllegalArgumentException naming the identity and the entry at fault
+     */
+    static PublisherAcl parse(Map<String, Object> raw, Map<String, String> nodegroups) {
+        Map<String, Grants> out = new LinkedHashMap<>();
+        raw.forEach((name, value) -> {
+            checkName(name);
+            if (!(value instanceof List<?> items)) {
+                throw new IllegalArgumentException("'" + name + "' must map to a list of functions, targets or rights");
+            }
+            List<FunctionGrant> functions = new ArrayList<>();
+            Set<String> rights = new LinkedHashSet<>();
+            for (Object item : items) {
+                if (item instanceof String s && s.startsWith("@")) {
+                    if (!RIGHTS.contains(s)) {
+                        throw new IllegalArgumentException("'" + name + "': unknown right '" + s + "'; known: "
+                                + String.join(", ", new java.util.TreeSet<>(RIGHTS)));
+                    }
+                    rights.add(s);
+                } else if (item instanceof String s) {
+                    functions.add(new FunctionGrant(null, null, List.of(glob(name, s))));
+                } else if (item instanceof Map<?, ?> m && m.size() == 1) {
+                    Map.Entry<?, ?> e = m.entrySet().iterator().next();
+                    functions.add(grant(name, String.valueOf(e.getKey()), e.getValue(), nodegroups));
+                } else {
+                    throw new IllegalArgumentException("'" + name + "': each entry is a function glob, a right like "
+                            + "'@keys', or one 'TARGET: [FUNCTION, ...]' mapping; got " + item);
+                }
+            }
+            out.put(name, new Grants(functions, rights));
+        });
+        return new PublisherAcl(out);
+    }
+
+    private static FunctionGrant grant(String name, String target, Object functions,
+            Map<String, String> nodegroups) {
+        TargetExpression expression;
+        try {
+            expression = TargetExpression.parse(target, "compound", nodegroups);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + name + "': target '" + target + "': " + e.getMessage());
+        }
+        List<FunctionGlob> globs = new ArrayList<>();
+        if (functions instanceof String s) {
+            globs.add(glob(name, s));
+        } else if (functions instanceof List<?> list && !list.isEmpty()) {
+            for (Object f : list) {
+                if (!(f instanceof String s)) {
+                    throw new IllegalArgumentException("'" + name + "': target '" + target + "' lists " + f
+                            + ", not a function glob");
+                }
+                globs.add(glob(name, s));
+            }
+        } else {
+            throw new IllegalArgumentException("'" + name + "': target '" + target + "' must map to function globs");
+        }
+        return new FunctionGrant(target, expression, globs);
+    }
+
+    private static FunctionGlob glob(String name, String glob) {
+        if (glob.isBlank() || glob.length() > 200) {
+            throw new IllegalArgumentException("'" + name + "': function glob '" + glob + "' is empty or too long");
+        }
+        return FunctionGlob.compile(glob);
+    }
+
+    private static void checkName(String name) {
+        String bare = name.startsWith("token:") ? name.substring(6) : name;
+        if (!io.brine.protocol.MinionId.isValid(bare)) {
+            throw new IllegalArgumentException("'" + name + "' is not a client name or 'token:NAME'");
+        }
+    }
+}
