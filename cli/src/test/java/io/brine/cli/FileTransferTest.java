@@ -220,6 +220,14 @@ class FileTransferTest {
                 Thread.sleep(20);
             }
             byte[] data = "owned".getBytes(StandardCharsets.US_ASCII);
+            // Unsolicited: no cp.push job runs on mallory, so nothing is taken.
+            rogue.endpoint.send(new FilePush(6, "t0", "/tmp/unasked", 0, data, true, sha256(data), 0644));
+            assertTrue(awaitAck(rogue, 6).error().contains("no cp.push job is running"));
+            assertFalse(Files.exists(root.resolve("master/cache/minions/mallory/files/tmp/unasked")));
+
+            // With a cp.push job running (mallory never answers it), the paths themselves are checked.
+            cluster.master.client().cast(io.brine.master.JobSpec.of("mallory", "cp.push", "/tmp/x")
+                    .withTimeout(java.time.Duration.ofSeconds(60)));
             rogue.endpoint.send(new FilePush(7, "t1", "../../../../escaped", 0, data, true, sha256(data), 0644));
             FilePushAck ack = awaitAck(rogue, 7);
             assertTrue(ack.error() != null && ack.error().contains("leaves"), String.valueOf(ack.error()));

@@ -27,11 +27,18 @@ final class FileServer {
     private final int maxChunk;
     private final Digests digests;
 
+    /**
+     * The most served in one reply, whatever is asked (minions ask for a quarter MiB and adapt to what comes):
+     * sealing a chunk happens on the transport's one I/O thread, and a 4 MiB chunk held every other peer's
+     * messages back for milliseconds each, hundreds of milliseconds when one minion asked for them in a loop.
+     */
+    static final int MAX_SERVED_CHUNK = 1024 * 1024;
+
     FileServer(RootedFiles roots, TransferStaging staging, Digests digests, int maxFrameSize) {
         this.roots = roots;
         this.staging = staging;
         this.digests = digests;
-        this.maxChunk = Math.max(1024, Math.min(FileRequest.MAX_CHUNK, maxFrameSize - 4096));
+        this.maxChunk = Math.max(1024, Math.min(MAX_SERVED_CHUNK, maxFrameSize - 4096));
     }
 
     /** Answers {@code minionId}'s request; the id is the session's, so only a staged copy's targets get it. */

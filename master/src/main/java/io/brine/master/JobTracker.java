@@ -107,6 +107,15 @@ final class JobTracker {
         }
     }
 
+    /**
+     * The jid of a live {@code function} job that {@code minionId} was sent and has not answered yet, oldest
+     * first: what a minion must be running for the master to accept what only that job sends (pushes).
+     */
+    Optional<String> awaiting(String minionId, String function) {
+        return live.values().stream().filter(j -> j.function().equals(function) && j.awaiting(minionId))
+                .map(LiveJob::jid).sorted().findFirst();
+    }
+
     Optional<LiveJob> live(String jid) {
         return Optional.ofNullable(live.get(jid));
     }

@@ -67,6 +67,15 @@ final class LiveJob {
         return expected.contains(minionId);
     }
 
+    String function() {
+        return spec.function();
+    }
+
+    /** Whether {@code minionId} was sent this job and has not returned yet: it may still be working on it. */
+    synchronized boolean awaiting(String minionId) {
+        return expected.contains(minionId) && !returns.containsKey(minionId);
+    }
+
     void listen(Listener listener) {
         listeners.add(listener);
     }

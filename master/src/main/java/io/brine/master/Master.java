@@ -31,6 +31,8 @@ public final class Master implements AutoCloseable {
     public static final String LOCAL_CLIENT = "local";
     /** The name the embedding application's own client ({@link #client()}) acts and is recorded as. */
     public static final String LIBRARY_CALLER = "library";
+    /** The minion function whose job a minion must be running for the master to take its pushes. */
+    static final String PUSH_FUNCTION = "cp.push";
     /** Names that only the master's own callers use; no client key or token may take them. */
     public static final java.util.Set<String> RESERVED_NAMES = java.util.Set.of(LOCAL_CLIENT, LIBRARY_CALLER,
             Reactor.CALLER);
@@ -66,7 +68,8 @@ public final class Master implements AutoCloseable {
         Principal library = Principal.local(LIBRARY_CALLER, LIBRARY_CALLER);
         this.keys = new MasterKeys(directory, () -> holder[0].recheckKeys(), events, access, audit, library);
         TransportSettings settings = TransportSettings.DEFAULTS.withMaxFrameSize(config.maxFrameSize());
-        this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers);
+        this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
+                config.quotas().maxReturnSize());
         this.endpoint = new RouterEndpoint(config.bindAddress(), key,
                 new KeyAuthenticator(directory, config.autoAccept(), events, config.keyFiling()), dispatcher, settings,
                 config.routerLimits(), onFatal);
@@ -78,7 +81,8 @@ public final class Master implements AutoCloseable {
         dispatcher.attach(new ClientService(publisher, tracker, staging, endpoint, keys),
                 new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging, digests,
                         config.maxFrameSize()),
-                        pillar, new PushReceiver(config.cacheDir()), endpoint),
+                        pillar, new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION),
+                        config.quotas().maxPushBytes()), endpoint),
                 new EventService(events, endpoint, access));
         this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
         new Reactor(config.reactor(), publisher, workers, config.timeout()).attach(events);
@@ -147,7 +151,8 @@ public final class Master implements AutoCloseable {
 
     /** Frames and messages dropped, by reason: what an operator checks when something looks wrong. */
     public String dropCounters() {
-        return endpoint.counters() + " unauthorised=" + dispatcher.unauthorised.sum();
+        return endpoint.counters() + " unauthorised=" + dispatcher.unauthorised.sum() + " oversize_returns="
+                + dispatcher.oversizeReturns.sum() + " minion_requests_over_window=" + dispatcher.windowRefusals();
     }
 
     @Override

@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class MasterDispatcher implements RouterListener {
     private static final Logger LOG = System.getLogger(MasterDispatcher.class.getName());
+    /** At most a line a second for what minions send in loops (oversize returns, refused messages). */
+    private final io.brine.transport.DropLog drops = new io.brine.transport.DropLog(LOG);
 
     private final MinionSessions sessions;
     private final JobTracker tracker;
@@ -32,9 +34,14 @@ final class MasterDispatcher implements RouterListener {
     private volatile MinionService minions;
     private volatile EventService eventService;
     final LongAdder unauthorised = new LongAdder();
+    /** Returns over {@code max_return_size}, recorded as failed returns that say so. */
+    final LongAdder oversizeReturns = new LongAdder();
+    private final int maxReturnSize;
+    private final RequestWindow window = new RequestWindow(RequestWindow.PER_MINION_BYTES, RequestWindow.TOTAL_BYTES);
 
     MasterDispatcher(MinionSessions sessions, JobTracker tracker, MinionFactsCache facts, EventBus events,
-            ExecutorService workers) {
+            ExecutorService workers, int maxReturnSize) {
+        this.maxReturnSize = maxReturnSize;
         this.sessions = sessions;
         this.tracker = tracker;
         this.facts = facts;
@@ -60,6 +67,46 @@ final class MasterDispatcher implements RouterListener {
     }
 
     @Override
+    public void onMessage(Session session, Message message, int frameBytes) {
+        if (message instanceof JobReturn ret && session.role() == Role.MINION && frameBytes > maxReturnSize) {
+            // Kept as a failed return that says why, so the caller learns what happened instead of waiting.
+            oversizeReturns.increment();
+            drops.drop("return of job " + ret.jid() + " from " + session.peerId() + " is " + frameBytes
+                    + " bytes, over max_return_size " + maxReturnSize + "; recorded as failed");
+            io.brine.protocol.MinionReturn r = ret.result();
+            onMessage(session, new JobReturn(ret.jid(), io.brine.protocol.MinionReturn.failed(1, "return too large: " + frameBytes
+                    + " bytes, over the master's max_return_size of " + maxReturnSize + " bytes; not kept",
+                    r.startMillis(), r.endMillis())));
+            return;
+        }
+        if (message instanceof MinionRequest request && session.role() == Role.MINION) {
+            fromMinion(session, request, frameBytes);
+            return;
+        }
+        onMessage(session, message);
+    }
+
+    /** Requests that read files or hold data are admitted through the window, and released once answered. */
+    private void fromMinion(Session session, MinionRequest request, int frameBytes) {
+        long cost = frameBytes + (request instanceof io.brine.protocol.FileRequest f
+                ? Math.min(Math.max(f.maxLength(), 0), FileServer.MAX_SERVED_CHUNK) : 0);
+        if (!window.tryAcquire(session.id(), cost)) {
+            minions.refuse(session, request, "the master is holding too much for this minion's requests; "
+                    + "ask again when earlier ones are answered");
+            return;
+        }
+        if (request instanceof io.brine.protocol.PillarRequest) {
+            facts.pillarChanged(session.peerId());
+        }
+        workers.execute(() -> minions.handle(session, request, () -> window.release(session.id(), cost)));
+    }
+
+    /** Requests refused by the window since the start. */
+    long windowRefusals() {
+        return window.refused.sum();
+    }
+
+    @Override
     public void onMessage(Session session, Message message) {
         if (session.role() == Role.MINION) {
             fromMinion(session, message);
@@ -76,10 +123,7 @@ final class MasterDispatcher implements RouterListener {
         if (message instanceof JobAck ack) {
             tracker.acknowledged(session.peerId(), ack.jid());
         } else if (message instanceof MinionRequest request) {
-            if (request instanceof io.brine.protocol.PillarRequest) {
-                facts.pillarChanged(session.peerId());
-            }
-            workers.execute(() -> minions.handle(session, request));
+            fromMinion(session, request, 0);
         } else if (message instanceof io.brine.protocol.EventPost post) {
             workers.execute(() -> eventService.posted(session, post));
         } else if (message instanceof io.brine.protocol.GrainsReport report) {
@@ -94,8 +138,7 @@ final class MasterDispatcher implements RouterListener {
 
     private void refuse(Session session, Message message) {
         unauthorised.increment();
-        LOG.log(Level.WARNING, "refused " + message.getClass().getSimpleName() + " from " + session
-                + ": not allowed for its role");
+        drops.drop(message.getClass().getSimpleName() + " from " + session + ": not allowed for its role");
     }
 
     @Override
@@ -104,6 +147,7 @@ final class MasterDispatcher implements RouterListener {
             eventService.closed(session);
         }
         if (session.role() == Role.MINION) {
+            window.closed(session.id());
             sessions.closed(session);
             LOG.log(Level.INFO, "minion " + session.peerId() + " disconnected: " + reason);
         }

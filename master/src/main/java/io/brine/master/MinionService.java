@@ -34,13 +34,42 @@ final class MinionService {
         this.endpoint = endpoint;
     }
 
-    void handle(Session minion, MinionRequest request) {
+    /** Answers {@code request}; {@code done} runs once the answer is handed to the transport (or never needed). */
+    void handle(Session minion, MinionRequest request, Runnable done) {
         if (request instanceof FilePush push) {
             // Acknowledged when written, which may be after a chunk still on its way: so not necessarily now.
-            pushes.receive(minion.peerId(), push, ack -> endpoint.send(minion.id(), ack));
+            try {
+                pushes.receive(minion.peerId(), push, ack -> endpoint.send(minion.id(), ack));
+            } finally {
+                done.run();
+            }
             return;
         }
-        endpoint.send(minion.id(), answer(minion, request));
+        MasterReply reply;
+        try {
+            reply = answer(minion, request);
+        } catch (RuntimeException e) {
+            done.run();
+            throw e;
+        }
+        if (reply instanceof FileReply f && f.length() > 0) {
+            endpoint.sendBulk(minion.id(), reply, done);
+        } else {
+            endpoint.send(minion.id(), reply, done);
+        }
+    }
+
+    /** Answers at once that {@code request} was not taken, without reading anything for it. */
+    void refuse(Session minion, MinionRequest request, String why) {
+        MasterReply reply;
+        if (request instanceof FilePush p) {
+            reply = new io.brine.protocol.FilePushAck(p.requestId(), why);
+        } else if (request instanceof FileRequest f) {
+            reply = FileReply.without(f.requestId(), FileReply.Status.REFUSED);
+        } else {
+            reply = new PillarReply(((PillarRequest) request).requestId(), Map.of(), why);
+        }
+        endpoint.send(minion.id(), reply);
     }
 
     private MasterReply answer(Session minion, MinionRequest request) {

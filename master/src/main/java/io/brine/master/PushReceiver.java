@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -31,6 +32,10 @@ import java.util.function.Consumer;
  * They are written to a temporary file outside the minion's folder, and only when the last chunk's SHA-256
  * matches what was received is the file given its mode, flushed to disk and renamed into place. The minion's
  * id always comes from its session, never from the message.
+ *
+ * <p>Nothing is accepted unsolicited: a minion may push only while it is running a {@code cp.push} job the
+ * master sent it, and at most {@code max_push_bytes} within that job; beyond, the transfer is refused and its
+ * partial file removed. Refusals are counted.
  */
 final class PushReceiver {
     private static final Logger LOG = System.getLogger(PushReceiver.class.getName());
@@ -40,6 +45,11 @@ final class PushReceiver {
     static final long IDLE_MILLIS = 120_000;
     /** Chunks of one transfer held while an earlier one is still on its way. */
     static final int MAX_EARLY = 16;
+    /**
+     * The largest chunk taken. Minions send quarter-MiB chunks; a bound far below the frame limit keeps the chunks
+     * held early (at most {@link #MAX_EARLY} per transfer, {@link #MAX_OPEN_PER_MINION} transfers) to a few MiB.
+     */
+    static final int MAX_CHUNK = 1024 * 1024;
 
     private record Key(String minionId, String transferId) {
     }
@@ -64,11 +74,28 @@ final class PushReceiver {
         }
     }
 
-    private final Path cacheDir;
-    private final Map<Key, Upload> uploads = new ConcurrentHashMap<>();
+    /** Which {@code cp.push} job, if any, a minion is running now. */
+    interface PushJobs {
+        Optional<String> running(String minionId);
+    }
 
-    PushReceiver(Path cacheDir) {
+    /** Bytes a minion pushed within one job. */
+    private record Budget(String jid, long bytes) {
+    }
+
+    private final io.brine.transport.DropLog refusals = new io.brine.transport.DropLog(LOG);
+    private final Path cacheDir;
+    private final PushJobs jobs;
+    private final long maxBytesPerJob;
+    private final Map<Key, Upload> uploads = new ConcurrentHashMap<>();
+    private final Map<String, Budget> budgets = new ConcurrentHashMap<>();
+    final java.util.concurrent.atomic.LongAdder refusedUnsolicited = new java.util.concurrent.atomic.LongAdder();
+    final java.util.concurrent.atomic.LongAdder refusedOverQuota = new java.util.concurrent.atomic.LongAdder();
+
+    PushReceiver(Path cacheDir, PushJobs jobs, long maxBytesPerJob) {
         this.cacheDir = cacheDir;
+        this.jobs = jobs;
+        this.maxBytesPerJob = maxBytesPerJob;
         removePartials(cacheDir.resolve("minions"));
     }
 
@@ -83,6 +110,7 @@ final class PushReceiver {
         List<FilePush> written = new ArrayList<>();
         List<FilePush> failed = new ArrayList<>(List.of(chunk));
         try {
+            charge(minionId, chunk);
             if (upload == null) {
                 upload = open(key, chunk);
             }
@@ -111,8 +139,34 @@ final class PushReceiver {
             if (upload != null) {
                 failed.addAll(abandon(key, upload));
             }
-            LOG.log(Level.WARNING, "push of " + chunk.path() + " from " + minionId + " refused: " + e.getMessage());
+            // At most one line a second: a minion pushing in a loop must not flood the log.
+            refusals.drop("push of " + chunk.path() + " from " + minionId + ": " + e.getMessage());
             failed.forEach(c -> reply.accept(new FilePushAck(c.requestId(), e.getMessage())));
+        }
+    }
+
+    /**
+     * Refuses a chunk sent outside a running {@code cp.push} job, or beyond the job's byte quota; otherwise
+     * counts its bytes against that job.
+     */
+    private void charge(String minionId, FilePush chunk) {
+        Optional<String> jid = jobs.running(minionId);
+        if (jid.isEmpty()) {
+            budgets.remove(minionId);
+            refusedUnsolicited.increment();
+            throw new IllegalArgumentException("no cp.push job is running on this minion; pushes are accepted only "
+                    + "for one");
+        }
+        long size = chunk.data().length;
+        if (size > MAX_CHUNK) {
+            throw new IllegalArgumentException("a push chunk of " + size + " bytes; at most " + MAX_CHUNK + " are taken");
+        }
+        Budget after = budgets.compute(minionId, (id, b) -> b == null || !b.jid().equals(jid.get())
+                ? new Budget(jid.get(), size) : new Budget(b.jid(), b.bytes() + size));
+        if (after.bytes() > maxBytesPerJob) {
+            refusedOverQuota.increment();
+            throw new IllegalArgumentException("push quota exceeded: more than " + maxBytesPerJob
+                    + " bytes within job " + after.jid() + " (max_push_bytes)");
         }
     }
 

@@ -23,6 +23,11 @@ class PushReceiverTest {
     @TempDir
     Path cache;
 
+    /** A receiver for minions that are all running cp.push job J1, with a generous quota. */
+    private PushReceiver receiver() {
+        return new PushReceiver(cache, id -> java.util.Optional.of("J1"), 1 << 20);
+    }
+
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
@@ -41,7 +46,7 @@ class PushReceiverTest {
 
     @Test
     void aFileAppearsUnderTheMinionsFolderOnlyOnceItsHashMatches() throws Exception {
-        PushReceiver r = new PushReceiver(cache);
+        PushReceiver r = receiver();
         Path stored = cache.resolve("minions/web1/files/var/log/app.log");
 
         assertNull(push(r, "web1", "t", "/var/log/app.log", 0, "hello ", false, null).error());
@@ -55,7 +60,7 @@ class PushReceiverTest {
 
     @Test
     void aHashMismatchStoresNothing() throws Exception {
-        PushReceiver r = new PushReceiver(cache);
+        PushReceiver r = receiver();
         FilePushAck ack = push(r, "web1", "t", "/etc/motd", 0, "tampered", true, sha256("original"));
         assertTrue(ack.error().contains("SHA-256 mismatch"), ack.error());
         assertFalse(Files.exists(cache.resolve("minions/web1/files/etc/motd")));
@@ -64,7 +69,7 @@ class PushReceiverTest {
 
     @Test
     void pathsLeavingTheMinionsFolderAreRefused() throws Exception {
-        PushReceiver r = new PushReceiver(cache);
+        PushReceiver r = receiver();
         Path outside = Files.createDirectories(cache.resolve("outside"));
         Files.createDirectories(cache.resolve("minions/web1/files"));
         Files.createSymbolicLink(cache.resolve("minions/web1/files/link"), outside);
@@ -82,7 +87,7 @@ class PushReceiverTest {
 
     @Test
     void chunksThatOvertakeEachOtherAreWrittenInOrderAndEachAcknowledgedOnce() throws Exception {
-        PushReceiver r = new PushReceiver(cache);
+        PushReceiver r = receiver();
         List<FilePushAck> acks = new ArrayList<>();
         r.receive("web1", new FilePush(1, "t", "/f", 0, bytes("ab"), false, null, 0644), acks::add);
         r.receive("web1", new FilePush(3, "t", "/f", 4, bytes("ef"), true, sha256("abcdef"), 0644), acks::add);
@@ -95,7 +100,7 @@ class PushReceiverTest {
 
     @Test
     void aFailedTransferAnswersEveryChunkItHeldAndKeepsNothing() throws Exception {
-        PushReceiver r = new PushReceiver(cache);
+        PushReceiver r = receiver();
         List<FilePushAck> acks = new ArrayList<>();
         r.receive("web1", new FilePush(1, "t", "/f", 0, bytes("ab"), false, null, 0644), acks::add);
         r.receive("web1", new FilePush(3, "t", "/f", 4, bytes("ef"), true, "0".repeat(64), 0644), acks::add);
@@ -110,11 +115,36 @@ class PushReceiverTest {
 
     @Test
     void transfersOfDifferentMinionsNeverMix() throws Exception {
-        PushReceiver r = new PushReceiver(cache);
+        PushReceiver r = receiver();
         assertNull(push(r, "web1", "same", "/f", 0, "one", true, sha256("one")).error());
         assertNull(push(r, "web2", "same", "/f", 0, "two", true, sha256("two")).error());
         assertEquals("one", Files.readString(cache.resolve("minions/web1/files/f")));
         assertEquals("two", Files.readString(cache.resolve("minions/web2/files/f")));
+    }
+
+    @Test
+    void aPushWithoutARunningCpPushJobIsRefusedAndStoresNothing() throws Exception {
+        PushReceiver r = new PushReceiver(cache, id -> java.util.Optional.empty(), 1 << 20);
+        FilePushAck ack = push(r, "web1", "t", "/etc/motd", 0, "unsolicited", true, sha256("unsolicited"));
+        assertTrue(ack.error().contains("no cp.push job is running"), ack.error());
+        assertEquals(1, r.refusedUnsolicited.sum());
+        assertFalse(Files.exists(cache.resolve("minions/web1/files/etc/motd")));
+        assertNoPartialFiles();
+    }
+
+    @Test
+    void bytesBeyondTheJobsQuotaEndTheTransferAndTheNextJobStartsAfresh() throws Exception {
+        String[] job = {"J1"};
+        PushReceiver r = new PushReceiver(cache, id -> java.util.Optional.of(job[0]), 10);
+        assertNull(push(r, "web1", "a", "/a", 0, "123456", true, sha256("123456")).error());
+        assertNull(push(r, "web1", "b", "/b", 0, "1234", false, null).error());
+        FilePushAck over = push(r, "web1", "b", "/b", 4, "5", true, sha256("12345"));
+        assertTrue(over.error().contains("push quota exceeded"), over.error());
+        assertEquals(1, r.refusedOverQuota.sum());
+        assertFalse(Files.exists(cache.resolve("minions/web1/files/b")));
+        assertNoPartialFiles();
+        job[0] = "J2";
+        assertNull(push(r, "web1", "c", "/c", 0, "123456789", true, sha256("123456789")).error());
     }
 
     private void assertNoPartialFiles() throws Exception {

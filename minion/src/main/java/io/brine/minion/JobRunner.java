@@ -78,7 +78,11 @@ final class JobRunner implements AutoCloseable {
     private boolean closed;
 
     JobRunner(String minionId, FunctionCatalog functions, Supplier<Map<String, Object>> grains, Path cacheDir,
-            int maxJobs, Consumer<Message> send, MasterLink master, MinionControl control, FunctionPolicy policy) {
+            int maxJobs, Consumer<Message> send, MasterLink master, MinionControl control, FunctionPolicy policy,
+            int maxReturnSize) {
+        ReturnCap cap = new ReturnCap(maxReturnSize);
+        // Every return passes the cap on its way out, whichever path (value, failure, timeout, kill) made it.
+        send = capped(send, cap);
         this.minionId = minionId;
         this.policy = policy;
         this.functions = functions;
@@ -88,6 +92,10 @@ final class JobRunner implements AutoCloseable {
         this.master = master;
         this.control = control;
         this.maxJobs = maxJobs;
+    }
+
+    private static Consumer<Message> capped(Consumer<Message> send, ReturnCap cap) {
+        return m -> send.accept(m instanceof JobReturn r ? cap.apply(r) : m);
     }
 
     void submit(JobRequest job) {

@@ -65,7 +65,7 @@ public final class Minion implements AutoCloseable {
         DealerEndpoint[] self = new DealerEndpoint[1];
         this.master = new RemoteMaster(m -> self[0].send(m), data -> self[0].recycle(data), config.cacheDir());
         this.jobs = new JobRunner(config.id(), functions, grains::get, config.cacheDir(), config.maxJobs(),
-                m -> self[0].send(m), master, new Control(), config.functionPolicy());
+                m -> self[0].send(m), master, new Control(), config.functionPolicy(), config.maxReturnSize());
         this.endpoint = new DealerEndpoint(config.masterAddress(), key,
                 new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
                 new MasterKeyPin(config.masterFinger(), config.pkiDir()), new Listener(), settings);

@@ -40,16 +40,22 @@ import java.util.Set;
  *                     failing (default false, as in Salt)
  * @param functionPolicy what this minion agrees to run ({@code functions_allowed}, {@code functions_denied},
  *                     {@code cmd_allowed}); default every function and command
+ * @param maxReturnSize the largest return this minion sends ({@code max_return_size}, bytes, default 4 MiB): a
+ *                     larger one is truncated, longest text first, with a marker giving the original size
  */
 public record MinionConfig(String id, String master, int masterPort, String masterFinger, boolean masterTofu,
         Path pkiDir,
         Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
         List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, boolean allowUndefined,
-        FunctionPolicy functionPolicy) {
+        FunctionPolicy functionPolicy, int maxReturnSize) {
+
+    /** The default {@code max_return_size}: half the default frame limit, leaving room for everything else. */
+    public static final int DEFAULT_MAX_RETURN_SIZE = 4 * 1024 * 1024;
 
     public static final Set<String> KEYS = Set.of("id", "master", "master_port", "publish_port", "master_finger",
             "master_tofu", "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
-            "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed", "allow_undefined");
+            "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed", "allow_undefined",
+            "max_return_size");
 
     public MinionConfig {
         MinionId.requireValid(id);
@@ -77,7 +83,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     public static MinionConfig underDirectory(Path root, String id, int masterPort) {
         return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
                 Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files")),
-                root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL);
+                root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL, DEFAULT_MAX_RETURN_SIZE);
     }
 
     public static MinionConfig load(Path file) {
@@ -108,7 +114,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 (int) c.integer("max_jobs", 64, 1, 10_000),
                 Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)), c.stringList("http_allow"), allowed,
                 c.path("event_socket", cacheDir.resolve("minion.sock")), c.string("event_group", null), c.bool("allow_undefined", false),
-                policy(c));
+                policy(c), (int) c.integer("max_return_size", DEFAULT_MAX_RETURN_SIZE, 4096, 64L * 1024 * 1024));
     }
 
     private static FunctionPolicy policy(ConfigFile c) {
@@ -133,37 +139,42 @@ public record MinionConfig(String id, String master, int masterPort, String mast
 
     public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
     }
 
     public MinionConfig withMasterFinger(String finger) {
         return new MinionConfig(id, master, masterPort, finger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
     }
 
     public MinionConfig withMasterPort(int port) {
         return new MinionConfig(id, master, port, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy);
+                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
+    }
+
+    public MinionConfig withMaxReturnSize(int bytes) {
+        return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes);
     }
 
     String masterAddress() {

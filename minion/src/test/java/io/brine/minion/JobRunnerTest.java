@@ -27,7 +27,7 @@ class JobRunnerTest {
 
     private JobRunner runner(int maxJobs) {
         return new JobRunner("m1", FunctionRegistry.installed(), Map::of, cache, maxJobs, this::sent, MasterLink.NONE,
-                MinionControl.NONE, io.brine.minion.function.FunctionPolicy.ALLOW_ALL);
+                MinionControl.NONE, io.brine.minion.function.FunctionPolicy.ALLOW_ALL, MinionConfig.DEFAULT_MAX_RETURN_SIZE);
     }
 
     private void sent(Message m) {

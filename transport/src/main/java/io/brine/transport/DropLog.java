@@ -7,16 +7,16 @@ import java.lang.System.Logger.Level;
  * Logs why input was dropped without letting a flood of junk flood the log: at most one warning a second,
  * with the count of those suppressed in between.
  */
-final class DropLog {
+public final class DropLog {
     private final Logger log;
     private long windowStart;
     private long suppressed;
 
-    DropLog(Logger log) {
+    public DropLog(Logger log) {
         this.log = log;
     }
 
-    synchronized void drop(String reason) {
+    public synchronized void drop(String reason) {
         long now = System.currentTimeMillis();
         if (now - windowStart >= 1000) {
             String tail = suppressed > 0 ? " (" + suppressed + " more dropped in the last second)" : "";

@@ -158,6 +158,32 @@ public final class RouterEndpoint implements AutoCloseable {
         outbox.submit(() -> sendNow(sessionId, message));
     }
 
+    /**
+     * As {@link #send(long, Message)}; {@code then} runs on the I/O thread once the message is sealed into the
+     * connection's bounded output (or dropped), so a caller can count what it still holds for the peer.
+     */
+    public void send(long sessionId, Message message, Runnable then) {
+        outbox.submit(sendThen(sessionId, message, then));
+    }
+
+    /**
+     * As {@link #send(long, Message, Runnable)} for a large message (a file chunk): sealed after other peers'
+     * messages, a few per turn, so bulk data cannot delay anyone's jobs or heartbeats.
+     */
+    public void sendBulk(long sessionId, Message message, Runnable then) {
+        outbox.submitBulk(sendThen(sessionId, message, then));
+    }
+
+    private Runnable sendThen(long sessionId, Message message, Runnable then) {
+        return () -> {
+            try {
+                sendNow(sessionId, message);
+            } finally {
+                then.run();
+            }
+        };
+    }
+
     /** Ends a session, telling the peer why; used when its key is deleted, rejected or denied. */
     public void closeSession(long sessionId, KeyStatus status, String reason) {
         outbox.submit(() -> {
@@ -508,7 +534,7 @@ public final class RouterEndpoint implements AutoCloseable {
         } else if (message instanceof Pong) {
             // a reply to nothing we asked: harmless
         } else if (peer.accepted) {
-            listener.onMessage(peer.session, message);
+            listener.onMessage(peer.session, message, raw.length);
         } else {
             counters.refused.increment();
             counters.drop(Counters.Drop.PENDING_PEER);

@@ -10,6 +10,14 @@ public interface RouterListener {
     /** A message from an accepted session; heartbeats never reach here. */
     void onMessage(Session session, Message message);
 
+    /**
+     * As {@link #onMessage(Session, Message)}, with the size of the frame it came in, for listeners that limit
+     * what a peer may make them keep (the master's {@code max_return_size}).
+     */
+    default void onMessage(Session session, Message message, int frameBytes) {
+        onMessage(session, message);
+    }
+
     /** The session ended: the peer went silent, reconnected, or its key was revoked. */
     void onClosed(Session session, String reason);
 }

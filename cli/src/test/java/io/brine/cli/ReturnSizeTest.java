@@ -1,0 +1,69 @@
+package io.brine.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.master.JobSpec;
+import io.brine.minion.Minion;
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.MinionReturn;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Large outputs arrive truncated, with a marker, instead of tearing the session down; and a minion that sends
+ * more than the master's max_return_size gets a failed return recorded that says so, not its bytes kept.
+ */
+class ReturnSizeTest {
+    private static final Duration WAIT = Duration.ofSeconds(15);
+    /** 9 MB of output: more than the 8 MiB frame limit. */
+    private static final String BIG_OUTPUT = "yes a | head -c 9000000";
+
+    @TempDir
+    Path root;
+
+    @Test
+    void anOutputOverTheFrameLimitArrivesTruncatedWithAMarker() throws Exception {
+        try (TestCluster c = TestCluster.start(root)) {
+            accepted(c, "web1", m -> m);
+            JobRecord r = c.master.client().call(JobSpec.of("web1", "cmd.run", BIG_OUTPUT).withTimeout(WAIT));
+            MinionReturn ret = r.returns().get("web1");
+            assertTrue(ret != null, "no return: " + r.missing());
+            String out = String.valueOf(((Map<?, ?>) ret.ret()).get("stdout"));
+            assertTrue(out.startsWith("a\na\n"), out.substring(0, 20));
+            assertTrue(out.contains("[... truncated by brine: the return was"), out.substring(out.length() - 200));
+            assertTrue(out.length() < 4_200_000, "length " + out.length());
+            // The session survived: the next job is answered at once.
+            assertEquals(Map.of("web1", true), Map.of("web1", c.master.client().call(JobSpec.of("web1", "test.ping"))
+                    .returns().get("web1").ret()));
+        }
+    }
+
+    @Test
+    void aReturnOverTheMastersLimitIsRecordedAsAFailureSayingWhy() throws Exception {
+        try (TestCluster c = TestCluster.start(root, "max_return_size: 65536\n")) {
+            accepted(c, "web1", m -> m);
+            JobRecord r = c.master.client().call(JobSpec.of("web1", "cmd.run", "yes b | head -c 200000")
+                    .withTimeout(WAIT));
+            MinionReturn ret = r.returns().get("web1");
+            assertFalse(ret.success());
+            assertTrue(String.valueOf(ret.ret()).contains("over the master's max_return_size of 65536"),
+                    String.valueOf(ret.ret()));
+            assertTrue(c.master.dropCounters().contains("oversize_returns=1"), c.master.dropCounters());
+        }
+    }
+
+    private static Minion accepted(TestCluster c, String id,
+            java.util.function.UnaryOperator<io.brine.minion.MinionConfig> custom) throws Exception {
+        Minion m = c.addMinion(id, custom);
+        TestCluster.awaitStatus(m, KeyStatus.PENDING, WAIT);
+        assertEquals(0, c.cli("key", "accept", id).exit());
+        TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, WAIT);
+        return m;
+    }
+}

@@ -1,0 +1,138 @@
+package io.brine.minion;
+
+import io.brine.protocol.JobReturn;
+import io.brine.protocol.MessageCodec;
+import io.brine.protocol.MinionReturn;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Keeps a return under {@code max_return_size}, below the frame limit, so a large output arrives truncated with
+ * a marker saying so instead of tearing the session down and leaving the caller to time out. The longest text
+ * in the return is cut first (a command's stdout, usually), again while needed; a return that is still too
+ * large (a huge list of small values) is replaced by a failed return that says how large it was.
+ */
+final class ReturnCap {
+    /** What a cut text ends with; the numbers let the operator know how much is missing. */
+    static final String MARKER = "\n[... truncated by brine: the return was %d bytes, over max_return_size %d]";
+    private static final int ROUNDS = 8;
+
+    private final int maxBytes;
+
+    ReturnCap(int maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    JobReturn apply(JobReturn ret) {
+        if (upperBound(ret.result().ret(), 0) + 512 <= maxBytes) {
+            return ret;
+        }
+        int original = MessageCodec.encode(ret).length;
+        if (original <= maxBytes) {
+            return ret;
+        }
+        MinionReturn r = ret.result();
+        Object value = r.ret();
+        String marker = String.format(MARKER, original, maxBytes);
+        int size = original;
+        for (int round = 0; round < ROUNDS && size > maxBytes; round++) {
+            Object longest = longest(value, null);
+            if (longest == null) {
+                break;
+            }
+            int excess = size - maxBytes + marker.length() * 3 + 64;
+            value = replace(value, longest, cut(longest, excess, marker));
+            size = MessageCodec.encode(new JobReturn(ret.jid(), withRet(r, value))).length;
+        }
+        if (size > maxBytes) {
+            return new JobReturn(ret.jid(), MinionReturn.failed(r.retcode() == 0 ? 1 : r.retcode(),
+                    "return too large: " + original + " bytes, over max_return_size " + maxBytes + "; not sent",
+                    r.startMillis(), r.endMillis()));
+        }
+        return new JobReturn(ret.jid(), withRet(r, value));
+    }
+
+    private static MinionReturn withRet(MinionReturn r, Object value) {
+        return new MinionReturn(r.success(), r.retcode(), value, r.startMillis(), r.endMillis());
+    }
+
+    /** A cheap bound on the encoded size: most returns are far below the cap and are never encoded twice. */
+    private static long upperBound(Object v, int depth) {
+        if (v instanceof String s) {
+            return 5L + 3L * s.length();
+        }
+        if (v instanceof byte[] b) {
+            return 5L + b.length;
+        }
+        if (depth > 64) {
+            return Long.MAX_VALUE / 4;
+        }
+        long sum = 9;
+        if (v instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                sum += upperBound(String.valueOf(e.getKey()), depth + 1) + upperBound(e.getValue(), depth + 1);
+            }
+        } else if (v instanceof List<?> l) {
+            for (Object o : l) {
+                sum += upperBound(o, depth + 1);
+            }
+        }
+        return sum;
+    }
+
+    /** The longest string or byte array in the value (by identity), or null when there is none. */
+    private static Object longest(Object v, Object best) {
+        if (v instanceof String || v instanceof byte[]) {
+            return length(v) > length(best) ? v : best;
+        }
+        if (v instanceof Map<?, ?> m) {
+            for (Object o : m.values()) {
+                best = longest(o, best);
+            }
+        } else if (v instanceof List<?> l) {
+            for (Object o : l) {
+                best = longest(o, best);
+            }
+        }
+        return best;
+    }
+
+    private static int length(Object v) {
+        return v instanceof String s ? s.length() : v instanceof byte[] b ? b.length : -1;
+    }
+
+    private static Object cut(Object v, int excessBytes, String marker) {
+        if (v instanceof byte[] b) {
+            return java.util.Arrays.copyOf(b, Math.max(0, b.length - excessBytes));
+        }
+        String s = (String) v;
+        String base = s.endsWith(marker) ? s.substring(0, s.length() - marker.length()) : s;
+        // A char is at most 3 bytes in UTF-8 (a surrogate pair 4 for 2 chars): cutting excess/1 chars is enough
+        // for ASCII and more than enough otherwise; later rounds take more if needed.
+        int keep = Math.max(0, base.length() - excessBytes);
+        if (keep > 0 && Character.isHighSurrogate(base.charAt(keep - 1))) {
+            keep--;
+        }
+        return base.substring(0, keep) + marker;
+    }
+
+    /** A copy of the value with {@code target} (found by identity) replaced. */
+    private static Object replace(Object v, Object target, Object with) {
+        if (v == target) {
+            return with;
+        }
+        if (v instanceof Map<?, ?> m) {
+            Map<Object, Object> out = new LinkedHashMap<>();
+            m.forEach((k, o) -> out.put(k, replace(o, target, with)));
+            return out;
+        }
+        if (v instanceof List<?> l) {
+            List<Object> out = new ArrayList<>(l.size());
+            l.forEach(o -> out.add(replace(o, target, with)));
+            return out;
+        }
+        return v;
+    }
+}
