@@ -1,23 +1,13 @@
 package io.brine.api;
 
-import com.sun.net.httpserver.HttpServer;
-import com.sun.net.httpserver.HttpsConfigurator;
-import com.sun.net.httpserver.HttpsParameters;
-import com.sun.net.httpserver.HttpsServer;
 import io.brine.master.ApiConfig;
 import io.brine.master.Master;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
 
 /**
  * The master's HTTP+JSON API, for orchestrators outside the JVM: jobs, keys and events behind bearer tokens
@@ -34,19 +24,15 @@ import javax.net.ssl.SSLParameters;
  */
 public final class ApiServer implements AutoCloseable {
     private static final Logger LOG = System.getLogger(ApiServer.class.getName());
-    /** Threads serving requests; a waiting {@code call} or an open event stream holds one. */
-    static final int THREADS = 32;
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
 
-    private final HttpServer server;
-    private final ExecutorService threads;
+    private final ApiListener listener;
     private final EventStreams events;
     private final ApiHandler handler;
     private final boolean tls;
 
-    private ApiServer(HttpServer server, ExecutorService threads, EventStreams events, ApiHandler handler, boolean tls) {
-        this.server = server;
-        this.threads = threads;
+    private ApiServer(ApiListener listener, EventStreams events, ApiHandler handler, boolean tls) {
+        this.listener = listener;
         this.events = events;
         this.handler = handler;
         this.tls = tls;
@@ -69,39 +55,45 @@ public final class ApiServer implements AutoCloseable {
 
     /** Serves {@code master} where {@code config} says, accepting the tokens of {@code tokens}. */
     public static ApiServer start(Master master, ApiConfig config, TokenStore tokens) throws IOException {
-        return start(master, config, tokens, KEEP_ALIVE);
+        return start(master, config, tokens, KEEP_ALIVE, ApiListener.PER_ADDRESS);
     }
 
     static ApiServer start(Master master, ApiConfig config, TokenStore tokens, Duration keepAlive) throws IOException {
+        return start(master, config, tokens, keepAlive, ApiListener.PER_ADDRESS);
+    }
+
+    static ApiServer start(Master master, ApiConfig config, TokenStore tokens, Duration keepAlive, int perAddress)
+            throws IOException {
         Objects.requireNonNull(master, "master");
         Objects.requireNonNull(tokens, "tokens");
-        HttpServer server = bind(config);
         EventStreams events = new EventStreams(master.events(), keepAlive);
         ApiHandler handler = new ApiHandler(tokens, new JobEndpoints(master.client()), new KeyEndpoints(master.keys()),
                 events);
-        ExecutorService threads = Executors.newFixedThreadPool(THREADS, daemonThreads());
-        server.setExecutor(threads);
-        server.createContext("/", handler);
-        server.start();
-        ApiServer api = new ApiServer(server, threads, events, handler, config.tls());
+        ApiListener listener = ApiListener.start(config, handler, perAddress);
+        ApiServer api = new ApiServer(listener, events, handler, config.tls());
         LOG.log(Level.INFO, "api listening on " + api.address() + ", tokens in " + tokens.file());
         return api;
     }
 
     /** The port actually bound (useful when the configuration asked for port 0). */
     public int port() {
-        return server.getAddress().getPort();
+        return listener.port();
     }
 
     /** Where clients reach the API, such as {@code https://127.0.0.1:8000}. */
     public URI address() {
-        String host = server.getAddress().getAddress().getHostAddress();
+        String host = listener.address().getAddress().getHostAddress();
         return URI.create((tls ? "https" : "http") + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port());
     }
 
     /** Requests refused for a missing, wrong, expired or revoked token, since the start. */
     public long unauthorisedRequests() {
         return handler.unauthorised.sum();
+    }
+
+    /** Connections closed because their address already held as many as it may, since the start. */
+    public long connectionsRefusedByAddress() {
+        return listener.refusedByAddress();
     }
 
     int openEventStreams() {
@@ -112,34 +104,6 @@ public final class ApiServer implements AutoCloseable {
     @Override
     public void close() {
         events.closeAll();
-        server.stop(1);
-        threads.shutdownNow();
-    }
-
-    private static HttpServer bind(ApiConfig config) throws IOException {
-        InetSocketAddress address = new InetSocketAddress(config.iface(), config.port());
-        if (!config.tls()) {
-            return HttpServer.create(address, 0);
-        }
-        SSLContext context = PemTls.load(config.tlsCert(), config.tlsKey());
-        HttpsServer server = HttpsServer.create(address, 0);
-        server.setHttpsConfigurator(new HttpsConfigurator(context) {
-            @Override
-            public void configure(HttpsParameters params) {
-                SSLParameters p = context.getDefaultSSLParameters();
-                p.setProtocols(new String[] {"TLSv1.3", "TLSv1.2"});
-                params.setSSLParameters(p);
-            }
-        });
-        return server;
-    }
-
-    private static java.util.concurrent.ThreadFactory daemonThreads() {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, "brine-api-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
+        listener.stop(Duration.ofSeconds(1));
     }
 }

@@ -52,12 +52,18 @@ final class ApiFixture implements AutoCloseable {
     }
 
     static ApiFixture start(Path root, String apiYaml, HttpClient http, Duration keepAlive) throws Exception {
+        return start(root, apiYaml, http, keepAlive, ApiListener.PER_ADDRESS);
+    }
+
+    static ApiFixture start(Path root, String apiYaml, HttpClient http, Duration keepAlive, int perAddress)
+            throws Exception {
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: 0\npki_dir: "
                 + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache") + "\ntimeout: 10\n" + apiYaml
                 + (apiYaml.contains("publisher_acl") ? "" : FULL_ACCESS));
         Master master = Master.start(MasterConfig.load(yaml));
         try {
-            ApiServer api = ApiServer.start(master, master.config().api(), TokenStore.forMaster(master.config()), keepAlive);
+            ApiServer api = ApiServer.start(master, master.config().api(), TokenStore.forMaster(master.config()), keepAlive,
+                    perAddress);
             return new ApiFixture(root, master, api, http);
         } catch (IOException | RuntimeException e) {
             master.close();
@@ -82,7 +88,11 @@ final class ApiFixture implements AutoCloseable {
     }
 
     HttpResponse<String> send(String method, String path, String token, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(api.address() + path)).timeout(Duration.ofSeconds(30))
+        return send(method, path, token, body, Duration.ofSeconds(30));
+    }
+
+    HttpResponse<String> send(String method, String path, String token, String body, Duration timeout) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(api.address() + path)).timeout(timeout)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (token != null) {
             b.header("Authorization", "Bearer " + token);

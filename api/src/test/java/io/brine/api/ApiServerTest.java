@@ -216,7 +216,7 @@ class ApiServerTest {
                     + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             s.setSoTimeout(10_000);
             String status = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.US_ASCII)).readLine();
-            assertEquals("HTTP/1.1 413 Request Entity Too Large", status);
+            assertTrue(status.startsWith("HTTP/1.1 413 "), status);
         }
     }
 
