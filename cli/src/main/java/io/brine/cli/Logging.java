@@ -63,7 +63,14 @@ final class Logging {
             }
             root.setLevel(l);
             root.addHandler(handler);
+            // Jetty (the API) announces each component it starts at INFO; its warnings are what an operator needs.
+            if (l == Level.INFO) {
+                JETTY.setLevel(Level.WARNING);
+            }
         }
+
+        /** Held, so the level set on it is not lost with a collected logger. */
+        private static final Logger JETTY = Logger.getLogger("org.eclipse.jetty");
     }
 
     /**
