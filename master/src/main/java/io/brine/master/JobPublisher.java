@@ -35,9 +35,12 @@ final class JobPublisher {
     private final JidGenerator jids = new JidGenerator();
     private final AccessPolicy access;
     private final AuditLog audit;
+    private final DeclaredFunctions declared;
 
     JobPublisher(TargetResolver resolver, MinionSessions sessions, RouterEndpoint endpoint, JobTracker tracker,
-            EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit) {
+            EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit,
+            DeclaredFunctions declared) {
+        this.declared = declared;
         this.access = access;
         this.audit = audit;
         this.resolver = resolver;
@@ -69,6 +72,11 @@ final class JobPublisher {
         List<String> unreachable = new ArrayList<>();
         for (String id : expected) {
             (sessions.get(id).isPresent() ? connected : unreachable).add(id);
+        }
+        // Arguments the minions would refuse (by the signatures they reported) are refused here: nothing is sent.
+        Optional<String> badArguments = declared.refusal(order.function(), order.args(), order.kwargs(), connected);
+        if (badArguments.isPresent()) {
+            throw new IllegalArgumentException(badArguments.get() + " (nothing was published)");
         }
         String jid = jids.next();
         long timeoutMillis = order.timeout().toMillis();

@@ -39,8 +39,11 @@ final class MasterDispatcher implements RouterListener {
     private final int maxReturnSize;
     private final RequestWindow window = new RequestWindow(RequestWindow.PER_MINION_BYTES, RequestWindow.TOTAL_BYTES);
 
+    private final DeclaredFunctions declared;
+
     MasterDispatcher(MinionSessions sessions, JobTracker tracker, MinionFactsCache facts, EventBus events,
-            ExecutorService workers, int maxReturnSize) {
+            ExecutorService workers, int maxReturnSize, DeclaredFunctions declared) {
+        this.declared = declared;
         this.maxReturnSize = maxReturnSize;
         this.sessions = sessions;
         this.tracker = tracker;
@@ -127,7 +130,11 @@ final class MasterDispatcher implements RouterListener {
         } else if (message instanceof io.brine.protocol.EventPost post) {
             workers.execute(() -> eventService.posted(session, post));
         } else if (message instanceof io.brine.protocol.GrainsReport report) {
-            workers.execute(() -> facts.grainsReported(session.peerId(), report.grains()));
+            workers.execute(() -> {
+                // Declarations first: once a minion's grains can be targeted, its signatures are known too.
+                declared.reported(session.peerId(), report.functions());
+                facts.grainsReported(session.peerId(), report.grains());
+            });
         } else if (message instanceof JobReturn ret) {
             // The cache lookup for a late return may touch disk: keep it off the I/O thread.
             workers.execute(() -> tracker.returned(session.peerId(), ret.jid(), ret.result()));

@@ -55,12 +55,16 @@ public final class Minion implements AutoCloseable {
                 ? java.util.Set.of(java.nio.file.attribute.PosixFilePermission.GROUP_EXECUTE) : java.util.Set.of();
     }
 
+    /** What this minion runs and what each function takes, reported with its grains (see GrainsReport). */
+    private final Map<String, Object> declarations;
+
     private Minion(MinionConfig config, FunctionRegistry functions) throws IOException {
         this.config = config;
         MasterKeyPin.requireAChoice(config);
         this.key = loadKey(config.pkiDir());
         PrivateFiles.directory(config.cacheDir(), socketGroupTraverses(config));
         this.grains.set(Grains.collect(config.id(), config.grains()));
+        this.declarations = io.brine.minion.function.Declarations.of(config.functionPolicy().visible(functions));
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
         DealerEndpoint[] self = new DealerEndpoint[1];
         this.master = new RemoteMaster(m -> self[0].send(m), data -> self[0].recycle(data), config.cacheDir());
@@ -139,7 +143,7 @@ public final class Minion implements AutoCloseable {
         public Map<String, Object> refreshGrains() {
             Map<String, Object> fresh = Grains.collect(config.id(), config.grains());
             grains.set(fresh);
-            endpoint.send(new GrainsReport(fresh));
+            endpoint.send(new GrainsReport(fresh, declarations));
             return fresh;
         }
 
@@ -171,7 +175,7 @@ public final class Minion implements AutoCloseable {
                 LOG.log(Level.INFO, "waiting for the master to accept key " + fingerprint() + " of " + id());
             } else if (status == KeyStatus.ACCEPTED) {
                 LOG.log(Level.INFO, "authenticated with the master as " + id());
-                endpoint.send(new GrainsReport(grains.get()));
+                endpoint.send(new GrainsReport(grains.get(), declarations));
             }
         }
 

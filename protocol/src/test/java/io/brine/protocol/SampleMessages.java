@@ -60,6 +60,8 @@ final class SampleMessages {
                 new PillarRequest(13),
                 new JobKill(JID), new KillRequest(18, OTHER_JID),
                 new GrainsReport(keywords()),
+                new GrainsReport(keywords(), Map.of("test.echo", new FunctionSignature("test.echo",
+                        List.of(new FunctionSignature.Input("text", ValueType.STRING, true)), false).toWire())),
                 new EventPost("myapp/ready", keywords()), new EventSubscribe(22, "brine/job/*"),
                 new EventNotice(23, "brine/minion/web1/start", Map.of("id", "web1"), 1_700_000_000_000L),
                 new FilePushAck(24, null), new FilePushAck(25, "disk full"),

@@ -1,0 +1,112 @@
+package io.brine.protocol;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What a minion declares a function takes, as it reports it to its master: the inputs in positional order,
+ * and whether unknown keyword arguments are passed on. The master checks a job against it before publishing
+ * ({@link #refusal}), by the same rules the minion binds arguments with, so a mistyped call is refused with
+ * the same message without a job being sent; the minion still checks.
+ */
+public record FunctionSignature(String name, List<Input> inputs, boolean extras) {
+    /** One declared input. */
+    public record Input(String name, ValueType type, boolean required) {
+        public Input {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(type, "type");
+        }
+    }
+
+    public FunctionSignature {
+        Objects.requireNonNull(name, "name");
+        inputs = List.copyOf(inputs);
+    }
+
+    /** Why {@code args} and {@code kwargs} cannot be bound to these inputs, or empty when they can. */
+    public Optional<String> refusal(List<Object> args, Map<String, Object> kwargs) {
+        if (args.size() > inputs.size()) {
+            return Optional.of(name + " takes at most " + inputs.size() + " positional arguments, got " + args.size());
+        }
+        Map<String, Object> bound = new LinkedHashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            Optional<String> bad = convert(inputs.get(i), args.get(i));
+            if (bad.isPresent()) {
+                return bad;
+            }
+            bound.put(inputs.get(i).name(), args.get(i));
+        }
+        for (Map.Entry<String, Object> e : kwargs.entrySet()) {
+            Optional<Input> input = inputs.stream().filter(x -> x.name().equals(e.getKey())).findFirst();
+            if (input.isEmpty()) {
+                if (extras) {
+                    continue;
+                }
+                return Optional.of(name + " has no parameter '" + e.getKey() + "'; it takes "
+                        + inputs.stream().map(Input::name).toList());
+            }
+            if (bound.containsKey(e.getKey())) {
+                return Optional.of(name + ": '" + e.getKey() + "' given both by position and by name");
+            }
+            Optional<String> bad = convert(input.get(), e.getValue());
+            if (bad.isPresent()) {
+                return bad;
+            }
+            bound.put(e.getKey(), e.getValue());
+        }
+        for (Input input : inputs) {
+            if (input.required() && !bound.containsKey(input.name())) {
+                return Optional.of(name + " is missing its required argument '" + input.name() + "'");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> convert(Input input, Object value) {
+        try {
+            input.type().convert(value);
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.of(name + ": argument '" + input.name() + "' " + e.getMessage() + ", got '" + value + "'");
+        }
+    }
+
+    /** The form sent in a {@link GrainsReport}: {@code {"inputs": [{"name", "type", "required"}], "extras"}}. */
+    public Map<String, Object> toWire() {
+        List<Object> list = new ArrayList<>();
+        for (Input i : inputs) {
+            list.add(Map.of("name", i.name(), "type", i.type().name().toLowerCase(Locale.ROOT), "required",
+                    i.required()));
+        }
+        return Map.of("inputs", list, "extras", extras);
+    }
+
+    /**
+     * Reads what a minion reported; empty when it is not in the expected shape (a declaration the master cannot
+     * read is not checked against, and the minion's own check still applies).
+     */
+    public static Optional<FunctionSignature> fromWire(String name, Object wire) {
+        if (!(wire instanceof Map<?, ?> m) || !(m.get("inputs") instanceof List<?> list)
+                || !(m.get("extras") instanceof Boolean extras)) {
+            return Optional.empty();
+        }
+        List<Input> inputs = new ArrayList<>();
+        for (Object o : list) {
+            if (!(o instanceof Map<?, ?> i) || !(i.get("name") instanceof String n)
+                    || !(i.get("type") instanceof String t) || !(i.get("required") instanceof Boolean r)) {
+                return Optional.empty();
+            }
+            try {
+                inputs.add(new Input(n, ValueType.valueOf(t.toUpperCase(Locale.ROOT)), r));
+            } catch (IllegalArgumentException e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(new FunctionSignature(name, inputs, extras));
+    }
+}
