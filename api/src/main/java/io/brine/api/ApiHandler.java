@@ -23,9 +23,12 @@ final class ApiHandler implements HttpHandler {
     private final JobEndpoints jobs;
     private final KeyEndpoints keys;
     private final EventStreams events;
+    private final TokenEndpoints tokenEndpoints;
     final LongAdder unauthorised = new LongAdder();
 
-    ApiHandler(TokenStore tokens, JobEndpoints jobs, KeyEndpoints keys, EventStreams events) {
+    ApiHandler(TokenStore tokens, JobEndpoints jobs, KeyEndpoints keys, EventStreams events,
+            TokenEndpoints tokenEndpoints) {
+        this.tokenEndpoints = tokenEndpoints;
         this.tokens = tokens;
         this.jobs = jobs;
         this.keys = keys;
@@ -95,6 +98,18 @@ final class ApiHandler implements HttpHandler {
                 keys.delete(exchange, path.get(1), caller);
             }
             case "keys/3" -> keyChange(exchange, path.get(1), path.get(2), caller);
+            case "tokens/1" -> {
+                if (exchange.method().equalsIgnoreCase("POST")) {
+                    tokenEndpoints.create(exchange, caller);
+                } else {
+                    allow(exchange, "GET");
+                    tokenEndpoints.list(exchange, caller);
+                }
+            }
+            case "tokens/2" -> {
+                allow(exchange, "DELETE");
+                tokenEndpoints.revoke(exchange, caller, path.get(1));
+            }
             case "events/1" -> {
                 allow(exchange, "GET");
                 jobs.requireRight(exchange, caller, "@events", "watch events");

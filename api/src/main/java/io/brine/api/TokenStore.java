@@ -40,6 +40,7 @@ public final class TokenStore {
     private static final Logger LOG = System.getLogger(TokenStore.class.getName());
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,63}");
     private static final String PREFIX = "brine_";
+    private static final Pattern LIFETIME = Pattern.compile("([1-9][0-9]{0,8})([smhd])");
     private static final int MAX_TOKEN_LENGTH = 256;
 
     /** The entries as last read, and the file version they were read from. */
@@ -50,6 +51,29 @@ public final class TokenStore {
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private volatile Snapshot snapshot = new Snapshot(null, -1, -1, List.of());
+
+    /**
+     * A lifetime as {@code brine token create --expires} and {@code POST /tokens} take it: {@code 90s},
+     * {@code 30m}, {@code 24h}, {@code 7d}; null (never expires) for null.
+     *
+     * @throws IllegalArgumentException for anything else
+     */
+    public static Duration lifetime(String text) {
+        if (text == null) {
+            return null;
+        }
+        java.util.regex.Matcher m = LIFETIME.matcher(text.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a lifetime such as 90s, 30m, 24h or 7d");
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            default -> Duration.ofDays(n);
+        };
+    }
 
     TokenStore(Path file, Clock clock) {
         this.file = Objects.requireNonNull(file, "file");

@@ -54,6 +54,8 @@ class ApiAclTest {
         assertEquals(403, cluster.send("GET", "/keys", heat, null).statusCode());
         assertEquals(403, cluster.send("POST", "/keys/db1/reject", heat, null).statusCode());
         assertEquals(403, cluster.send("GET", "/events", heat, null).statusCode());
+        assertEquals(403, cluster.send("GET", "/tokens", heat, null).statusCode());
+        assertEquals(403, cluster.send("POST", "/tokens", heat, "{\"name\": \"mine\"}").statusCode());
         assertEquals(1, cluster.master.client().jobs(10).stream().filter(j -> j.caller().equals("token:heat")).count(),
                 "only the allowed ping was published");
         String audit = Files.readString(cluster.master.config().auditLog());
@@ -66,6 +68,29 @@ class ApiAclTest {
         HttpResponse<String> r = cluster.send("POST", "/jobs", other, "{\"target\": \"web1\", \"fun\": \"test.ping\"}");
         assertEquals(403, r.statusCode());
         assertEquals(Map.of("error", "'token:other' may not run test.ping on any minion"), ApiFixture.json(r));
+    }
+
+    @Test
+    void aTokenWithTheTokensRightManagesTokensAndIsAudited() throws Exception {
+        cluster.close();
+        cluster = ApiFixture.start(Files.createDirectories(root.resolve("second")), "api: {interface: 127.0.0.1, port: 0}\npublisher_acl:\n"
+                + "  token:admin: ['@tokens']\n", HttpClient.newHttpClient(), Duration.ofSeconds(15));
+        String admin = cluster.tokens.create("admin", null);
+        HttpResponse<String> made = cluster.send("POST", "/tokens", admin, "{\"name\": \"ci2\", \"expires\": \"1h\"}");
+        assertEquals(201, made.statusCode(), made.body());
+        String fresh = (String) ApiFixture.json(made).get("token");
+        assertTrue(cluster.tokens.authenticate(fresh).isPresent());
+        HttpResponse<String> listed = cluster.send("GET", "/tokens", admin, null);
+        assertTrue(listed.body().contains("\"ci2\"") && !listed.body().contains(fresh), listed.body());
+        assertEquals(400, cluster.send("POST", "/tokens", admin, "{\"name\": \"x\", \"expires\": \"soon\"}")
+                .statusCode());
+        assertEquals(200, cluster.send("DELETE", "/tokens/ci2", admin, null).statusCode());
+        assertTrue(cluster.tokens.authenticate(fresh).isEmpty());
+        assertEquals(404, cluster.send("DELETE", "/tokens/ci2", admin, null).statusCode());
+        String audit = Files.readString(cluster.master.config().auditLog());
+        assertTrue(audit.contains("\"identity\":\"token:admin\",") && audit.contains("\"action\":\"token.create\"")
+                && audit.contains("\"action\":\"token.revoke\""), audit);
+        assertTrue(!audit.contains(fresh), "a token in the audit log");
     }
 
     private HttpResponse<String> post(String body) throws Exception {

@@ -10,8 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -25,7 +23,6 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = {"", "Examples:", "  brine token create -c master.yaml heat --expires 24h   # prints the token once",
                 "  brine token list -c master.yaml", "  brine token revoke -c master.yaml heat"})
 final class TokenCommand implements Runnable {
-    private static final Pattern LIFETIME = Pattern.compile("([1-9][0-9]{0,8})([smhd])");
 
     @Spec
     CommandSpec spec;
@@ -127,19 +124,10 @@ final class TokenCommand implements Runnable {
 
     /** {@code 90s}, {@code 30m}, {@code 24h}, {@code 7d}; null (never) when absent. */
     static Duration lifetime(String text) {
-        if (text == null) {
-            return null;
+        try {
+            return TokenStore.lifetime(text);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--expires " + e.getMessage());
         }
-        Matcher m = LIFETIME.matcher(text.trim());
-        if (!m.matches()) {
-            throw CliException.usage("--expires '" + text + "' is not a lifetime such as 90s, 30m, 24h or 7d");
-        }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            case "h" -> Duration.ofHours(n);
-            default -> Duration.ofDays(n);
-        };
     }
 }
