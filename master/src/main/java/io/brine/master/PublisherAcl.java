@@ -126,7 +126,12 @@ public record PublisherAcl(Map<String, Grants> identities) {
         if (glob.isBlank() || glob.length() > 200) {
             throw new IllegalArgumentException("'" + name + "': function glob '" + glob + "' is empty or too long");
         }
-        return FunctionGlob.compile(glob);
+        try {
+            return FunctionGlob.compile(glob);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + name + "': function glob '" + glob + "' is malformed: "
+                    + e.getMessage());
+        }
     }
 
     private static void checkName(String name) {
