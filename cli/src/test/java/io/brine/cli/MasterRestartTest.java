@@ -43,7 +43,7 @@ class MasterRestartTest {
             c.restartMaster();
 
             assertEquals(0, pingUntilBoth(c), "both minions answer the restarted master");
-            JsonNode jobs = JSON.readTree(c.cli("job", "list", "--out", "json").out());
+            JsonNode jobs = JSON.readTree(c.cli("job", "list", "--out", "json", "--limit", "1000").out());
             assertTrue(jobs.toString().contains(jid), "the earlier job is still listed: " + jobs);
             JsonNode earlier = JSON.readTree(c.cli("job", "show", "--out", "json", jid).out());
             assertEquals("before the restart", earlier.get("returns").get("one").get("ret").asText());

@@ -161,6 +161,14 @@ public final class Master implements AutoCloseable {
         endpoint.close();
         timer.shutdownNow();
         workers.shutdownNow();
+        try {
+            // Work under way (a minion's grains being filed) must not write into the cachedir after close returns.
+            if (!workers.awaitTermination(5, TimeUnit.SECONDS)) {
+                LOG.log(Level.WARNING, "master workers still busy after 5 s; closing anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         cache.close();
         audit.close();
     }
