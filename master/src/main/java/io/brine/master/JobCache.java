@@ -58,7 +58,7 @@ final class JobCache implements AutoCloseable {
     private record AckRow(String jid, String minion) {
     }
 
-    private record ReturnRow(String jid, String minion, MinionReturn ret) {
+    private record ReturnRow(String jid, String minion, MinionReturn ret, Runnable committed) {
     }
 
     private JobCache(Connection writer, Connection reader) {
@@ -94,7 +94,12 @@ final class JobCache implements AutoCloseable {
     }
 
     void recordReturn(String jid, String minion, MinionReturn ret) {
-        writes.add(new ReturnRow(jid, minion, ret));
+        recordReturn(jid, minion, ret, null);
+    }
+
+    /** As above; {@code committed} runs (on the writer thread, so quickly) once the return is on disk. */
+    void recordReturn(String jid, String minion, MinionReturn ret, Runnable committed) {
+        writes.add(new ReturnRow(jid, minion, ret, committed));
     }
 
     /** Waits until everything recorded so far is on disk. */
@@ -217,6 +222,13 @@ final class JobCache implements AutoCloseable {
             writer.commit();
             commits.increment();
             writer.setAutoCommit(true);
+            // Only now may a minion forget these returns (ReturnAck): a master killed before the commit never
+            // acknowledged them, and the minion sends them again.
+            for (Object op : batch) {
+                if (op instanceof ReturnRow r && r.committed() != null) {
+                    r.committed().run();
+                }
+            }
         } catch (SQLException | JsonProcessingException e) {
             LOG.log(Level.ERROR, "writing " + batch.size() + " job cache records failed: " + e.getMessage());
             try {

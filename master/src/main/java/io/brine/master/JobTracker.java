@@ -61,29 +61,40 @@ final class JobTracker {
 
     /** Takes a return if the job was sent to this minion and it has not returned yet; false (counted) otherwise. */
     boolean returned(String minionId, String jid, MinionReturn result) {
+        return returned(minionId, jid, result, () -> { });
+    }
+
+    /**
+     * As above; {@code stored} runs once the master no longer needs the minion to keep the return: when it is on
+     * disk, or at once when it is refused (the first return stands, or the job was never the minion's).
+     */
+    boolean returned(String minionId, String jid, MinionReturn result, Runnable stored) {
         LiveJob job = live.get(jid);
         Optional<JobRecord> cached = job == null ? cache.find(jid) : Optional.empty();
         boolean expected = job != null ? job.expects(minionId)
                 : cached.map(r -> r.expected().contains(minionId)).orElse(false);
         if (!expected) {
             refuse("refused a return from " + minionId + " for job " + jid + ", which was not sent to it");
+            stored.run();
             return false;
         }
         if (cached.map(r -> r.returns().containsKey(minionId)).orElse(false)) {
             refuse("refused a second return from " + minionId + " for job " + jid + "; the first one stands");
+            stored.run();
             return false;
         }
         // Into the cache before the live job completes: a caller that has its answer may stop the master at once
         // (a test did, and the last return of the job it had just seen was never written).
         boolean added;
         if (job == null) {
-            cache.recordReturn(jid, minionId, result);
+            cache.recordReturn(jid, minionId, result, stored);
             added = true;
         } else {
-            added = job.addReturn(minionId, result, () -> cache.recordReturn(jid, minionId, result));
+            added = job.addReturn(minionId, result, () -> cache.recordReturn(jid, minionId, result, stored));
         }
         if (!added) {
             refuse("refused a second return from " + minionId + " for job " + jid + "; the first one stands");
+            stored.run();
             return false;
         }
         String caller = job != null ? job.caller() : cached.get().caller();

@@ -137,7 +137,9 @@ final class MasterDispatcher implements RouterListener {
             });
         } else if (message instanceof JobReturn ret) {
             // The cache lookup for a late return may touch disk: keep it off the I/O thread.
-            workers.execute(() -> tracker.returned(session.peerId(), ret.jid(), ret.result()));
+            // Acknowledged once stored, so the minion can forget it; until then it keeps it and sends it again.
+            workers.execute(() -> tracker.returned(session.peerId(), ret.jid(), ret.result(),
+                    () -> minions.acknowledge(session, ret.jid())));
         } else {
             refuse(session, message);
         }

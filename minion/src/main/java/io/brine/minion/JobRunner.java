@@ -70,6 +70,8 @@ final class JobRunner implements AutoCloseable {
     private final MasterLink master;
     private final MinionControl control;
     private final FunctionPolicy policy;
+    /** Null only in tests that need no durability. */
+    private final ReturnSpool spool;
     private final int maxJobs;
     private final Map<String, Running> running = new ConcurrentHashMap<>();
     /** Jobs received while {@code maxJobs} were running, in arrival order; guarded by itself. */
@@ -79,10 +81,12 @@ final class JobRunner implements AutoCloseable {
 
     JobRunner(String minionId, FunctionCatalog functions, Supplier<Map<String, Object>> grains, Path cacheDir,
             int maxJobs, Consumer<Message> send, MasterLink master, MinionControl control, FunctionPolicy policy,
-            int maxReturnSize) {
+            int maxReturnSize, ReturnSpool spool) {
         ReturnCap cap = new ReturnCap(maxReturnSize);
-        // Every return passes the cap on its way out, whichever path (value, failure, timeout, kill) made it.
-        send = capped(send, cap);
+        // Every return passes the cap and the spool on its way out, whichever path (value, failure, timeout, kill)
+        // made it: kept on disk until the master acknowledges it.
+        send = capped(send, cap, spool);
+        this.spool = spool;
         this.minionId = minionId;
         this.policy = policy;
         this.functions = functions;
@@ -94,8 +98,18 @@ final class JobRunner implements AutoCloseable {
         this.maxJobs = maxJobs;
     }
 
-    private static Consumer<Message> capped(Consumer<Message> send, ReturnCap cap) {
-        return m -> send.accept(m instanceof JobReturn r ? cap.apply(r) : m);
+    private static Consumer<Message> capped(Consumer<Message> send, ReturnCap cap, ReturnSpool spool) {
+        return m -> {
+            if (m instanceof JobReturn r) {
+                JobReturn out = cap.apply(r);
+                if (spool != null) {
+                    spool.keep(out);
+                }
+                send.accept(out);
+            } else {
+                send.accept(m);
+            }
+        };
     }
 
     void submit(JobRequest job) {
@@ -106,6 +120,9 @@ final class JobRunner implements AutoCloseable {
             // refuses.
             send.accept(new JobReturn(job.jid(), run(job, function, start)));
             return;
+        }
+        if (spool != null) {
+            spool.started(job.jid(), job.function());
         }
         AtomicBoolean returned = new AtomicBoolean();
         FutureTask<Void> task = new FutureTask<>(() -> {
@@ -247,8 +264,8 @@ final class JobRunner implements AutoCloseable {
             waiting.clear();
         }
         for (Running r : running.values()) {
-            r.task().cancel(true);
-            r.ended();
+            // Its caller learns at once that the minion stopped, rather than waiting for the timeout.
+            stop(r.job().jid(), KILLED, "the minion is stopping; the job was stopped with it");
         }
         running.clear();
     }

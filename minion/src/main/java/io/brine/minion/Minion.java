@@ -7,9 +7,11 @@ import io.brine.protocol.GrainsReport;
 import io.brine.protocol.Hello;
 import io.brine.protocol.JobKill;
 import io.brine.protocol.JobRequest;
+import io.brine.protocol.JobReturn;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.MasterReply;
 import io.brine.protocol.Message;
+import io.brine.protocol.ReturnAck;
 import io.brine.protocol.Role;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
@@ -23,6 +25,7 @@ import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -55,6 +58,13 @@ public final class Minion implements AutoCloseable {
                 ? java.util.Set.of(java.nio.file.attribute.PosixFilePermission.GROUP_EXECUTE) : java.util.Set.of();
     }
 
+    /** Returns the master has not acknowledged yet, on disk: sent again after every reconnect. */
+    private final ReturnSpool spool;
+    /** Sends unacknowledged returns again now and then, for a master that took one but could not store it. */
+    private final java.util.concurrent.ScheduledFuture<?> resender;
+    /** How long an unacknowledged return waits before it is sent again without a reconnect. */
+    static final long RESEND_MILLIS = 30_000;
+
     /** What this minion runs and what each function takes, reported with its grains (see GrainsReport). */
     private final Map<String, Object> declarations;
 
@@ -68,13 +78,16 @@ public final class Minion implements AutoCloseable {
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
         DealerEndpoint[] self = new DealerEndpoint[1];
         this.master = new RemoteMaster(m -> self[0].send(m), data -> self[0].recycle(data), config.cacheDir());
+        this.spool = ReturnSpool.open(config.cacheDir().resolve("returns"), config.returnSpoolMax());
         this.jobs = new JobRunner(config.id(), functions, grains::get, config.cacheDir(), config.maxJobs(),
-                m -> self[0].send(m), master, new Control(), config.functionPolicy(), config.maxReturnSize());
+                m -> self[0].send(m), master, new Control(), config.functionPolicy(), config.maxReturnSize(), spool);
         this.endpoint = new DealerEndpoint(config.masterAddress(), key,
                 new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
                 new MasterKeyPin(config.masterFinger(), config.pkiDir()), new Listener(), settings);
         self[0] = endpoint;
         this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), endpoint::send);
+        this.resender = JobThreads.DEADLINES.scheduleWithFixedDelay(this::resendStale, RESEND_MILLIS, RESEND_MILLIS,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /** Starts a minion with every function installed on the class path. */
@@ -116,9 +129,17 @@ public final class Minion implements AutoCloseable {
 
     @Override
     public void close() {
+        resender.cancel(false);
         eventSocket.close();
-        endpoint.close();
+        // Jobs first: each running one returns "stopped" (kept in the spool) while the session can still carry it.
         jobs.close();
+        endpoint.close();
+    }
+
+    private void resendStale() {
+        if (endpoint.status() == KeyStatus.ACCEPTED) {
+            spool.unacknowledgedSince(System.currentTimeMillis() - RESEND_MILLIS).forEach(endpoint::send);
+        }
     }
 
     /** The minion's key: {@code pki_dir/minion.pem} (0600) and {@code minion.pub}, created on first start. */
@@ -176,6 +197,12 @@ public final class Minion implements AutoCloseable {
             } else if (status == KeyStatus.ACCEPTED) {
                 LOG.log(Level.INFO, "authenticated with the master as " + id());
                 endpoint.send(new GrainsReport(grains.get(), declarations));
+                // A new session: whatever the last one may have lost goes again; the master stores each once.
+                List<JobReturn> again = spool.unacknowledged();
+                if (!again.isEmpty()) {
+                    LOG.log(Level.INFO, "sending " + again.size() + " unacknowledged returns again");
+                    again.forEach(endpoint::send);
+                }
             }
         }
 
@@ -185,6 +212,8 @@ public final class Minion implements AutoCloseable {
                 jobs.submit(job);
             } else if (message instanceof MasterReply reply) {
                 master.onReply(reply);
+            } else if (message instanceof ReturnAck ack) {
+                spool.acknowledged(ack.jid());
             } else if (message instanceof JobKill kill) {
                 jobs.kill(kill.jid());
             } else {

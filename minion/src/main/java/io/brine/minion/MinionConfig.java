@@ -42,20 +42,23 @@ import java.util.Set;
  *                     {@code cmd_allowed}); default every function and command
  * @param maxReturnSize the largest return this minion sends ({@code max_return_size}, bytes, default 4 MiB): a
  *                     larger one is truncated, longest text first, with a marker giving the original size
+ * @param returnSpoolMax bytes of returns kept until the master acknowledges them ({@code return_spool_max},
+ *                     default 64 MiB); beyond, the oldest are dropped with a log line
  */
 public record MinionConfig(String id, String master, int masterPort, String masterFinger, boolean masterTofu,
         Path pkiDir,
         Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
         List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, boolean allowUndefined,
-        FunctionPolicy functionPolicy, int maxReturnSize) {
+        FunctionPolicy functionPolicy, int maxReturnSize, long returnSpoolMax) {
 
     /** The default {@code max_return_size}: half the default frame limit, leaving room for everything else. */
     public static final int DEFAULT_MAX_RETURN_SIZE = 4 * 1024 * 1024;
+    public static final long DEFAULT_RETURN_SPOOL_MAX = 64L * 1024 * 1024;
 
     public static final Set<String> KEYS = Set.of("id", "master", "master_port", "publish_port", "master_finger",
             "master_tofu", "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
             "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed", "allow_undefined",
-            "max_return_size");
+            "max_return_size", "return_spool_max");
 
     public MinionConfig {
         MinionId.requireValid(id);
@@ -83,7 +86,8 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     public static MinionConfig underDirectory(Path root, String id, int masterPort) {
         return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
                 Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files")),
-                root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL, DEFAULT_MAX_RETURN_SIZE);
+                root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL, DEFAULT_MAX_RETURN_SIZE,
+                DEFAULT_RETURN_SPOOL_MAX);
     }
 
     public static MinionConfig load(Path file) {
@@ -114,7 +118,8 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 (int) c.integer("max_jobs", 64, 1, 10_000),
                 Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)), c.stringList("http_allow"), allowed,
                 c.path("event_socket", cacheDir.resolve("minion.sock")), c.string("event_group", null), c.bool("allow_undefined", false),
-                policy(c), (int) c.integer("max_return_size", DEFAULT_MAX_RETURN_SIZE, 4096, 64L * 1024 * 1024));
+                policy(c), (int) c.integer("max_return_size", DEFAULT_MAX_RETURN_SIZE, 4096, 64L * 1024 * 1024),
+                c.integer("return_spool_max", DEFAULT_RETURN_SPOOL_MAX, 1024 * 1024, 1L << 40));
     }
 
     private static FunctionPolicy policy(ConfigFile c) {
@@ -139,42 +144,42 @@ public record MinionConfig(String id, String master, int masterPort, String mast
 
     public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
     }
 
     public MinionConfig withMasterFinger(String finger) {
         return new MinionConfig(id, master, masterPort, finger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
     }
 
     public MinionConfig withMasterPort(int port) {
         return new MinionConfig(id, master, port, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize);
+                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
     }
 
     public MinionConfig withMaxReturnSize(int bytes) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax);
     }
 
     String masterAddress() {

@@ -27,7 +27,8 @@ class JobRunnerTest {
 
     private JobRunner runner(int maxJobs) {
         return new JobRunner("m1", FunctionRegistry.installed(), Map::of, cache, maxJobs, this::sent, MasterLink.NONE,
-                MinionControl.NONE, io.brine.minion.function.FunctionPolicy.ALLOW_ALL, MinionConfig.DEFAULT_MAX_RETURN_SIZE);
+                MinionControl.NONE, io.brine.minion.function.FunctionPolicy.ALLOW_ALL, MinionConfig.DEFAULT_MAX_RETURN_SIZE,
+                null);
     }
 
     private void sent(Message m) {

@@ -92,6 +92,7 @@ public final class MessageCodec {
         if (m instanceof Refused) return Refused.TYPE;
         if (m instanceof KeyRequest) return KeyRequest.TYPE;
         if (m instanceof KeyResult) return KeyResult.TYPE;
+        if (m instanceof ReturnAck) return ReturnAck.TYPE;
         throw new AssertionError("message type without a code: " + m.getClass());
     }
 
@@ -129,6 +130,7 @@ public final class MessageCodec {
         else if (m instanceof Refused x) x.write(w);
         else if (m instanceof KeyRequest x) x.write(w);
         else if (m instanceof KeyResult x) x.write(w);
+        else if (m instanceof ReturnAck x) x.write(w);
         else throw new AssertionError("message type without a writer: " + m.getClass());
     }
 
@@ -167,6 +169,7 @@ public final class MessageCodec {
             case Refused.TYPE: return Refused.read(r);
             case KeyRequest.TYPE: return KeyRequest.read(r);
             case KeyResult.TYPE: return KeyResult.read(r);
+            case ReturnAck.TYPE: return ReturnAck.read(r);
             default: throw new MalformedMessageException("unknown message type " + type);
         }
     }

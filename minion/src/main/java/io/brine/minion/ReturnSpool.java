@@ -1,0 +1,180 @@
+package io.brine.minion;
+
+import io.brine.config.PrivateFiles;
+import io.brine.protocol.Jid;
+import io.brine.protocol.JobReturn;
+import io.brine.protocol.MalformedMessageException;
+import io.brine.protocol.Message;
+import io.brine.protocol.MessageCodec;
+import io.brine.protocol.MinionReturn;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Returns the master has not acknowledged yet, kept on disk ({@code cachedir/returns/JID.ret}) so that neither a
+ * dropped session, a master restart nor a minion restart loses one: each is sent again after every reconnect
+ * until the master says it has it ({@code ReturnAck}). A job running when the minion stopped leaves a marker
+ * ({@code JID.run}); at the next start it becomes a failed return saying the job was lost.
+ *
+ * <p>Bounded by {@code return_spool_max} bytes: beyond, the oldest returns are dropped, each with a log line.
+ * The files survive the process being killed; they are not synced, so a crash of the whole machine may take
+ * the last ones with it.
+ */
+final class ReturnSpool {
+    private static final Logger LOG = System.getLogger(ReturnSpool.class.getName());
+    /** The retcode of a job the minion stopped in the middle of (killed, crashed, rebooted). */
+    static final int LOST = 137;
+
+    private final Path dir;
+    private final long maxBytes;
+    /** Unacknowledged returns in the order they were made, with their encoded size. */
+    private final Map<String, Integer> sizes = new LinkedHashMap<>();
+    private final Map<String, JobReturn> pending = new LinkedHashMap<>();
+    private final Map<String, Long> keptAt = new java.util.HashMap<>();
+    private long bytes;
+
+    private ReturnSpool(Path dir, long maxBytes) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+    }
+
+    /** Opens the spool, taking back what an earlier run left: its unacknowledged returns and its lost jobs. */
+    static ReturnSpool open(Path dir, long maxBytes) throws IOException {
+        PrivateFiles.directory(dir);
+        ReturnSpool spool = new ReturnSpool(dir, maxBytes);
+        spool.recover();
+        return spool;
+    }
+
+    /** A job started: if the minion stops before its return is kept, the next start reports it lost. */
+    void started(String jid, String function) {
+        try {
+            Files.writeString(dir.resolve(jid + ".run"), function);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot mark job " + jid + " as running in " + dir + ": " + e.getMessage());
+        }
+    }
+
+    /** Keeps a return until the master acknowledges it. */
+    synchronized void keep(JobReturn ret) {
+        byte[] encoded = MessageCodec.encode(ret);
+        try {
+            Path temp = dir.resolve(ret.jid() + ".tmp");
+            Files.write(temp, encoded);
+            Files.move(temp, dir.resolve(ret.jid() + ".ret"), StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot spool the return of job " + ret.jid() + " (" + e.getMessage()
+                    + "); it is kept in memory only");
+        }
+        deleteQuietly(dir.resolve(ret.jid() + ".run"));
+        remember(ret, encoded.length);
+    }
+
+    /** The master has it: forget it. */
+    synchronized void acknowledged(String jid) {
+        if (pending.remove(jid) != null) {
+            bytes -= sizes.remove(jid);
+            keptAt.remove(jid);
+            deleteQuietly(dir.resolve(jid + ".ret"));
+        }
+    }
+
+    /** What to send again after a reconnect, oldest first. */
+    synchronized List<JobReturn> unacknowledged() {
+        return new ArrayList<>(pending.values());
+    }
+
+    /**
+     * Returns kept before {@code cutoffMillis} and still not acknowledged: sent again now and then even without a
+     * reconnect, in case the master took one but could not store it.
+     */
+    synchronized List<JobReturn> unacknowledgedSince(long cutoffMillis) {
+        List<JobReturn> out = new ArrayList<>();
+        pending.forEach((jid, ret) -> {
+            if (keptAt.getOrDefault(jid, 0L) < cutoffMillis) {
+                out.add(ret);
+            }
+        });
+        return out;
+    }
+
+    synchronized int size() {
+        return pending.size();
+    }
+
+    private void remember(JobReturn ret, int size) {
+        if (pending.put(ret.jid(), ret) != null) {
+            bytes -= sizes.get(ret.jid());
+        }
+        sizes.put(ret.jid(), size);
+        keptAt.put(ret.jid(), System.currentTimeMillis());
+        bytes += size;
+        while (bytes > maxBytes && pending.size() > 1) {
+            String oldest = pending.keySet().iterator().next();
+            LOG.log(Level.WARNING, "return spool over return_spool_max (" + maxBytes + " bytes): dropped the "
+                    + "unacknowledged return of job " + oldest);
+            acknowledged(oldest);
+        }
+    }
+
+    private void recover() throws IOException {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> all = Files.newDirectoryStream(dir)) {
+            all.forEach(files::add);
+        }
+        files.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString())); // jids sort by time
+        for (Path f : files) {
+            String name = f.getFileName().toString();
+            String jid = name.substring(0, Math.max(0, name.lastIndexOf('.')));
+            if (name.endsWith(".tmp") || !Jid.isValid(jid)) {
+                deleteQuietly(f);
+            } else if (name.endsWith(".ret")) {
+                recoverReturn(f);
+            } else if (name.endsWith(".run") && !Files.exists(dir.resolve(jid + ".ret"))) {
+                String function = Files.readString(f);
+                LOG.log(Level.WARNING, "job " + jid + " (" + function + ") was running when the minion stopped; "
+                        + "reporting it lost");
+                long now = System.currentTimeMillis();
+                keep(new JobReturn(jid, MinionReturn.failed(LOST, "lost: the minion stopped while this job ran ("
+                        + function + "); whatever it did before is not known", now, now)));
+            } else if (name.endsWith(".run")) {
+                deleteQuietly(f);
+            }
+        }
+        if (!pending.isEmpty()) {
+            LOG.log(Level.INFO, pending.size() + " returns not yet acknowledged by the master will be sent again");
+        }
+    }
+
+    private void recoverReturn(Path f) {
+        try {
+            byte[] bytes = Files.readAllBytes(f);
+            Message m = MessageCodec.decode(bytes);
+            if (m instanceof JobReturn ret) {
+                remember(ret, bytes.length);
+                return;
+            }
+        } catch (IOException | MalformedMessageException e) {
+            LOG.log(Level.WARNING, "dropped an unreadable spooled return " + f + ": " + e.getMessage());
+        }
+        deleteQuietly(f);
+    }
+
+    private static void deleteQuietly(Path f) {
+        try {
+            Files.deleteIfExists(f);
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "cannot delete " + f + ": " + e.getMessage());
+        }
+    }
+}
