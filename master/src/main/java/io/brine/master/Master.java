@@ -84,7 +84,7 @@ public final class Master implements AutoCloseable {
                         config.maxFrameSize()),
                         pillar, new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION),
                         config.quotas().maxPushBytes()), endpoint),
-                new EventService(events, endpoint, access));
+                new EventService(events, endpoint, access), new ReturnAcks(endpoint, timer));
         this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
         new Reactor(config.reactor(), publisher, workers, config.timeout()).attach(events);
     }

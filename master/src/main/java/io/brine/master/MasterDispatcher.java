@@ -52,8 +52,11 @@ final class MasterDispatcher implements RouterListener {
         this.workers = workers;
     }
 
+    private volatile ReturnAcks acks;
+
     /** The client service needs the endpoint, which needs this dispatcher: so it is attached afterwards. */
-    void attach(ClientService clientService, MinionService minionService, EventService events) {
+    void attach(ClientService clientService, MinionService minionService, EventService events, ReturnAcks acks) {
+        this.acks = acks;
         this.clients = clientService;
         this.minions = minionService;
         this.eventService = events;
@@ -139,7 +142,7 @@ final class MasterDispatcher implements RouterListener {
             // The cache lookup for a late return may touch disk: keep it off the I/O thread.
             // Acknowledged once stored, so the minion can forget it; until then it keeps it and sends it again.
             workers.execute(() -> tracker.returned(session.peerId(), ret.jid(), ret.result(),
-                    () -> minions.acknowledge(session, ret.jid())));
+                    () -> acks.stored(session.id(), ret.jid())));
         } else {
             refuse(session, message);
         }

@@ -59,11 +59,6 @@ final class MinionService {
         }
     }
 
-    /** Tells a minion its return for {@code jid} is stored (or was not needed): it may forget it. */
-    void acknowledge(Session minion, String jid) {
-        endpoint.send(minion.id(), new io.brine.protocol.ReturnAck(jid));
-    }
-
     /** Answers at once that {@code request} was not taken, without reading anything for it. */
     void refuse(Session minion, MinionRequest request, String why) {
         MasterReply reply;

@@ -121,9 +121,6 @@ final class JobRunner implements AutoCloseable {
             send.accept(new JobReturn(job.jid(), run(job, function, start)));
             return;
         }
-        if (spool != null) {
-            spool.started(job.jid(), job.function());
-        }
         AtomicBoolean returned = new AtomicBoolean();
         FutureTask<Void> task = new FutureTask<>(() -> {
             MinionReturn result = run(job, function, start);
@@ -135,6 +132,9 @@ final class JobRunner implements AutoCloseable {
         ScheduledFuture<?> ack = JobThreads.DEADLINES.schedule(() -> {
             if (!returned.get()) {
                 send.accept(new JobAck(job.jid()));
+                if (spool != null) {
+                    spool.running(job.jid(), job.function()); // should the minion die now, the job reads 'lost'
+                }
             }
         }, ACK_AFTER_MILLIS, TimeUnit.MILLISECONDS);
         running.put(job.jid(), new Running(job, start, task, deadline, ack, returned));

@@ -62,6 +62,8 @@ public final class Minion implements AutoCloseable {
     private final ReturnSpool spool;
     /** Sends unacknowledged returns again now and then, for a master that took one but could not store it. */
     private final java.util.concurrent.ScheduledFuture<?> resender;
+    /** Writes returns waiting for their acknowledgement to disk. */
+    private final java.util.concurrent.ScheduledFuture<?> persister;
     /** How long an unacknowledged return waits before it is sent again without a reconnect. */
     static final long RESEND_MILLIS = 30_000;
 
@@ -87,6 +89,9 @@ public final class Minion implements AutoCloseable {
         self[0] = endpoint;
         this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), endpoint::send);
         this.resender = JobThreads.DEADLINES.scheduleWithFixedDelay(this::resendStale, RESEND_MILLIS, RESEND_MILLIS,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
+        this.persister = JobThreads.DEADLINES.scheduleWithFixedDelay(spool::persist,
+                ReturnSpool.PERSIST_AFTER_MILLIS / 2, ReturnSpool.PERSIST_AFTER_MILLIS / 2,
                 java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
@@ -134,6 +139,8 @@ public final class Minion implements AutoCloseable {
         // Jobs first: each running one returns "stopped" (kept in the spool) while the session can still carry it.
         jobs.close();
         endpoint.close();
+        persister.cancel(false);
+        spool.persist(0); // whatever is still unacknowledged is on disk for the next start
     }
 
     private void resendStale() {
@@ -213,7 +220,7 @@ public final class Minion implements AutoCloseable {
             } else if (message instanceof MasterReply reply) {
                 master.onReply(reply);
             } else if (message instanceof ReturnAck ack) {
-                spool.acknowledged(ack.jid());
+                ack.jids().forEach(spool::acknowledged);
             } else if (message instanceof JobKill kill) {
                 jobs.kill(kill.jid());
             } else {

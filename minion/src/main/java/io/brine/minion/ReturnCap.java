@@ -58,6 +58,11 @@ final class ReturnCap {
         return new MinionReturn(r.success(), r.retcode(), value, r.startMillis(), r.endMillis());
     }
 
+    /** A cheap bound on a return's encoded size, without encoding it. */
+    static long sizeBound(JobReturn ret) {
+        return 64 + upperBound(ret.result().ret(), 0);
+    }
+
     /** A cheap bound on the encoded size: most returns are far below the cap and are never encoded twice. */
     private static long upperBound(Object v, int depth) {
         if (v instanceof String s) {

@@ -25,6 +25,11 @@ import java.util.Map;
  * until the master says it has it ({@code ReturnAck}). A job running when the minion stopped leaves a marker
  * ({@code JID.run}); at the next start it becomes a failed return saying the job was lost.
  *
+ * <p>Most returns are acknowledged within milliseconds, so a return is written to disk only once it has waited
+ * {@link #PERSIST_AFTER_MILLIS} without an acknowledgement (and a job gets its marker only once it has run that
+ * long, when the minion tells the master it is running): a healthy fleet touches no disk for its returns. What
+ * that leaves open is a minion process killed within that time of a return the master did not store.
+ *
  * <p>Bounded by {@code return_spool_max} bytes: beyond, the oldest returns are dropped, each with a log line.
  * The files survive the process being killed; they are not synced, so a crash of the whole machine may take
  * the last ones with it.
@@ -33,13 +38,18 @@ final class ReturnSpool {
     private static final Logger LOG = System.getLogger(ReturnSpool.class.getName());
     /** The retcode of a job the minion stopped in the middle of (killed, crashed, rebooted). */
     static final int LOST = 137;
+    /** How long a return waits for its acknowledgement before it is written to disk. */
+    static final long PERSIST_AFTER_MILLIS = 1000;
 
     private final Path dir;
     private final long maxBytes;
     /** Unacknowledged returns in the order they were made, with their encoded size. */
-    private final Map<String, Integer> sizes = new LinkedHashMap<>();
+    private final Map<String, Long> sizes = new LinkedHashMap<>();
     private final Map<String, JobReturn> pending = new LinkedHashMap<>();
     private final Map<String, Long> keptAt = new java.util.HashMap<>();
+    /** Returns written to disk, and jobs that have a running marker there. */
+    private final java.util.Set<String> persisted = new java.util.HashSet<>();
+    private final java.util.Set<String> marked = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private long bytes;
 
     private ReturnSpool(Path dir, long maxBytes) {
@@ -55,29 +65,66 @@ final class ReturnSpool {
         return spool;
     }
 
-    /** A job started: if the minion stops before its return is kept, the next start reports it lost. */
-    void started(String jid, String function) {
+    /**
+     * A job is still running (called when the minion acknowledges it): if the minion stops before its return is
+     * kept, the next start reports it lost.
+     */
+    void running(String jid, String function) {
         try {
             Files.writeString(dir.resolve(jid + ".run"), function);
+            marked.add(jid);
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot mark job " + jid + " as running in " + dir + ": " + e.getMessage());
         }
     }
 
-    /** Keeps a return until the master acknowledges it. */
+    /** Keeps a return until the master acknowledges it; on disk too if that takes a while ({@link #persist}). */
     synchronized void keep(JobReturn ret) {
-        byte[] encoded = MessageCodec.encode(ret);
+        remember(ret, ReturnCap.sizeBound(ret));
+    }
+
+    /**
+     * Writes to disk the returns that have waited {@link #PERSIST_AFTER_MILLIS} for their acknowledgement (the
+     * master is away or slow). Called every {@link #PERSIST_AFTER_MILLIS} / 2.
+     */
+    void persist() {
+        persist(PERSIST_AFTER_MILLIS);
+    }
+
+    /** Writes every unacknowledged return that has waited {@code waitedMillis} or more. */
+    void persist(long waitedMillis) {
+        long cutoff = System.currentTimeMillis() - waitedMillis;
+        List<JobReturn> due = new ArrayList<>();
+        synchronized (this) {
+            pending.forEach((jid, ret) -> {
+                if (!persisted.contains(jid) && keptAt.getOrDefault(jid, 0L) <= cutoff) {
+                    due.add(ret);
+                }
+            });
+        }
+        for (JobReturn ret : due) {
+            write(ret);
+        }
+    }
+
+    private void write(JobReturn ret) {
         try {
             Path temp = dir.resolve(ret.jid() + ".tmp");
-            Files.write(temp, encoded);
+            Files.write(temp, MessageCodec.encode(ret));
             Files.move(temp, dir.resolve(ret.jid() + ".ret"), StandardCopyOption.ATOMIC_MOVE,
                     StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot spool the return of job " + ret.jid() + " (" + e.getMessage()
                     + "); it is kept in memory only");
+            return;
         }
-        deleteQuietly(dir.resolve(ret.jid() + ".run"));
-        remember(ret, encoded.length);
+        synchronized (this) {
+            if (pending.containsKey(ret.jid())) {
+                persisted.add(ret.jid());
+            } else {
+                deleteQuietly(dir.resolve(ret.jid() + ".ret")); // acknowledged while it was being written
+            }
+        }
     }
 
     /** The master has it: forget it. */
@@ -85,7 +132,9 @@ final class ReturnSpool {
         if (pending.remove(jid) != null) {
             bytes -= sizes.remove(jid);
             keptAt.remove(jid);
-            deleteQuietly(dir.resolve(jid + ".ret"));
+            if (persisted.remove(jid)) {
+                deleteQuietly(dir.resolve(jid + ".ret"));
+            }
         }
     }
 
@@ -112,7 +161,10 @@ final class ReturnSpool {
         return pending.size();
     }
 
-    private void remember(JobReturn ret, int size) {
+    private void remember(JobReturn ret, long size) {
+        if (marked.remove(ret.jid())) {
+            deleteQuietly(dir.resolve(ret.jid() + ".run"));
+        }
         if (pending.put(ret.jid(), ret) != null) {
             bytes -= sizes.get(ret.jid());
         }
@@ -145,8 +197,11 @@ final class ReturnSpool {
                 LOG.log(Level.WARNING, "job " + jid + " (" + function + ") was running when the minion stopped; "
                         + "reporting it lost");
                 long now = System.currentTimeMillis();
-                keep(new JobReturn(jid, MinionReturn.failed(LOST, "lost: the minion stopped while this job ran ("
-                        + function + "); whatever it did before is not known", now, now)));
+                JobReturn lost = new JobReturn(jid, MinionReturn.failed(LOST, "lost: the minion stopped while this "
+                        + "job ran (" + function + "); whatever it did before is not known", now, now));
+                keep(lost);
+                write(lost);
+                deleteQuietly(f);
             } else if (name.endsWith(".run")) {
                 deleteQuietly(f);
             }
@@ -162,6 +217,7 @@ final class ReturnSpool {
             Message m = MessageCodec.decode(bytes);
             if (m instanceof JobReturn ret) {
                 remember(ret, bytes.length);
+                persisted.add(ret.jid());
                 return;
             }
         } catch (IOException | MalformedMessageException e) {

@@ -23,10 +23,14 @@ class ReturnSpoolTest {
     @Test
     void aReturnIsKeptUntilAcknowledgedAndSurvivesARestart() throws Exception {
         ReturnSpool spool = ReturnSpool.open(dir, 1 << 20);
-        spool.started(J1, "cmd.run");
+        spool.running(J1, "cmd.run");
         spool.keep(new JobReturn(J1, MinionReturn.ok("one", 1, 2)));
         spool.keep(new JobReturn(J2, MinionReturn.ok("two", 3, 4)));
+        assertFalse(Files.exists(dir.resolve(J1 + ".ret")), "written before it waited for its acknowledgement");
+        spool.persist(0);
+        assertTrue(Files.exists(dir.resolve(J1 + ".ret")));
         spool.acknowledged(J2);
+        assertFalse(Files.exists(dir.resolve(J2 + ".ret")), "kept on disk after its acknowledgement");
         assertFalse(Files.exists(dir.resolve(J1 + ".run")), "the marker outlived the return");
 
         ReturnSpool again = ReturnSpool.open(dir, 1 << 20);
@@ -39,7 +43,7 @@ class ReturnSpoolTest {
     @Test
     void aJobRunningWhenTheMinionStoppedIsReportedLostAtTheNextStart() throws Exception {
         ReturnSpool spool = ReturnSpool.open(dir, 1 << 20);
-        spool.started(J3, "cmd.run");
+        spool.running(J3, "cmd.run");
         // the process dies here: no return was ever kept
 
         JobReturn lost = ReturnSpool.open(dir, 1 << 20).unacknowledged().get(0);
@@ -53,9 +57,10 @@ class ReturnSpoolTest {
     void overItsBoundTheOldestAreDropped() throws Exception {
         ReturnSpool spool = ReturnSpool.open(dir, 1500);
         spool.keep(new JobReturn(J1, MinionReturn.ok("x".repeat(1000), 1, 2)));
+        spool.persist(0);
         spool.keep(new JobReturn(J2, MinionReturn.ok("y".repeat(1000), 1, 2)));
         assertEquals(List.of(J2), spool.unacknowledged().stream().map(JobReturn::jid).toList());
-        assertFalse(Files.exists(dir.resolve(J1 + ".ret")));
+        assertFalse(Files.exists(dir.resolve(J1 + ".ret")), "a dropped return left on disk");
     }
 
     @Test
