@@ -57,7 +57,7 @@ final class ApiFixture implements AutoCloseable {
 
     static ApiFixture start(Path root, String apiYaml, HttpClient http, Duration keepAlive, int perAddress)
             throws Exception {
-        Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: 0\npki_dir: "
+        Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + freePort() + "\npki_dir: "
                 + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache") + "\ntimeout: 10\n" + apiYaml
                 + (apiYaml.contains("publisher_acl") ? "" : FULL_ACCESS));
         Master master = Master.start(MasterConfig.load(yaml));
@@ -68,6 +68,13 @@ final class ApiFixture implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             master.close();
             throw e;
+        }
+    }
+
+    /** A port nobody listens on now (a configuration file cannot say 0). */
+    static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
         }
     }
 

@@ -71,18 +71,72 @@ final class JobCache implements AutoCloseable {
 
     static JobCache open(Path cacheDir) {
         try {
-            // SQLite gives the -wal and -shm files the database file's mode: a private database keeps them private.
             PrivateFiles.directory(cacheDir);
-            String url = "jdbc:sqlite:" + PrivateFiles.file(cacheDir.resolve("jobs.sqlite"));
-            Connection w = DriverManager.getConnection(url);
-            CacheSchema.apply(w);
-            Connection r = DriverManager.getConnection(url);
-            return new JobCache(w, r);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + cacheDir, e);
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot open the job cache in " + cacheDir + ": " + e.getMessage(), e);
         }
+        try {
+            return connect(cacheDir);
+        } catch (SQLException damaged) {
+            // Only history lives here: a damaged file is kept aside for whoever wants to look, and the master
+            // starts with an empty one rather than not at all (a supervisor would restart it in a loop).
+            Path aside = moveAside(cacheDir, damaged);
+            LOG.log(Level.ERROR, "the job cache " + cacheDir.resolve(FILE) + " is damaged (" + damaged.getMessage()
+                    + "); moved it to " + aside + " and started a new one: earlier jobs are not listed");
+            try {
+                return connect(cacheDir);
+            } catch (SQLException e) {
+                throw new IllegalStateException("cannot open the job cache in " + cacheDir + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    static final String FILE = "jobs.sqlite";
+
+    /**
+     * Opens the file, applies the schema and checks its pages ({@code PRAGMA quick_check}: damage in the middle of
+     * the file is found at start, not when some later query reaches it).
+     */
+    private static JobCache connect(Path cacheDir) throws SQLException {
+        String url;
+        try {
+            // SQLite gives the -wal and -shm files the database file's mode: a private database keeps them private.
+            url = "jdbc:sqlite:" + PrivateFiles.file(cacheDir.resolve(FILE));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + cacheDir.resolve(FILE), e);
+        }
+        Connection w = DriverManager.getConnection(url);
+        try {
+            CacheSchema.apply(w);
+            try (java.sql.Statement st = w.createStatement();
+                    java.sql.ResultSet rs = st.executeQuery("PRAGMA quick_check")) {
+                String verdict = rs.next() ? rs.getString(1) : "no answer";
+                if (!"ok".equals(verdict)) {
+                    throw new SQLException("quick_check: " + verdict);
+                }
+            }
+            Connection r = DriverManager.getConnection(url);
+            return new JobCache(w, r);
+        } catch (SQLException e) {
+            w.close();
+            throw e;
+        }
+    }
+
+    private static Path moveAside(Path cacheDir, SQLException why) {
+        String stamp = java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern(
+                "yyyyMMdd-HHmmss"));
+        Path aside = cacheDir.resolve(FILE + ".damaged-" + stamp);
+        try {
+            java.nio.file.Files.move(cacheDir.resolve(FILE), aside);
+            for (String extra : new String[] {"-wal", "-shm"}) {
+                java.nio.file.Files.deleteIfExists(cacheDir.resolve(FILE + extra));
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("the job cache " + cacheDir.resolve(FILE) + " is damaged ("
+                    + why.getMessage() + ") and cannot be moved aside: " + e.getMessage(), e);
+        }
+        return aside;
     }
 
     void recordJob(JobRecord job) {

@@ -48,11 +48,18 @@ public final class Master implements AutoCloseable {
     private final MasterDispatcher dispatcher;
     private final EventBus events = new EventBus();
     private final AuditLog audit;
+    private final CacheDirLock cacheLock;
 
     private Master(MasterConfig config, Consumer<Throwable> onFatal) throws IOException {
         this.config = config;
         this.key = MasterPki.prepare(config.pkiDir());
-        this.cache = JobCache.open(config.cacheDir());
+        this.cacheLock = CacheDirLock.acquire(config.cacheDir());
+        try {
+            this.cache = JobCache.open(config.cacheDir());
+        } catch (RuntimeException e) {
+            cacheLock.close();
+            throw e;
+        }
         this.audit = AuditLog.open(config.auditLog());
         this.timer = Executors.newSingleThreadScheduledExecutor(daemon("brine-master-timer"));
         this.workers = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
@@ -106,7 +113,12 @@ public final class Master implements AutoCloseable {
     public static Master start(MasterConfig config, Consumer<Throwable> onFatal)
             throws IOException, InterruptedException {
         Master m = new Master(config, onFatal);
-        m.endpoint.start();
+        try {
+            m.endpoint.start();
+        } catch (InterruptedException | RuntimeException e) {
+            m.close(); // the cachedir lock and the job cache, for a master started again in this process
+            throw e;
+        }
         m.scheduleRetention();
         LOG.log(Level.INFO, "master listening on " + m.endpoint.port() + ", fingerprint " + m.fingerprint());
         return m;
@@ -171,6 +183,7 @@ public final class Master implements AutoCloseable {
         }
         cache.close();
         audit.close();
+        cacheLock.close();
     }
 
     /** Retention by age ({@code keep_jobs}) and by count ({@code keep_jobs_count}), checked every ten minutes. */

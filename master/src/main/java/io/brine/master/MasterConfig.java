@@ -87,7 +87,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         Map<String, String> nodegroups = nodegroups(c);
         return new MasterConfig(
                 c.string("interface", "0.0.0.0"),
-                c.port("ret_port", 4506),
+                retPort(c),
                 c.path("pki_dir", Path.of("/etc/brine/pki/master")),
                 cacheDir,
                 c.bool("auto_accept", false),
@@ -98,6 +98,15 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 roots(c, "pillar_roots", Path.of("/srv/brine/pillar")),
                 api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups, reactor(c),
                 routerLimits(c), keyFiling(c), access(c, cacheDir, nodegroups), quotas(c));
+    }
+
+    /** Port 0 would make the master listen where no minion can find it: a file must name a port. */
+    private static int retPort(ConfigFile c) {
+        int port = c.port("ret_port", 4506);
+        if (port == 0) {
+            throw c.error("ret_port", "ret_port must be a port number from 1 to 65535; 0 would pick one nobody knows");
+        }
+        return port;
     }
 
     private static AccessConfig access(ConfigFile c, Path cacheDir, Map<String, String> nodegroups) {

@@ -30,4 +30,11 @@ class MasterConnectionLimitsConfigTest {
                 () -> MasterConfig.from(ConfigFile.parse("max_connections_per_address: 0\n", "master.yaml")));
         assertTrue(e.getMessage().contains("max_connections_per_address"), e.getMessage());
     }
+
+    @Test
+    void retPortZeroIsRefusedNamingFileAndLine() {
+        RuntimeException e = assertThrows(RuntimeException.class,
+                () -> MasterConfig.from(ConfigFile.parse("timeout: 5\nret_port: 0\n", "master.yaml")));
+        assertTrue(e.getMessage().startsWith("master.yaml:2:") && e.getMessage().contains("ret_port"), e.getMessage());
+    }
 }

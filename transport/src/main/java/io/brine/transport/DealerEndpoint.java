@@ -239,7 +239,20 @@ public final class DealerEndpoint implements AutoCloseable {
         socket.setReconnectIVL(200);
         socket.setReconnectIVLMax(5000);
         socket.setHandshakeIvl(RouterEndpoint.ZMTP_HANDSHAKE_MILLIS);
-        socket.connect(connectAddress);
+        try {
+            socket.connect(connectAddress);
+        } catch (RuntimeException e) {
+            // A name that does not resolve (a VM booted before its DNS): one line per attempt, on the backoff's
+            // schedule, never a stack trace per try.
+            dropSocket();
+            long delay = backoff.nextDelayMillis();
+            nextAttemptAt = now + delay;
+            String why = e.getCause() instanceof java.net.UnknownHostException ? "its name does not resolve"
+                    : String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
+            LOG.log(Level.WARNING, "cannot connect to the master at " + connectAddress + ": " + why
+                    + "; trying again in " + delay + " ms");
+            return;
+        }
         watchKey = loop.watch(socket, this);
         greeted = false;
         awaitingGreeting = true;
@@ -482,7 +495,11 @@ public final class DealerEndpoint implements AutoCloseable {
         state = State.IDLE;
         long delay = backoff.nextDelayMillis();
         nextAttemptAt = now + delay;
-        LOG.log(wasUp ? Level.WARNING : Level.DEBUG, reason + "; reconnecting in " + delay + " ms");
+        // A minion that cannot reach its master says so on every backoff step (nothing listening, a wrong port); a
+        // client's own error message covers it for the CLI.
+        Level level = wasUp || hello.role() == io.brine.protocol.Role.MINION ? Level.WARNING : Level.DEBUG;
+        LOG.log(level, (wasUp ? "" : "no session with the master at " + connectAddress + ": ") + reason
+                + "; reconnecting in " + delay + " ms");
         listener.onDisconnected(reason);
     }
 

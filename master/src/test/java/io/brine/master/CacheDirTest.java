@@ -1,0 +1,65 @@
+package io.brine.master;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.protocol.JobRecord;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One master per cachedir, and a damaged job cache that costs history, never the start. */
+class CacheDirTest {
+    @TempDir
+    Path root;
+
+    @Test
+    void aSecondMasterOnTheSameCachedirRefusesToStartNamingTheFirst() throws Exception {
+        MasterConfig config = MasterConfig.underDirectory(root, 0);
+        try (Master first = Master.start(config)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> Master.start(config.withApi(null)));
+            assertTrue(e.getMessage().contains("another master (pid " + ProcessHandle.current().pid() + ")"),
+                    e.getMessage());
+        }
+        // Released with the first: the next start works.
+        Master.start(config).close();
+    }
+
+    @Test
+    void garbageInPlaceOfTheCacheIsMovedAsideAndTheMasterStarts() throws Exception {
+        Path cache = Files.createDirectories(root.resolve("cache"));
+        Files.write(cache.resolve("jobs.sqlite"), "this is not a database, it is forty bytes".getBytes());
+        try (Master m = Master.start(MasterConfig.underDirectory(root, 0))) {
+            assertTrue(m.client().jobs(10).isEmpty());
+        }
+        try (Stream<Path> files = Files.list(cache)) {
+            assertEquals(1, files.filter(f -> f.getFileName().toString().startsWith("jobs.sqlite.damaged-")).count());
+        }
+    }
+
+    @Test
+    void damageInTheMiddleOfTheFileIsFoundAtStart() throws Exception {
+        Path cache = root.resolve("cache");
+        JobCache jobs = JobCache.open(cache);
+        for (int i = 0; i < 400; i++) {
+            jobs.recordJob(new JobRecord(String.format("2026112512000000%04d", i), "test.echo",
+                    List.of("x".repeat(500)), Map.of(), "*", "glob", "t", 1, 1, List.of("m"), List.of(), List.of(),
+                    Map.of()));
+        }
+        jobs.close();
+        try (RandomAccessFile f = new RandomAccessFile(cache.resolve("jobs.sqlite").toFile(), "rw")) {
+            f.seek(f.length() / 2);
+            f.write(new byte[8192]); // zero a few pages in the middle
+        }
+        try (JobCache reopened = JobCache.open(cache)) {
+            assertEquals(List.of(), reopened.recent(JobFilter.latest(10)));
+        }
+    }
+}
