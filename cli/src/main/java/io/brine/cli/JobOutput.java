@@ -62,12 +62,13 @@ final class JobOutput {
         return out.toString();
     }
 
-    /** Salt's "Minion did not return" lines, saying which of the four outcomes applies. */
+    /** Salt's "Minion did not return" lines, saying which of the outcomes applies. */
     static void appendMissing(StringBuilder out, JobRecord job) {
         job.missingOutcomes().forEach((id, outcome) -> out.append(id).append(":\n    Minion did not return. [")
                 .append(switch (outcome) {
                     case RUNNING -> "Still running";
                     case NOT_CONNECTED -> "Not connected";
+                    case UNKNOWN -> "No such minion: no accepted key has this id";
                     default -> "No response";
                 }).append("]\n"));
     }

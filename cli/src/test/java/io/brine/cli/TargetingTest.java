@@ -124,6 +124,21 @@ class TargetingTest {
     }
 
     @Test
+    void anIdInAListThatIsNoMinionIsReportedUnknownAndFailsTheCall() throws Exception {
+        TestCluster.CliResult r = cluster.cli("run", "--out", "json", "-L", "web1,ghost", "test.ping");
+        assertEquals(1, r.exit(), "an unknown id makes the call fail");
+        JsonNode doc = JSON.readTree(r.out());
+        assertEquals("{\"ghost\":\"unknown\"}", doc.get("missing").toString());
+        assertTrue(doc.get("returns").has("web1"));
+        TestCluster.CliResult text = cluster.cli("run", "-L", "web1,ghost", "test.ping");
+        assertTrue(text.out().contains("ghost:\n    Minion did not return. [No such minion"), text.out());
+        // The job document keeps saying so after the call.
+        String jid = doc.get("jid").asText();
+        JsonNode shown = JSON.readTree(cluster.cli("job", "show", "--out", "json", jid).out());
+        assertEquals("{\"ghost\":\"unknown\"}", shown.get("missing").toString());
+    }
+
+    @Test
     void jsonlStreamsOneLinePerReturnThenASummary() throws Exception {
         TestCluster.CliResult r = cluster.cli("run", "--out", "jsonl", "-G", "role:db", "test.echo", "hi");
         assertEquals(0, r.exit(), r.err());

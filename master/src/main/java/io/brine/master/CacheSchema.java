@@ -22,10 +22,10 @@ import java.sql.Statement;
  * </pre>
  */
 final class CacheSchema {
-    static final int VERSION = 2;
+    static final int VERSION = 3;
 
     static final String INSERT_JOB = "INSERT OR REPLACE INTO jobs (jid, function, args, kwargs, target, tgt_type, "
-            + "caller, start_ms, timeout_ms, expected, unreachable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "caller, start_ms, timeout_ms, expected, unreachable, unknown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static final String INSERT_ACK = "INSERT OR IGNORE INTO acks (jid, minion) VALUES (?, ?)";
     /** The first return of a minion for a job stands; a later one never replaces it (issue 11: rewritten returns). */
     static final String INSERT_RETURN = "INSERT OR IGNORE INTO returns (jid, minion, success, retcode, ret, "
@@ -41,9 +41,14 @@ final class CacheSchema {
             s.execute("CREATE TABLE IF NOT EXISTS jobs (jid TEXT PRIMARY KEY, function TEXT NOT NULL, "
                     + "args TEXT NOT NULL, kwargs TEXT NOT NULL, target TEXT NOT NULL, tgt_type TEXT NOT NULL, "
                     + "caller TEXT NOT NULL, start_ms INTEGER NOT NULL, timeout_ms INTEGER NOT NULL, "
-                    + "expected TEXT NOT NULL, unreachable TEXT NOT NULL DEFAULT '[]')");
-            if (userVersion(s) == 1) {
+                    + "expected TEXT NOT NULL, unreachable TEXT NOT NULL DEFAULT '[]', "
+                    + "unknown TEXT NOT NULL DEFAULT '[]')");
+            int version = userVersion(s);
+            if (version == 1) {
                 s.execute("ALTER TABLE jobs ADD COLUMN unreachable TEXT NOT NULL DEFAULT '[]'");
+            }
+            if (version >= 1 && version < 3) {
+                s.execute("ALTER TABLE jobs ADD COLUMN unknown TEXT NOT NULL DEFAULT '[]'");
             }
             s.execute("CREATE INDEX IF NOT EXISTS jobs_by_start ON jobs (start_ms)");
             s.execute("CREATE INDEX IF NOT EXISTS jobs_by_function ON jobs (function, jid)");
@@ -70,6 +75,7 @@ final class CacheSchema {
         p.setLong(9, job.timeoutMillis());
         p.setString(10, json.writeValueAsString(job.expected()));
         p.setString(11, json.writeValueAsString(job.unreachable()));
+        p.setString(12, json.writeValueAsString(job.unknown()));
     }
 
     static void bindReturn(PreparedStatement p, String jid, String minion, MinionReturn r, ObjectMapper json)

@@ -10,7 +10,7 @@ import java.util.Map;
  * A job as a JSON-ready document, the one shape that {@code brine run --out json}, {@code brine job show} and
  * the HTTP API all print, so scripts can switch between them:
  * {@code {"jid": ..., "returns": {ID: {"ret", "retcode", "success", "start_time", "end_time"}},
- * "missing": {ID: "running" | "no-response" | "not-connected"}}}.
+ * "missing": {ID: "running" | "no-response" | "not-connected" | "unknown"}}}.
  */
 public final class JobDocument {
     private JobDocument() {

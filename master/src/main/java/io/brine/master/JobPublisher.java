@@ -60,7 +60,7 @@ final class JobPublisher {
             throw new IllegalArgumentException("no function named");
         }
         TargetExpression target = resolver.parse(order.target(), order.targetType());
-        TargetResolver.Resolution resolution = resolver.resolve(target);
+        TargetResolver.Resolution resolution = resolver.resolve(target, order.target(), order.targetType());
         List<String> expected = resolution.expected();
         try {
             access.checkPublish(order.by(), order.function(), expected);
@@ -80,9 +80,14 @@ final class JobPublisher {
         }
         String jid = jids.next();
         long timeoutMillis = order.timeout().toMillis();
+        // Ids a list target named that no minion has: expected (so missing, and the call fails) but never reachable.
+        List<String> unknown = resolution.unknown();
+        List<String> named = new ArrayList<>(expected);
+        named.addAll(unknown);
+        unreachable.addAll(unknown);
         JobRecord spec = new JobRecord(jid, order.function(), order.args(), order.kwargs(), order.target(),
                 order.targetType() == null ? "glob" : order.targetType(), order.caller(), System.currentTimeMillis(),
-                timeoutMillis, expected, unreachable, List.of(), Map.of());
+                timeoutMillis, named, unreachable, List.of(), Map.of(), unknown);
         audit.record(order.by(), "publish", auditFields(order, expected.size(), jid, "published"));
         JobRequest request = new JobRequest(jid, order.function(), order.args(), order.kwargs(), timeoutMillis,
                 order.caller());

@@ -145,6 +145,6 @@ final class LiveJob {
     synchronized JobRecord snapshot() {
         return new JobRecord(spec.jid(), spec.function(), spec.args(), spec.kwargs(), spec.target(),
                 spec.targetType(), spec.caller(), spec.startMillis(), spec.timeoutMillis(), spec.expected(),
-                spec.unreachable(), new ArrayList<>(acknowledged), returns);
+                spec.unreachable(), new ArrayList<>(acknowledged), returns, spec.unknown());
     }
 }

@@ -13,8 +13,14 @@ import java.util.Map;
  * cannot be decided, are reported apart, never silently dropped.
  */
 final class TargetResolver {
-    /** The minions a target selects, and those it could not decide for. */
-    record Resolution(List<String> expected, List<String> undetermined) {
+    /**
+     * The minions a target selects, those it could not decide for, and the ids a list target names that are no
+     * accepted minion (reported as {@code unknown}, never silently dropped).
+     */
+    record Resolution(List<String> expected, List<String> undetermined, List<String> unknown) {
+        Resolution(List<String> expected, List<String> undetermined) {
+            this(expected, undetermined, List.of());
+        }
     }
 
     private final KeyDirectory keys;
@@ -29,6 +35,24 @@ final class TargetResolver {
 
     TargetExpression parse(String expression, String type) {
         return TargetExpression.parse(expression, type, nodegroups);
+    }
+
+    /** As {@link #resolve(TargetExpression)}; a list target's ids that no accepted minion has are {@code unknown}. */
+    Resolution resolve(TargetExpression target, String expression, String type) {
+        Resolution r = resolve(target);
+        if (type == null || !type.equalsIgnoreCase("list")) {
+            return r;
+        }
+        java.util.Set<String> accepted = new java.util.HashSet<>(keys.ids(KeyStatus.ACCEPTED));
+        List<String> unknown = new ArrayList<>();
+        for (String id : expression.split(",")) {
+            String name = id.trim();
+            if (!name.isEmpty() && !accepted.contains(name) && !unknown.contains(name)
+                    && io.brine.protocol.MinionId.isValid(name)) {
+                unknown.add(name);
+            }
+        }
+        return new Resolution(r.expected(), r.undetermined(), unknown);
     }
 
     Resolution resolve(TargetExpression target) {

@@ -62,4 +62,25 @@ class CacheDirTest {
             assertEquals(List.of(), reopened.recent(JobFilter.latest(10)));
         }
     }
+
+    @Test
+    void aCacheWrittenByTheLastVersionGainsTheUnknownColumnAndKeepsItsJobs() throws Exception {
+        Path cache = Files.createDirectories(root.resolve("cache"));
+        String url = "jdbc:sqlite:" + cache.resolve("jobs.sqlite");
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url);
+                java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE jobs (jid TEXT PRIMARY KEY, function TEXT NOT NULL, args TEXT NOT NULL, "
+                    + "kwargs TEXT NOT NULL, target TEXT NOT NULL, tgt_type TEXT NOT NULL, caller TEXT NOT NULL, "
+                    + "start_ms INTEGER NOT NULL, timeout_ms INTEGER NOT NULL, expected TEXT NOT NULL, "
+                    + "unreachable TEXT NOT NULL DEFAULT '[]')");
+            s.execute("INSERT INTO jobs VALUES ('20261125120000000001', 'test.ping', '[]', '{}', 'm1', 'list', 'local',"
+                    + " 1, 1, '[\"m1\"]', '[]')");
+            s.execute("PRAGMA user_version=2");
+        }
+        try (JobCache jobs = JobCache.open(cache)) {
+            JobRecord old = jobs.find("20261125120000000001").orElseThrow();
+            assertEquals(List.of("m1"), old.expected());
+            assertEquals(List.of(), old.unknown());
+        }
+    }
 }

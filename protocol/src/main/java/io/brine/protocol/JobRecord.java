@@ -10,12 +10,14 @@ import java.util.Objects;
 
 /**
  * Everything known of one job: what was asked, by whom, who was expected, who had no live session when it
- * was published ({@code unreachable}), who acknowledged and what each returned. The missing minions and
+ * was published ({@code unreachable}), who acknowledged and what each returned, and which ids a list target
+ * named that are no accepted minion ({@code unknown}: expected and unreachable too, so they count as missing). The missing minions and
  * their outcomes are derived, never stored, so they can never disagree with the rest.
  */
 public record JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
         String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
-        List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns) {
+        List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns,
+        List<String> unknown) {
 
     /** How an expected minion ended a job. */
     public enum Outcome {
@@ -26,9 +28,11 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         /** It was connected, but never acknowledged the job. */
         NO_RESPONSE,
         /** It had no live session when the job was published. */
-        NOT_CONNECTED;
+        NOT_CONNECTED,
+        /** A list target named it, but no minion with that id is accepted: a typo, or one never set up. */
+        UNKNOWN;
 
-        /** The name used in JSON output: returned, running, no-response, not-connected. */
+        /** The name used in JSON output: returned, running, no-response, not-connected, unknown. */
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
@@ -40,6 +44,14 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
             List<String> acknowledged, Map<String, MinionReturn> returns) {
         this(jid, function, args, kwargs, target, targetType, caller, startMillis, timeoutMillis, expected, List.of(),
                 acknowledged, returns);
+    }
+
+    /** A record whose target named no unknown ids. */
+    public JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
+            String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
+            List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns) {
+        this(jid, function, args, kwargs, target, targetType, caller, startMillis, timeoutMillis, expected,
+                unreachable, acknowledged, returns, List.of());
     }
 
     public JobRecord {
@@ -59,6 +71,7 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
             Objects.requireNonNull(ret, "return of " + id);
         });
         returns = Collections.unmodifiableMap(new LinkedHashMap<>(returns));
+        unknown = List.copyOf(unknown);
     }
 
     /** Expected minions that have not returned, in the order they were expected. */
@@ -80,6 +93,9 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         if (acknowledged.contains(id)) {
             return Outcome.RUNNING;
         }
+        if (unknown.contains(id)) {
+            return Outcome.UNKNOWN;
+        }
         return unreachable.contains(id) ? Outcome.NOT_CONNECTED : Outcome.NO_RESPONSE;
     }
 
@@ -91,9 +107,9 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
     }
 
     void write(WireWriter w) {
-        w.arrayHeader(13).string(jid).string(function).list(args).map(kwargs).string(target).string(targetType)
+        w.arrayHeader(14).string(jid).string(function).list(args).map(kwargs).string(target).string(targetType)
                 .string(caller).integer(startMillis).integer(timeoutMillis).strings(expected).strings(unreachable)
-                .strings(acknowledged);
+                .strings(acknowledged).strings(unknown);
         w.arrayHeader(returns.size());
         returns.forEach((id, ret) -> {
             w.string(id);
@@ -102,7 +118,7 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
     }
 
     static JobRecord read(WireReader r) throws IOException, MalformedMessageException {
-        r.fields("job record", 13);
+        r.fields("job record", 14);
         String jid = r.string();
         String function = r.string();
         List<Object> args = r.list();
@@ -115,12 +131,13 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         List<String> expected = r.strings();
         List<String> unreachable = r.strings();
         List<String> acknowledged = r.strings();
+        List<String> unknown = r.strings();
         int n = r.arrayHeader();
         Map<String, MinionReturn> returns = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             returns.put(r.string(), MinionReturn.read(r));
         }
         return new JobRecord(jid, function, args, kwargs, target, targetType, caller, start, timeout, expected,
-                unreachable, acknowledged, returns);
+                unreachable, acknowledged, returns, unknown);
     }
 }

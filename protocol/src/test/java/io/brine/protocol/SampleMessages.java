@@ -49,6 +49,8 @@ final class SampleMessages {
                 new Published(4, OTHER_JID, List.of(), true),
                 new ReturnNotice(5, JID, "web-01", MinionReturn.ok(values(), 10, 20)),
                 new JobReport(6, jobRecord()),
+                new JobReport(7, new JobRecord(JID, "test.ping", List.of(), Map.of(), "web-01,ghost", "list", "root", 1,
+                        1, List.of("web-01", "ghost"), List.of("ghost"), List.of(), Map.of(), List.of("ghost"))),
                 new JobListing(7, List.of(
                         new JobSummary(JID, "cmd.run", "*", "glob", "root", 1_700_000_000_000L, 3, 2),
                         new JobSummary(OTHER_JID, "test.ping", "x", "list", "", 0, Integer.MAX_VALUE, 0))),
