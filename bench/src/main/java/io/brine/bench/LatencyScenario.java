@@ -29,40 +29,64 @@ final class LatencyScenario implements Scenario {
         for (int i = 0; i < FIRST_CALLS; i++) {
             client.call(ping);
         }
-        Samples cold = time(run, client, ping);
+        Timed cold = time(run, client, ping);
+        if (cold.missing() > 0) {
+            return missing(cold);
+        }
         long warmUntil = System.nanoTime() + WARM_UP_NANOS;
         int warmUp = 0;
         while (System.nanoTime() < warmUntil) {
             client.call(ping);
             warmUp++;
         }
-        Samples s = time(run, client, ping);
+        Timed timed = time(run, client, ping);
+        if (timed.missing() > 0) {
+            return missing(timed);
+        }
+        Samples s = timed.samples();
         return ScenarioResult.measured()
                 .figure("p50_ms", s.medianMs())
                 .figure("p99_ms", s.ms(99))
-                .figure("cold_p50_ms", cold.medianMs())
-                .figure("cold_p99_ms", cold.ms(99))
+                .figure("cold_p50_ms", cold.samples().medianMs())
+                .figure("cold_p99_ms", cold.samples().ms(99))
+                .figure("missing_returns", 0)
                 .row("p50", Report.num(s.medianMs()) + " ms", "<= 1 ms", "170 ms", s.spread())
                 .row("p99", Report.num(s.ms(99)) + " ms", "<= 5 ms", "", ratio(170, s.medianMs()) + ", after "
                         + warmUp + " warm-up calls (5 s)")
-                .row("p50 / p99 cold", Report.num(cold.medianMs()) + " / " + Report.num(cold.ms(99)) + " ms", "", "",
-                        "calls " + (FIRST_CALLS + 1) + " to " + (FIRST_CALLS + cold.count()) + " after start: "
-                        + cold.spread());
+                .row("p50 / p99 cold", Report.num(cold.samples().medianMs()) + " / "
+                        + Report.num(cold.samples().ms(99)) + " ms", "", "", "calls " + (FIRST_CALLS + 1) + " to "
+                        + (FIRST_CALLS + cold.samples().count()) + " after start: " + cold.samples().spread());
     }
 
-    private static Samples time(BenchRun run, MasterClient client, JobSpec ping) throws InterruptedException {
+    /** Round trips of the pings that returned, and how many did not. */
+    private record Timed(Samples samples, int missing, int calls) {
+    }
+
+    /**
+     * Times pings; only those whose return arrived are samples (a ping answered by a timeout is no latency), and
+     * any that did not return fail the scenario rather than flatter it.
+     */
+    private static Timed time(BenchRun run, MasterClient client, JobSpec ping) throws InterruptedException {
         List<Long> nanos = new ArrayList<>(run.options.latencyCalls());
         int missing = 0;
         for (int i = 0; i < run.options.latencyCalls(); i++) {
             long t0 = System.nanoTime();
             JobRecord r = client.call(ping);
-            nanos.add(System.nanoTime() - t0);
-            missing += r.returns().isEmpty() ? 1 : 0;
+            long took = System.nanoTime() - t0;
+            if (r.returns().isEmpty()) {
+                missing++;
+            } else {
+                nanos.add(took);
+            }
         }
         if (missing > 0) {
-            run.say("  %d of %d pings got no return", missing, nanos.size());
+            run.say("  %d of %d pings got no return", missing, run.options.latencyCalls());
         }
-        return Samples.ofNanos(nanos);
+        return new Timed(nanos.isEmpty() ? null : Samples.ofNanos(nanos), missing, run.options.latencyCalls());
+    }
+
+    private static ScenarioResult missing(Timed t) {
+        return ScenarioResult.failed(t.missing() + " of " + t.calls() + " pings got no return; no figure is reported");
     }
 
     static String ratio(double salt, double brine) {

@@ -30,19 +30,30 @@ final class ThroughputScenario implements Scenario {
         round(client, job, Math.max(1, run.options.throughputJobs() / 4), targets);
         List<Double> rates = new ArrayList<>();
         for (int i = 0; i < ROUNDS; i++) {
-            rates.add(round(client, job, run.options.throughputJobs(), targets));
+            Round r = round(client, job, run.options.throughputJobs(), targets);
+            if (r.missing() > 0) {
+                run.say("  %d returns never arrived", r.missing());
+                return ScenarioResult.failed(r.missing() + " of " + (long) run.options.throughputJobs() * targets
+                        + " returns never arrived (within 120 s); no figure is reported");
+            }
+            rates.add(r.perSecond());
         }
         rates.sort(null);
         double median = rates.get(rates.size() / 2);
         return ScenarioResult.measured()
                 .figure("returns_per_s", median)
+                .figure("missing_returns", 0)
                 .row("returns/s", Report.num(median), ">= 20000", "11", String.format(
                         "rounds of %d jobs x %d minions: %s returns/s; %.0fx Salt", run.options.throughputJobs(),
                         targets, rates.stream().map(Report::num).toList(), median / 11));
     }
 
+    /** Returns per second of one round, and how many returns never came. */
+    private record Round(double perSecond, long missing) {
+    }
+
     /** Casts {@code jobs} jobs, waits for every return, and gives returns per second. */
-    private static double round(MasterClient client, JobSpec job, int jobs, int targets) throws InterruptedException {
+    private static Round round(MasterClient client, JobSpec job, int jobs, int targets) throws InterruptedException {
         long t0 = System.nanoTime();
         List<String> jids = new ArrayList<>(jobs);
         for (int i = 0; i < jobs; i++) {
@@ -53,7 +64,7 @@ final class ThroughputScenario implements Scenario {
         for (String jid : jids) {
             returns += awaitReturns(client, jid, targets, deadline);
         }
-        return returns / ((System.nanoTime() - t0) / 1e9);
+        return new Round(returns / ((System.nanoTime() - t0) / 1e9), (long) jobs * targets - returns);
     }
 
     private static int awaitReturns(MasterClient client, String jid, int targets, long deadline)

@@ -36,10 +36,14 @@ class BenchReportTest {
         assertTrue(root.get("machine").get("nproc").asInt() > 0);
         JsonNode scenarios = root.get("scenarios");
         assertEquals(Set.of("latency", "broadcast"), fieldNames(scenarios), "footprint needs the jar, so is absent");
-        assertEquals(Set.of("p50_ms", "p99_ms", "cold_p50_ms", "cold_p99_ms"), fieldNames(scenarios.get("latency")));
+        assertEquals(Set.of("p50_ms", "p99_ms", "cold_p50_ms", "cold_p99_ms", "missing_returns"),
+                fieldNames(scenarios.get("latency")));
+        // Figures come only from calls whose returns arrived; a missing one fails the scenario instead.
+        assertEquals(0, scenarios.get("latency").get("missing_returns").asInt());
         assertTrue(scenarios.get("latency").get("p50_ms").isNumber());
         assertEquals(Set.of("3"), fieldNames(scenarios.get("broadcast")));
-        assertEquals(Set.of("median_ms", "p90_ms"), fieldNames(scenarios.get("broadcast").get("3")));
+        assertEquals(Set.of("median_ms", "p90_ms", "missing_returns"), fieldNames(scenarios.get("broadcast").get("3")));
+        assertEquals(0, scenarios.get("broadcast").get("3").get("missing_returns").asInt());
         assertTrue(scenarios.get("broadcast").get("3").get("median_ms").asDouble() > 0);
     }
 
