@@ -86,6 +86,9 @@ final class ClientService {
             reply(client, new Refused(request.requestId(), e.getMessage()));
         } catch (IllegalArgumentException e) {
             reply(client, new Failure(request.requestId(), e.getMessage()));
+        } catch (IllegalStateException e) {
+            // the master cannot take the request now (its job cache fails): said plainly, no stack trace
+            reply(client, new Failure(request.requestId(), e.getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {

@@ -46,8 +46,17 @@ final class JobCache implements AutoCloseable {
      */
     static final long GATHER_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
-    private final Connection writer;
+    /** Guards the writer connection, shared by the writer thread and pruning (the master's timer thread). */
+    private final Object writeLock = new Object();
+    /** Replaced after a failed write: a connection that failed mid-transaction is not trusted again. */
+    private Connection writer;
+    private final String url;
     private final Connection reader;
+    /** Records not yet on disk: queued, or kept after a failed write to be tried again. */
+    private final java.util.concurrent.atomic.AtomicLong backlog = new java.util.concurrent.atomic.AtomicLong();
+    private final LongAdder failedWrites = new LongAdder();
+    private volatile String failing;
+    private long lastFailureLog;
     private final BlockingQueue<Object> writes = new LinkedBlockingQueue<>();
     private final Thread writerThread;
     private final LongAdder commits = new LongAdder();
@@ -61,7 +70,8 @@ final class JobCache implements AutoCloseable {
     private record ReturnRow(String jid, String minion, MinionReturn ret, Runnable committed) {
     }
 
-    private JobCache(Connection writer, Connection reader) {
+    private JobCache(String url, Connection writer, Connection reader) {
+        this.url = url;
         this.writer = writer;
         this.reader = reader;
         this.writerThread = new Thread(this::writeLoop, "brine-job-cache");
@@ -116,7 +126,7 @@ final class JobCache implements AutoCloseable {
                 }
             }
             Connection r = DriverManager.getConnection(url);
-            return new JobCache(w, r);
+            return new JobCache(url, w, r);
         } catch (SQLException e) {
             w.close();
             throw e;
@@ -140,11 +150,37 @@ final class JobCache implements AutoCloseable {
     }
 
     void recordJob(JobRecord job) {
-        writes.add(new JobRow(job));
+        enqueue(new JobRow(job));
     }
 
     void recordAck(String jid, String minion) {
-        writes.add(new AckRow(jid, minion));
+        enqueue(new AckRow(jid, minion));
+    }
+
+    private void enqueue(Object row) {
+        backlog.incrementAndGet();
+        writes.add(row);
+    }
+
+    /**
+     * Why the cache cannot be written now (a full disk, a lock held by another process), or null when it can.
+     * While it fails, records wait in memory and are written when it works again.
+     */
+    String failing() {
+        return failing;
+    }
+
+    /** While the cache fails, the most records kept waiting before new jobs are refused. */
+    static final long MAX_BACKLOG = 100_000;
+
+    /** Records waiting to be written: what the master refuses new jobs beyond ({@link JobPublisher}). */
+    long backlog() {
+        return backlog.get();
+    }
+
+    /** Writes that failed and were kept to be tried again, since the start. */
+    long failedWrites() {
+        return failedWrites.sum();
     }
 
     void recordReturn(String jid, String minion, MinionReturn ret) {
@@ -153,7 +189,7 @@ final class JobCache implements AutoCloseable {
 
     /** As above; {@code committed} runs (on the writer thread, so quickly) once the return is on disk. */
     void recordReturn(String jid, String minion, MinionReturn ret, Runnable committed) {
-        writes.add(new ReturnRow(jid, minion, ret, committed));
+        enqueue(new ReturnRow(jid, minion, ret, committed));
     }
 
     /** Waits until everything recorded so far is on disk. */
@@ -190,7 +226,7 @@ final class JobCache implements AutoCloseable {
     synchronized int prune(long cutoffMillis) {
         flush();
         try {
-            synchronized (writer) {
+            synchronized (writeLock) {
                 return CacheSchema.prune(writer, cutoffMillis);
             }
         } catch (SQLException e) {
@@ -203,7 +239,7 @@ final class JobCache implements AutoCloseable {
     synchronized int pruneToCount(int keep) {
         flush();
         try {
-            synchronized (writer) {
+            synchronized (writeLock) {
                 return CacheSchema.pruneToCount(writer, keep);
             }
         } catch (SQLException e) {
@@ -229,31 +265,95 @@ final class JobCache implements AutoCloseable {
 
     private void writeLoop() {
         List<Object> batch = new ArrayList<>();
+        long retryMillis = 0;
         while (true) {
             try {
-                batch.add(writes.take());
+                if (batch.isEmpty()) {
+                    batch.add(writes.take());
+                }
             } catch (InterruptedException e) {
                 return;
             }
-            writes.drainTo(batch, MAX_BATCH - batch.size());
+            writes.drainTo(batch, Math.max(0, MAX_BATCH - batch.size()));
             if (batch.size() < MAX_BATCH && batch.stream().noneMatch(JobCache::awaited)) {
                 LockSupport.parkNanos(this, GATHER_NANOS);
-                writes.drainTo(batch, MAX_BATCH - batch.size());
+                writes.drainTo(batch, Math.max(0, MAX_BATCH - batch.size()));
             }
-            boolean stop;
-            synchronized (writer) {
+            int rows = (int) batch.stream().filter(op -> !awaited(op)).count();
+            SQLException error;
+            synchronized (writeLock) {
                 // the writer connection is shared with pruning, which runs on the master's timer thread
-                stop = writeBatch(batch);
+                error = writeBatch(batch);
             }
-            batch.clear();
+            boolean stop = batch.contains(STOP);
+            // Whoever waits (a flush before a read, close) is not kept waiting by a failing disk.
+            batch.stream().filter(CountDownLatch.class::isInstance).forEach(l -> ((CountDownLatch) l).countDown());
+            batch.removeIf(JobCache::awaited);
+            if (error == null) {
+                backlog.addAndGet(-rows);
+                batch.clear();
+                retryMillis = 0;
+                recovered();
+                if (stop) {
+                    return;
+                }
+                continue;
+            }
+            failedWrites.increment();
             if (stop) {
+                LOG.log(Level.ERROR, "the job cache could not be written before closing; " + batch.size()
+                        + " records are lost: " + error.getMessage());
                 return;
+            }
+            retryMillis = Math.min(30_000, Math.max(1_000, retryMillis * 2));
+            failed(error, batch.size(), retryMillis);
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(retryMillis));
+            reconnect();
+        }
+    }
+
+    /** Counted always, logged once per interval: a full disk must not also fill the log. */
+    private void failed(SQLException error, int kept, long retryMillis) {
+        failing = error.getMessage();
+        long now = System.currentTimeMillis();
+        if (now - lastFailureLog >= 60_000) {
+            lastFailureLog = now;
+            LOG.log(Level.ERROR, "the job cache cannot be written (" + error.getMessage() + "); " + backlog.get()
+                    + " records wait in memory and will be written when it works again; retrying every "
+                    + retryMillis / 1000 + " s or so");
+        }
+    }
+
+    private void recovered() {
+        if (failing != null) {
+            LOG.log(Level.WARNING, "the job cache is written again; the records that waited are on disk");
+            failing = null;
+            lastFailureLog = 0;
+        }
+    }
+
+    /**
+     * A connection whose transaction failed (SQLITE_FULL, a lock timeout) can stay in a state where every later
+     * batch fails with "cannot commit - no transaction is active": a fresh one starts clean.
+     */
+    private void reconnect() {
+        synchronized (writeLock) {
+            try {
+                writer.close();
+            } catch (SQLException ignored) {
+                // it is being replaced
+            }
+            try {
+                writer = DriverManager.getConnection(url);
+                CacheSchema.apply(writer);
+            } catch (SQLException e) {
+                LOG.log(Level.DEBUG, "job cache reconnect failed (tried again later): " + e.getMessage());
             }
         }
     }
 
-    private boolean writeBatch(List<Object> batch) {
-        boolean stop = false;
+    /** Writes the rows of one batch in one transaction; null when committed, the error otherwise (rolled back). */
+    private SQLException writeBatch(List<Object> batch) {
         try (PreparedStatement job = writer.prepareStatement(CacheSchema.INSERT_JOB);
                 PreparedStatement ack = writer.prepareStatement(CacheSchema.INSERT_ACK);
                 PreparedStatement ret = writer.prepareStatement(CacheSchema.INSERT_RETURN)) {
@@ -269,31 +369,33 @@ final class JobCache implements AutoCloseable {
                 } else if (op instanceof ReturnRow r) {
                     CacheSchema.bindReturn(ret, r.jid(), r.minion(), r.ret(), JSON);
                     ret.executeUpdate();
-                } else if (op == STOP) {
-                    stop = true;
                 }
             }
             writer.commit();
             commits.increment();
             writer.setAutoCommit(true);
-            // Only now may a minion forget these returns (ReturnAck): a master killed before the commit never
-            // acknowledged them, and the minion sends them again.
-            for (Object op : batch) {
-                if (op instanceof ReturnRow r && r.committed() != null) {
-                    r.committed().run();
-                }
-            }
-        } catch (SQLException | JsonProcessingException e) {
-            LOG.log(Level.ERROR, "writing " + batch.size() + " job cache records failed: " + e.getMessage());
+        } catch (SQLException e) {
             try {
                 writer.rollback();
                 writer.setAutoCommit(true);
             } catch (SQLException ignored) {
-                // the next batch starts afresh
+                // the connection is replaced before the next try
+            }
+            return e;
+        } catch (JsonProcessingException e) {
+            // A value that cannot be written as JSON never will be: the batch would fail for ever, so it goes.
+            LOG.log(Level.ERROR, "job cache records dropped: a value cannot be written as JSON: " + e.getMessage());
+            batch.removeIf(op -> op instanceof JobRow || op instanceof AckRow || op instanceof ReturnRow);
+            return null;
+        }
+        // Only now may a minion forget these returns (ReturnAck): a master killed before the commit never
+        // acknowledged them, and the minion sends them again.
+        for (Object op : batch) {
+            if (op instanceof ReturnRow r && r.committed() != null) {
+                r.committed().run();
             }
         }
-        batch.stream().filter(CountDownLatch.class::isInstance).forEach(l -> ((CountDownLatch) l).countDown());
-        return stop;
+        return null;
     }
 
     /** Transactions written so far. */

@@ -40,6 +40,12 @@ final class JobTracker {
 
     /** Starts following a job; callers stop waiting after {@code waitMillis}, late returns still count. */
     LiveJob start(JobRecord spec, long waitMillis, LiveJob.Listener listener) {
+        String failing = cache.failing();
+        if (failing != null && cache.backlog() > JobCache.MAX_BACKLOG) {
+            // Jobs already running keep their returns (they wait in memory); new ones would only add to the loss.
+            throw new IllegalStateException("the job cache cannot be written (" + failing + "); " + cache.backlog()
+                    + " records wait for it: no new jobs until it can be written again");
+        }
         LiveJob job = new LiveJob(spec);
         if (listener != null) {
             job.listen(listener);

@@ -1,0 +1,70 @@
+package io.brine.master;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.MinionReturn;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A job cache that cannot be written (here: another process holds the database locked, as a full disk would
+ * refuse it) keeps its records and writes them once it can; nothing was acknowledged meanwhile, and the
+ * connection is not left saying "cannot commit - no transaction is active" for ever after.
+ */
+class JobCacheFailureTest {
+    private static final String JID = "20261125120000000042";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void recordsWaitWhileTheDatabaseIsLockedAndAreWrittenAfterwards() throws Exception {
+        try (JobCache cache = JobCache.open(dir)) {
+            AtomicBoolean acknowledged = new AtomicBoolean();
+            try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("jobs.sqlite"));
+                    Statement s = other.createStatement()) {
+                s.execute("BEGIN EXCLUSIVE");
+                cache.recordJob(new JobRecord(JID, "test.ping", List.of(), Map.of(), "m1", "list", "t", 1, 1,
+                        List.of("m1"), List.of(), Map.of()));
+                cache.recordReturn(JID, "m1", MinionReturn.ok(true, 1, 2), () -> acknowledged.set(true));
+                await(() -> cache.failedWrites() > 0, "a failed write");
+                assertNotNull(cache.failing());
+                assertEquals(2, cache.backlog());
+                assertFalse(acknowledged.get(), "a return acknowledged before it was on disk");
+                s.execute("ROLLBACK");
+            }
+            await(() -> cache.failing() == null, "the cache written again");
+            assertEquals(0, cache.backlog());
+            assertTrue(acknowledged.get());
+            JobRecord stored = cache.find(JID).orElseThrow();
+            assertEquals(Boolean.TRUE, stored.returns().get("m1").ret());
+            // and the next write works on the replaced connection
+            cache.recordJob(new JobRecord("20261125120000000043", "test.ping", List.of(), Map.of(), "m1", "list",
+                    "t", 1, 1, List.of("m1"), List.of(), Map.of()));
+            assertTrue(cache.find("20261125120000000043").isPresent());
+        }
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited in vain for " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+}
