@@ -168,8 +168,15 @@ public final class Master implements AutoCloseable {
                 + dispatcher.oversizeReturns.sum() + " minion_requests_over_window=" + dispatcher.windowRefusals();
     }
 
+    /**
+     * Stops the master: tells every minion and client it is going away (so they reconnect within a second or so
+     * of a new start rather than after their heartbeat expiry), stops listening, lets work under way finish, and
+     * writes what the job cache still holds. Returns still on their way are not lost: minions keep them until a
+     * master has them stored.
+     */
     @Override
     public void close() {
+        endpoint.sayGoingAway("the master is stopping", java.time.Duration.ofSeconds(2));
         endpoint.close();
         timer.shutdownNow();
         workers.shutdownNow();

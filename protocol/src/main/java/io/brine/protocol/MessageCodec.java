@@ -93,6 +93,7 @@ public final class MessageCodec {
         if (m instanceof KeyRequest) return KeyRequest.TYPE;
         if (m instanceof KeyResult) return KeyResult.TYPE;
         if (m instanceof ReturnAck) return ReturnAck.TYPE;
+        if (m instanceof GoingAway) return GoingAway.TYPE;
         throw new AssertionError("message type without a code: " + m.getClass());
     }
 
@@ -131,6 +132,7 @@ public final class MessageCodec {
         else if (m instanceof KeyRequest x) x.write(w);
         else if (m instanceof KeyResult x) x.write(w);
         else if (m instanceof ReturnAck x) x.write(w);
+        else if (m instanceof GoingAway x) x.write(w);
         else throw new AssertionError("message type without a writer: " + m.getClass());
     }
 
@@ -170,6 +172,7 @@ public final class MessageCodec {
             case KeyRequest.TYPE: return KeyRequest.read(r);
             case KeyResult.TYPE: return KeyResult.read(r);
             case ReturnAck.TYPE: return ReturnAck.read(r);
+            case GoingAway.TYPE: return GoingAway.read(r);
             default: throw new MalformedMessageException("unknown message type " + type);
         }
     }

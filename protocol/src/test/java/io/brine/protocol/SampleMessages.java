@@ -60,7 +60,7 @@ final class SampleMessages {
                 new FileRequest(11, "nginx/nginx.conf", 0, FileRequest.MAX_CHUNK, null),
                 new FileRequest(12, "top.sls", 1L << 40, 1, "ab".repeat(32)),
                 new PillarRequest(13),
-                new JobKill(JID), new KillRequest(18, OTHER_JID), new ReturnAck(List.of(JID, OTHER_JID)),
+                new JobKill(JID), new KillRequest(18, OTHER_JID), new ReturnAck(List.of(JID, OTHER_JID)), new GoingAway("restarting"),
                 new GrainsReport(keywords()),
                 new GrainsReport(keywords(), Map.of("test.echo", new FunctionSignature("test.echo",
                         List.of(new FunctionSignature.Input("text", ValueType.STRING, true)), false).toWire())),

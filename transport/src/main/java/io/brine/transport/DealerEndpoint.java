@@ -401,6 +401,10 @@ public final class DealerEndpoint implements AutoCloseable {
             sendSealed(new Pong(ping.sequence()));
         } else if (message instanceof Pong) {
             // lastHeard is all a pong is for
+        } else if (message instanceof io.brine.protocol.GoingAway away) {
+            // Connect again soon, each peer after its own jittered wait, so a fleet does not return in lockstep.
+            backoff.reset();
+            teardown("the master is going away (" + away.reason() + ")", now);
         } else if (state == State.ESTABLISHED) {
             listener.onMessage(message);
         }

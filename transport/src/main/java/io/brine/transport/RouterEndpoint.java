@@ -210,6 +210,28 @@ public final class RouterEndpoint implements AutoCloseable {
         done.await();
     }
 
+    /**
+     * Tells every peer with a session that this master is stopping, so each connects again after a short jittered
+     * wait instead of after its heartbeat expiry; waits (up to {@code within}) until the notices are written.
+     */
+    public void sayGoingAway(String reason, java.time.Duration within) {
+        CountDownLatch written = new CountDownLatch(1);
+        outbox.submit(() -> {
+            for (Peer peer : peers.sessions()) {
+                if (peer.accepted) {
+                    sendSealed(peer, new io.brine.protocol.GoingAway(reason));
+                }
+            }
+            server.flushAll();
+            written.countDown();
+        });
+        try {
+            written.await(within.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Override
     public void close() {
         running = false;
