@@ -43,8 +43,13 @@ final class TestCluster implements AutoCloseable {
     }
 
     static TestCluster start(Path root, String extraMasterConfig) throws Exception {
+        return start(root, extraMasterConfig, "127.0.0.1");
+    }
+
+    /** A master listening on {@code iface} (an address of a veth pair a test made, say). */
+    static TestCluster start(Path root, String extraMasterConfig, String iface) throws Exception {
         int port = DemoCommand.freePort();
-        Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
+        Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: " + iface + "\nret_port: " + port
                 + "\npki_dir: " + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache")
                 + "\ntimeout: 10\n" + extraMasterConfig);
         TestCluster c = new TestCluster(root, port, yaml);
