@@ -14,6 +14,15 @@ final class JidGenerator {
             .withZone(ZoneOffset.UTC);
     private long lastMicros;
 
+    /** When a jid was made (to the second), or empty for one that is not a time. */
+    static java.util.Optional<Instant> time(String jid) {
+        try {
+            return java.util.Optional.of(Instant.from(SECONDS.parse(jid.substring(0, 14))));
+        } catch (RuntimeException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     synchronized String next() {
         Instant now = Instant.now();
         long micros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;

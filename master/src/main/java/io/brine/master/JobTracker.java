@@ -26,6 +26,7 @@ final class JobTracker {
     private static final long GRACE_MILLIS = 30_000;
 
     private final Map<String, LiveJob> live = new ConcurrentHashMap<>();
+    private final OrphanReturns orphans;
     private final JobCache cache;
     private final ScheduledExecutorService timer;
     private final EventBus events;
@@ -36,6 +37,7 @@ final class JobTracker {
         this.cache = cache;
         this.timer = timer;
         this.events = events;
+        this.orphans = new OrphanReturns(cache, java.time.Clock.systemUTC());
     }
 
     /** Starts following a job; callers stop waiting after {@code waitMillis}, late returns still count. */
@@ -77,6 +79,11 @@ final class JobTracker {
     boolean returned(String minionId, String jid, MinionReturn result, Runnable stored) {
         LiveJob job = live.get(jid);
         Optional<JobRecord> cached = job == null ? cache.find(jid) : Optional.empty();
+        if (job == null && orphans.mayFile(jid, minionId, cached)) {
+            // A return for a job this master has no record of (its cache was lost or replaced): kept under its
+            // jid with a note, rather than dropped after the minion kept it so carefully.
+            cached = Optional.of(orphans.file(jid, minionId, cached));
+        }
         boolean expected = job != null ? job.expects(minionId)
                 : cached.map(r -> r.expected().contains(minionId)).orElse(false);
         if (!expected) {

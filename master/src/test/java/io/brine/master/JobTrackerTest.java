@@ -76,6 +76,25 @@ class JobTrackerTest {
         }
     }
 
+    @Test
+    void aReturnForAJobTheMasterNeverHeardOfIsFiledWithANoteNotDropped() {
+        String recent = new JidGenerator().next();
+        try (JobCache cache = JobCache.open(dir)) {
+            JobTracker tracker = new JobTracker(cache, null, new EventBus());
+            assertTrue(tracker.returned("m1", recent, MinionReturn.ok("kept", 1, 2)));
+            assertTrue(tracker.returned("m2", recent, MinionReturn.ok("kept too", 1, 2)));
+            assertFalse(tracker.returned("m1", recent, MinionReturn.ok("again", 1, 2)), "the first one stands");
+            cache.flush();
+            JobRecord filed = cache.find(recent).orElseThrow();
+            assertEquals(OrphanReturns.NOTE, filed.caller());
+            assertEquals(List.of("m1", "m2"), filed.expected());
+            assertEquals("kept", filed.returns().get("m1").ret());
+            // A jid from long ago, or from the future, is no job anyone is waiting for: refused as before.
+            assertFalse(tracker.returned("m1", "20200101000000000001", MinionReturn.ok("old", 1, 2)));
+            assertFalse(tracker.returned("m1", "29990101000000000001", MinionReturn.ok("future", 1, 2)));
+        }
+    }
+
     private static JobRecord record(String jid, List<String> expected) {
         return new JobRecord(jid, "test.echo", List.of(), Map.of(), "m*", "glob", "test", 0L, 60_000L, expected,
                 List.of(), List.of(), Map.of());
