@@ -19,7 +19,9 @@ import java.util.Map;
 public final class Bench {
     /** Every scenario, in the order a run takes them (footprint last: it restarts the master as a process). */
     public static final List<String> SCENARIOS = List.of("latency", "throughput", "cli", "broadcast", "connect",
-            "state", "transfer", "footprint");
+            "state", "transfer", "soak", "footprint");
+    /** What a run without --scenario takes: all but the soak, which runs for as long as it is told (an hour). */
+    public static final List<String> DEFAULT_SCENARIOS = SCENARIOS.stream().filter(s -> !s.equals("soak")).toList();
 
     private Bench() {
     }
@@ -99,6 +101,7 @@ public final class Bench {
             case "state" -> new StateScenario();
             case "transfer" -> new TransferScenario();
             case "footprint" -> new FootprintScenario();
+            case "soak" -> new SoakScenario();
             default -> throw new IllegalArgumentException("unknown scenario " + name);
         };
     }

@@ -26,11 +26,12 @@ import java.util.Objects;
  * @param stateRounds        timed rounds of the state scenario (each a first and a second apply)
  * @param transferMib        size of the file the transfer scenario pushes, in MiB
  * @param transferRounds     timed pushes of that file
+ * @param soak               how long the soak scenario runs (only when named: it is not among the defaults)
  */
 public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, boolean processes,
         int minionsPerProcess, Path workDir, Path brineJar, Path launcher, List<String> jvmOptions,
         int latencyCalls, int broadcastRounds, int throughputJobs, int cliRuns, int footprintJobs, int stateRounds,
-        int transferMib, int transferRounds) {
+        int transferMib, int transferRounds, java.time.Duration soak) {
 
     public BenchOptions {
         minionCounts = List.copyOf(minionCounts);
@@ -61,46 +62,52 @@ public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, b
 
     /** Every scenario, 100 minions, the repetition counts. */
     public static BenchOptions defaults(Path workDir) {
-        return new BenchOptions(List.of(100), Bench.SCENARIOS, false, 2000, workDir, null, null, List.of(), 2000, 20,
-                2000, 20, 1000, 20, 1024, 3);
+        return new BenchOptions(List.of(100), Bench.DEFAULT_SCENARIOS, false, 2000, workDir, null, null, List.of(),
+                2000, 20, 2000, 20, 1000, 20, 1024, 3, java.time.Duration.ofHours(1));
     }
 
     public BenchOptions withMinionCounts(List<Integer> counts) {
         return new BenchOptions(counts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
-                transferRounds);
+                transferRounds, soak);
     }
 
     public BenchOptions withScenarios(List<String> names) {
         return new BenchOptions(minionCounts, names, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
-                transferRounds);
+                transferRounds, soak);
     }
 
     public BenchOptions withProcesses(boolean p, int perProcess) {
         return new BenchOptions(minionCounts, scenarios, p, perProcess, workDir, brineJar, launcher, jvmOptions, latencyCalls,
-                broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib, transferRounds);
+                broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib, transferRounds, soak);
     }
 
     /** The jar to run as {@code brine}, through {@code launcher} if not null, else with {@code java options -jar}. */
     public BenchOptions withBrineJar(Path jar, Path launcher, List<String> options) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, jar, launcher, options,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
-                transferRounds);
+                transferRounds, soak);
     }
 
     public BenchOptions withRepetitions(int latency, int broadcast, int throughput, int cli, int footprint) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
-                latency, broadcast, throughput, cli, footprint, stateRounds, transferMib, transferRounds);
+                latency, broadcast, throughput, cli, footprint, stateRounds, transferMib, transferRounds, soak);
     }
 
     /** State rounds, the transfer's file size in MiB and its rounds: small ones keep a test run short. */
     public BenchOptions withStateAndTransfer(int rounds, int mib, int pushes) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
-                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, rounds, mib, pushes);
+                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, rounds, mib, pushes, soak);
     }
 
     boolean wants(String scenario) {
         return scenarios.contains(scenario);
+    }
+
+    public BenchOptions withSoak(java.time.Duration d) {
+        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher,
+                jvmOptions, latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds,
+                transferMib, transferRounds, d);
     }
 }

@@ -72,6 +72,22 @@ class BenchReportTest {
     }
 
     @Test
+    @Timeout(90)
+    void aShortSoakReportsSlopesAndNoLostReturn() throws Exception {
+        BenchOptions options = BenchOptions.defaults(dir)
+                .withMinionCounts(List.of(3))
+                .withScenarios(List.of("soak"))
+                .withSoak(java.time.Duration.ofSeconds(12));
+        StringWriter progress = new StringWriter();
+        Report report = Bench.run(options, new PrintWriter(progress));
+        JsonNode soak = new ObjectMapper().readTree(report.json()).get("scenarios").get("soak");
+        assertEquals(Set.of("minutes", "jobs", "missing_returns", "heap_mib_per_hour", "rss_mib_per_hour",
+                "threads_per_hour", "fds_per_hour"), fieldNames(soak), progress.toString());
+        assertEquals(0, soak.get("missing_returns").asInt());
+        assertTrue(soak.get("jobs").asLong() > 10, soak.toString());
+    }
+
+    @Test
     @Timeout(60)
     void theTextTableSaysWhichScenariosNeedTheJar() throws Exception {
         BenchOptions options = BenchOptions.defaults(dir)

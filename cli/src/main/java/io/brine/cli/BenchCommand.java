@@ -68,6 +68,18 @@ final class BenchCommand implements Callable<Integer> {
             description = "size of the file the transfer scenario pushes (default: ${DEFAULT-VALUE})")
     int transferMib;
 
+    @Option(names = "--duration", defaultValue = "1h", paramLabel = "TIME",
+            description = "how long --scenario soak runs: 90s, 30m, 1h (default: ${DEFAULT-VALUE})")
+    String duration;
+
+    private java.time.Duration soakDuration() {
+        try {
+            return io.brine.api.TokenStore.lifetime(duration);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--duration " + e.getMessage());
+        }
+    }
+
     @Option(names = "--transfer-rounds", defaultValue = "3", description = "timed pushes (default: ${DEFAULT-VALUE})")
     int transferRounds;
 
@@ -87,7 +99,8 @@ final class BenchCommand implements Callable<Integer> {
         Path work = dir != null ? dir : Files.createTempDirectory("brine-bench");
         BenchOptions options = BenchOptions.defaults(work)
                 .withMinionCounts(minions)
-                .withScenarios(scenarios.isEmpty() ? Bench.SCENARIOS : scenarios)
+                .withScenarios(scenarios.isEmpty() ? Bench.DEFAULT_SCENARIOS : scenarios)
+                .withSoak(soakDuration())
                 .withProcesses(processes, perProcess)
                 .withBrineJar(runningJar(), launcher(), launcherOptions())
                 .withRepetitions(latencyCalls, rounds, throughputJobs, cliRuns, 1000)
