@@ -15,7 +15,8 @@ import java.util.Set;
  * @param cast true for {@code "mode": "cast"} (answer with the jid at once), false to wait for the returns
  */
 record JobRequest(JobSpec spec, boolean cast) {
-    private static final Set<String> KEYS = Set.of("target", "tgt_type", "fun", "arg", "kwarg", "mode", "timeout");
+    private static final Set<String> KEYS = Set.of("target", "tgt_type", "fun", "arg", "kwarg", "mode", "timeout",
+            "queue");
     private static final double MAX_TIMEOUT_SECONDS = 7 * 24 * 3600;
 
     static JobRequest parse(Map<String, Object> body) {
@@ -34,8 +35,24 @@ record JobRequest(JobSpec spec, boolean cast) {
         if (!mode.equals("call") && !mode.equals("cast")) {
             throw ApiException.badRequest("'mode' must be \"call\" or \"cast\"");
         }
-        JobSpec spec = new JobSpec(target, text(body, "tgt_type", "glob"), fun, args, kwargs, timeout(body.get("timeout")));
+        JobSpec spec = new JobSpec(target, text(body, "tgt_type", "glob"), fun, args, kwargs, timeout(body.get("timeout")),
+                queue(body.get("queue")));
         return new JobRequest(spec, mode.equals("cast"));
+    }
+
+    /** {@code "queue": "10m"}: minions that are away get the job when they connect within that time. */
+    private static java.time.Duration queue(Object v) {
+        if (v == null) {
+            return null;
+        }
+        try {
+            if (v instanceof String s) {
+                return TokenStore.lifetime(s);
+            }
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("'queue': " + e.getMessage());
+        }
+        throw ApiException.badRequest("'queue' must be a time such as \"10m\"");
     }
 
     private static String text(Map<String, Object> body, String key, String fallback) {

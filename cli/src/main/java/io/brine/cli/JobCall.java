@@ -47,7 +47,7 @@ final class JobCall {
         try (MasterConnection master = MasterConnection.open(cfg, options.config.identity(cfg), Duration.ofSeconds(5))) {
             PublishRequest request = new PublishRequest(master.nextRequestId(), target, options.targetType.type(),
                     function, args, kwargs, timeout.toMillis(), options.async, options.batch,
-                    (long) (options.batchWaitSeconds * 1000));
+                    (long) (options.batchWaitSeconds * 1000), options.queueMillis());
             Progress progress = new Progress(spec.commandLine().getErr(), options.batch);
             boolean jsonl = options.out.equals("jsonl");
             PrintWriter stdout = spec.commandLine().getOut();

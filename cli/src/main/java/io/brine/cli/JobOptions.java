@@ -24,6 +24,22 @@ final class JobOptions {
             + "arrives, then a summary) or yaml")
     String out;
 
+    @Option(names = "--queue", paramLabel = "TTL", description = "a targeted minion that is not connected gets the "
+            + "job when it connects within TTL (90s, 10m, 2h, 1d): its outcome reads queued, then expired")
+    String queue;
+
+    /** The queue time in milliseconds; 0 without --queue. */
+    long queueMillis() {
+        if (queue == null) {
+            return 0;
+        }
+        try {
+            return io.brine.api.TokenStore.lifetime(queue).toMillis();
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--queue " + e.getMessage());
+        }
+    }
+
     @Option(names = {"-b", "--batch"}, paramLabel = "N|P%", description = "run on at most N minions (or P%% of them) "
             + "at a time, starting the next as each returns")
     String batch;

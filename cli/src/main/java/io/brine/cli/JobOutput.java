@@ -69,6 +69,8 @@ final class JobOutput {
                     case RUNNING -> "Still running";
                     case NOT_CONNECTED -> "Not connected";
                     case UNKNOWN -> "No such minion: no accepted key has this id";
+                    case QUEUED -> "Queued: it gets the job when it connects";
+                    case EXPIRED -> "Expired: it did not connect before the queue time passed";
                     default -> "No response";
                 }).append("]\n"));
     }

@@ -22,10 +22,13 @@ import java.sql.Statement;
  * </pre>
  */
 final class CacheSchema {
-    static final int VERSION = 3;
+    static final int VERSION = 4;
 
     static final String INSERT_JOB = "INSERT OR REPLACE INTO jobs (jid, function, args, kwargs, target, tgt_type, "
-            + "caller, start_ms, timeout_ms, expected, unreachable, unknown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "caller, start_ms, timeout_ms, expected, unreachable, unknown, queue_until_ms) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    static final String INSERT_QUEUED = "INSERT OR REPLACE INTO queued (jid, minion, until_ms) VALUES (?, ?, ?)";
+    static final String DELETE_QUEUED = "DELETE FROM queued WHERE jid = ? AND minion = ?";
     static final String INSERT_ACK = "INSERT OR IGNORE INTO acks (jid, minion) VALUES (?, ?)";
     /** The first return of a minion for a job stands; a later one never replaces it (issue 11: rewritten returns). */
     static final String INSERT_RETURN = "INSERT OR IGNORE INTO returns (jid, minion, success, retcode, ret, "
@@ -42,7 +45,7 @@ final class CacheSchema {
                     + "args TEXT NOT NULL, kwargs TEXT NOT NULL, target TEXT NOT NULL, tgt_type TEXT NOT NULL, "
                     + "caller TEXT NOT NULL, start_ms INTEGER NOT NULL, timeout_ms INTEGER NOT NULL, "
                     + "expected TEXT NOT NULL, unreachable TEXT NOT NULL DEFAULT '[]', "
-                    + "unknown TEXT NOT NULL DEFAULT '[]')");
+                    + "unknown TEXT NOT NULL DEFAULT '[]', queue_until_ms INTEGER NOT NULL DEFAULT 0)");
             int version = userVersion(s);
             if (version == 1) {
                 s.execute("ALTER TABLE jobs ADD COLUMN unreachable TEXT NOT NULL DEFAULT '[]'");
@@ -50,6 +53,12 @@ final class CacheSchema {
             if (version >= 1 && version < 3) {
                 s.execute("ALTER TABLE jobs ADD COLUMN unknown TEXT NOT NULL DEFAULT '[]'");
             }
+            if (version >= 1 && version < 4) {
+                s.execute("ALTER TABLE jobs ADD COLUMN queue_until_ms INTEGER NOT NULL DEFAULT 0");
+            }
+            // Deliveries waiting for minions that were away when their job was published (--queue).
+            s.execute("CREATE TABLE IF NOT EXISTS queued (jid TEXT NOT NULL, minion TEXT NOT NULL, "
+                    + "until_ms INTEGER NOT NULL, PRIMARY KEY (jid, minion))");
             s.execute("CREATE INDEX IF NOT EXISTS jobs_by_start ON jobs (start_ms)");
             s.execute("CREATE INDEX IF NOT EXISTS jobs_by_function ON jobs (function, jid)");
             s.execute("CREATE INDEX IF NOT EXISTS jobs_by_caller ON jobs (caller, jid)");
@@ -76,6 +85,7 @@ final class CacheSchema {
         p.setString(10, json.writeValueAsString(job.expected()));
         p.setString(11, json.writeValueAsString(job.unreachable()));
         p.setString(12, json.writeValueAsString(job.unknown()));
+        p.setLong(13, job.queueUntilMillis());
     }
 
     static void bindReturn(PreparedStatement p, String jid, String minion, MinionReturn r, ObjectMapper json)

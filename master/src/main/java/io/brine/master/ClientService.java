@@ -100,7 +100,7 @@ final class ClientService {
     private void publish(Session client, Principal who, PublishRequest p) {
         JobPublisher.Order order = new JobPublisher.Order(p.target(), p.targetType(), p.function(), p.args(),
                 p.kwargs(), Duration.ofMillis(p.timeoutMillis()), who, p.batch(),
-                Duration.ofMillis(p.batchWaitMillis()));
+                Duration.ofMillis(p.batchWaitMillis()), p.queueMillis() > 0 ? Duration.ofMillis(p.queueMillis()) : null);
         if (p.async()) {
             JobPublisher.Published out = publisher.publish(order, null);
             reply(client, new Published(p.requestId(), out.job().jid(), out.job().snapshot().expected(),

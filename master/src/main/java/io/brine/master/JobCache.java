@@ -67,6 +67,10 @@ final class JobCache implements AutoCloseable {
     private record AckRow(String jid, String minion) {
     }
 
+    /** A delivery waiting for a minion that is away ({@code until} 0: delivered or cancelled, so deleted). */
+    private record QueuedRow(String jid, String minion, long until) {
+    }
+
     private record ReturnRow(String jid, String minion, MinionReturn ret, Runnable committed) {
     }
 
@@ -155,6 +159,31 @@ final class JobCache implements AutoCloseable {
 
     void recordAck(String jid, String minion) {
         enqueue(new AckRow(jid, minion));
+    }
+
+    /** Keeps a delivery of {@code jid} to {@code minion} until {@code untilMillis}, across restarts. */
+    void recordQueued(String jid, String minion, long untilMillis) {
+        enqueue(new QueuedRow(jid, minion, untilMillis));
+    }
+
+    /** The delivery is done (the minion acknowledged or returned), cancelled or expired. */
+    void forgetQueued(String jid, String minion) {
+        enqueue(new QueuedRow(jid, minion, 0));
+    }
+
+    /** Deliveries still waiting, oldest first: (jid, minion, until_ms). */
+    synchronized List<Object[]> queued() {
+        flush();
+        List<Object[]> out = new ArrayList<>();
+        try (java.sql.Statement s = reader.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT jid, minion, until_ms FROM queued ORDER BY jid")) {
+            while (rs.next()) {
+                out.add(new Object[] {rs.getString(1), rs.getString(2), rs.getLong(3)});
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "reading queued deliveries failed: " + e.getMessage());
+        }
+        return out;
     }
 
     private void enqueue(Object row) {
@@ -356,7 +385,9 @@ final class JobCache implements AutoCloseable {
     private SQLException writeBatch(List<Object> batch) {
         try (PreparedStatement job = writer.prepareStatement(CacheSchema.INSERT_JOB);
                 PreparedStatement ack = writer.prepareStatement(CacheSchema.INSERT_ACK);
-                PreparedStatement ret = writer.prepareStatement(CacheSchema.INSERT_RETURN)) {
+                PreparedStatement ret = writer.prepareStatement(CacheSchema.INSERT_RETURN);
+                PreparedStatement queue = writer.prepareStatement(CacheSchema.INSERT_QUEUED);
+                PreparedStatement dequeue = writer.prepareStatement(CacheSchema.DELETE_QUEUED)) {
             writer.setAutoCommit(false);
             for (Object op : batch) {
                 if (op instanceof JobRow r) {
@@ -369,6 +400,15 @@ final class JobCache implements AutoCloseable {
                 } else if (op instanceof ReturnRow r) {
                     CacheSchema.bindReturn(ret, r.jid(), r.minion(), r.ret(), JSON);
                     ret.executeUpdate();
+                } else if (op instanceof QueuedRow q && q.until() > 0) {
+                    queue.setString(1, q.jid());
+                    queue.setString(2, q.minion());
+                    queue.setLong(3, q.until());
+                    queue.executeUpdate();
+                } else if (op instanceof QueuedRow q) {
+                    dequeue.setString(1, q.jid());
+                    dequeue.setString(2, q.minion());
+                    dequeue.executeUpdate();
                 }
             }
             writer.commit();
@@ -385,7 +425,8 @@ final class JobCache implements AutoCloseable {
         } catch (JsonProcessingException e) {
             // A value that cannot be written as JSON never will be: the batch would fail for ever, so it goes.
             LOG.log(Level.ERROR, "job cache records dropped: a value cannot be written as JSON: " + e.getMessage());
-            batch.removeIf(op -> op instanceof JobRow || op instanceof AckRow || op instanceof ReturnRow);
+            batch.removeIf(op -> op instanceof JobRow || op instanceof AckRow || op instanceof ReturnRow
+                    || op instanceof QueuedRow);
             return null;
         }
         // Only now may a minion forget these returns (ReturnAck): a master killed before the commit never

@@ -20,7 +20,12 @@ import java.util.concurrent.ScheduledExecutorService;
 final class JobPublisher {
     /** What to run, where, how long, who asks, and how many at a time (batch null: all at once). */
     record Order(String target, String targetType, String function, List<Object> args, Map<String, Object> kwargs,
-            Duration timeout, Principal by, String batch, Duration batchWait) {
+            Duration timeout, Principal by, String batch, Duration batchWait, Duration queue) {
+        Order(String target, String targetType, String function, List<Object> args, Map<String, Object> kwargs,
+                Duration timeout, Principal by, String batch, Duration batchWait) {
+            this(target, targetType, function, args, kwargs, timeout, by, batch, batchWait, null);
+        }
+
         String caller() {
             return by.name();
         }
@@ -36,11 +41,13 @@ final class JobPublisher {
     private final AccessPolicy access;
     private final AuditLog audit;
     private final DeclaredFunctions declared;
+    private final DeliveryQueue deliveries;
 
     JobPublisher(TargetResolver resolver, MinionSessions sessions, RouterEndpoint endpoint, JobTracker tracker,
             EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit,
-            DeclaredFunctions declared) {
+            DeclaredFunctions declared, DeliveryQueue deliveries) {
         this.declared = declared;
+        this.deliveries = deliveries;
         this.access = access;
         this.audit = audit;
         this.resolver = resolver;
@@ -84,10 +91,18 @@ final class JobPublisher {
         List<String> unknown = resolution.unknown();
         List<String> named = new ArrayList<>(expected);
         named.addAll(unknown);
+        List<String> away = List.copyOf(unreachable);
         unreachable.addAll(unknown);
+        long now = System.currentTimeMillis();
+        long queueUntil = order.queue() == null || order.queue().isZero() || order.queue().isNegative() ? 0
+                : now + order.queue().toMillis();
         JobRecord spec = new JobRecord(jid, order.function(), order.args(), order.kwargs(), order.target(),
-                order.targetType() == null ? "glob" : order.targetType(), order.caller(), System.currentTimeMillis(),
-                timeoutMillis, named, unreachable, List.of(), Map.of(), unknown);
+                order.targetType() == null ? "glob" : order.targetType(), order.caller(), now,
+                timeoutMillis, named, unreachable, List.of(), Map.of(), unknown, queueUntil);
+        if (queueUntil > 0) {
+            // Recorded with the job, before any minion could connect and ask.
+            away.forEach(id -> deliveries.add(jid, id, queueUntil));
+        }
         audit.record(order.by(), "publish", auditFields(order, expected.size(), jid, "published"));
         JobRequest request = new JobRequest(jid, order.function(), order.args(), order.kwargs(), timeoutMillis,
                 order.caller());
@@ -121,7 +136,18 @@ final class JobPublisher {
     boolean kill(Principal who, String jid) {
         Optional<LiveJob> job = tracker.live(jid);
         if (job.isEmpty()) {
-            return false;
+            // No longer live, but perhaps still queued for minions that are away: those deliveries are cancelled.
+            Optional<JobRecord> cached = tracker.find(jid);
+            if (cached.isEmpty() || !deliveries.waiting(jid)) {
+                return false;
+            }
+            if (!JobVisibility.mayRead(access, who, cached.get().caller())) {
+                throw new AccessDeniedException("'" + who.name() + "' may not kill job " + jid
+                        + ", started by another identity (needs @jobs)");
+            }
+            endQueue(cached.get());
+            audit.record(who, "kill", Map.of("jid", jid, "outcome", "queued deliveries cancelled"));
+            return true;
         }
         JobRecord record = job.get().snapshot();
         if (!JobVisibility.mayRead(access, who, record.caller())) {
@@ -129,11 +155,26 @@ final class JobPublisher {
             throw new AccessDeniedException("'" + who.name() + "' may not kill job " + jid
                     + ", started by another identity (needs @jobs)");
         }
+        if (record.queueUntilMillis() > 0) {
+            job.get().endQueue(System.currentTimeMillis());
+            endQueue(record);
+        }
         audit.record(who, "kill", Map.of("jid", jid, "outcome", "killed"));
         for (String id : record.missing()) {
             sessions.get(id).ifPresent(s -> endpoint.send(s.id(), new io.brine.protocol.JobKill(jid)));
         }
         return true;
+    }
+
+    /**
+     * Cancels a job's queued deliveries and ends its queue time now, in the cache too: the minions it waited for
+     * read 'expired', not 'queued' for ever after.
+     */
+    private void endQueue(JobRecord r) {
+        deliveries.cancel(r.jid());
+        tracker.rewrite(new JobRecord(r.jid(), r.function(), r.args(), r.kwargs(), r.target(), r.targetType(),
+                r.caller(), r.startMillis(), r.timeoutMillis(), r.expected(), r.unreachable(), r.acknowledged(),
+                r.returns(), r.unknown(), System.currentTimeMillis()));
     }
 
     private static Map<String, Object> auditFields(Order order, int minions, String jid, String outcome) {

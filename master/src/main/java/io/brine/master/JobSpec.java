@@ -8,12 +8,19 @@ import java.util.Objects;
 
 /**
  * What to run and where: a target expression and its type (glob, list, pcre), a function, its arguments,
- * and how long to wait (null: the master's {@code timeout}).
+ * how long to wait (null: the master's {@code timeout}), and how long a minion that is away may still get it
+ * when it connects ({@code queue}; null: not at all, its outcome is {@code not-connected}).
  *
  * <p>Example: {@code JobSpec.of("web*", "cmd.run", "uptime").withTimeout(Duration.ofSeconds(10))}.
  */
 public record JobSpec(String target, String targetType, String function, List<Object> args,
-        Map<String, Object> kwargs, Duration timeout) {
+        Map<String, Object> kwargs, Duration timeout, Duration queue) {
+
+    /** A job not queued for minions that are away. */
+    public JobSpec(String target, String targetType, String function, List<Object> args, Map<String, Object> kwargs,
+            Duration timeout) {
+        this(target, targetType, function, args, kwargs, timeout, null);
+    }
 
     public JobSpec {
         Objects.requireNonNull(target, "target");
@@ -29,14 +36,22 @@ public record JobSpec(String target, String targetType, String function, List<Ob
     }
 
     public JobSpec withTimeout(Duration t) {
-        return new JobSpec(target, targetType, function, args, kwargs, t);
+        return new JobSpec(target, targetType, function, args, kwargs, t, queue);
     }
 
     public JobSpec withKwargs(Map<String, Object> kw) {
-        return new JobSpec(target, targetType, function, args, kw, timeout);
+        return new JobSpec(target, targetType, function, args, kw, timeout, queue);
     }
 
     public JobSpec withTargetType(String type) {
-        return new JobSpec(target, type, function, args, kwargs, timeout);
+        return new JobSpec(target, type, function, args, kwargs, timeout, queue);
+    }
+
+    /**
+     * The job also reaches a targeted minion that is not connected now, when it connects within {@code ttl};
+     * until then its outcome reads {@code queued}, afterwards {@code expired}. Queued jobs survive a master restart.
+     */
+    public JobSpec queued(Duration ttl) {
+        return new JobSpec(target, targetType, function, args, kwargs, timeout, ttl);
     }
 }

@@ -144,6 +144,11 @@ final class JobTracker {
         return Optional.ofNullable(live.get(jid));
     }
 
+    /** Replaces a finished job's record (its returns and acknowledgements stay in their own tables). */
+    void rewrite(JobRecord record) {
+        cache.recordJob(record);
+    }
+
     Optional<JobRecord> find(String jid) {
         LiveJob job = live.get(jid);
         return job != null ? Optional.of(job.snapshot()) : cache.find(jid);

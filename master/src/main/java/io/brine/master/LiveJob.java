@@ -143,8 +143,16 @@ final class LiveJob {
     }
 
     synchronized JobRecord snapshot() {
+        long queueUntil = queueEndedAt > 0 ? Math.min(queueEndedAt, spec.queueUntilMillis()) : spec.queueUntilMillis();
         return new JobRecord(spec.jid(), spec.function(), spec.args(), spec.kwargs(), spec.target(),
                 spec.targetType(), spec.caller(), spec.startMillis(), spec.timeoutMillis(), spec.expected(),
-                spec.unreachable(), new ArrayList<>(acknowledged), returns, spec.unknown());
+                spec.unreachable(), new ArrayList<>(acknowledged), returns, spec.unknown(), queueUntil);
+    }
+
+    /** When its queued deliveries were cancelled (a kill): minions still away read 'expired' from then on. */
+    private long queueEndedAt;
+
+    synchronized void endQueue(long atMillis) {
+        queueEndedAt = atMillis;
     }
 }

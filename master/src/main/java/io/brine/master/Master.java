@@ -76,14 +76,15 @@ public final class Master implements AutoCloseable {
         this.keys = new MasterKeys(directory, () -> holder[0].recheckKeys(), events, access, audit, library);
         TransportSettings settings = TransportSettings.DEFAULTS.withMaxFrameSize(config.maxFrameSize());
         DeclaredFunctions declared = new DeclaredFunctions();
+        DeliveryQueue deliveries = new DeliveryQueue(cache, tracker::find);
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
-                config.quotas().maxReturnSize(), declared);
+                config.quotas().maxReturnSize(), declared, deliveries);
         this.endpoint = new RouterEndpoint(config.bindAddress(), key,
                 new KeyAuthenticator(directory, config.autoAccept(), events, config.keyFiling()), dispatcher, settings,
                 config.routerLimits(), onFatal);
         holder[0] = endpoint;
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
-                endpoint, tracker, events, timer, access, audit, declared);
+                endpoint, tracker, events, timer, access, audit, declared, deliveries);
         Digests digests = new Digests();
         TransferStaging staging = new TransferStaging(digests);
         dispatcher.attach(new ClientService(publisher, tracker, staging, endpoint, keys),

@@ -137,7 +137,7 @@ public final class MasterClient {
     private LiveJob publish(JobSpec spec, LiveJob.Listener listener) {
         Duration timeout = spec.timeout() == null ? defaultTimeout : spec.timeout();
         return publisher.publish(new JobPublisher.Order(spec.target(), spec.targetType(), spec.function(), spec.args(),
-                spec.kwargs(), timeout, caller, null, Duration.ZERO), listener).job();
+                spec.kwargs(), timeout, caller, null, Duration.ZERO, spec.queue()), listener).job();
     }
 
     private static JobRecord await(LiveJob job) throws InterruptedException {

@@ -40,10 +40,12 @@ final class MasterDispatcher implements RouterListener {
     private final RequestWindow window = new RequestWindow(RequestWindow.PER_MINION_BYTES, RequestWindow.TOTAL_BYTES);
 
     private final DeclaredFunctions declared;
+    private final DeliveryQueue deliveries;
 
     MasterDispatcher(MinionSessions sessions, JobTracker tracker, MinionFactsCache facts, EventBus events,
-            ExecutorService workers, int maxReturnSize, DeclaredFunctions declared) {
+            ExecutorService workers, int maxReturnSize, DeclaredFunctions declared, DeliveryQueue deliveries) {
         this.declared = declared;
+        this.deliveries = deliveries;
         this.maxReturnSize = maxReturnSize;
         this.sessions = sessions;
         this.tracker = tracker;
@@ -69,6 +71,8 @@ final class MasterDispatcher implements RouterListener {
             LOG.log(Level.INFO, "minion " + session.peerId() + " connected");
             String id = session.peerId();
             workers.execute(() -> events.publish("brine/minion/" + id + "/start", java.util.Map.of("id", id)));
+            // Jobs queued for it while it was away (--queue) go now, on this session.
+            workers.execute(() -> deliveries.connected(id, (minion, request) -> minions.deliver(session, request)));
         }
     }
 
@@ -128,6 +132,7 @@ final class MasterDispatcher implements RouterListener {
     private void fromMinion(Session session, Message message) {
         if (message instanceof JobAck ack) {
             tracker.acknowledged(session.peerId(), ack.jid());
+            deliveries.done(ack.jid(), session.peerId());
         } else if (message instanceof MinionRequest request) {
             fromMinion(session, request, 0);
         } else if (message instanceof io.brine.protocol.EventPost post) {
@@ -141,8 +146,10 @@ final class MasterDispatcher implements RouterListener {
         } else if (message instanceof JobReturn ret) {
             // The cache lookup for a late return may touch disk: keep it off the I/O thread.
             // Acknowledged once stored, so the minion can forget it; until then it keeps it and sends it again.
-            workers.execute(() -> tracker.returned(session.peerId(), ret.jid(), ret.result(),
-                    () -> acks.stored(session.id(), ret.jid())));
+            workers.execute(() -> {
+                tracker.returned(session.peerId(), ret.jid(), ret.result(), () -> acks.stored(session.id(), ret.jid()));
+                deliveries.done(ret.jid(), session.peerId());
+            });
         } else {
             refuse(session, message);
         }

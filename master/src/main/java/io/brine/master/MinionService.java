@@ -59,6 +59,11 @@ final class MinionService {
         }
     }
 
+    /** Sends a queued job to a minion that just connected. */
+    void deliver(Session minion, io.brine.protocol.JobRequest request) {
+        endpoint.send(minion.id(), request);
+    }
+
     /** Answers at once that {@code request} was not taken, without reading anything for it. */
     void refuse(Session minion, MinionRequest request, String why) {
         MasterReply reply;

@@ -112,7 +112,31 @@ final class JobRunner implements AutoCloseable {
         };
     }
 
+    /**
+     * Jids this minion has taken, the latest {@link #REMEMBERED_JIDS}: a queued job is sent again on every new
+     * session until the master hears of it, and must still run once.
+     */
+    static final int REMEMBERED_JIDS = 10_000;
+    private final Map<String, Boolean> taken = new java.util.LinkedHashMap<>(256, 0.75f, false) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+            return size() > REMEMBERED_JIDS;
+        }
+    };
+
+    private boolean firstTime(String jid) {
+        synchronized (taken) {
+            return taken.put(jid, Boolean.TRUE) == null;
+        }
+    }
+
     void submit(JobRequest job) {
+        if (!firstTime(job.jid())) {
+            LOG.log(Level.DEBUG, "job " + job.jid() + " arrived again; it runs once");
+            return;
+        }
         long start = System.currentTimeMillis();
         Optional<Function> function = functions.find(job.function());
         if (function.isEmpty() || function.get().immediate() || policy.functionRefusal(job.function()).isPresent()) {

@@ -113,6 +113,11 @@ public final class Minion implements AutoCloseable {
         return m;
     }
 
+    /** The configuration this minion runs with (to start it again the same way, say). */
+    public MinionConfig config() {
+        return config;
+    }
+
     public String id() {
         return config.id();
     }

@@ -73,6 +73,19 @@ class JobRunnerTest {
     }
 
     @Test
+    void aJobThatArrivesAgainRunsOnce() throws InterruptedException {
+        try (JobRunner jobs = runner(2)) {
+            // a queued job is sent again on every new session until the master hears of it
+            jobs.submit(job("twice", "test.sleep", List.of(0.2), 30_000));
+            jobs.submit(job("twice", "test.sleep", List.of(0.2), 30_000));
+            jobs.submit(job("other", "test.sleep", List.of(0), 30_000));
+            awaitReturns(2);
+        }
+        assertEquals(2, sent.stream().filter(m -> m instanceof io.brine.protocol.JobReturn).count(),
+                "one return each: " + sent);
+    }
+
+    @Test
     void aJobPastItsDeadlineIsStoppedAndTheWaitingJobRuns() throws InterruptedException {
         try (JobRunner jobs = runner(1)) {
             jobs.submit(job("slow", "test.sleep", List.of(30), 300));

@@ -17,7 +17,7 @@ import java.util.Objects;
 public record JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
         String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
         List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns,
-        List<String> unknown) {
+        List<String> unknown, long queueUntilMillis) {
 
     /** How an expected minion ended a job. */
     public enum Outcome {
@@ -30,9 +30,13 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         /** It had no live session when the job was published. */
         NOT_CONNECTED,
         /** A list target named it, but no minion with that id is accepted: a typo, or one never set up. */
-        UNKNOWN;
+        UNKNOWN,
+        /** It was away; the job waits for it to connect (until the queue time passes). */
+        QUEUED,
+        /** It was away, and did not connect before the queue time passed: it never got the job. */
+        EXPIRED;
 
-        /** The name used in JSON output: returned, running, no-response, not-connected, unknown. */
+        /** The name used in JSON output: returned, running, no-response, not-connected, unknown, queued, expired. */
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
@@ -52,6 +56,15 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
             List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns) {
         this(jid, function, args, kwargs, target, targetType, caller, startMillis, timeoutMillis, expected,
                 unreachable, acknowledged, returns, List.of());
+    }
+
+    /** A record of a job not queued for minions that were away. */
+    public JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
+            String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
+            List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns,
+            List<String> unknown) {
+        this(jid, function, args, kwargs, target, targetType, caller, startMillis, timeoutMillis, expected,
+                unreachable, acknowledged, returns, unknown, 0);
     }
 
     public JobRecord {
@@ -96,6 +109,9 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         if (unknown.contains(id)) {
             return Outcome.UNKNOWN;
         }
+        if (queueUntilMillis > 0 && unreachable.contains(id)) {
+            return System.currentTimeMillis() < queueUntilMillis ? Outcome.QUEUED : Outcome.EXPIRED;
+        }
         return unreachable.contains(id) ? Outcome.NOT_CONNECTED : Outcome.NO_RESPONSE;
     }
 
@@ -107,9 +123,9 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
     }
 
     void write(WireWriter w) {
-        w.arrayHeader(14).string(jid).string(function).list(args).map(kwargs).string(target).string(targetType)
+        w.arrayHeader(15).string(jid).string(function).list(args).map(kwargs).string(target).string(targetType)
                 .string(caller).integer(startMillis).integer(timeoutMillis).strings(expected).strings(unreachable)
-                .strings(acknowledged).strings(unknown);
+                .strings(acknowledged).strings(unknown).integer(queueUntilMillis);
         w.arrayHeader(returns.size());
         returns.forEach((id, ret) -> {
             w.string(id);
@@ -118,7 +134,7 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
     }
 
     static JobRecord read(WireReader r) throws IOException, MalformedMessageException {
-        r.fields("job record", 14);
+        r.fields("job record", 15);
         String jid = r.string();
         String function = r.string();
         List<Object> args = r.list();
@@ -132,12 +148,13 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         List<String> unreachable = r.strings();
         List<String> acknowledged = r.strings();
         List<String> unknown = r.strings();
+        long queueUntil = r.integer();
         int n = r.arrayHeader();
         Map<String, MinionReturn> returns = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             returns.put(r.string(), MinionReturn.read(r));
         }
         return new JobRecord(jid, function, args, kwargs, target, targetType, caller, start, timeout, expected,
-                unreachable, acknowledged, returns, unknown);
+                unreachable, acknowledged, returns, unknown, queueUntil);
     }
 }

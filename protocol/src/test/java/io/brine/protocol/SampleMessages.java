@@ -51,6 +51,9 @@ final class SampleMessages {
                 new JobReport(6, jobRecord()),
                 new JobReport(7, new JobRecord(JID, "test.ping", List.of(), Map.of(), "web-01,ghost", "list", "root", 1,
                         1, List.of("web-01", "ghost"), List.of("ghost"), List.of(), Map.of(), List.of("ghost"))),
+                new JobReport(8, new JobRecord(JID, "test.ping", List.of(), Map.of(), "vm-1", "list", "heat", 1, 1,
+                        List.of("vm-1"), List.of("vm-1"), List.of(), Map.of(), List.of(), 1_700_000_600_000L)),
+                new PublishRequest(9, "vm-*", "glob", "test.ping", List.of(), Map.of(), 5_000, true, null, 0, 600_000),
                 new JobListing(7, List.of(
                         new JobSummary(JID, "cmd.run", "*", "glob", "root", 1_700_000_000_000L, 3, 2),
                         new JobSummary(OTHER_JID, "test.ping", "x", "list", "", 0, Integer.MAX_VALUE, 0))),

@@ -1,0 +1,127 @@
+package io.brine.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.master.JobSpec;
+import io.brine.minion.Minion;
+import io.brine.minion.MinionConfig;
+import io.brine.protocol.KeyStatus;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Jobs published with a queue time reach minions that were away when they connect, across a master restart;
+ * after the queue time they expire and never run; a killed job's queued deliveries are cancelled.
+ */
+class QueuedDeliveryTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @TempDir
+    Path root;
+
+    @Test
+    void aQueuedJobRunsWhenTheMinionConnectsEvenAfterAMasterRestart() throws Exception {
+        try (TestCluster c = TestCluster.start(root)) {
+            MinionConfig config = stoppedMinion(c, "late");
+            String jid = cast(c, "--queue", "1m", "late", "test.echo", "queued hello");
+            assertEquals("queued", outcome(c, jid, "late"));
+
+            c.restartMaster();
+            assertEquals("queued", outcome(c, jid, "late"), "the restart lost the queued job");
+
+            c.minions.add(Minion.start(config));
+            await(() -> returned(c, jid, "late"), "the queued job's return");
+            JsonNode job = show(c, jid);
+            assertEquals("queued hello", job.get("returns").get("late").get("ret").asText());
+        }
+    }
+
+    @Test
+    void aQueuedJobExpiresAndNeverRunsAndAKilledOneIsCancelled() throws Exception {
+        try (TestCluster c = TestCluster.start(root)) {
+            MinionConfig config = stoppedMinion(c, "away");
+            String expiring = cast(c, "--queue", "2s", "away", "test.echo", "too late");
+            String killed = cast(c, "--queue", "10m", "away", "test.echo", "cancelled");
+            assertEquals(0, c.cli("job", "kill", killed).exit());
+            await(() -> "expired".equals(outcome(c, expiring)), "the queue time to pass");
+            assertEquals("expired", outcome(c, killed, "away"));
+
+            Minion back = Minion.start(config);
+            c.minions.add(back);
+            TestCluster.awaitStatus(back, KeyStatus.ACCEPTED, WAIT);
+            // A round trip on the new session: anything queued for it would have been sent before this answer.
+            assertEquals(Boolean.TRUE, c.master.client().call(JobSpec.of("away", "test.ping")).returns().get("away")
+                    .ret());
+            assertFalse(returned(c, expiring, "away"), "an expired job ran");
+            assertFalse(returned(c, killed, "away"), "a killed job ran");
+        }
+    }
+
+    /** A minion whose key is accepted, then stopped: it is away. */
+    private static MinionConfig stoppedMinion(TestCluster c, String id) throws Exception {
+        Minion m = c.addMinion(id);
+        TestCluster.awaitStatus(m, KeyStatus.PENDING, WAIT);
+        assertEquals(0, c.cli("key", "accept", id).exit());
+        TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, WAIT);
+        MinionConfig config = m.config();
+        m.close();
+        c.minions.remove(m);
+        await(() -> c.cli("run", id, "test.ping").exit() != 0, id + " to be away");
+        return config;
+    }
+
+    private static String cast(TestCluster c, String... args) throws Exception {
+        String[] all = new String[args.length + 4];
+        all[0] = "run";
+        all[1] = "--async";
+        all[2] = "--out";
+        all[3] = "json";
+        System.arraycopy(args, 0, all, 4, args.length);
+        TestCluster.CliResult r = c.cli(all);
+        assertEquals(0, r.exit(), r.err());
+        return JSON.readTree(r.out()).get("jid").asText();
+    }
+
+    private static JsonNode show(TestCluster c, String jid) throws Exception {
+        return JSON.readTree(c.cli("job", "show", "--out", "json", jid).out());
+    }
+
+    private static String outcome(TestCluster c, String jid) {
+        return outcome(c, jid, "away");
+    }
+
+    private static String outcome(TestCluster c, String jid, String id) {
+        try {
+            JsonNode missing = show(c, jid).get("missing");
+            return missing == null || missing.get(id) == null ? null : missing.get(id).asText();
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private static boolean returned(TestCluster c, String jid, String id) {
+        try {
+            JsonNode returns = show(c, jid).get("returns");
+            return returns != null && returns.has(id);
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited in vain for " + what);
+            }
+            Thread.sleep(50);
+        }
+    }
+}
