@@ -1,6 +1,5 @@
 package io.brine.transport;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -26,7 +25,9 @@ class GoingAwayTest {
 
             // It drops the session and connects again: a second session on the same master within seconds.
             assertTrue(master.awaitSessions(2, Duration.ofSeconds(5)), "no new session within 5 s");
-            assertEquals(before + 1, minion.socketsOpened(), "one new connection, not a storm of them");
+            // One new connection, or a few when JeroMQ loses a fresh connection's greeting (see DealerEndpoint).
+            int opened = minion.socketsOpened() - before;
+            assertTrue(opened >= 1 && opened <= 3, "connections opened after the notice: " + opened);
         }
     }
 }
