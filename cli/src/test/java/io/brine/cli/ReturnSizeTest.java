@@ -45,6 +45,21 @@ class ReturnSizeTest {
     }
 
     @Test
+    void aHundredMegabyteOutputIsCutTwiceAndStillArrives() throws Exception {
+        try (TestCluster c = TestCluster.start(root)) {
+            accepted(c, "web1", m -> m);
+            JobRecord r = c.master.client().call(JobSpec.of("web1", "cmd.run", "yes 0123456789 | head -c 100000000")
+                    .withTimeout(Duration.ofSeconds(60)));
+            Map<?, ?> ret = (Map<?, ?>) r.returns().get("web1").ret();
+            String out = String.valueOf(ret.get("stdout"));
+            // cmd.run keeps the first 16 MiB; the return is then cut below max_return_size, saying so.
+            assertTrue(String.valueOf(ret.get("comment")).contains("cut to the first 16 MiB"), ret.toString().substring(0, 200));
+            assertTrue(out.contains("[... truncated by brine: the return was"), out.substring(out.length() - 200));
+            assertTrue(out.length() < 4_200_000);
+        }
+    }
+
+    @Test
     void aReturnOverTheMastersLimitIsRecordedAsAFailureSayingWhy() throws Exception {
         try (TestCluster c = TestCluster.start(root, "max_return_size: 65536\n")) {
             accepted(c, "web1", m -> m);
