@@ -84,6 +84,9 @@ final class JobCommand implements Runnable {
         @Option(names = "--target", description = "only jobs with exactly this target expression")
         String target;
 
+        @Option(names = "--queued", description = "only jobs still queued for minions that are away (see --queue)")
+        boolean queued;
+
         @Option(names = "--caller", description = "only jobs asked by this caller (audit trail)")
         String caller;
 
@@ -103,7 +106,7 @@ final class JobCommand implements Runnable {
             }
             long sinceMillis = since == null ? 0 : Since.parse(since, Instant.now()).toEpochMilli();
             JobListing listing = (JobListing) ask(config,
-                    id -> new JobListRequest(id, limit, function, target, caller, sinceMillis));
+                    id -> new JobListRequest(id, limit, function, target, caller, sinceMillis, queued));
             PrintWriter stdout = spec.commandLine().getOut();
             if (out.equals("text")) {
                 stdout.printf("%-20s  %-19s  %-22s  %-20s  %-10s  %s%n", "JID", "STARTED (UTC)", "FUNCTION", "TARGET",

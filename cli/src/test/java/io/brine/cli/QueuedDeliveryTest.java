@@ -2,6 +2,7 @@ package io.brine.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -49,7 +50,11 @@ class QueuedDeliveryTest {
             MinionConfig config = stoppedMinion(c, "away");
             String expiring = cast(c, "--queue", "2s", "away", "test.echo", "too late");
             String killed = cast(c, "--queue", "10m", "away", "test.echo", "cancelled");
+            TestCluster.CliResult listed = c.cli("job", "list", "--queued", "--out", "json");
+            assertTrue(listed.out().contains(killed) && listed.out().contains(expiring), listed.out());
             assertEquals(0, c.cli("job", "kill", killed).exit());
+            assertFalse(c.cli("job", "list", "--queued", "--out", "json").out().contains(killed),
+                    "a cancelled job is still listed as queued");
             await(() -> "expired".equals(outcome(c, expiring)), "the queue time to pass");
             assertEquals("expired", outcome(c, killed, "away"));
 

@@ -80,6 +80,11 @@ final class CacheQueries {
                 values.add(column[1]);
             }
         }
+        if (f.queued()) {
+            // still waiting: an expired delivery is only removed when its minion next connects
+            where.append(" AND j.jid IN (SELECT q.jid FROM queued q WHERE q.until_ms > ")
+                    .append(System.currentTimeMillis()).append(")");
+        }
         List<JobSummary> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT j.jid, j.function, j.target, j.tgt_type, j.caller, "
                 + "j.start_ms, json_array_length(j.expected), "

@@ -69,7 +69,8 @@ final class ClientService {
                         .<ClientResponse>map(r -> new JobReport(l.requestId(), r))
                         .orElse(new Failure(l.requestId(), "no job with jid " + l.jid())));
             } else if (request instanceof JobListRequest l) {
-                JobFilter asked = new JobFilter(l.limit(), l.function(), l.target(), l.caller(), l.sinceMillis());
+                JobFilter asked = new JobFilter(l.limit(), l.function(), l.target(), l.caller(), l.sinceMillis(),
+                        l.queued());
                 reply(client, new JobListing(l.requestId(), JobVisibility.restrict(publisher.access(), who, asked)
                         .map(tracker::recent).orElse(List.of())));
             } else if (request instanceof io.brine.protocol.KillRequest k) {

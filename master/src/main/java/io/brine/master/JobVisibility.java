@@ -24,6 +24,6 @@ final class JobVisibility {
             return Optional.empty();
         }
         return Optional.of(new JobFilter(filter.limit(), filter.function(), filter.target(), who.name(),
-                filter.sinceMillis()));
+                filter.sinceMillis(), filter.queued()));
     }
 }

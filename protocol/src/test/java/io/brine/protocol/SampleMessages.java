@@ -72,6 +72,7 @@ final class SampleMessages {
                 new FilePushAck(24, null), new FilePushAck(25, "disk full"),
                 new CopyRequest(26, "web*", "glob", List.of("/etc/hosts", "/tmp/a b"), "/tmp/dest", 60_000),
                 new JobListRequest(19, 10, "cmd.run", "web*", "local", 1_700_000_000_000L),
+                new JobListRequest(29, 10, null, null, null, 0, true),
                 new PublishRequest(20, "G@os:Debian and web*", "compound", "test.ping", List.of(), Map.of(), 9, false,
                         "25%", 1500),
                 new Published(21, JID, List.of("a"), List.of("b", "c"), false),
