@@ -58,6 +58,50 @@ class JobCacheFailureTest {
         }
     }
 
+    @Test
+    void aFullDiskLosesNothingAndTheCacheCatchesUpWhenSpaceReturns() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                ProcessHandle.current().info().user().map("root"::equals).orElse(false), "mounting needs root (CI)");
+        Path small = java.nio.file.Files.createDirectories(dir.resolve("small"));
+        exec("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", small.toString());
+        try {
+            Path filler = small.resolve("filler");
+            try (JobCache cache = JobCache.open(small.resolve("cache"))) {
+                fill(filler);
+                AtomicBoolean acknowledged = new AtomicBoolean();
+                String jid = "20261125120000000077";
+                cache.recordJob(new JobRecord(jid, "test.echo", List.of("x".repeat(2000)), Map.of(), "m1", "list",
+                        "t", 1, 1, List.of("m1"), List.of(), Map.of()));
+                cache.recordReturn(jid, "m1", MinionReturn.ok("y".repeat(20_000), 1, 2), () -> acknowledged.set(true));
+                await(() -> cache.failedWrites() > 0, "a write failing on the full disk");
+                assertFalse(acknowledged.get());
+                java.nio.file.Files.delete(filler);
+                await(() -> cache.failing() == null && cache.backlog() == 0, "the cache catching up");
+                assertTrue(acknowledged.get());
+                assertEquals(20_000, String.valueOf(cache.find(jid).orElseThrow().returns().get("m1").ret()).length());
+            }
+        } finally {
+            exec("umount", small.toString());
+        }
+    }
+
+    /** Writes until the file system says no more. */
+    private static void fill(Path file) throws java.io.IOException {
+        byte[] chunk = new byte[64 * 1024];
+        try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
+            while (true) {
+                out.write(chunk);
+            }
+        } catch (java.io.IOException full) {
+            // the disk is full now
+        }
+    }
+
+    private static void exec(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).inheritIO().start();
+        assertEquals(0, p.waitFor(), String.join(" ", command));
+    }
+
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (!condition.getAsBoolean()) {
