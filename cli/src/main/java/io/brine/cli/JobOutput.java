@@ -71,6 +71,7 @@ final class JobOutput {
                     case UNKNOWN -> "No such minion: no accepted key has this id";
                     case QUEUED -> "Queued: it gets the job when it connects";
                     case EXPIRED -> "Expired: it did not connect before the queue time passed";
+                    case DISCONNECTED -> "Disconnected while it had the job; a return it still sends is kept";
                     default -> "No response";
                 }).append("]\n"));
     }

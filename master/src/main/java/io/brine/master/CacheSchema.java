@@ -22,11 +22,11 @@ import java.sql.Statement;
  * </pre>
  */
 final class CacheSchema {
-    static final int VERSION = 4;
+    static final int VERSION = 5;
 
     static final String INSERT_JOB = "INSERT OR REPLACE INTO jobs (jid, function, args, kwargs, target, tgt_type, "
-            + "caller, start_ms, timeout_ms, expected, unreachable, unknown, queue_until_ms) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "caller, start_ms, timeout_ms, expected, unreachable, unknown, queue_until_ms, disconnected) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static final String INSERT_QUEUED = "INSERT OR REPLACE INTO queued (jid, minion, until_ms) VALUES (?, ?, ?)";
     static final String DELETE_QUEUED = "DELETE FROM queued WHERE jid = ? AND minion = ?";
     static final String INSERT_ACK = "INSERT OR IGNORE INTO acks (jid, minion) VALUES (?, ?)";
@@ -45,7 +45,8 @@ final class CacheSchema {
                     + "args TEXT NOT NULL, kwargs TEXT NOT NULL, target TEXT NOT NULL, tgt_type TEXT NOT NULL, "
                     + "caller TEXT NOT NULL, start_ms INTEGER NOT NULL, timeout_ms INTEGER NOT NULL, "
                     + "expected TEXT NOT NULL, unreachable TEXT NOT NULL DEFAULT '[]', "
-                    + "unknown TEXT NOT NULL DEFAULT '[]', queue_until_ms INTEGER NOT NULL DEFAULT 0)");
+                    + "unknown TEXT NOT NULL DEFAULT '[]', queue_until_ms INTEGER NOT NULL DEFAULT 0, "
+                    + "disconnected TEXT NOT NULL DEFAULT '[]')");
             int version = userVersion(s);
             if (version == 1) {
                 s.execute("ALTER TABLE jobs ADD COLUMN unreachable TEXT NOT NULL DEFAULT '[]'");
@@ -55,6 +56,9 @@ final class CacheSchema {
             }
             if (version >= 1 && version < 4) {
                 s.execute("ALTER TABLE jobs ADD COLUMN queue_until_ms INTEGER NOT NULL DEFAULT 0");
+            }
+            if (version >= 1 && version < 5) {
+                s.execute("ALTER TABLE jobs ADD COLUMN disconnected TEXT NOT NULL DEFAULT '[]'");
             }
             // Deliveries waiting for minions that were away when their job was published (--queue).
             s.execute("CREATE TABLE IF NOT EXISTS queued (jid TEXT NOT NULL, minion TEXT NOT NULL, "
@@ -86,6 +90,7 @@ final class CacheSchema {
         p.setString(11, json.writeValueAsString(job.unreachable()));
         p.setString(12, json.writeValueAsString(job.unknown()));
         p.setLong(13, job.queueUntilMillis());
+        p.setString(14, json.writeValueAsString(job.disconnected()));
     }
 
     static void bindReturn(PreparedStatement p, String jid, String minion, MinionReturn r, ObjectMapper json)

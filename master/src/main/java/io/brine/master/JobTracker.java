@@ -144,6 +144,18 @@ final class JobTracker {
         return Optional.ofNullable(live.get(jid));
     }
 
+    /**
+     * A minion's session ended: the live jobs it had stop waiting for it (outcome {@code disconnected}), and
+     * their records say so. A return it still sends later is taken as usual.
+     */
+    void minionGone(String minionId) {
+        for (LiveJob job : live.values()) {
+            if (job.minionGone(minionId)) {
+                cache.recordJob(job.snapshot());
+            }
+        }
+    }
+
     /** Replaces a finished job's record (its returns and acknowledgements stay in their own tables). */
     void rewrite(JobRecord record) {
         cache.recordJob(record);

@@ -144,9 +144,35 @@ final class LiveJob {
 
     synchronized JobRecord snapshot() {
         long queueUntil = queueEndedAt > 0 ? Math.min(queueEndedAt, spec.queueUntilMillis()) : spec.queueUntilMillis();
+        List<String> gone = new ArrayList<>(disconnected);
+        gone.removeAll(returns.keySet());
         return new JobRecord(spec.jid(), spec.function(), spec.args(), spec.kwargs(), spec.target(),
                 spec.targetType(), spec.caller(), spec.startMillis(), spec.timeoutMillis(), spec.expected(),
-                spec.unreachable(), new ArrayList<>(acknowledged), returns, spec.unknown(), queueUntil);
+                spec.unreachable(), new ArrayList<>(acknowledged), returns, spec.unknown(), queueUntil, gone);
+    }
+
+    /** Minions whose session ended while they had the job; guarded by this. */
+    private final Set<String> disconnected = new LinkedHashSet<>();
+
+    /**
+     * The minion's session ended while it had this job (it died, restarted, or lost its network): waiting callers
+     * stop waiting for it. Should its return still come (minions keep returns until stored), it counts.
+     *
+     * @return whether this changed anything
+     */
+    boolean minionGone(String minionId) {
+        synchronized (this) {
+            if (!reachable.contains(minionId) || returns.containsKey(minionId) || !disconnected.add(minionId)) {
+                return false;
+            }
+        }
+        tell(() -> {
+            told.add(minionId);
+            if (told.size() >= reachable.size() && told.containsAll(reachable)) {
+                done.complete(snapshot());
+            }
+        });
+        return true;
     }
 
     /** When its queued deliveries were cancelled (a kill): minions still away read 'expired' from then on. */

@@ -168,6 +168,13 @@ final class MasterDispatcher implements RouterListener {
         if (session.role() == Role.MINION) {
             window.closed(session.id());
             sessions.closed(session);
+            // Calls waiting on it end now rather than at their timeout, unless it has another session already.
+            String id = session.peerId();
+            workers.execute(() -> {
+                if (sessions.get(id).isEmpty()) {
+                    tracker.minionGone(id);
+                }
+            });
             LOG.log(Level.INFO, "minion " + session.peerId() + " disconnected: " + reason);
         }
     }

@@ -17,7 +17,7 @@ import java.util.Objects;
 public record JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
         String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
         List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns,
-        List<String> unknown, long queueUntilMillis) {
+        List<String> unknown, long queueUntilMillis, List<String> disconnected) {
 
     /** How an expected minion ended a job. */
     public enum Outcome {
@@ -34,9 +34,17 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         /** It was away; the job waits for it to connect (until the queue time passes). */
         QUEUED,
         /** It was away, and did not connect before the queue time passed: it never got the job. */
-        EXPIRED;
+        EXPIRED,
+        /**
+         * Its session ended while it had the job (the minion died, restarted or lost its network): callers stopped
+         * waiting for it. Should it still return (it keeps returns until the master has them), the return counts.
+         */
+        DISCONNECTED;
 
-        /** The name used in JSON output: returned, running, no-response, not-connected, unknown, queued, expired. */
+        /**
+         * The name used in JSON output: returned, running, no-response, not-connected, unknown, queued, expired,
+         * disconnected.
+         */
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
@@ -67,6 +75,15 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
                 unreachable, acknowledged, returns, unknown, 0);
     }
 
+    /** A record in which no minion disconnected while it had the job. */
+    public JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
+            String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
+            List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns,
+            List<String> unknown, long queueUntilMillis) {
+        this(jid, function, args, kwargs, target, targetType, caller, startMillis, timeoutMillis, expected,
+                unreachable, acknowledged, returns, unknown, queueUntilMillis, List.of());
+    }
+
     public JobRecord {
         Jid.requireValid(jid);
         Objects.requireNonNull(function, "function");
@@ -85,6 +102,7 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         });
         returns = Collections.unmodifiableMap(new LinkedHashMap<>(returns));
         unknown = List.copyOf(unknown);
+        disconnected = List.copyOf(disconnected);
     }
 
     /** Expected minions that have not returned, in the order they were expected. */
@@ -102,6 +120,9 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
     public Outcome outcome(String id) {
         if (returns.containsKey(id)) {
             return Outcome.RETURNED;
+        }
+        if (disconnected.contains(id)) {
+            return Outcome.DISCONNECTED;
         }
         if (acknowledged.contains(id)) {
             return Outcome.RUNNING;
@@ -123,9 +144,9 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
     }
 
     void write(WireWriter w) {
-        w.arrayHeader(15).string(jid).string(function).list(args).map(kwargs).string(target).string(targetType)
+        w.arrayHeader(16).string(jid).string(function).list(args).map(kwargs).string(target).string(targetType)
                 .string(caller).integer(startMillis).integer(timeoutMillis).strings(expected).strings(unreachable)
-                .strings(acknowledged).strings(unknown).integer(queueUntilMillis);
+                .strings(acknowledged).strings(unknown).integer(queueUntilMillis).strings(disconnected);
         w.arrayHeader(returns.size());
         returns.forEach((id, ret) -> {
             w.string(id);
@@ -134,7 +155,7 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
     }
 
     static JobRecord read(WireReader r) throws IOException, MalformedMessageException {
-        r.fields("job record", 15);
+        r.fields("job record", 16);
         String jid = r.string();
         String function = r.string();
         List<Object> args = r.list();
@@ -149,12 +170,13 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         List<String> acknowledged = r.strings();
         List<String> unknown = r.strings();
         long queueUntil = r.integer();
+        List<String> disconnected = r.strings();
         int n = r.arrayHeader();
         Map<String, MinionReturn> returns = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             returns.put(r.string(), MinionReturn.read(r));
         }
         return new JobRecord(jid, function, args, kwargs, target, targetType, caller, start, timeout, expected,
-                unreachable, acknowledged, returns, unknown, queueUntil);
+                unreachable, acknowledged, returns, unknown, queueUntil, disconnected);
     }
 }

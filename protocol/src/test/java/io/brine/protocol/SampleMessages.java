@@ -53,6 +53,8 @@ final class SampleMessages {
                         1, List.of("web-01", "ghost"), List.of("ghost"), List.of(), Map.of(), List.of("ghost"))),
                 new JobReport(8, new JobRecord(JID, "test.ping", List.of(), Map.of(), "vm-1", "list", "heat", 1, 1,
                         List.of("vm-1"), List.of("vm-1"), List.of(), Map.of(), List.of(), 1_700_000_600_000L)),
+                new JobReport(10, new JobRecord(JID, "cmd.run", List.of(), Map.of(), "m1", "list", "ops", 1, 1,
+                        List.of("m1"), List.of(), List.of("m1"), Map.of(), List.of(), 0, List.of("m1"))),
                 new PublishRequest(9, "vm-*", "glob", "test.ping", List.of(), Map.of(), 5_000, true, null, 0, 600_000),
                 new JobListing(7, List.of(
                         new JobSummary(JID, "cmd.run", "*", "glob", "root", 1_700_000_000_000L, 3, 2),

@@ -1,0 +1,100 @@
+package io.brine.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.master.JobSpec;
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.MinionReturn;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A minion process killed with SIGKILL in the middle of a job: the call waiting on it ends within seconds,
+ * saying the minion disconnected, instead of at its timeout; started again, the minion reports the job lost.
+ */
+class MinionKillIT {
+    private static final Path JAR = Path.of("target", "brine.jar").toAbsolutePath();
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @TempDir
+    Path dir;
+    private TestCluster cluster;
+    private Process minion;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (minion != null) {
+            minion.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void aKilledMinionEndsTheCallPromptlyAndReportsTheJobLostWhenItReturns() throws Exception {
+        cluster = TestCluster.start(dir);
+        Path yaml = Files.writeString(dir.resolve("minion.yaml"), "id: doomed\nmaster: 127.0.0.1\nmaster_port: "
+                + cluster.port + "\nmaster_tofu: true\nheartbeat: 1\npki_dir: " + dir.resolve("doomed/pki")
+                + "\ncachedir: " + dir.resolve("doomed/cache") + "\n");
+        minion = startMinion(yaml);
+        await(() -> cluster.master.keys().list().get(KeyStatus.PENDING).contains("doomed"), "its key");
+        assertEquals(0, cluster.cli("key", "accept", "doomed").exit());
+        await(() -> cluster.cli("run", "doomed", "test.ping").exit() == 0, "the minion answering");
+
+        CompletableFuture<JobRecord> call = CompletableFuture.supplyAsync(() -> {
+            try {
+                return cluster.master.client().call(JobSpec.of("doomed", "cmd.run", "sleep 30")
+                        .withTimeout(Duration.ofSeconds(120)));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Path returns = dir.resolve("doomed/cache/returns");
+        await(() -> Files.isDirectory(returns) && hasMarker(returns), "the job running");
+
+        minion.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no word to the master
+        JobRecord ended = call.get(15, TimeUnit.SECONDS); // not the 120 s timeout
+        assertEquals(JobRecord.Outcome.DISCONNECTED, ended.outcome("doomed"));
+
+        minion = startMinion(yaml);
+        await(() -> cluster.master.client().job(ended.jid()).map(r -> r.returns().containsKey("doomed")).orElse(false),
+                "the lost job reported");
+        MinionReturn lost = cluster.master.client().job(ended.jid()).orElseThrow().returns().get("doomed");
+        assertEquals(137, lost.retcode());
+        assertTrue(String.valueOf(lost.ret()).startsWith("lost: the minion stopped while this job ran"), lost.toString());
+    }
+
+    private Process startMinion(Path yaml) throws Exception {
+        return new ProcessBuilder("java", "-jar", JAR.toString(), "minion", "-c", yaml.toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        dir.resolve("minion.log").toFile())).start();
+    }
+
+    private static boolean hasMarker(Path dir) {
+        try (var files = Files.list(dir)) {
+            return files.anyMatch(f -> f.getFileName().toString().endsWith(".run"));
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited " + WAIT.toSeconds() + " s in vain for " + what);
+            }
+            Thread.sleep(50);
+        }
+    }
+}
