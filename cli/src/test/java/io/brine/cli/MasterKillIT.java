@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,28 +53,32 @@ class MasterKillIT {
             minions.add(Minion.start(MinionConfig.underDirectory(dir.resolve(id), id, port)
                     .withHeartbeat(Duration.ofSeconds(1))));
         }
-        await(() -> minions.stream().allMatch(m -> m.status() == KeyStatus.PENDING), "three pending keys");
+        Await.until(() -> minions.stream().allMatch(m -> m.status() == KeyStatus.PENDING), "three pending keys", WAIT);
         assertEquals(0, cli("key", "accept", "--all", "-c", yaml.toString()).exit());
-        await(() -> minions.stream().allMatch(m -> m.status() == KeyStatus.ACCEPTED), "three accepted minions");
+        Await.until(() -> minions.stream().allMatch(m -> m.status() == KeyStatus.ACCEPTED),
+                "three accepted minions", WAIT);
 
         TestCluster.CliResult cast = cli("run", "-c", yaml.toString(), "--async", "--out", "json", "*", "cmd.run",
                 "sleep 3; echo done");
         assertEquals(0, cast.exit(), cast.err());
         String jid = JSON.readTree(cast.out()).get("jid").asText();
-        await(() -> minions.stream().allMatch(m -> Files.exists(spool(m, jid + ".run"))), "the job running everywhere");
+        Await.until(() -> minions.stream().allMatch(m -> Files.exists(spool(m, jid + ".run"))),
+                "the job running everywhere", WAIT);
 
         master.destroyForcibly().waitFor(); // SIGKILL: nothing flushed, nothing said
         // The job ends while the master is away: the returns wait in the minions' spools.
-        await(() -> minions.stream().allMatch(m -> Files.exists(spool(m, jid + ".ret"))), "three spooled returns");
+        Await.until(() -> minions.stream().allMatch(m -> Files.exists(spool(m, jid + ".ret"))),
+                "three spooled returns", WAIT);
 
         master = startMaster(yaml);
-        await(() -> returned(yaml, jid) == 3, "all three returns after the restart");
+        Await.until(() -> returned(yaml, jid) == 3, "all three returns after the restart", WAIT);
         JsonNode job = JSON.readTree(cli("job", "show", "-c", yaml.toString(), "--out", "json", jid).out());
         for (String id : List.of("m1", "m2", "m3")) {
             assertEquals("done", job.get("returns").get(id).get("ret").get("stdout").asText(), job.toString());
         }
         // Acknowledged, so forgotten: the spools are empty again.
-        await(() -> minions.stream().noneMatch(m -> Files.exists(spool(m, jid + ".ret"))), "the spools emptied");
+        Await.until(() -> minions.stream().noneMatch(m -> Files.exists(spool(m, jid + ".ret"))),
+                "the spools emptied", WAIT);
     }
 
     private Path spool(Minion m, String file) {
@@ -99,13 +102,13 @@ class MasterKillIT {
         Path log = dir.resolve("master-" + System.nanoTime() + ".log");
         Process p = new ProcessBuilder("java", "-jar", JAR.toString(), "master", "-c", yaml.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        await(() -> {
+        Await.until(() -> {
             try {
                 return Files.readString(log).contains("master listening");
             } catch (java.io.IOException e) {
                 return false;
             }
-        }, "the master to listen");
+        }, "the master to listen", WAIT);
         return p;
     }
 
@@ -116,13 +119,4 @@ class MasterKillIT {
         return new TestCluster.CliResult(exit, out.toString(), err.toString());
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited " + WAIT.toSeconds() + " s in vain for " + what);
-            }
-            Thread.sleep(50);
-        }
-    }
 }

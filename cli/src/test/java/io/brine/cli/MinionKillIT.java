@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,9 +46,9 @@ class MinionKillIT {
                 + cluster.port + "\nmaster_tofu: true\nheartbeat: 1\npki_dir: " + dir.resolve("doomed/pki")
                 + "\ncachedir: " + dir.resolve("doomed/cache") + "\n");
         minion = startMinion(yaml);
-        await(() -> cluster.master.keys().list().get(KeyStatus.PENDING).contains("doomed"), "its key");
+        Await.until(() -> cluster.master.keys().list().get(KeyStatus.PENDING).contains("doomed"), "its key", WAIT);
         assertEquals(0, cluster.cli("key", "accept", "doomed").exit());
-        await(() -> cluster.cli("run", "doomed", "test.ping").exit() == 0, "the minion answering");
+        Await.until(() -> cluster.cli("run", "doomed", "test.ping").exit() == 0, "the minion answering", WAIT);
 
         CompletableFuture<JobRecord> call = CompletableFuture.supplyAsync(() -> {
             try {
@@ -60,18 +59,19 @@ class MinionKillIT {
             }
         });
         Path returns = dir.resolve("doomed/cache/returns");
-        await(() -> Files.isDirectory(returns) && hasMarker(returns), "the job running");
+        Await.until(() -> Files.isDirectory(returns) && hasMarker(returns), "the job running", WAIT);
 
         minion.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no word to the master
         JobRecord ended = call.get(15, TimeUnit.SECONDS); // not the 120 s timeout
         assertEquals(JobRecord.Outcome.DISCONNECTED, ended.outcome("doomed"));
 
         minion = startMinion(yaml);
-        await(() -> cluster.master.client().job(ended.jid()).map(r -> r.returns().containsKey("doomed")).orElse(false),
-                "the lost job reported");
+        Await.until(() -> cluster.master.client().job(ended.jid())
+                .map(r -> r.returns().containsKey("doomed")).orElse(false), "the lost job reported", WAIT);
         MinionReturn lost = cluster.master.client().job(ended.jid()).orElseThrow().returns().get("doomed");
         assertEquals(137, lost.retcode());
-        assertTrue(String.valueOf(lost.ret()).startsWith("lost: the minion stopped while this job ran"), lost.toString());
+        assertTrue(String.valueOf(lost.ret()).startsWith("lost: the minion stopped while this job ran"),
+                lost.toString());
     }
 
     private Process startMinion(Path yaml) throws Exception {
@@ -88,13 +88,4 @@ class MinionKillIT {
         }
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited " + WAIT.toSeconds() + " s in vain for " + what);
-            }
-            Thread.sleep(50);
-        }
-    }
 }

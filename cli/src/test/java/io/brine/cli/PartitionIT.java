@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,27 +70,29 @@ class PartitionIT {
         minion = new ProcessBuilder("ip", "netns", "exec", ns, "java", "-jar", JAR.toString(), "minion", "-c",
                 minionYaml.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("minion.log").toFile())
                 .start();
-        await(() -> cluster.master.keys().list().get(KeyStatus.PENDING).contains("parted"), "the minion's key");
+        Await.until(() -> cluster.master.keys().list().get(KeyStatus.PENDING).contains("parted"),
+                "the minion's key", WAIT);
         assertEquals(0, cluster.cli("key", "accept", "parted").exit());
-        await(() -> cluster.cli("run", "parted", "test.ping").exit() == 0, "the minion answering");
+        Await.until(() -> cluster.cli("run", "parted", "test.ping").exit() == 0, "the minion answering", WAIT);
 
         TestCluster.CliResult cast = cluster.cli("run", "--async", "--out", "json", "parted", "cmd.run",
                 "sleep 3; echo done");
         String jid = JSON.readTree(cast.out()).get("jid").asText();
         Path marker = dir.resolve("parted/cache/returns").resolve(jid + ".run");
-        await(() -> Files.exists(marker), "the job running");
+        Await.until(() -> Files.exists(marker), "the job running", WAIT);
 
         exec("ip", "link", "set", hostSide, "down");
         // The job ends meanwhile, and waits unacknowledged in the spool; the heartbeat expiry (3 s) passes too.
-        await(() -> Files.exists(dir.resolve("parted/cache/returns").resolve(jid + ".ret")), "the spooled return");
+        Await.until(() -> Files.exists(dir.resolve("parted/cache/returns").resolve(jid + ".ret")),
+                "the spooled return", WAIT);
         long downSince = System.nanoTime();
         while (System.nanoTime() - downSince < TimeUnit.SECONDS.toNanos(5)) {
             Thread.sleep(100); // the partition itself: a fault held for a while, not synchronisation
         }
         exec("ip", "link", "set", hostSide, "up");
 
-        await(() -> cluster.master.client().job(jid).map(r -> r.returns().containsKey("parted")).orElse(false),
-                "the return after the partition");
+        Await.until(() -> cluster.master.client().job(jid).map(r -> r.returns().containsKey("parted")).orElse(false),
+                "the return after the partition", WAIT);
         JobRecord job = cluster.master.client().job(jid).orElseThrow();
         assertEquals("done", ((Map<?, ?>) job.returns().get("parted").ret()).get("stdout"));
     }
@@ -113,14 +114,5 @@ class PartitionIT {
         return p.exitValue();
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited " + WAIT.toSeconds() + " s in vain for " + what);
-            }
-            Thread.sleep(50);
-        }
-    }
 
 }

@@ -12,7 +12,6 @@ import io.brine.minion.MinionConfig;
 import io.brine.protocol.KeyStatus;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +37,7 @@ class QueuedDeliveryTest {
             assertEquals("queued", outcome(c, jid, "late"), "the restart lost the queued job");
 
             c.minions.add(Minion.start(config));
-            await(() -> returned(c, jid, "late"), "the queued job's return");
+            Await.until(() -> returned(c, jid, "late"), "the queued job's return", WAIT);
             JsonNode job = show(c, jid);
             assertEquals("queued hello", job.get("returns").get("late").get("ret").asText());
         }
@@ -55,7 +54,7 @@ class QueuedDeliveryTest {
             assertEquals(0, c.cli("job", "kill", killed).exit());
             assertFalse(c.cli("job", "list", "--queued", "--out", "json").out().contains(killed),
                     "a cancelled job is still listed as queued");
-            await(() -> "expired".equals(outcome(c, expiring)), "the queue time to pass");
+            Await.until(() -> "expired".equals(outcome(c, expiring)), "the queue time to pass", WAIT);
             assertEquals("expired", outcome(c, killed, "away"));
 
             Minion back = Minion.start(config);
@@ -78,7 +77,7 @@ class QueuedDeliveryTest {
         MinionConfig config = m.config();
         m.close();
         c.minions.remove(m);
-        await(() -> c.cli("run", id, "test.ping").exit() != 0, id + " to be away");
+        Await.until(() -> c.cli("run", id, "test.ping").exit() != 0, id + " to be away", WAIT);
         return config;
     }
 
@@ -120,13 +119,4 @@ class QueuedDeliveryTest {
         }
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited in vain for " + what);
-            }
-            Thread.sleep(50);
-        }
-    }
 }
