@@ -74,8 +74,7 @@ final class DeliveryQueue {
             }
             Optional<JobRecord> job = jobs.apply(p.jid());
             if (job.isEmpty()) {
-                done(p.jid(), minion);
-                continue;
+                continue; // published this very moment and not recorded yet, or pruned: tried again, until it expires
             }
             JobRecord r = job.get();
             LOG.log(Level.INFO, "delivering queued job " + p.jid() + " (" + r.function() + ") to " + minion);
