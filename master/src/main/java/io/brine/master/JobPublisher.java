@@ -99,15 +99,18 @@ final class JobPublisher {
         JobRecord spec = new JobRecord(jid, order.function(), order.args(), order.kwargs(), order.target(),
                 order.targetType() == null ? "glob" : order.targetType(), order.caller(), now,
                 timeoutMillis, named, unreachable, List.of(), Map.of(), unknown, queueUntil);
-        if (queueUntil > 0) {
-            // Recorded with the job, before any minion could connect and ask.
-            away.forEach(id -> deliveries.add(jid, id, queueUntil));
-        }
+        // Queued after the job is live (so a minion connecting at once finds it), before anything is sent.
+        Runnable queue = () -> {
+            if (queueUntil > 0) {
+                away.forEach(id -> deliveries.add(jid, id, queueUntil));
+            }
+        };
         audit.record(order.by(), "publish", auditFields(order, expected.size(), jid, "published"));
         JobRequest request = new JobRequest(jid, order.function(), order.args(), order.kwargs(), timeoutMillis,
                 order.caller());
         if (order.batch() == null) {
             LiveJob job = tracker.start(spec, timeoutMillis, listener);
+            queue.run();
             announce(spec);
             connected.forEach(id -> send(id, request));
             return new Published(job, resolution.undetermined());
@@ -124,6 +127,7 @@ final class JobPublisher {
         };
         LiveJob job = tracker.start(spec, BatchRelease.totalWaitMillis(connected.size(), size, timeoutMillis, wait),
                 chained);
+        queue.run();
         announce(spec);
         release.start();
         return new Published(job, resolution.undetermined());
