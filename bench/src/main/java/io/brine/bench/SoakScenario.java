@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  * Steady jobs to up to 100 minions for {@code --duration}, sampling this JVM (the master, and the in-process
  * swarm unless {@code --processes}) at regular intervals: heap after a full collection, RSS, threads and open
  * file descriptors. Reports each one's slope per hour (target: flat within noise) and every return that did not
- * arrive (target: none; any fails the scenario).
+ * arrive (target: none; any fails the scenario). Sampling starts after a warm-up (a fifth of the run, at most a
+ * minute). RSS includes heap the JVM has committed and not given back (no {@code -Xmx} here): read the heap.
  */
 final class SoakScenario implements Scenario {
     private static final int TARGETS = 100;
@@ -39,7 +40,8 @@ final class SoakScenario implements Scenario {
         long interval = Math.max(5_000, Math.min(60_000, duration.toMillis() / 10));
         long t0 = System.nanoTime();
         long end = t0 + duration.toNanos();
-        long nextSample = t0;
+        // The first minute (or fifth) fills caches, pools and the JIT: a slope from a cold start measures warm-up.
+        long nextSample = t0 + Math.min(60_000, duration.toMillis() / 5) * 1_000_000L;
         List<Sample> samples = new ArrayList<>();
         long jobs = 0;
         long missing = 0;
@@ -72,7 +74,8 @@ final class SoakScenario implements Scenario {
                 .figure("threads_per_hour", threadSlope)
                 .figure("fds_per_hour", fdSlope)
                 .row("soak " + targets + " minions", jobs + " jobs, 0 lost", "0 lost", "",
-                        samples.size() + " samples over " + Report.num(duration.toSeconds() / 60.0) + " min")
+                        samples.size() + " samples over " + Report.num(duration.toSeconds() / 60.0) + " min, after "
+                        + "a warm-up")
                 .row("heap after GC", Report.num(first.heapMib()) + " -> " + Report.num(last.heapMib()) + " MiB",
                         "flat", "", "slope " + Report.num(heapSlope) + " MiB/h")
                 .row("RSS", Report.num(first.rssMib()) + " -> " + Report.num(last.rssMib()) + " MiB", "flat", "",

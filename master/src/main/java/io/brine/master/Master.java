@@ -61,7 +61,11 @@ public final class Master implements AutoCloseable {
             throw e;
         }
         this.audit = AuditLog.open(config.auditLog());
-        this.timer = Executors.newSingleThreadScheduledExecutor(daemon("brine-master-timer"));
+        java.util.concurrent.ScheduledThreadPoolExecutor timerPool = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+                daemon("brine-master-timer"));
+        // A finished job cancels its timeout and removal tasks: cancelled tasks must not keep the job in memory.
+        timerPool.setRemoveOnCancelPolicy(true);
+        this.timer = timerPool;
         this.workers = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 daemon("brine-master-worker"));
         KeyDirectory directory = new KeyDirectory(config.pkiDir());

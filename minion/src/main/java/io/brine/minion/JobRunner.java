@@ -116,7 +116,7 @@ final class JobRunner implements AutoCloseable {
      * Jids this minion has taken, the latest {@link #REMEMBERED_JIDS}: a queued job is sent again on every new
      * session until the master hears of it, and must still run once.
      */
-    static final int REMEMBERED_JIDS = 10_000;
+    static final int REMEMBERED_JIDS = 4_096;
     private final Map<String, Boolean> taken = new java.util.LinkedHashMap<>(256, 0.75f, false) {
         private static final long serialVersionUID = 1L;
 
