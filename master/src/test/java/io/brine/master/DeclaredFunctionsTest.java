@@ -1,0 +1,47 @@
+package io.brine.master;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.protocol.FunctionSignature;
+import io.brine.protocol.ValueType;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** What a minion reports of its functions is checked against, and bounded whatever it sends. */
+class DeclaredFunctionsTest {
+    private static final Map<String, Object> ECHO = new FunctionSignature("test.echo",
+            List.of(new FunctionSignature.Input("text", ValueType.STRING, true)), false).toWire();
+
+    @Test
+    void aHostileReportIsCutAndItsMalformedEntriesIgnored() {
+        Map<String, Object> huge = new LinkedHashMap<>();
+        huge.put("bad.one", Map.of("inputs", "not a list", "extras", false));
+        huge.put("bad.two", List.of(1, 2, 3));
+        huge.put("test.echo", ECHO);
+        for (int i = 0; i < 20_000; i++) {
+            huge.put("f" + i + ".x", ECHO);
+        }
+        DeclaredFunctions declared = new DeclaredFunctions();
+        declared.reported("rogue", huge);
+        // the entries it could read are checked; the malformed ones are the minion's own business
+        assertTrue(declared.refusal("test.echo", List.of(), Map.of(), List.of("rogue")).isPresent());
+        assertEquals(Optional.empty(), declared.refusal("bad.one", List.of(), Map.of(), List.of("rogue")));
+        // beyond MAX_FUNCTIONS nothing is kept, so nothing beyond is checked
+        assertEquals(Optional.empty(), declared.refusal("f19999.x", List.of(), Map.of(), List.of("rogue")));
+    }
+
+    @Test
+    void refusalsAreGroupedByReasonAcrossMinions() {
+        DeclaredFunctions declared = new DeclaredFunctions();
+        for (String id : List.of("web1", "web2", "web3", "web4")) {
+            declared.reported(id, Map.of("test.echo", ECHO));
+        }
+        assertEquals(Optional.of("web1, web2, web3 and 1 more: test.echo is missing its required argument 'text'"),
+                declared.refusal("test.echo", List.of(), Map.of(), List.of("web1", "web2", "web3", "web4")));
+        assertEquals(Optional.empty(), declared.refusal("test.echo", List.of("hi"), Map.of(), List.of("web1")));
+    }
+}
