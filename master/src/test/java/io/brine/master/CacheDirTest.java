@@ -45,6 +45,27 @@ class CacheDirTest {
     }
 
     @Test
+    void aTruncatedCacheIsMovedAsideAndTheMasterStarts() throws Exception {
+        Path cache = root.resolve("cache");
+        try (JobCache jobs = JobCache.open(cache)) {
+            for (int i = 0; i < 200; i++) {
+                jobs.recordJob(new JobRecord(String.format("2026112512000000%04d", i), "test.echo",
+                        List.of("x".repeat(500)), Map.of(), "*", "glob", "t", 1, 1, List.of("m"), List.of(),
+                        List.of(), Map.of()));
+            }
+        }
+        try (RandomAccessFile f = new RandomAccessFile(cache.resolve("jobs.sqlite").toFile(), "rw")) {
+            f.setLength(f.length() / 3); // a disk that filled, or a copy cut short
+        }
+        try (Master m = Master.start(MasterConfig.underDirectory(root, 0))) {
+            assertTrue(m.client().jobs(10).isEmpty());
+        }
+        try (Stream<Path> files = Files.list(cache)) {
+            assertEquals(1, files.filter(f -> f.getFileName().toString().startsWith("jobs.sqlite.damaged-")).count());
+        }
+    }
+
+    @Test
     void damageInTheMiddleOfTheFileIsFoundAtStart() throws Exception {
         Path cache = root.resolve("cache");
         JobCache jobs = JobCache.open(cache);
