@@ -22,15 +22,16 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "Start a real master and a swarm of real minions on loopback and measure latency, broadcast, "
                 + "throughput, restart storm, CLI and memory; see docs/performance.md.",
         footer = {"", "Scenarios: " + "latency, throughput, cli, broadcast, connect, state, transfer, footprint", "",
-                "Examples:", "  brine bench                                   # every scenario, 100 minions",
+                "Examples:", "  brine bench                                   # every scenario but the soak, 100 minions",
                 "  brine bench --minions 100,1000 --scenario broadcast --out json",
-                "  brine bench --processes --minions 50 --scenario broadcast"})
+                "  brine bench --processes --minions 50 --scenario broadcast",
+                "  brine bench --scenario soak --duration 1h     # heap, RSS, threads, fds over time; lost returns"})
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--minions", split = ",", paramLabel = "N", defaultValue = "100",
             description = "swarm sizes, ascending; broadcast and connect run at each (default: ${DEFAULT-VALUE})")
     List<Integer> minions;
 
-    @Option(names = "--scenario", paramLabel = "NAME", description = "run only these (repeatable; default: all)")
+    @Option(names = "--scenario", paramLabel = "NAME", description = "run only these (repeatable; default: all but soak)")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--processes", description = "one 'brine minion' process per minion instead of an in-JVM swarm")
