@@ -20,8 +20,4 @@ public record AccessConfig(PublisherAcl publisherAcl, boolean publisherAclLocal,
     public static AccessConfig defaults(Path cacheDir) {
         return new AccessConfig(PublisherAcl.NONE, true, cacheDir.resolve("audit.jsonl"));
     }
-
-    public AccessConfig withAcl(PublisherAcl acl, boolean localIsAdmin) {
-        return new AccessConfig(acl, localIsAdmin, auditLog);
-    }
 }

@@ -73,6 +73,21 @@ class JobRunnerTest {
     }
 
     @Test
+    void aMinionClosingReturnsItsRunningJobsAsStopped() throws InterruptedException {
+        JobRunner jobs = runner(1);
+        jobs.submit(job("long", "test.sleep", List.of(30), 60_000));
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(10).toNanos();
+        while (jobs.runningJobs().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        jobs.close();
+        awaitReturns(1);
+        MinionReturn stopped = returns.get(jid("long"));
+        assertEquals(JobRunner.KILLED, stopped.retcode());
+        assertTrue(String.valueOf(stopped.ret()).contains("the minion is stopping"), stopped.toString());
+    }
+
+    @Test
     void aJobThatArrivesAgainRunsOnce() throws InterruptedException {
         try (JobRunner jobs = runner(2)) {
             // a queued job is sent again on every new session until the master hears of it
