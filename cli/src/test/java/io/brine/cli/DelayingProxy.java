@@ -20,12 +20,19 @@ final class DelayingProxy implements AutoCloseable {
     }
 
     private final ServerSocket listener;
+    private final InetAddress upstream;
     private final int upstreamPort;
     private final long delayNanos;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
     DelayingProxy(int upstreamPort, long delayMillis) throws IOException {
-        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        this(InetAddress.getLoopbackAddress(), InetAddress.getLoopbackAddress(), upstreamPort, delayMillis);
+    }
+
+    /** Listens on {@code bind} (the host's end of a veth pair, say) and forwards to {@code upstream}. */
+    DelayingProxy(InetAddress bind, InetAddress upstream, int upstreamPort, long delayMillis) throws IOException {
+        this.listener = new ServerSocket(0, 50, bind);
+        this.upstream = upstream;
         this.upstreamPort = upstreamPort;
         this.delayNanos = delayMillis * 1_000_000L;
         daemon(this::accept, "proxy-accept");
@@ -39,7 +46,7 @@ final class DelayingProxy implements AutoCloseable {
         while (!listener.isClosed()) {
             try {
                 Socket down = listener.accept();
-                Socket up = new Socket(InetAddress.getLoopbackAddress(), upstreamPort);
+                Socket up = new Socket(upstream, upstreamPort);
                 sockets.add(down);
                 sockets.add(up);
                 pipe(down, up);

@@ -29,7 +29,7 @@ public record TransportSettings(int maxFrameSize, Duration heartbeat, Duration h
         Duration firstHandshakeTimeout, Duration backoffMin, Duration backoffMax, int highWaterMark) {
 
     public static final TransportSettings DEFAULTS = new TransportSettings(Frame.DEFAULT_MAX_SIZE, Duration.ofSeconds(5),
-            Duration.ofSeconds(60), Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofSeconds(30), 100_000);
+            Duration.ofSeconds(60), Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofSeconds(8), 100_000);
 
     public TransportSettings {
         if (maxFrameSize < 1024) {
