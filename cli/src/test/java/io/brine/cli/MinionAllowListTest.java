@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.minion.Minion;
-import io.brine.minion.function.FunctionPolicy;
+import io.brine.functions.FunctionPolicy;
 import io.brine.protocol.KeyStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A minion process killed with SIGKILL in the middle of a job: the call waiting on it ends within seconds,
- * saying the minion disconnected, instead of at its timeout; started again, the minion reports the job lost.
+ * saying the minion disconnected, instead of at its timeout; the command it ran does not outlive it; started
+ * again, the minion reports the job lost.
  */
 class MinionKillIT {
     private static final Path JAR = Path.of("target", "brine.jar").toAbsolutePath();
@@ -50,9 +51,11 @@ class MinionKillIT {
         assertEquals(0, cluster.cli("key", "accept", "doomed").exit());
         Await.until(() -> cluster.cli("run", "doomed", "test.ping").exit() == 0, "the minion answering", WAIT);
 
+        // A sleep no other process runs, so /proc tells whether it outlived the minion.
+        String sleep = "sleep 30." + java.util.concurrent.ThreadLocalRandom.current().nextInt(100_000, 999_999);
         CompletableFuture<JobRecord> call = CompletableFuture.supplyAsync(() -> {
             try {
-                return cluster.master.client().call(JobSpec.of("doomed", "cmd.run", "sleep 30")
+                return cluster.master.client().call(JobSpec.of("doomed", "cmd.run", sleep)
                         .withTimeout(Duration.ofSeconds(120)));
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
@@ -61,9 +64,13 @@ class MinionKillIT {
         Path returns = dir.resolve("doomed/cache/returns");
         Await.until(() -> Files.isDirectory(returns) && hasMarker(returns), "the job running", WAIT);
 
+        Await.until(() -> !running(sleep).isEmpty(), "the command running", WAIT);
         minion.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no word to the master
         JobRecord ended = call.get(15, TimeUnit.SECONDS); // not the 120 s timeout
         assertEquals(JobRecord.Outcome.DISCONNECTED, ended.outcome("doomed"));
+        // The minion's process guard saw it die and killed the command's process group.
+        Await.until(() -> running(sleep).isEmpty(), "no '" + sleep + "' left after the minion died",
+                Duration.ofSeconds(10));
 
         minion = startMinion(yaml);
         Await.until(() -> cluster.master.client().job(ended.jid())
@@ -78,6 +85,12 @@ class MinionKillIT {
         return new ProcessBuilder("java", "-jar", JAR.toString(), "minion", "-c", yaml.toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(
                         dir.resolve("minion.log").toFile())).start();
+    }
+
+    private static java.util.List<Long> running(String commandLine) {
+        return ProcessHandle.allProcesses().filter(io.brine.functions.ProcessRunner::isRunning)
+                .filter(p -> p.info().commandLine().map(c -> c.contains(commandLine)).orElse(false))
+                .map(ProcessHandle::pid).toList();
     }
 
     private static boolean hasMarker(Path dir) {

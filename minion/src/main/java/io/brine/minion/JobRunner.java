@@ -1,14 +1,15 @@
 package io.brine.minion;
 
-import io.brine.minion.function.Arguments;
-import io.brine.minion.function.Function;
-import io.brine.minion.function.FunctionCatalog;
-import io.brine.minion.function.FunctionContext;
-import io.brine.minion.function.FunctionPolicy;
-import io.brine.minion.function.FunctionException;
-import io.brine.minion.function.FunctionResult;
-import io.brine.minion.function.MasterLink;
-import io.brine.minion.function.MinionControl;
+import io.brine.functions.Arguments;
+import io.brine.functions.ExecutionFunction;
+import io.brine.functions.FunctionCatalog;
+import io.brine.functions.FunctionContext;
+import io.brine.functions.FunctionPolicy;
+import io.brine.functions.ProcessRunner;
+import io.brine.functions.FunctionException;
+import io.brine.functions.FunctionResult;
+import io.brine.functions.MasterLink;
+import io.brine.functions.MinionControl;
 import io.brine.protocol.JobAck;
 import io.brine.protocol.JobRequest;
 import io.brine.protocol.JobReturn;
@@ -70,6 +71,7 @@ final class JobRunner implements AutoCloseable {
     private final MasterLink master;
     private final MinionControl control;
     private final FunctionPolicy policy;
+    private final ProcessRunner processes;
     /** Null only in tests that need no durability. */
     private final ReturnSpool spool;
     private final int maxJobs;
@@ -81,7 +83,7 @@ final class JobRunner implements AutoCloseable {
 
     JobRunner(String minionId, FunctionCatalog functions, Supplier<Map<String, Object>> grains, Path cacheDir,
             int maxJobs, Consumer<Message> send, MasterLink master, MinionControl control, FunctionPolicy policy,
-            int maxReturnSize, ReturnSpool spool) {
+            int maxReturnSize, ReturnSpool spool, ProcessRunner processes) {
         ReturnCap cap = new ReturnCap(maxReturnSize);
         // Every return passes the cap and the spool on its way out, whichever path (value, failure, timeout, kill)
         // made it: kept on disk until the master acknowledges it.
@@ -89,6 +91,7 @@ final class JobRunner implements AutoCloseable {
         this.spool = spool;
         this.minionId = minionId;
         this.policy = policy;
+        this.processes = processes;
         this.functions = functions;
         this.grains = grains;
         this.cacheDir = cacheDir;
@@ -138,9 +141,9 @@ final class JobRunner implements AutoCloseable {
             return;
         }
         long start = System.currentTimeMillis();
-        Optional<Function> function = functions.find(job.function());
+        Optional<ExecutionFunction> function = functions.find(job.function());
         if (function.isEmpty() || function.get().immediate() || policy.functionRefusal(job.function()).isPresent()) {
-            // Answered on the receiving thread (see Function#immediate); so is a function this minion lacks or
+            // Answered on the receiving thread (see ExecutionFunction#immediate); so is a function this minion lacks or
             // refuses.
             send.accept(new JobReturn(job.jid(), run(job, function, start)));
             return;
@@ -249,7 +252,7 @@ final class JobRunner implements AutoCloseable {
         }
     }
 
-    private MinionReturn run(JobRequest job, Optional<Function> function, long start) {
+    private MinionReturn run(JobRequest job, Optional<ExecutionFunction> function, long start) {
         if (function.isEmpty()) {
             return MinionReturn.failed(254, "'" + job.function() + "' is not available on this minion",
                     start, System.currentTimeMillis());
@@ -259,11 +262,11 @@ final class JobRunner implements AutoCloseable {
             return MinionReturn.failed(REFUSED, refused.get(), start, System.currentTimeMillis());
         }
         try {
-            Function f = function.get();
+            ExecutionFunction f = function.get();
             Arguments args = Arguments.bind(f.name(), f.params(), job.args(), job.kwargs(), f.acceptsExtraKeywords());
-            FunctionContext context = new FunctionContext(minionId, job.jid(), grains.get(), master,
-                    Instant.ofEpochMilli(start + job.timeoutMillis()), policy.visible(functions), cacheDir, control,
-                    policy);
+            Instant deadline = Instant.ofEpochMilli(start + job.timeoutMillis());
+            FunctionContext context = new FunctionContext(minionId, job.jid(), grains.get(), master, deadline,
+                    policy.visible(functions), cacheDir, control, policy, processes.until(deadline));
             Object value = f.call(context, args);
             long end = System.currentTimeMillis();
             if (value instanceof FunctionResult r) {

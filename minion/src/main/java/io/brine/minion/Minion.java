@@ -1,7 +1,8 @@
 package io.brine.minion;
 
 import io.brine.config.PrivateFiles;
-import io.brine.minion.function.FunctionRegistry;
+import io.brine.functions.FunctionRegistry;
+import io.brine.functions.ProcessRunner;
 import io.brine.protocol.BrineVersion;
 import io.brine.protocol.GrainsReport;
 import io.brine.protocol.Hello;
@@ -42,6 +43,8 @@ public final class Minion implements AutoCloseable {
     private final StaticKeyPair key;
     private final DealerEndpoint endpoint;
     private final JobRunner jobs;
+    /** Runs every command of every job; its guard kills what they started if this minion dies. */
+    private final ProcessRunner processes = new ProcessRunner(LOG);
     private final RemoteMaster master;
     private final EventSocket eventSocket;
     private final java.util.concurrent.atomic.AtomicReference<Map<String, Object>> grains =
@@ -76,13 +79,14 @@ public final class Minion implements AutoCloseable {
         this.key = loadKey(config.pkiDir());
         PrivateFiles.directory(config.cacheDir(), socketGroupTraverses(config));
         this.grains.set(Grains.collect(config.id(), config.grains()));
-        this.declarations = io.brine.minion.function.Declarations.of(config.functionPolicy().visible(functions));
+        this.declarations = io.brine.functions.Declarations.of(config.functionPolicy().visible(functions));
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
         DealerEndpoint[] self = new DealerEndpoint[1];
         this.master = new RemoteMaster(m -> self[0].send(m), data -> self[0].recycle(data), config.cacheDir());
         this.spool = ReturnSpool.open(config.cacheDir().resolve("returns"), config.returnSpoolMax());
         this.jobs = new JobRunner(config.id(), functions, grains::get, config.cacheDir(), config.maxJobs(),
-                m -> self[0].send(m), master, new Control(), config.functionPolicy(), config.maxReturnSize(), spool);
+                m -> self[0].send(m), master, new Control(), config.functionPolicy(), config.maxReturnSize(), spool,
+                processes);
         this.endpoint = new DealerEndpoint(config.masterAddress(), key,
                 new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
                 new MasterKeyPin(config.masterFinger(), config.pkiDir()), new Listener(), settings);
@@ -101,6 +105,7 @@ public final class Minion implements AutoCloseable {
     }
 
     public static Minion start(MinionConfig config, FunctionRegistry functions) throws IOException {
+        functions.describeModules().forEach(line -> LOG.log(Level.INFO, line));
         Minion m = new Minion(config, functions);
         m.endpoint.start();
         try {
@@ -143,6 +148,7 @@ public final class Minion implements AutoCloseable {
         eventSocket.close();
         // Jobs first: each running one returns "stopped" (kept in the spool) while the session can still carry it.
         jobs.close();
+        processes.close(); // its guard kills any command a stopped job left behind
         endpoint.close();
         persister.cancel(false);
         spool.persist(0); // whatever is still unacknowledged is on disk for the next start
@@ -171,7 +177,7 @@ public final class Minion implements AutoCloseable {
         return pair;
     }
 
-    private final class Control implements io.brine.minion.function.MinionControl {
+    private final class Control implements io.brine.functions.MinionControl {
         @Override
         public Map<String, Object> refreshGrains() {
             Map<String, Object> fresh = Grains.collect(config.id(), config.grains());

@@ -2,7 +2,7 @@ package io.brine.minion;
 
 import io.brine.config.ConfigException;
 import io.brine.config.ConfigFile;
-import io.brine.minion.function.FunctionPolicy;
+import io.brine.functions.FunctionPolicy;
 import io.brine.protocol.MinionId;
 import io.brine.protocol.crypto.Fingerprint;
 import java.net.InetAddress;

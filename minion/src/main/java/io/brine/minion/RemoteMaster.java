@@ -1,6 +1,6 @@
 package io.brine.minion;
 
-import io.brine.minion.function.MasterLink;
+import io.brine.functions.MasterLink;
 import io.brine.protocol.FilePush;
 import io.brine.protocol.FilePushAck;
 import io.brine.protocol.FileReply;

@@ -3,9 +3,9 @@ package io.brine.minion;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.minion.function.FunctionRegistry;
-import io.brine.minion.function.MasterLink;
-import io.brine.minion.function.MinionControl;
+import io.brine.functions.FunctionRegistry;
+import io.brine.functions.MasterLink;
+import io.brine.functions.MinionControl;
 import io.brine.protocol.JobRequest;
 import io.brine.protocol.JobReturn;
 import io.brine.protocol.Message;
@@ -27,8 +27,8 @@ class JobRunnerTest {
 
     private JobRunner runner(int maxJobs) {
         return new JobRunner("m1", FunctionRegistry.installed(), Map::of, cache, maxJobs, this::sent, MasterLink.NONE,
-                MinionControl.NONE, io.brine.minion.function.FunctionPolicy.ALLOW_ALL, MinionConfig.DEFAULT_MAX_RETURN_SIZE,
-                null);
+                MinionControl.NONE, io.brine.functions.FunctionPolicy.ALLOW_ALL, MinionConfig.DEFAULT_MAX_RETURN_SIZE,
+                null, new io.brine.functions.ProcessRunner(System.getLogger("test")));
     }
 
     private void sent(Message m) {

@@ -1,5 +1,6 @@
 package io.brine.states;
 
+import io.brine.functions.StateFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,18 +1,23 @@
 package io.brine.states;
 
+import io.brine.functions.Templates;
+import io.brine.functions.StateContext;
+import io.brine.functions.Param;
 import io.brine.states.internal.compiler.CompileException;
 import io.brine.states.internal.compiler.Compiler;
-import io.brine.states.internal.compiler.FunctionRegistry;
+import io.brine.functions.FunctionCatalog;
+import io.brine.functions.FunctionRegistry;
+import io.brine.states.internal.compiler.Keywords;
 import io.brine.states.internal.compiler.Plan;
 import io.brine.states.internal.compiler.ShowSls;
 import io.brine.states.internal.jinja.JinjaTemplates;
-import io.brine.states.internal.runtime.ProcessCommands;
 import io.brine.states.internal.runtime.Runner;
 import java.nio.file.Path;
-import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Compiles and applies state trees. Bad input never throws: compile errors come back as the
@@ -20,34 +25,55 @@ import java.util.ServiceLoader;
  *
  * <pre>{@code
  * StateEngine engine = StateEngine.withInstalledFunctions();
- * StateOutcome out = engine.apply(new StateJob(List.of("nginx"), files, "web1", grains, pillar, false));
+ * StateOutcome out = engine.apply(new StateJob(List.of("nginx"), files, "web1", grains, pillar, false, runner));
  * }</pre>
  */
 public final class StateEngine {
   private static final System.Logger LOG = System.getLogger("io.brine.states");
   private static final Path DEFAULT_BACKUPS = Path.of("/var/cache/brine/file_backup");
 
-  private final FunctionRegistry registry;
+  private final FunctionCatalog registry;
   private final Path backupDir;
 
-  private StateEngine(FunctionRegistry registry, Path backupDir) {
+  private StateEngine(FunctionCatalog registry, Path backupDir) {
     this.registry = registry;
     this.backupDir = backupDir;
   }
 
-  /** The state modules found by {@link ServiceLoader}, sorted by name and logged. */
+  /** The state functions of every {@link io.brine.functions.FunctionModule} on the class path. */
   public static StateEngine withInstalledFunctions() {
-    List<StateModule> modules = ServiceLoader.load(StateModule.class, StateEngine.class.getClassLoader()).stream()
-        .map(ServiceLoader.Provider::get)
-        .sorted(Comparator.comparing(StateModule::name))
-        .toList();
-    LOG.log(System.Logger.Level.INFO, "state modules: {0}", modules.stream().map(StateModule::name).toList());
-    return of(modules);
+    return of(FunctionRegistry.installed());
   }
 
-  /** Exactly these modules; a duplicate {@code module.function} throws naming both classes. */
-  public static StateEngine of(List<StateModule> modules) {
-    return new StateEngine(new FunctionRegistry(modules), DEFAULT_BACKUPS);
+  /**
+   * The state functions of {@code functions}.
+   *
+   * @throws IllegalArgumentException if a state function declares a parameter the engine reserves
+   *     ({@code require}, {@code onlyif}...) or one parameter twice
+   */
+  public static StateEngine of(FunctionCatalog functions) {
+    for (String name : functions.stateNames()) {
+      checkParams(name, functions.state(name).orElseThrow().params());
+    }
+    return new StateEngine(functions, DEFAULT_BACKUPS);
+  }
+
+  /** Exactly these modules' state functions; a duplicate {@code module.function} throws naming both. */
+  public static StateEngine of(List<? extends io.brine.functions.FunctionModule> modules) {
+    return of(FunctionRegistry.of(modules));
+  }
+
+  private static void checkParams(String full, List<Param> params) {
+    Set<String> seen = new HashSet<>();
+    for (Param p : params) {
+      if (Keywords.isReserved(p.name())) {
+        throw new IllegalArgumentException(full + " declares parameter '" + p.name()
+            + "', which the engine reserves");
+      }
+      if (!seen.add(p.name())) {
+        throw new IllegalArgumentException(full + " declares parameter '" + p.name() + "' twice");
+      }
+    }
   }
 
   /** The same engine keeping {@code file.managed} backups under {@code dir}. */
@@ -55,14 +81,18 @@ public final class StateEngine {
     return new StateEngine(registry, dir);
   }
 
-  /** Every available {@code module.function}, sorted. */
+  /** Every available state {@code module.function}, sorted. */
   public List<String> functionNames() {
-    return List.copyOf(registry.names());
+    return List.copyOf(registry.stateNames());
   }
 
-  /** Each function's declared parameters (besides {@code name}), for {@code sys.doc} and CLI checks. */
+  /** Each state function's declared parameters (besides {@code name}), for {@code sys.doc} and CLI checks. */
   public Map<String, List<Param>> describe() {
-    return registry.describe();
+    Map<String, List<Param>> out = new TreeMap<>();
+    for (String name : registry.stateNames()) {
+      out.put(name, List.copyOf(registry.state(name).orElseThrow().params()));
+    }
+    return out;
   }
 
   public StateOutcome apply(StateJob job) {
@@ -110,6 +140,6 @@ public final class StateEngine {
     Templates templates = new JinjaTemplates(job.files(), job.minionId(), job.grains(), job.pillar(),
         job.allowUndefined());
     return new StateContext(job.test(), job.minionId(), job.grains(), job.pillar(), job.files(), templates,
-        new ProcessCommands(LOG), LOG, backupDir, job.commandPolicy());
+        job.commands(), LOG, backupDir, job.commandPolicy(), job.functions());
   }
 }

@@ -1,5 +1,9 @@
 package io.brine.states;
 
+import io.brine.functions.StateFiles;
+import io.brine.functions.CommandRunner;
+import io.brine.functions.FunctionCaller;
+import io.brine.functions.FunctionPolicy;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -8,13 +12,15 @@ import java.util.Objects;
  * One request to the engine: which sls to apply, where to read them, and the minion's data.
  *
  * <pre>{@code
- * StateJob job = new StateJob(List.of("nginx"), files, "web1", grains, pillar, false);
+ * StateJob job = new StateJob(List.of("nginx"), files, "web1", grains, pillar, false, runner);
  * }</pre>
  *
  * @param sls dotted sls names; empty means highstate, i.e. what {@code top.sls} assigns to this minion
  * @param test when true nothing is changed; states report what they would do with result {@code null}
  * @param commandPolicy which commands {@code cmd} states may run (the minion's allow-lists)
  * @param allowUndefined Salt's {@code allow_undefined}: undefined template values render empty instead of failing
+ * @param commands how states run programs: the minion's runner, bounded by the job's deadline
+ * @param functions execution functions states may call (the minion's, within the same job)
  */
 public record StateJob(List<String> sls,
                        StateFiles files,
@@ -22,8 +28,10 @@ public record StateJob(List<String> sls,
                        Map<String, Object> grains,
                        Map<String, Object> pillar,
                        boolean test,
-                       CommandPolicy commandPolicy,
-                       boolean allowUndefined) {
+                       FunctionPolicy commandPolicy,
+                       boolean allowUndefined,
+                       CommandRunner commands,
+                       FunctionCaller functions) {
   public StateJob {
     sls = List.copyOf(Objects.requireNonNullElse(sls, List.of()));
     Objects.requireNonNull(files, "files");
@@ -31,11 +39,16 @@ public record StateJob(List<String> sls,
     grains = grains == null ? Map.of() : grains;
     pillar = pillar == null ? Map.of() : pillar;
     Objects.requireNonNull(commandPolicy, "commandPolicy");
+    Objects.requireNonNull(commands, "commands");
+    Objects.requireNonNull(functions, "functions");
   }
 
-  /** A job whose states may run any command. */
+  /**
+   * A job whose states may run any command, through {@code commands}, and call no execution function: for
+   * tests and for an engine used without a minion.
+   */
   public StateJob(List<String> sls, StateFiles files, String minionId, Map<String, Object> grains,
-      Map<String, Object> pillar, boolean test) {
-    this(sls, files, minionId, grains, pillar, test, CommandPolicy.ALLOW_ALL, false);
+      Map<String, Object> pillar, boolean test, CommandRunner commands) {
+    this(sls, files, minionId, grains, pillar, test, FunctionPolicy.ALLOW_ALL, false, commands, FunctionCaller.NONE);
   }
 }

@@ -1,5 +1,6 @@
 package io.brine.states;
 
+import io.brine.functions.Param;
 import static io.brine.states.Outcomes.assertErrorMentions;
 import static io.brine.states.Outcomes.runOrder;
 import static io.brine.states.Outcomes.state;
@@ -119,7 +120,7 @@ class CompilerTest {
 
   @Test
   void registeringTheSameFunctionTwiceIsAnError() {
-    IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
         () -> StateEngine.of(List.of(new EchoModule(), new EchoModule())));
     assertTrue(e.getMessage().contains("echo.say is registered twice"), e.getMessage());
   }
@@ -127,7 +128,7 @@ class CompilerTest {
   @Test
   void wrongArgumentTypeIsRejected() {
     tree.file("a.sls", "x:\n  test.configurable_test_state:\n    - result: [1, 2]\n");
-    assertErrorMentions(engine.apply(tree.job("a")), "a.sls:3", "argument 'result' must be true or false");
+    assertErrorMentions(engine.apply(tree.job("a")), "a.sls:3", "argument 'result' must be a boolean");
   }
 
   @Test

@@ -31,10 +31,10 @@ public final class StateTree {
   }
 
   public StateJob job(String... sls) {
-    return new StateJob(List.of(sls), new DirectoryStateFiles(List.of(root)), minionId, grains, pillar, false);
+    return new StateJob(List.of(sls), new DirectoryStateFiles(List.of(root)), minionId, grains, pillar, false, Runners.LOCAL);
   }
 
   public StateJob testJob(String... sls) {
-    return new StateJob(List.of(sls), new DirectoryStateFiles(List.of(root)), minionId, grains, pillar, true);
+    return new StateJob(List.of(sls), new DirectoryStateFiles(List.of(root)), minionId, grains, pillar, true, Runners.LOCAL);
   }
 }

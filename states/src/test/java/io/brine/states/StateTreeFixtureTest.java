@@ -1,5 +1,6 @@
 package io.brine.states;
 
+import io.brine.functions.StateFiles;
 import static io.brine.states.Outcomes.anyChanges;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,7 +36,7 @@ class StateTreeFixtureTest {
   }
 
   private StateJob job(boolean test) {
-    return new StateJob(List.of(), files, "web7", Map.of("os_family", "Debian"), pillar, test);
+    return new StateJob(List.of(), files, "web7", Map.of("os_family", "Debian"), pillar, test, Runners.LOCAL);
   }
 
   @Test

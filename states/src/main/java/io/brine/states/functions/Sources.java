@@ -1,6 +1,6 @@
 package io.brine.states.functions;
 
-import io.brine.states.StateFiles;
+import io.brine.functions.StateFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

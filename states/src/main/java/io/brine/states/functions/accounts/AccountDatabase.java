@@ -1,7 +1,7 @@
 package io.brine.states.functions.accounts;
 
-import io.brine.states.CommandResult;
-import io.brine.states.Commands;
+import io.brine.functions.CommandResult;
+import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,9 +17,9 @@ final class AccountDatabase {
 
   record Group(String name, long gid, List<String> members) {}
 
-  private final Commands commands;
+  private final CommandRunner commands;
 
-  AccountDatabase(Commands commands) {
+  AccountDatabase(CommandRunner commands) {
     this.commands = commands;
   }
 

@@ -1,11 +1,11 @@
 package io.brine.states.functions.accounts;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,7 +33,7 @@ final class GroupPresent implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     AccountDatabase db = new AccountDatabase(ctx.commands());
     String name = args.name();
     List<String> unknown = new ArrayList<>();
@@ -47,7 +47,7 @@ final class GroupPresent implements StateFunction {
     }
     Optional<AccountDatabase.Group> current = db.group(name);
     Map<String, Object> changes = new LinkedHashMap<>();
-    Optional<Long> gid = args.integer("gid");
+    Optional<Long> gid = args.optInteger("gid");
     if (current.isEmpty()) {
       changes.put("name", name);
       gid.ifPresent(g -> changes.put("gid", g));

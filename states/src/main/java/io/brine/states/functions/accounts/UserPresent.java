@@ -1,11 +1,11 @@
 package io.brine.states.functions.accounts;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,7 +37,7 @@ final class UserPresent implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     AccountDatabase db = new AccountDatabase(ctx.commands());
     String name = args.name();
     Optional<String> missing = missingGroups(args, db);
@@ -63,14 +63,14 @@ final class UserPresent implements StateFunction {
     return StateResult.changed(diff.changes(), "Updated user " + name);
   }
 
-  private StateResult create(Args args, StateContext ctx, AccountDatabase db, Optional<Long> gid)
+  private StateResult create(Arguments args, StateContext ctx, AccountDatabase db, Optional<Long> gid)
       throws IOException, InterruptedException {
     String name = args.name();
     if (ctx.test()) {
       return StateResult.pending(Map.of("name", name), "User " + name + " set to be added");
     }
     List<String> argv = new ArrayList<>(List.of("useradd"));
-    args.integer("uid").ifPresent(u -> argv.addAll(List.of("-u", u.toString())));
+    args.optInteger("uid").ifPresent(u -> argv.addAll(List.of("-u", u.toString())));
     gid.ifPresent(g -> argv.addAll(List.of("-g", g.toString())));
     args.optString("home").ifPresent(h -> argv.addAll(List.of("-d", h)));
     argv.add(args.bool("createhome") ? "-m" : "-M");
@@ -98,11 +98,11 @@ final class UserPresent implements StateFunction {
 
   private record UserChanges(Map<String, Object> changes, List<String> usermod) {}
 
-  private static UserChanges diff(Args args, AccountDatabase db, AccountDatabase.User u, Optional<Long> gid)
+  private static UserChanges diff(Arguments args, AccountDatabase db, AccountDatabase.User u, Optional<Long> gid)
       throws IOException, InterruptedException {
     Map<String, Object> changes = new LinkedHashMap<>();
     List<String> usermod = new ArrayList<>();
-    Optional<Long> uid = args.integer("uid");
+    Optional<Long> uid = args.optInteger("uid");
     if (uid.isPresent() && uid.get() != u.uid()) {
       changes.put("uid", uid.get());
       usermod.addAll(List.of("-u", uid.get().toString()));
@@ -133,7 +133,7 @@ final class UserPresent implements StateFunction {
     return new UserChanges(changes, usermod);
   }
 
-  private static void diffField(Args args, String key, String current, String flag, Map<String, Object> changes,
+  private static void diffField(Arguments args, String key, String current, String flag, Map<String, Object> changes,
                                 List<String> usermod) {
     Optional<String> want = args.optString(key);
     if (want.isPresent() && !want.get().equals(current)) {
@@ -142,7 +142,7 @@ final class UserPresent implements StateFunction {
     }
   }
 
-  private static Optional<String> missingGroups(Args args, AccountDatabase db) throws IOException, InterruptedException {
+  private static Optional<String> missingGroups(Arguments args, AccountDatabase db) throws IOException, InterruptedException {
     List<String> missing = new ArrayList<>();
     for (String g : args.strings("groups")) {
       if (db.group(g).isEmpty()) {
@@ -155,7 +155,7 @@ final class UserPresent implements StateFunction {
     return missing.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", missing));
   }
 
-  private static Optional<Long> gid(Args args, AccountDatabase db) throws IOException, InterruptedException {
+  private static Optional<Long> gid(Arguments args, AccountDatabase db) throws IOException, InterruptedException {
     Optional<String> gid = args.optString("gid");
     if (gid.isEmpty()) {
       return Optional.empty();

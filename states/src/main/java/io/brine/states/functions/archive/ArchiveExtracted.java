@@ -1,11 +1,11 @@
 package io.brine.states.functions.archive;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import io.brine.states.functions.Sources;
 import java.io.IOException;
 import java.nio.file.FileSystems;
@@ -43,7 +43,7 @@ final class ArchiveExtracted implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException {
     Path target = Path.of(args.name());
     if (!target.isAbsolute()) {
       return StateResult.failed("Target " + target + " is not an absolute path");
@@ -100,7 +100,7 @@ final class ArchiveExtracted implements StateFunction {
     return StateResult.changed(changes, args.string("source") + " extracted to " + target);
   }
 
-  private static Optional<StateResult> checkHash(Args args, Path archive) throws IOException {
+  private static Optional<StateResult> checkHash(Arguments args, Path archive) throws IOException {
     Optional<String> declared = args.optString("source_hash");
     if (declared.isEmpty()) {
       return Optional.empty();
@@ -115,7 +115,7 @@ final class ArchiveExtracted implements StateFunction {
         + ": expected " + hash.hex() + ", got " + actual));
   }
 
-  private static void chown(Args args, Path target, List<Path> written) throws IOException {
+  private static void chown(Arguments args, Path target, List<Path> written) throws IOException {
     if (!args.has("user") && !args.has("group")) {
       return;
     }

@@ -1,18 +1,18 @@
 package io.brine.states.functions.archive;
 
-import io.brine.states.StateFunction;
-import io.brine.states.StateModule;
+import io.brine.functions.StateFunction;
+import io.brine.functions.FunctionModule;
 import java.util.List;
 
 /** The {@code archive} state module. */
-public final class ArchiveStates implements StateModule {
+public final class ArchiveStates implements FunctionModule {
   @Override
   public String name() {
     return "archive";
   }
 
   @Override
-  public List<StateFunction> functions() {
+  public List<StateFunction> states() {
     return List.of(new ArchiveExtracted());
   }
 }

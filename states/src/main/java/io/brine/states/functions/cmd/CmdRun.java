@@ -1,10 +1,10 @@
 package io.brine.states.functions.cmd;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +23,7 @@ final class CmdRun implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     ShellOptions shell;
     try {
       shell = ShellOptions.of(args);
@@ -46,7 +46,7 @@ final class CmdRun implements StateFunction {
 
   /** Salt's cmd.run mod_watch: run the command again because something it watches changed. */
   @Override
-  public Optional<StateResult> onWatch(Args args, StateContext ctx) throws IOException, InterruptedException {
+  public Optional<StateResult> onWatch(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     return Optional.of(apply(args, ctx));
   }
 }

@@ -1,11 +1,11 @@
 package io.brine.states.functions.cmd;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import io.brine.states.functions.Sources;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,7 +37,7 @@ final class CmdScript implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     ShellOptions shell;
     try {
       shell = ShellOptions.of(args);

@@ -1,18 +1,18 @@
 package io.brine.states.functions.cmd;
 
-import io.brine.states.StateFunction;
-import io.brine.states.StateModule;
+import io.brine.functions.StateFunction;
+import io.brine.functions.FunctionModule;
 import java.util.List;
 
 /** The {@code cmd} state module. */
-public final class CmdStates implements StateModule {
+public final class CmdStates implements FunctionModule {
   @Override
   public String name() {
     return "cmd";
   }
 
   @Override
-  public List<StateFunction> functions() {
+  public List<StateFunction> states() {
     return List.of(new CmdRun(), new CmdScript());
   }
 }

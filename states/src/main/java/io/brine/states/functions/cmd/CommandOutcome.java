@@ -2,8 +2,8 @@ package io.brine.states.functions.cmd;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brine.states.CommandResult;
-import io.brine.states.StateResult;
+import io.brine.functions.CommandResult;
+import io.brine.functions.StateResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;

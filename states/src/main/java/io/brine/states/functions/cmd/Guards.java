@@ -1,10 +1,10 @@
 package io.brine.states.functions.cmd;
 
-import io.brine.states.Args;
-import io.brine.states.CommandResult;
-import io.brine.states.Commands;
-import io.brine.states.StateContext;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.CommandResult;
+import io.brine.functions.CommandRunner;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +19,9 @@ final class Guards {
   private Guards() {}
 
   /** A result that skips the command, or empty when it should run. */
-  static Optional<StateResult> skip(Args args, ShellOptions shell, StateContext ctx)
+  static Optional<StateResult> skip(Arguments args, ShellOptions shell, StateContext ctx)
       throws IOException, InterruptedException {
-    Commands commands = ctx.commands();
+    CommandRunner commands = ctx.commands();
     List<String> creates = args.strings("creates");
     if (!creates.isEmpty() && creates.stream().allMatch(p -> Files.exists(Path.of(p)))) {
       return Optional.of(StateResult.ok("All files in creates exist"));

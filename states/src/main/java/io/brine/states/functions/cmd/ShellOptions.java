@@ -1,9 +1,9 @@
 package io.brine.states.functions.cmd;
 
-import io.brine.states.Args;
-import io.brine.states.Command;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
+import io.brine.functions.Arguments;
+import io.brine.functions.Command;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -28,14 +28,14 @@ record ShellOptions(String shell, Path cwd, Map<String, String> env, String runa
         Param.optional("stateful", Type.BOOLEAN, false, "the command reports changed=yes|no on its last line"));
   }
 
-  static ShellOptions of(Args args) {
+  static ShellOptions of(Arguments args) {
     String cwd = args.string("cwd");
     return new ShellOptions(args.string("shell"), cwd == null ? null : Path.of(cwd), env(args.raw("env")),
-        args.string("runas"), Duration.ofSeconds(args.integer("timeout").orElse(600L)));
+        args.string("runas"), Duration.ofSeconds(args.optInteger("timeout").orElse(600L)));
   }
 
   Command command(String line) {
-    return new Command(List.of(shell, "-c", line), cwd, env, runas, timeout);
+    return Command.of(shell, "-c", line).withCwd(cwd).withEnv(env).withRunas(runas).withTimeout(timeout);
   }
 
   private static Map<String, String> env(Object raw) {

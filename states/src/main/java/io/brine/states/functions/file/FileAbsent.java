@@ -1,10 +1,10 @@
 package io.brine.states.functions.file;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -27,7 +27,7 @@ final class FileAbsent implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException {
     Path path = Path.of(args.name());
     if (!path.isAbsolute() || path.getNameCount() == 0) {
       return StateResult.failed("Refusing to remove " + path + ": it must be an absolute path below /");

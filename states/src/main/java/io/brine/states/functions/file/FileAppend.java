@@ -1,11 +1,11 @@
 package io.brine.states.functions.file;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +31,7 @@ final class FileAppend implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException {
     Path path = Path.of(args.name());
     if (!path.isAbsolute()) {
       return StateResult.failed("Specified file " + path + " is not an absolute path");

@@ -1,12 +1,12 @@
 package io.brine.states.functions.file;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
-import io.brine.states.TemplateException;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
+import io.brine.functions.TemplateException;
 import io.brine.states.functions.Sources;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +44,7 @@ final class FileManaged implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     Path path = Path.of(args.name());
     if (!path.isAbsolute()) {
       return StateResult.failed("Specified file " + path + " is not an absolute path");
@@ -108,7 +108,7 @@ final class FileManaged implements StateFunction {
   }
 
   /** The bytes the file should hold, or null when only its existence and attributes are managed. */
-  private static byte[] desiredContent(Args args, StateContext ctx) throws IOException, SourceMissing, TemplateException {
+  private static byte[] desiredContent(Arguments args, StateContext ctx) throws IOException, SourceMissing, TemplateException {
     String source = args.string("source");
     Object contents = args.raw("contents");
     byte[] raw;

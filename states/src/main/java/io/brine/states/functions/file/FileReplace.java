@@ -1,11 +1,11 @@
 package io.brine.states.functions.file;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,7 +39,7 @@ final class FileReplace implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException {
     Path path = Path.of(args.name());
     if (!Files.isRegularFile(path)) {
       return StateResult.failed(path + ": file not found");
@@ -51,7 +51,7 @@ final class FileReplace implements StateFunction {
       return StateResult.failed("Bad pattern or flags: " + e.getMessage());
     }
     String before = Files.readString(path, StandardCharsets.UTF_8);
-    String after = replace(before, pattern, pythonRepl(args.string("repl")), args.integer("count").orElse(0L));
+    String after = replace(before, pattern, pythonRepl(args.string("repl")), args.optInteger("count").orElse(0L));
     if (!pattern.matcher(before).find()) {
       String addition = args.optString("not_found_content").orElse(args.string("repl"));
       if (!before.contains(addition)) {

@@ -1,18 +1,18 @@
 package io.brine.states.functions.file;
 
-import io.brine.states.StateFunction;
-import io.brine.states.StateModule;
+import io.brine.functions.StateFunction;
+import io.brine.functions.FunctionModule;
 import java.util.List;
 
 /** The {@code file} state module. */
-public final class FileStates implements StateModule {
+public final class FileStates implements FunctionModule {
   @Override
   public String name() {
     return "file";
   }
 
   @Override
-  public List<StateFunction> functions() {
+  public List<StateFunction> states() {
     return List.of(new FileManaged(), new FileDirectory(), new FileAbsent(), new FileSymlink(), new FileAppend(),
         new FileReplace());
   }

@@ -1,7 +1,7 @@
 package io.brine.states.functions.file;
 
-import io.brine.states.CommandResult;
-import io.brine.states.Commands;
+import io.brine.functions.CommandResult;
+import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -46,7 +46,7 @@ final class Modes {
     return ((Integer) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS)) & 07777;
   }
 
-  static void apply(Path path, int mode, Commands commands) throws IOException, InterruptedException {
+  static void apply(Path path, int mode, CommandRunner commands) throws IOException, InterruptedException {
     if ((mode & 07000) != 0) {
       CommandResult r = commands.run("chmod", Integer.toOctalString(mode), path.toString());
       if (!r.ok()) {

@@ -1,7 +1,7 @@
 package io.brine.states.functions.file;
 
-import io.brine.states.Args;
-import io.brine.states.Commands;
+import io.brine.functions.Arguments;
+import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -22,7 +22,7 @@ import java.util.Optional;
  * without following a final symlink, so a link's own ownership is what gets changed.
  */
 record Ownership(String user, String group, Integer mode) {
-  static Ownership of(Args args, String modeKey) {
+  static Ownership of(Arguments args, String modeKey) {
     return new Ownership(args.string("user"), args.string("group"), Modes.parse(args.string(modeKey)));
   }
 
@@ -76,7 +76,7 @@ record Ownership(String user, String group, Integer mode) {
     return changes;
   }
 
-  void apply(Path path, Commands commands) throws IOException, InterruptedException {
+  void apply(Path path, CommandRunner commands) throws IOException, InterruptedException {
     UserPrincipalLookupService lookup = path.getFileSystem().getUserPrincipalLookupService();
     PosixFileAttributeView view = Files.getFileAttributeView(path, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
     if (user != null) {

@@ -1,8 +1,8 @@
 package io.brine.states.functions.file;
 
-import io.brine.states.Args;
-import io.brine.states.CommandResult;
-import io.brine.states.Commands;
+import io.brine.functions.Arguments;
+import io.brine.functions.CommandResult;
+import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +21,7 @@ final class SeLinux {
 
   private SeLinux() {}
 
-  static Map<String, String> requested(Args args) {
+  static Map<String, String> requested(Arguments args) {
     Map<String, String> out = new LinkedHashMap<>();
     KEYS.forEach(k -> args.optString(k).ifPresent(v -> out.put(k, v)));
     return out;
@@ -36,7 +36,7 @@ final class SeLinux {
   }
 
   /** Differences between the requested and current context, as {@code key: new value}. */
-  static Map<String, Object> pending(Path path, Map<String, String> requested, Commands commands)
+  static Map<String, Object> pending(Path path, Map<String, String> requested, CommandRunner commands)
       throws IOException, InterruptedException {
     Map<String, Object> out = new LinkedHashMap<>();
     if (!Files.exists(path)) {
@@ -54,7 +54,7 @@ final class SeLinux {
     return out;
   }
 
-  static void apply(Path path, Map<String, String> requested, Commands commands) throws IOException, InterruptedException {
+  static void apply(Path path, Map<String, String> requested, CommandRunner commands) throws IOException, InterruptedException {
     List<String> flags = List.of("-u", "-r", "-t", "-l");
     List<String> argv = new java.util.ArrayList<>(List.of("chcon"));
     for (int i = 0; i < KEYS.size(); i++) {

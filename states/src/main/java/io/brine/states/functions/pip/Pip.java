@@ -1,8 +1,8 @@
 package io.brine.states.functions.pip;
 
-import io.brine.states.Command;
-import io.brine.states.CommandResult;
-import io.brine.states.Commands;
+import io.brine.functions.Command;
+import io.brine.functions.CommandResult;
+import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,10 +14,10 @@ import java.util.Optional;
  * or the system's) and pip's own version nag is off.
  */
 final class Pip {
-  private final Commands commands;
+  private final CommandRunner commands;
   private final String python;
 
-  Pip(Commands commands, String python) {
+  Pip(CommandRunner commands, String python) {
     this.commands = commands;
     this.python = python;
   }

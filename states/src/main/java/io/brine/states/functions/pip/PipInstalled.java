@@ -1,11 +1,11 @@
 package io.brine.states.functions.pip;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ final class PipInstalled implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     Pip pip = new Pip(ctx.commands(), args.string("bin_env"));
     String pkg = args.name();
     Optional<String> want = args.optString("version");

@@ -1,18 +1,18 @@
 package io.brine.states.functions.pip;
 
-import io.brine.states.StateFunction;
-import io.brine.states.StateModule;
+import io.brine.functions.StateFunction;
+import io.brine.functions.FunctionModule;
 import java.util.List;
 
 /** The {@code pip} state module. */
-public final class PipStates implements StateModule {
+public final class PipStates implements FunctionModule {
   @Override
   public String name() {
     return "pip";
   }
 
   @Override
-  public List<StateFunction> functions() {
+  public List<StateFunction> states() {
     return List.of(new PipInstalled(), new PipRemoved());
   }
 }

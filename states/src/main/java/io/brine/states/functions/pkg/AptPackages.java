@@ -1,7 +1,7 @@
 package io.brine.states.functions.pkg;
 
-import io.brine.states.CommandResult;
-import io.brine.states.Commands;
+import io.brine.functions.CommandResult;
+import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ import java.util.Optional;
 final class AptPackages implements PackageManager {
   private final Tool tool;
 
-  AptPackages(Commands commands) {
+  AptPackages(CommandRunner commands) {
     this.tool = new Tool(commands);
   }
 

@@ -1,6 +1,6 @@
 package io.brine.states.functions.pkg;
 
-import io.brine.states.Commands;
+import io.brine.functions.CommandRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -24,7 +24,7 @@ final class PackageManagers {
     };
   }
 
-  static Optional<PackageManager> forGrains(Map<String, Object> grains, Commands commands) {
+  static Optional<PackageManager> forGrains(Map<String, Object> grains, CommandRunner commands) {
     String family = String.valueOf(grains.getOrDefault("os_family", ""));
     return choose(family, PackageManagers::onPath).map(name -> switch (name) {
       case "apt" -> new AptPackages(commands);

@@ -1,11 +1,11 @@
 package io.brine.states.functions.pkg;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import io.brine.states.functions.Sources;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,7 +35,7 @@ final class PkgInstalled implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     Optional<PackageManager> pm = PackageManagers.forGrains(ctx.grains(), ctx.commands());
     if (pm.isEmpty()) {
       return StateResult.failed("No package provider for os_family '" + ctx.grain("os_family") + "'");
@@ -43,7 +43,7 @@ final class PkgInstalled implements StateFunction {
     return args.list("sources").isEmpty() ? fromRepositories(args, ctx, pm.get()) : fromFiles(args, ctx, pm.get());
   }
 
-  private StateResult fromRepositories(Args args, StateContext ctx, PackageManager pm) throws IOException, InterruptedException {
+  private StateResult fromRepositories(Arguments args, StateContext ctx, PackageManager pm) throws IOException, InterruptedException {
     List<PackageManager.Request> targets;
     try {
       targets = Targets.of(args);
@@ -74,7 +74,7 @@ final class PkgInstalled implements StateFunction {
     return verify(pm, needed.stream().map(t -> new Expected(t.name(), t.version())).toList(), before);
   }
 
-  private StateResult fromFiles(Args args, StateContext ctx, PackageManager pm) throws IOException, InterruptedException {
+  private StateResult fromFiles(Arguments args, StateContext ctx, PackageManager pm) throws IOException, InterruptedException {
     Map<String, String> before = new LinkedHashMap<>();
     List<Path> files = new ArrayList<>();
     List<Expected> expected = new ArrayList<>();

@@ -1,10 +1,10 @@
 package io.brine.states.functions.pkg;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +25,7 @@ final class PkgLatest implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     Optional<PackageManager> found = PackageManagers.forGrains(ctx.grains(), ctx.commands());
     if (found.isEmpty()) {
       return StateResult.failed("No package provider for os_family '" + ctx.grain("os_family") + "'");

@@ -1,8 +1,8 @@
 package io.brine.states.functions.pkg;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +21,7 @@ final class Targets {
         Param.optional("refresh", Type.BOOLEAN, false, "update the package database first"));
   }
 
-  static List<PackageManager.Request> of(Args args) {
+  static List<PackageManager.Request> of(Arguments args) {
     List<Object> pkgs = args.list("pkgs");
     if (pkgs.isEmpty()) {
       return List.of(new PackageManager.Request(args.name(), args.string("version")));

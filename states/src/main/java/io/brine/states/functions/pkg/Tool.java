@@ -1,8 +1,8 @@
 package io.brine.states.functions.pkg;
 
-import io.brine.states.Command;
-import io.brine.states.CommandResult;
-import io.brine.states.Commands;
+import io.brine.functions.Command;
+import io.brine.functions.CommandResult;
+import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +14,9 @@ import java.util.Map;
 final class Tool {
   private static final Map<String, String> ENV = Map.of("LC_ALL", "C", "DEBIAN_FRONTEND", "noninteractive");
 
-  private final Commands commands;
+  private final CommandRunner commands;
 
-  Tool(Commands commands) {
+  Tool(CommandRunner commands) {
     this.commands = commands;
   }
 

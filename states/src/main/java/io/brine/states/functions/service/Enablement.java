@@ -1,6 +1,6 @@
 package io.brine.states.functions.service;
 
-import io.brine.states.StateResult;
+import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;

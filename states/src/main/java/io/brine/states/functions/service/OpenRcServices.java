@@ -1,6 +1,6 @@
 package io.brine.states.functions.service;
 
-import io.brine.states.Commands;
+import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,9 +8,9 @@ import java.util.Locale;
 
 /** OpenRC (Alpine, Gentoo) through rc-service and rc-update, in the default runlevel. */
 final class OpenRcServices implements ServiceManager {
-  private final Commands commands;
+  private final CommandRunner commands;
 
-  OpenRcServices(Commands commands) {
+  OpenRcServices(CommandRunner commands) {
     this.commands = commands;
   }
 

@@ -1,6 +1,6 @@
 package io.brine.states.functions.service;
 
-import io.brine.states.Commands;
+import io.brine.functions.CommandRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Predicate;
@@ -23,7 +23,7 @@ final class ServiceManagers {
     return "sysvinit";
   }
 
-  static ServiceManager detect(Commands commands) {
+  static ServiceManager detect(CommandRunner commands) {
     return switch (choose(Files::isDirectory)) {
       case "systemd" -> new SystemdServices(commands);
       case "openrc" -> new OpenRcServices(commands);

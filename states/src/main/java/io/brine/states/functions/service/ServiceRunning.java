@@ -1,11 +1,11 @@
 package io.brine.states.functions.service;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.Param.Type;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import io.brine.states.functions.service.ServiceManager.Action;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -31,7 +31,7 @@ final class ServiceRunning implements StateFunction {
   }
 
   @Override
-  public StateResult apply(Args args, StateContext ctx) throws IOException, InterruptedException {
+  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     ServiceManager pm = ServiceManagers.detect(ctx.commands());
     String service = args.name();
     if (!pm.available(service)) {
@@ -66,7 +66,7 @@ final class ServiceRunning implements StateFunction {
   }
 
   @Override
-  public Optional<StateResult> onWatch(Args args, StateContext ctx) throws IOException, InterruptedException {
+  public Optional<StateResult> onWatch(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     ServiceManager pm = ServiceManagers.detect(ctx.commands());
     String service = args.name();
     Action action = args.bool("reload") ? Action.RELOAD : Action.RESTART;

@@ -1,14 +1,14 @@
 package io.brine.states.functions.service;
 
-import io.brine.states.Commands;
+import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.util.Locale;
 
 /** systemd through systemctl. */
 final class SystemdServices implements ServiceManager {
-  private final Commands commands;
+  private final CommandRunner commands;
 
-  SystemdServices(Commands commands) {
+  SystemdServices(CommandRunner commands) {
     this.commands = commands;
   }
 

@@ -1,7 +1,7 @@
 package io.brine.states.functions.service;
 
-import io.brine.states.CommandResult;
-import io.brine.states.Commands;
+import io.brine.functions.CommandResult;
+import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,9 +17,9 @@ import java.util.stream.Stream;
 final class SysvinitServices implements ServiceManager {
   private static final Path INIT_D = Path.of("/etc/init.d");
 
-  private final Commands commands;
+  private final CommandRunner commands;
 
-  SysvinitServices(Commands commands) {
+  SysvinitServices(CommandRunner commands) {
     this.commands = commands;
   }
 

@@ -1,11 +1,11 @@
 package io.brine.states.functions.test;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateModule;
-import io.brine.states.StateResult;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.FunctionModule;
+import io.brine.functions.StateResult;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,14 +14,14 @@ import java.util.Optional;
  * Salt's {@code test} states: they change nothing and return a chosen result, which makes them the
  * way to try requisites, ordering and outputs without touching the machine.
  */
-public final class TestStates implements StateModule {
+public final class TestStates implements FunctionModule {
   @Override
   public String name() {
     return "test";
   }
 
   @Override
-  public List<StateFunction> functions() {
+  public List<StateFunction> states() {
     return List.of(
         new Fixed("nop", true, false, "Success!"),
         new Fixed("succeed_without_changes", true, false, "Success!"),
@@ -39,7 +39,7 @@ public final class TestStates implements StateModule {
     }
 
     @Override
-    public StateResult apply(Args args, StateContext ctx) {
+    public StateResult apply(Arguments args, StateContext ctx) {
       Map<String, Object> diff = changes ? Map.of("testing", Map.of("old", "Unchanged", "new", "Something pretended to change")) : Map.of();
       if (ctx.test() && success && changes) {
         return StateResult.pending(diff, "If we weren't testing, this would be a success with changes");
@@ -48,7 +48,7 @@ public final class TestStates implements StateModule {
     }
 
     @Override
-    public Optional<StateResult> onWatch(Args args, StateContext ctx) {
+    public Optional<StateResult> onWatch(Arguments args, StateContext ctx) {
       return Optional.of(ctx.test() ? StateResult.pending(Map.of("watch", "would fire"), "Watch statement would fire.")
           : StateResult.changed(Map.of("watch", "fired"), "Watch statement fired."));
     }
@@ -70,7 +70,7 @@ public final class TestStates implements StateModule {
     }
 
     @Override
-    public StateResult apply(Args args, StateContext ctx) {
+    public StateResult apply(Arguments args, StateContext ctx) {
       Map<String, Object> diff = args.bool("changes") ? Map.of("testing", Map.of("old", "Unchanged", "new", "Something pretended to change")) : Map.of();
       if (ctx.test() && !diff.isEmpty()) {
         return StateResult.pending(diff, args.string("comment"));

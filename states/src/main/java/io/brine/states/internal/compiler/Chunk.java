@@ -1,7 +1,7 @@
 package io.brine.states.internal.compiler;
 
-import io.brine.states.Args;
-import io.brine.states.StateFunction;
+import io.brine.functions.Arguments;
+import io.brine.functions.StateFunction;
 import java.util.List;
 
 /**
@@ -12,7 +12,7 @@ import java.util.List;
  * @param index its position in declaration order, which breaks ties
  */
 public record Chunk(String id, String name, String module, String function, String sls, String file, int line,
-                    Args args, StateFunction fn, List<RequisiteRef> requisites, long orderKey, boolean failhard,
+                    Arguments args, StateFunction fn, List<RequisiteRef> requisites, long orderKey, boolean failhard,
                     int index) {
   /** Salt's return key: {@code module_|-id_|-name_|-function}. */
   public String key() {

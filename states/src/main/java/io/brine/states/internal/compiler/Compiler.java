@@ -1,7 +1,8 @@
 package io.brine.states.internal.compiler;
 
-import io.brine.states.StateFiles;
-import io.brine.states.Templates;
+import io.brine.functions.FunctionCatalog;
+import io.brine.functions.StateFiles;
+import io.brine.functions.Templates;
 import io.brine.states.internal.compiler.Declaration.ArgEntry;
 import io.brine.states.internal.compiler.Declaration.FunctionDecl;
 import java.util.ArrayList;
@@ -14,11 +15,11 @@ import java.util.Map;
  * Each step stops the chain with every problem it found, each naming file and line.
  */
 public final class Compiler {
-  private final FunctionRegistry registry;
+  private final FunctionCatalog registry;
   private final SlsLoader loader;
   private final TopFile top;
 
-  public Compiler(FunctionRegistry registry, StateFiles files, Templates templates, String minionId,
+  public Compiler(FunctionCatalog registry, StateFiles files, Templates templates, String minionId,
                   Map<String, Object> grains) {
     this.registry = registry;
     this.loader = new SlsLoader(files, templates);

@@ -3,12 +3,12 @@ package io.brine.states.internal.compiler;
 import java.util.Set;
 
 /** Arguments the engine itself interprets on every state, never passed to functions (except name). */
-final class Keywords {
+public final class Keywords {
   static final Set<String> GENERAL = Set.of("name", "names", "order", "failhard");
 
   private Keywords() {}
 
-  static boolean isReserved(String arg) {
+  public static boolean isReserved(String arg) {
     return GENERAL.contains(arg) || RequisiteKind.parse(arg).isPresent();
   }
 }

@@ -1,8 +1,9 @@
 package io.brine.states.internal.compiler;
 
-import io.brine.states.Args;
-import io.brine.states.Param;
-import io.brine.states.StateFunction;
+import io.brine.functions.FunctionCatalog;
+import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.StateFunction;
 import io.brine.states.internal.compiler.Chunk.RequisiteRef;
 import io.brine.states.internal.compiler.Declaration.ArgEntry;
 import io.brine.states.internal.compiler.Declaration.FunctionDecl;
@@ -20,11 +21,11 @@ import java.util.stream.Collectors;
 final class Lowering {
   static final long UNORDERED = Long.MAX_VALUE / 2;
 
-  private final FunctionRegistry registry;
+  private final FunctionCatalog registry;
   private final List<String> errors = new ArrayList<>();
   private int index;
 
-  Lowering(FunctionRegistry registry) {
+  Lowering(FunctionCatalog registry) {
     this.registry = registry;
   }
 
@@ -43,11 +44,11 @@ final class Lowering {
 
   private List<Chunk> lower(Declaration decl, FunctionDecl decl0) {
     String full = decl0.module() + "." + decl0.function();
-    Optional<StateFunction> fn = registry.find(decl0.module(), decl0.function());
+    Optional<StateFunction> fn = registry.state(decl0.module() + "." + decl0.function());
     if (fn.isEmpty()) {
-      Object known = registry.functionsOf(decl0.module());
+      Object known = functionsOf(decl0.module());
       error(decl.file(), decl0.line(), "unknown state function '" + full + "' in ID '" + decl.id() + "'"
-          + (registry.functionsOf(decl0.module()).isEmpty() ? "" : " (module " + decl0.module() + " has " + known + ")"));
+          + (functionsOf(decl0.module()).isEmpty() ? "" : " (module " + decl0.module() + " has " + known + ")"));
       return List.of();
     }
     Map<String, ArgEntry> args = new LinkedHashMap<>();
@@ -146,7 +147,7 @@ final class Lowering {
       return Optional.empty();
     }
     return Optional.of(new Chunk(decl.id(), name, fdecl.module(), fdecl.function(), decl.sls(), decl.file(),
-        fdecl.line(), new Args(values), fn, List.copyOf(requisites), order, failhard, index++));
+        fdecl.line(), Arguments.of(values), fn, List.copyOf(requisites), order, failhard, index++));
   }
 
   private long order(String file, ArgEntry arg) {
@@ -183,5 +184,11 @@ final class Lowering {
 
   private void error(String file, int line, String message) {
     errors.add(CompileException.where(file, line) + message);
+  }
+
+  private java.util.Set<String> functionsOf(String module) {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    registry.stateNames().stream().filter(n -> n.startsWith(module + ".")).forEach(out::add);
+    return out;
   }
 }

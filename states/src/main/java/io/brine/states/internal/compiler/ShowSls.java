@@ -29,7 +29,7 @@ public final class ShowSls {
       }
       List<Object> body = new ArrayList<>();
       body.add(chunk.function());
-      chunk.args().values().forEach((k, v) -> {
+      chunk.args().asMap().forEach((k, v) -> {
         if (v != null) {
           body.add(Map.of(k, v));
         }

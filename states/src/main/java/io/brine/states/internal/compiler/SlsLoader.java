@@ -1,8 +1,8 @@
 package io.brine.states.internal.compiler;
 
-import io.brine.states.StateFiles;
-import io.brine.states.TemplateException;
-import io.brine.states.Templates;
+import io.brine.functions.StateFiles;
+import io.brine.functions.TemplateException;
+import io.brine.functions.Templates;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;

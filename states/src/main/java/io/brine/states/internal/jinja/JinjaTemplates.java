@@ -4,9 +4,9 @@ import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
 import com.hubspot.jinjava.interpret.RenderResult;
 import com.hubspot.jinjava.interpret.TemplateError;
-import io.brine.states.StateFiles;
-import io.brine.states.TemplateException;
-import io.brine.states.Templates;
+import io.brine.functions.StateFiles;
+import io.brine.functions.TemplateException;
+import io.brine.functions.Templates;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -3,7 +3,7 @@ package io.brine.states.internal.jinja;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.loader.ResourceLocator;
 import com.hubspot.jinjava.loader.ResourceNotFoundException;
-import io.brine.states.StateFiles;
+import io.brine.functions.StateFiles;
 import java.io.IOException;
 import java.nio.charset.Charset;
 

@@ -1,8 +1,8 @@
 package io.brine.states.internal.runtime;
 
-import io.brine.states.StateContext;
-import io.brine.states.StateFunction;
-import io.brine.states.StateResult;
+import io.brine.functions.StateContext;
+import io.brine.functions.StateFunction;
+import io.brine.functions.StateResult;
 import io.brine.states.internal.compiler.Chunk;
 import io.brine.states.internal.compiler.Plan;
 import io.brine.states.internal.compiler.RequisiteKind;

@@ -1,6 +1,6 @@
 package io.brine.states.internal.runtime;
 
-import io.brine.states.StateResult;
+import io.brine.functions.StateResult;
 import io.brine.states.internal.compiler.Chunk;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;

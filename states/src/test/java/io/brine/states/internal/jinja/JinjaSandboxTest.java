@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.brine.states.DirectoryStateFiles;
-import io.brine.states.TemplateException;
+import io.brine.functions.TemplateException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.states.DirectoryStateFiles;
-import io.brine.states.TemplateException;
+import io.brine.functions.TemplateException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

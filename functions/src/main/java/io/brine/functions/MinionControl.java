@@ -1,0 +1,47 @@
+package io.brine.functions;
+
+import java.util.List;
+import java.util.Map;
+
+/** What a function may ask of the minion running it: fresh grains, and the jobs it is running. */
+public interface MinionControl {
+    /** For tests and local runs: grains never change and nothing else runs. */
+    MinionControl NONE = new MinionControl() {
+        @Override
+        public Map<String, Object> refreshGrains() {
+            return Map.of();
+        }
+
+        @Override
+        public List<Map<String, Object>> runningJobs() {
+            return List.of();
+        }
+    };
+
+    /** Collects grains again, tells the master (which targets by them), and returns them. */
+    Map<String, Object> refreshGrains();
+
+    /** The jobs running now, each with its jid, function and start time. */
+    List<Map<String, Object>> runningJobs();
+
+    /** {@code host:port} globs that {@code http.query} may reach (minion config {@code http_allow}). */
+    default List<String> httpAllow() {
+        return List.of();
+    }
+
+    /**
+     * Directories that file functions may read and write (minion config {@code file_roots_allowed}); paths
+     * are normalised and symbolic links resolved before the check, so neither {@code ..} nor a link escapes.
+     */
+    default List<java.nio.file.Path> fileRootsAllowed() {
+        return List.of();
+    }
+
+    /**
+     * Salt's {@code allow_undefined} (minion config): false, the default, makes an undefined value in a template a
+     * render error naming file and line; true renders it as empty.
+     */
+    default boolean allowUndefined() {
+        return false;
+    }
+}

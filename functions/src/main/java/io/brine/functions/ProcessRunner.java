@@ -1,0 +1,162 @@
+package io.brine.functions;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one {@link CommandRunner}. Each command starts in a process group of its own (through setsid(1)), which
+ * is what a kill signals, besides every descendant seen while it ran; a {@link ProcessGuard} holds the groups
+ * so that they die with the minion. Created by whoever starts a minion (or a local run) and closed with it.
+ *
+ * <pre>{@code
+ * try (ProcessRunner runner = new ProcessRunner(System.getLogger("brine"))) {
+ *     CommandResult r = runner.until(jobDeadline).run(Command.shell("uptime"));
+ * }
+ * }</pre>
+ */
+public final class ProcessRunner implements CommandRunner, AutoCloseable {
+    private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
+    private final System.Logger log;
+    private final String setsid;
+    private ProcessGuard guard;
+    private boolean guardFailureLogged;
+    private boolean closed;
+
+    public ProcessRunner(System.Logger log) {
+        this.log = log;
+        this.setsid = SETSID.stream().filter(Files::isExecutable).findFirst().map(Path::toString).orElse(null);
+        if (setsid == null) {
+            log.log(System.Logger.Level.WARNING, "setsid(1) not found: commands run in the minion's process "
+                    + "group, so a command's children that its parent left behind may survive a kill");
+        }
+    }
+
+    @Override
+    public CommandResult run(Command command) throws IOException, InterruptedException {
+        return run(command, Instant.MAX);
+    }
+
+    /** This runner, with every command ending by {@code deadline} at the latest (a job's timeout). */
+    public CommandRunner until(Instant deadline) {
+        return command -> run(command, deadline);
+    }
+
+    CommandResult run(Command command, Instant deadline) throws IOException, InterruptedException {
+        Instant end = command.timeout() == null ? deadline : earlier(deadline, Instant.now().plus(command.timeout()));
+        if (!end.isAfter(Instant.now())) {
+            throw new IOException("the deadline has passed; not starting " + command.argv().get(0));
+        }
+        ProcessBuilder builder = new ProcessBuilder(argv(command));
+        if (command.cwd() != null) {
+            // Checked here because the JDK's error for a bad directory names the program, not the directory.
+            if (!Files.isDirectory(command.cwd())) {
+                throw new IOException("cwd '" + command.cwd() + "' is not a directory");
+            }
+            builder.directory(command.cwd().toFile());
+        }
+        for (Map.Entry<String, String> e : command.env().entrySet()) {
+            if (e.getValue() == null) {
+                builder.environment().remove(e.getKey());
+            } else {
+                builder.environment().put(e.getKey(), e.getValue());
+            }
+        }
+        requireRunnable(command.argv().get(0), command.cwd(), builder.environment().get("PATH"));
+        if (command.stdin() == null) {
+            builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        }
+        ProcessGuard g = setsid == null ? null : guard();
+        RunningCommand running = RunningCommand.start(builder, command, g);
+        try {
+            if (running.awaitUntil(end)) {
+                return running.result(false);
+            }
+            running.kill();
+            return running.result(true);
+        } catch (InterruptedException e) {
+            running.kill();
+            throw e;
+        } finally {
+            running.release();
+        }
+    }
+
+    /**
+     * Fails as starting the program itself would: with setsid (or runuser) in front, a missing program would
+     * otherwise be only an exit status of theirs.
+     */
+    private static void requireRunnable(String program, Path cwd, String path) throws IOException {
+        if (program.contains("/")) {
+            Path file = cwd == null ? Path.of(program) : cwd.resolve(program);
+            if (!Files.isExecutable(file)) {
+                throw new IOException("cannot run '" + program + "': no such executable file");
+            }
+            return;
+        }
+        for (String dir : (path == null ? "/usr/bin:/bin" : path).split(":")) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
+                return;
+            }
+        }
+        throw new IOException("cannot run '" + program + "': not found in PATH");
+    }
+
+    private List<String> argv(Command command) {
+        List<String> argv = new ArrayList<>();
+        if (setsid != null) {
+            argv.add(setsid); // execs the program itself: its pid is the new group's id
+        }
+        if (command.runas() != null && !command.runas().isEmpty()) {
+            argv.addAll(List.of("runuser", "-u", command.runas(), "--"));
+        }
+        argv.addAll(command.argv());
+        return argv;
+    }
+
+    /** The guard, started on first use and again if it died; null (and logged once) if it cannot start. */
+    private synchronized ProcessGuard guard() {
+        if (closed) {
+            return null;
+        }
+        if (guard == null || !guard.alive()) {
+            try {
+                guard = ProcessGuard.start();
+            } catch (IOException e) {
+                if (!guardFailureLogged) {
+                    guardFailureLogged = true;
+                    log.log(System.Logger.Level.WARNING, "cannot start the process guard (" + e.getMessage()
+                            + "): commands would outlive a minion that dies while they run");
+                }
+                return null;
+            }
+        }
+        return guard;
+    }
+
+    /**
+     * Alive and not a zombie: a killed orphan stays a zombie until init reaps it, which in some containers is
+     * never; it runs nothing, so it counts as gone.
+     */
+    public static boolean isRunning(ProcessHandle p) {
+        return ProcessTree.running(p);
+    }
+
+    private static Instant earlier(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
+    }
+
+    /** Stops the guard; commands still running are killed by it. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (guard != null) {
+            guard.close();
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package io.brine.functions;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Where the engine reads the state tree (sls files, top.sls) and fetches {@code brine://} sources.
+ *
+ * <p>The minion implements it by fetching from the master's file server (caching by hash); tests and
+ * local runs use {@link DirectoryStateFiles}. Paths are relative and '/'-separated, e.g.
+ * {@code "common/users.sls"} or {@code "nginx/nginx.conf"}.
+ *
+ * <pre>{@code
+ * StateFiles files = new DirectoryStateFiles(List.of(Path.of("/srv/brine")));
+ * Optional<String> top = files.readText("top.sls");
+ * }</pre>
+ */
+public interface StateFiles {
+  /** The file's text (UTF-8), or empty when no root holds it. */
+  Optional<String> readText(String relativePath) throws IOException;
+
+  /** A local file holding the content, or empty when no root holds it. */
+  Optional<Path> fetch(String relativePath) throws IOException;
+}

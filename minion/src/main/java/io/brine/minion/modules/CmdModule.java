@@ -1,0 +1,22 @@
+package io.brine.minion.modules;
+
+import io.brine.functions.ExecutionFunction;
+import io.brine.functions.FunctionModule;
+import java.util.List;
+
+/**
+ * Salt's {@code cmd} module: runs commands on the minion's machine.
+ *
+ * <p>Example: {@code brine 'web*' cmd.run 'uptime' timeout=10}.
+ */
+public final class CmdModule implements FunctionModule {
+    @Override
+    public String name() {
+        return "cmd";
+    }
+
+    @Override
+    public List<ExecutionFunction> execution() {
+        return List.of(new CmdRun());
+    }
+}

@@ -1,0 +1,249 @@
+package io.brine.minion.modules;
+
+import io.brine.functions.FunctionContext;
+import io.brine.functions.FunctionException;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Opens files under {@code file_roots_allowed} the way {@code openat(2)} with {@code O_NOFOLLOW} would: from an open
+ * handle on the allowed directory, one path component at a time, never following a symbolic link. Checking a path
+ * and then opening it by name left a window: a local user who owns a directory inside an allowed root swapped it
+ * for a link between the two, and a root-only file was read and a file written outside the roots. Here what is
+ * opened is what was checked, because nothing is looked up by name twice.
+ *
+ * <p>Any symbolic link on the way under the root, even one pointing inside it, is refused: a job names real paths.
+ */
+final class ConfinedFiles {
+    private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};
+
+    private final List<Path> roots;
+
+    ConfinedFiles(List<Path> roots) {
+        this.roots = List.copyOf(roots);
+    }
+
+    static ConfinedFiles of(FunctionContext context) {
+        return new ConfinedFiles(context.minion().fileRootsAllowed());
+    }
+
+    /** A regular file opened for reading, with its attributes as read through the same handle. */
+    record Opened(FileChannel channel, PosixFileAttributes attributes, Path path) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    /** Opens the regular file at {@code path} for reading; refuses links, non-files and paths outside the roots. */
+    Opened read(String path) throws FunctionException, IOException {
+        Located at = locate(path);
+        if (at.parts().isEmpty()) {
+            throw refused(path, "it is an allowed directory, not a file");
+        }
+        try (SecureDirectoryStream<Path> dir = walk(at, at.parts().size() - 1, false, path)) {
+            Path name = Path.of(at.parts().get(at.parts().size() - 1));
+            PosixFileAttributes attrs = attributes(dir, name, path);
+            if (!attrs.isRegularFile()) {
+                throw new FunctionException("refused: '" + path + "' is not a regular file");
+            }
+            SeekableByteChannel ch = dir.newByteChannel(name,
+                    java.util.Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS));
+            return new Opened(asFileChannel(ch), attrs, at.full());
+        }
+    }
+
+    /**
+     * The directory that will hold {@code path}, opened through the roots and created where missing, with the file
+     * name to write in it. A link anywhere on the way, also one slipped in while a folder is created, is refused.
+     */
+    Target target(String path) throws FunctionException, IOException {
+        Located at = locate(path);
+        if (at.parts().isEmpty()) {
+            throw refused(path, "it is an allowed directory, not a file");
+        }
+        SecureDirectoryStream<Path> dir = walk(at, at.parts().size() - 1, true, path);
+        return new Target(dir, Path.of(at.parts().get(at.parts().size() - 1)), at.full());
+    }
+
+    /** True if {@code path} names a directory inside the roots (links refused as everywhere). */
+    boolean isDirectory(String path) throws FunctionException, IOException {
+        Located at = locate(path);
+        if (at.parts().isEmpty()) {
+            return true;
+        }
+        try (SecureDirectoryStream<Path> dir = walk(at, at.parts().size() - 1, false, path)) {
+            Path name = Path.of(at.parts().get(at.parts().size() - 1));
+            PosixFileAttributes a = attributesOrNull(dir, name);
+            return a != null && a.isDirectory();
+        } catch (java.nio.file.NoSuchFileException e) {
+            return false;
+        }
+    }
+
+    /** A directory opened through the roots and the name of the file to write in it. */
+    record Target(SecureDirectoryStream<Path> dir, Path name, Path path) implements AutoCloseable {
+        /** Writes through {@code writer} into a new temporary file beside the target, then renames it into place. */
+        <T> T replaceWith(int mode, Writer<T> writer) throws IOException, FunctionException {
+            PosixFileAttributes existing = attributesOrNull(dir, name);
+            if (existing != null && existing.isDirectory()) {
+                throw new FunctionException("cannot write " + path + ": it is a directory");
+            }
+            Path temp = Path.of(".brine-" + UUID.randomUUID() + ".part");
+            try {
+                try (FileChannel out = asFileChannel(dir.newByteChannel(temp,
+                        java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))))) {
+                    T written = writer.write(out);
+                    out.force(true);
+                    dir.getFileAttributeView(temp, PosixFileAttributeView.class, NOFOLLOW)
+                            .setPermissions(FileModes.permissions(mode));
+                    dir.move(temp, dir, name); // renameat: replaces the entry itself, never a link's target
+                    FileModes.syncDirectory(path.getParent());
+                    return written;
+                }
+            } finally {
+                try {
+                    dir.deleteFile(temp);
+                } catch (java.nio.file.NoSuchFileException e) {
+                    // renamed into place
+                }
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            dir.close();
+        }
+    }
+
+    /** Writes the content of a new file, and says what it wrote. */
+    @FunctionalInterface
+    interface Writer<T> {
+        T write(FileChannel out) throws IOException, FunctionException;
+    }
+
+    private record Located(Path root, Path full, List<String> parts) {
+    }
+
+    private Located locate(String path) throws FunctionException {
+        Path p = AllowedPaths.absolute(path).normalize();
+        Located best = null;
+        for (Path configured : roots) {
+            for (Path root : rootSpellings(configured)) {
+                if (p.startsWith(root) && (best == null || root.getNameCount() > best.root().getNameCount())) {
+                    List<String> parts = new ArrayList<>();
+                    root.relativize(p).forEach(part -> parts.add(part.toString()));
+                    parts.removeIf(String::isEmpty);
+                    best = new Located(root, p, parts);
+                }
+            }
+        }
+        if (best == null) {
+            throw refused(path, "it is outside file_roots_allowed " + roots);
+        }
+        return best;
+    }
+
+    private static List<Path> rootSpellings(Path configured) {
+        List<Path> out = new ArrayList<>(List.of(configured.toAbsolutePath().normalize()));
+        try {
+            out.add(configured.toRealPath());
+        } catch (IOException e) {
+            // an allowed directory that does not exist allows nothing real
+        }
+        return out;
+    }
+
+    /** Opens the root and then the first {@code depth} parts below it, each without following a link. */
+    private SecureDirectoryStream<Path> walk(Located at, int depth, boolean create, String asked)
+            throws IOException, FunctionException {
+        SecureDirectoryStream<Path> dir = secure(Files.newDirectoryStream(at.root()));
+        Path opened = at.root();
+        try {
+            for (int i = 0; i < depth; i++) {
+                Path name = Path.of(at.parts().get(i));
+                opened = opened.resolve(name);
+                if (create && attributesOrNull(dir, name) == null) {
+                    try {
+                        // No mkdirat in Java: made by name, then opened through the handle without following links,
+                        // so a folder swapped for a link meanwhile is refused below rather than entered.
+                        Files.createDirectory(opened);
+                    } catch (FileAlreadyExistsException e) {
+                        // made meanwhile: judged like any other below
+                    }
+                }
+                SecureDirectoryStream<Path> next;
+                try {
+                    next = dir.newDirectoryStream(name, NOFOLLOW);
+                } catch (java.nio.file.FileSystemException e) {
+                    PosixFileAttributes a = attributesOrNull(dir, name);
+                    if (a != null && a.isSymbolicLink()) {
+                        throw refused(asked, opened + " is a symbolic link, and file_roots_allowed is walked without following links");
+                    }
+                    throw e;
+                }
+                dir.close();
+                dir = next;
+            }
+            return dir;
+        } catch (IOException | FunctionException | RuntimeException e) {
+            dir.close();
+            throw e;
+        }
+    }
+
+    private static SecureDirectoryStream<Path> secure(DirectoryStream<Path> stream) throws IOException {
+        if (stream instanceof SecureDirectoryStream<Path> secure) {
+            return secure;
+        }
+        stream.close();
+        throw new IOException("this platform cannot open files relative to a directory handle");
+    }
+
+    private static PosixFileAttributes attributes(SecureDirectoryStream<Path> dir, Path name, String asked)
+            throws IOException, FunctionException {
+        PosixFileAttributes a = attributesOrNull(dir, name);
+        if (a == null) {
+            throw new FunctionException("no such file: " + asked);
+        }
+        if (a.isSymbolicLink()) {
+            throw refused(asked, "it is a symbolic link, and file_roots_allowed is walked without following links");
+        }
+        return a;
+    }
+
+    static PosixFileAttributes attributesOrNull(SecureDirectoryStream<Path> dir, Path name) throws IOException {
+        try {
+            return dir.getFileAttributeView(name, PosixFileAttributeView.class, NOFOLLOW).readAttributes();
+        } catch (java.nio.file.NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    private static FileChannel asFileChannel(SeekableByteChannel ch) throws IOException {
+        if (ch instanceof FileChannel f) {
+            return f;
+        }
+        ch.close();
+        throw new IOException("this platform does not open files relative to a directory as file channels");
+    }
+
+    private static FunctionException refused(String path, String why) {
+        return new FunctionException("refused: '" + path + "': " + why);
+    }
+}

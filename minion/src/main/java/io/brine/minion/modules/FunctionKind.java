@@ -1,0 +1,52 @@
+package io.brine.minion.modules;
+
+import io.brine.functions.FunctionCatalog;
+import io.brine.functions.FunctionException;
+import io.brine.functions.Param;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.SortedSet;
+
+/** Which functions a sys.* function describes: execution functions, state functions, or both. */
+enum FunctionKind {
+    EXECUTION, STATE, ALL;
+
+    static final String PARAM = "kind";
+
+    static Param param(FunctionKind byDefault) {
+        return Param.optional(PARAM, Param.Type.STRING, byDefault.name().toLowerCase(Locale.ROOT),
+                "execution, state or all");
+    }
+
+    static FunctionKind of(String function, String text) throws FunctionException {
+        try {
+            return valueOf(text.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new FunctionException(function + ": kind must be execution, state or all, got '" + text + "'");
+        }
+    }
+
+    /** The kinds this one stands for, execution first. */
+    List<FunctionKind> each() {
+        return this == ALL ? List.of(EXECUTION, STATE) : List.of(this);
+    }
+
+    String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    SortedSet<String> names(FunctionCatalog catalog) {
+        return this == STATE ? catalog.stateNames() : catalog.names();
+    }
+
+    /** The documentation and parameters of one function of this kind, if there is one by that name. */
+    Optional<Described> describe(FunctionCatalog catalog, String name) {
+        return this == STATE
+                ? catalog.state(name).map(f -> new Described(f.doc(), f.params()))
+                : catalog.find(name).map(f -> new Described(f.doc(), f.params()));
+    }
+
+    record Described(String doc, List<Param> params) {
+    }
+}

@@ -1,0 +1,44 @@
+package io.brine.minion.modules;
+
+import io.brine.functions.Arguments;
+import io.brine.functions.ExecutionFunction;
+import io.brine.functions.FunctionContext;
+import io.brine.functions.MasterLink;
+import io.brine.functions.MinionControl;
+import io.brine.functions.FunctionRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Calls functions the way the minion does: found in the installed registry, arguments bound, a context given. */
+final class Calls {
+    static final FunctionRegistry REGISTRY = FunctionRegistry.installed();
+
+    private Calls() {
+    }
+
+    static FunctionContext context(Map<String, Object> grains, Duration timeLeft) {
+        return context(grains, timeLeft, MinionControl.NONE);
+    }
+
+    static FunctionContext context(Map<String, Object> grains, Duration timeLeft, MinionControl control) {
+        return new FunctionContext("minion1", "20240101000000000000", grains, MasterLink.NONE,
+                Instant.now().plus(timeLeft), REGISTRY, Path.of(System.getProperty("java.io.tmpdir")), control);
+    }
+
+    static Object call(String name, Object... args) throws Exception {
+        return call(context(Map.of(), Duration.ofMinutes(1)), name, List.of(args), Map.of());
+    }
+
+    static Object callWith(String name, Map<String, Object> kwargs) throws Exception {
+        return call(context(Map.of(), Duration.ofMinutes(1)), name, List.of(), kwargs);
+    }
+
+    static Object call(FunctionContext context, String name, List<Object> args, Map<String, Object> kwargs)
+            throws Exception {
+        ExecutionFunction f = REGISTRY.find(name).orElseThrow(() -> new AssertionError(name + " is not installed"));
+        return f.call(context, Arguments.bind(name, f.params(), args, kwargs));
+    }
+}

@@ -1,0 +1,49 @@
+package io.brine.minion.modules;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.functions.ExecutionFunction;
+import io.brine.functions.FunctionModule;
+import io.brine.functions.FunctionRegistry;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RegistrationTest {
+    @Test
+    void theServiceFileInstallsEveryModule() {
+        var ours = FunctionRegistry.of(List.of(new CmdModule(), new GrainsModule(), new SysModule(),
+                new TestModule())).names();
+        assertTrue(Calls.REGISTRY.names().containsAll(ours), Calls.REGISTRY.names().toString());
+    }
+
+    @Test
+    void aSecondModuleRegisteringATakenNameIsRejectedNamingBoth() {
+        FunctionModule impostor = new FunctionModule() {
+            @Override
+            public String name() {
+                return "impostor";
+            }
+
+            @Override
+            public List<ExecutionFunction> execution() {
+                return List.of(new TestPing());
+            }
+        };
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FunctionRegistry.of(List.of(new TestModule(), impostor)));
+        assertTrue(e.getMessage().contains("function test.ping is registered twice"), e.getMessage());
+        // both named, each with its module
+        assertTrue(e.getMessage().contains(TestModule.class.getName()), e.getMessage());
+        assertTrue(e.getMessage().contains(impostor.getClass().getName()), e.getMessage());
+    }
+
+    @Test
+    void everyFunctionDocumentsItselfAndEachParameter() {
+        for (String name : Calls.REGISTRY.names()) {
+            var f = Calls.REGISTRY.find(name).orElseThrow();
+            assertTrue(!f.doc().isBlank(), name);
+            f.params().forEach(p -> assertTrue(!p.doc().isBlank(), name + " " + p.name()));
+        }
+    }
+}

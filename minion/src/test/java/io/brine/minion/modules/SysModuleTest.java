@@ -1,0 +1,65 @@
+package io.brine.minion.modules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.functions.FunctionException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SysModuleTest {
+    private static final List<String> ALL = List.of("cmd.run", "grains.get", "grains.items", "sys.doc",
+            "sys.list_functions", "test.echo", "test.ping", "test.sleep", "test.version");
+
+    @Test
+    void listFunctionsNamesEveryInstalledFunctionSorted() throws Exception {
+        List<?> names = (List<?>) Calls.call("sys.list_functions");
+        assertTrue(names.containsAll(ALL), names.toString());
+        assertEquals(names.stream().sorted().toList(), names);
+    }
+
+    @Test
+    void listFunctionsFiltersByGlobOrModuleName() throws Exception {
+        assertEquals(List.of("test.echo", "test.ping", "test.sleep", "test.version"),
+                Calls.call("sys.list_functions", "test.*"));
+        assertEquals(List.of("grains.get"), Calls.call("sys.list_functions", "gr*.get"));
+        assertEquals(List.of("grains.get", "grains.items", "grains.refresh"), Calls.call("sys.list_functions", "grains"));
+        assertEquals(List.of(), Calls.call("sys.list_functions", "nothing.here"));
+    }
+
+    @Test
+    void aMalformedGlobIsAReportedFailure() {
+        assertThrows(FunctionException.class, () -> Calls.call("sys.list_functions", "test.[p"));
+    }
+
+    @Test
+    void docDescribesAFunctionAndItsParameters() throws Exception {
+        Map<?, ?> docs = (Map<?, ?>) Calls.call("sys.doc", "grains.get");
+        assertEquals(List.of("grains.get"), List.copyOf(docs.keySet()));
+        Map<?, ?> doc = (Map<?, ?>) docs.get("grains.get");
+        assertTrue(((String) doc.get("doc")).contains("':'"));
+        List<?> params = (List<?>) doc.get("params");
+        Map<String, Object> key = new java.util.LinkedHashMap<>();
+        key.put("name", "key");
+        key.put("type", "string");
+        key.put("required", true);
+        key.put("default", null);
+        key.put("doc", "grain name, or a ':'-separated path into one");
+        assertEquals(key, params.get(0));
+        assertEquals("", ((Map<?, ?>) params.get(1)).get("default"));
+    }
+
+    @Test
+    void docWithoutANameDescribesEverythingAndWithAModuleDescribesThatModule() throws Exception {
+        assertTrue(((Map<?, ?>) Calls.call("sys.doc")).keySet().containsAll(ALL));
+        assertEquals(List.of("cmd.run"), List.copyOf(((Map<?, ?>) Calls.call("sys.doc", "cmd")).keySet()));
+    }
+
+    @Test
+    void docOfAnUnknownFunctionIsAReportedFailure() {
+        FunctionException e = assertThrows(FunctionException.class, () -> Calls.call("sys.doc", "no.such"));
+        assertTrue(e.getMessage().contains("no.such"));
+    }
+}
