@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Salt's {@code cmd} module: runs commands on the minion's machine.
  *
- * <p>Example: {@code brine 'web*' cmd.run 'uptime' timeout=10}.
+ * <p>Example: {@code brine 'web*' cmd.run 'uptime' timeout=10}, {@code brine web1 cmd.script brine://fix.sh args='-v'}.
  */
 public final class CmdModule implements FunctionModule {
     @Override
@@ -17,6 +17,8 @@ public final class CmdModule implements FunctionModule {
 
     @Override
     public List<ExecutionFunction> execution() {
-        return List.of(new CmdRun());
+        return List.of(new CmdRun(), new CmdRun("cmd.run_all", CmdRun.Shape.ALL),
+                new CmdRun("cmd.run_stdout", CmdRun.Shape.STDOUT), new CmdRun("cmd.run_stderr", CmdRun.Shape.STDERR),
+                new CmdRun("cmd.retcode", CmdRun.Shape.RETCODE), new CmdScript());
     }
 }

@@ -1,85 +1,86 @@
 package io.brine.minion.modules;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.CommandResult;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
 import io.brine.functions.FunctionResult;
 import io.brine.functions.Param;
-import java.io.IOException;
-import io.brine.functions.Command;
-import io.brine.functions.CommandResult;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+/**
+ * {@code cmd.run} and its Salt siblings, which run a command the same way and differ only in what they
+ * return: {@code cmd.run} and {@code cmd.run_all} the dict {@code {pid, retcode, stdout, stderr}} (Brine's
+ * {@code cmd.run} has always returned the dict), {@code cmd.run_stdout} and {@code cmd.run_stderr} the text,
+ * {@code cmd.retcode} the exit status. The job's retcode is the command's in every case.
+ */
 final class CmdRun implements ExecutionFunction {
-    /** Exit status reported for a command we killed on timeout, as coreutils' timeout(1) does. */
-    static final int TIMED_OUT = CommandResult.TIMED_OUT;
-    private static final int OUTPUT_CAP = 16 * 1024 * 1024;
+    /** What a cmd function returns of a finished command. */
+    enum Shape { ALL, STDOUT, STDERR, RETCODE }
+
+    private final String name;
+    private final Shape shape;
+
+    CmdRun(String name, Shape shape) {
+        this.name = name;
+        this.shape = shape;
+    }
+
+    /** Brine's cmd.run: the dict. */
+    CmdRun() {
+        this("cmd.run", Shape.ALL);
+    }
 
     @Override
     public String name() {
-        return "cmd.run";
+        return name;
     }
 
     @Override
     public String doc() {
-        return "Runs a command and returns its pid, retcode, stdout and stderr. A string runs through /bin/sh -c; "
-                + "a list is run directly as argv. Each output keeps its first 16 MiB. At the timeout or the job's "
-                + "deadline, whichever is first, the command and its children are killed and retcode is 124.";
+        String returns = switch (shape) {
+            case ALL -> "its pid, retcode, stdout and stderr";
+            case STDOUT -> "its standard output";
+            case STDERR -> "its standard error";
+            case RETCODE -> "its exit status";
+        };
+        return "Runs a command and returns " + returns + ". A string runs through the shell (/bin/sh -c, or "
+                + "shell=...), or split into words with python_shell=false; a list is run directly as argv. Each "
+                + "output keeps its first 16 MiB. At the timeout or the job's deadline, whichever is first, the "
+                + "command and its children are killed and retcode is 124.";
     }
 
     @Override
     public List<Param> params() {
-        return List.of(
-                Param.required("cmd", Param.Type.ANY, "shell command line, or list of program and arguments"),
-                Param.optional("cwd", Param.Type.STRING, null, "directory to run in; default the minion's"),
-                Param.optional("env", Param.Type.MAP, null, "variables to set (null removes one) over the minion's"),
-                Param.optional("stdin", Param.Type.STRING, null, "text to give the command on standard input"),
-                Param.optional("timeout", Param.Type.NUMBER, null, "seconds before the command is killed"));
+        List<Param> params = new ArrayList<>();
+        params.add(Param.required("cmd", Param.Type.ANY, "command line, or list of program and arguments"));
+        params.addAll(CommandArgs.PARAMS);
+        return params;
     }
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws FunctionException, InterruptedException {
-        java.util.Optional<String> refused = context.policy().refusal(name(),
-                io.brine.functions.FunctionPolicy.commandLine(args.get("cmd")));
-        if (refused.isPresent()) {
-            throw new FunctionException(refused.get(), 77);
-        }
-        Double timeout = args.number("timeout");
-        if (timeout != null && !(timeout > 0)) {
-            throw new FunctionException("cmd.run: timeout must be a positive number of seconds, got " + timeout);
-        }
-        if (!context.deadline().isAfter(java.time.Instant.now())) {
-            throw new FunctionException("cmd.run: the job's deadline has passed; not starting the command");
-        }
-        Command command = CommandLine.command(args.get("cmd"), args.string("cwd"), args.map("env"))
-                .withStdin(args.string("stdin"))
-                .withTimeout(timeout == null ? null : Duration.ofNanos((long) (timeout * 1e9)))
-                .withOutputCap(OUTPUT_CAP)
-                .waitingForOutput();
-        boolean ownTimeoutFirst = timeout != null
-                && java.time.Instant.now().plus(command.timeout()).isBefore(context.deadline());
-        CommandResult r;
-        try {
-            r = context.commands().run(command);
-        } catch (IOException e) {
-            throw new FunctionException("cmd.run: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new FunctionException("cmd.run: interrupted, so killed the command and its children");
-        }
-        String comment = null;
-        if (r.timedOut()) {
-            String limit = ownTimeoutFirst ? timeout + " s" : "the job's deadline";
-            comment = "timed out after " + limit + "; killed process " + r.pid() + " and its children";
-        }
-        return result(r, comment);
+        CommandArgs.Outcome out = CommandArgs.run(name, context, args, CommandArgs.argv(name, args));
+        return result(out, shape);
     }
 
-    private static FunctionResult result(CommandResult r, String comment) {
+    static FunctionResult result(CommandArgs.Outcome out, Shape shape) {
+        CommandResult r = out.result();
+        Object ret = switch (shape) {
+            case STDOUT -> r.stdout();
+            case STDERR -> r.stderr();
+            case RETCODE -> r.exitCode();
+            case ALL -> dict(out);
+        };
+        return new FunctionResult(ret, r.exitCode());
+    }
+
+    private static Map<String, Object> dict(CommandArgs.Outcome out) {
+        CommandResult r = out.result();
         Map<String, Object> ret = new LinkedHashMap<>();
         ret.put("pid", r.pid());
         ret.put("retcode", r.exitCode());
@@ -87,12 +88,8 @@ final class CmdRun implements ExecutionFunction {
         ret.put("stderr", r.stderr());
         if (!r.truncated().isEmpty()) {
             ret.put("truncated", r.truncated());
-            comment = (comment == null ? "" : comment + "; ") + String.join(" and ", r.truncated())
-                    + " cut to the first " + OUTPUT_CAP / (1024 * 1024) + " MiB";
         }
-        if (comment != null) {
-            ret.put("comment", comment);
-        }
-        return new FunctionResult(ret, r.exitCode());
+        out.comment().ifPresent(c -> ret.put("comment", c));
+        return ret;
     }
 }

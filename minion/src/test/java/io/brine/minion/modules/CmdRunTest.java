@@ -78,7 +78,7 @@ class CmdRunTest {
         long start = System.nanoTime();
         FunctionResult result = run(Map.of("cmd", "sleep 30 & echo $$ $! > " + pids + "; wait", "timeout", 0.5));
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "took too long to time out");
-        assertEquals(CmdRun.TIMED_OUT, result.retcode());
+        assertEquals(io.brine.functions.CommandResult.TIMED_OUT, result.retcode());
         assertTrue(((String) ((Map<?, ?>) result.ret()).get("comment")).contains("timed out after 0.5 s"));
         assertAllGone(pids);
     }

@@ -54,7 +54,24 @@ class SysModuleTest {
     @Test
     void docWithoutANameDescribesEverythingAndWithAModuleDescribesThatModule() throws Exception {
         assertTrue(((Map<?, ?>) Calls.call("sys.doc")).keySet().containsAll(ALL));
-        assertEquals(List.of("cmd.run"), List.copyOf(((Map<?, ?>) Calls.call("sys.doc", "cmd")).keySet()));
+        assertEquals(List.of("cmd.retcode", "cmd.run", "cmd.run_all", "cmd.run_stderr", "cmd.run_stdout",
+                "cmd.script"), List.copyOf(((Map<?, ?>) Calls.call("sys.doc", "cmd")).keySet()));
+    }
+
+    @Test
+    void stateFunctionsAreListedAndDocumentedBesideExecutionFunctions() throws Exception {
+        assertTrue(((List<?>) Calls.call("sys.list_state_functions")).containsAll(List.of("pkg.installed",
+                "file.managed", "cmd.run")));
+        Map<?, ?> both = (Map<?, ?>) Calls.call("sys.list_functions", "file.*", "all");
+        assertEquals(List.of("execution", "state"), List.copyOf(both.keySet()));
+        assertTrue(((List<?>) both.get("execution")).contains("file.stat"), both.toString());
+        assertTrue(((List<?>) both.get("state")).contains("file.managed"), both.toString());
+        Map<?, ?> doc = (Map<?, ?>) Calls.call("sys.state_doc", "pkg.installed");
+        List<?> params = (List<?>) ((Map<?, ?>) doc.get("pkg.installed")).get("params");
+        assertTrue(params.stream().anyMatch(p -> "version".equals(((Map<?, ?>) p).get("name"))), params.toString());
+        FunctionException e = org.junit.jupiter.api.Assertions.assertThrows(FunctionException.class,
+                () -> Calls.call("sys.doc", "cmd.*", "sideways"));
+        assertTrue(e.getMessage().contains("kind must be execution, state or all"), e.getMessage());
     }
 
     @Test

@@ -13,6 +13,6 @@ public final class CmdStates implements FunctionModule {
 
   @Override
   public List<StateFunction> states() {
-    return List.of(new CmdRun(), new CmdScript());
+    return List.of(new CmdRunState(), new CmdScriptState());
   }
 }

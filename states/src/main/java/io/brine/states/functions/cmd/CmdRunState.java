@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** {@code cmd.run}: runs the name as a shell command, guarded by unless/onlyif/creates. */
-final class CmdRun implements StateFunction {
+final class CmdRunState implements StateFunction {
   @Override
   public String name() {
     return "run";

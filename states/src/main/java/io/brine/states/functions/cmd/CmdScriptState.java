@@ -22,7 +22,7 @@ import java.util.Optional;
  * The copy lives in a private temporary directory, readable by the {@code runas} user, and is
  * removed afterwards.
  */
-final class CmdScript implements StateFunction {
+final class CmdScriptState implements StateFunction {
   @Override
   public String name() {
     return "script";

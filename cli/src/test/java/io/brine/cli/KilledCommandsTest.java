@@ -1,0 +1,112 @@
+package io.brine.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.functions.ProcessRunner;
+import io.brine.minion.Minion;
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.KeyStatus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Whatever runs a command (a state, cmd.run_all, cmd.script) runs it on the minion's one command runner, so a
+ * killed or timed-out job leaves no process of the command's tree behind: checked in /proc by a sleep no other
+ * process runs.
+ */
+class KilledCommandsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @TempDir
+    static Path root;
+    static TestCluster cluster;
+    static Path states;
+
+    @BeforeAll
+    static void start() throws Exception {
+        states = Files.createDirectories(root.resolve("states"));
+        Files.writeString(states.resolve("slow.sh"), "#!/bin/sh\nsleep \"$1\"\n");
+        cluster = TestCluster.start(root, "file_roots:\n  base:\n    - " + states + "\n");
+        Minion m = cluster.addMinion("runner");
+        TestCluster.awaitStatus(m, KeyStatus.PENDING, WAIT);
+        assertEquals(0, cluster.cli("key", "accept", "runner").exit());
+        TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, WAIT);
+    }
+
+    @AfterAll
+    static void stop() {
+        cluster.close();
+    }
+
+    @Test
+    void killingAStateApplyKillsItsCmdRunState() throws Exception {
+        String sleep = uniqueSleep();
+        Files.writeString(states.resolve("slowstate.sls"), "wait:\n  cmd.run:\n    - name: " + sleep
+                + " & wait\n");
+        killWhileRunning(sleep, "state.apply", "slowstate");
+    }
+
+    @Test
+    void aStateApplyThatTimesOutLeavesNothingRunning() throws Exception {
+        String sleep = uniqueSleep();
+        Files.writeString(states.resolve("timedstate.sls"), "wait:\n  cmd.run:\n    - name: " + sleep + "\n");
+        TestCluster.CliResult r = cluster.cli("state", "apply", "--out", "json", "--timeout", "2", "runner",
+                "timedstate");
+        assertTrue(r.exit() != 0, r.out());
+        awaitNone(sleep);
+    }
+
+    @Test
+    void killingCmdRunAllKillsTheCommandAndItsChildren() throws Exception {
+        String sleep = uniqueSleep();
+        killWhileRunning(sleep, "cmd.run_all", sleep + " & " + sleep + "; wait");
+    }
+
+    @Test
+    void killingCmdScriptKillsTheScript() throws Exception {
+        String sleep = uniqueSleep();
+        killWhileRunning(sleep, "cmd.script", "brine://slow.sh", "args=" + sleep.substring("sleep ".length()));
+    }
+
+    private static void killWhileRunning(String sleep, String... call) throws Exception {
+        List<String> argv = new java.util.ArrayList<>(List.of("run", "--async", "--out", "json", "--timeout", "120",
+                "runner"));
+        argv.addAll(List.of(call));
+        TestCluster.CliResult cast = cluster.cli(argv.toArray(String[]::new));
+        assertEquals(0, cast.exit(), cast.out() + cast.err());
+        String jid = JSON.readTree(cast.out()).get("jid").asText();
+        Await.until(() -> !running(sleep).isEmpty(), "'" + sleep + "' running", WAIT);
+        assertEquals(0, cluster.cli("job", "kill", jid).exit());
+        awaitNone(sleep);
+        Await.until(() -> cluster.master.client().job(jid).map(j -> j.returns().containsKey("runner"))
+                .orElse(false), "the killed job's return", WAIT);
+        JobRecord job = cluster.master.client().job(jid).orElseThrow();
+        assertTrue(!job.returns().get("runner").success(), job.toString());
+    }
+
+    private static String uniqueSleep() {
+        return "sleep 90." + ThreadLocalRandom.current().nextInt(100_000, 999_999);
+    }
+
+    private static void awaitNone(String sleep) throws InterruptedException {
+        Await.until(() -> running(sleep).isEmpty(), "no '" + sleep + "' left", WAIT);
+    }
+
+    private static List<Long> running(String commandLine) {
+        String seconds = commandLine.substring("sleep ".length());
+        return ProcessHandle.allProcesses().filter(ProcessRunner::isRunning)
+                .filter(p -> p.info().arguments().map(a -> List.of(a).contains(seconds)).orElse(false)
+                        || p.info().commandLine().map(c -> c.contains(commandLine)).orElse(false))
+                .map(ProcessHandle::pid).toList();
+    }
+}
