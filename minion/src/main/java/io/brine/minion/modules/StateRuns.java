@@ -17,9 +17,6 @@ import java.util.Map;
  */
 final class StateRuns {
     static final int FAILED_STATES = 2;
-    /** Built on first use: most minions never apply states, and a swarm of them should not pay for it. */
-    private StateEngine engine;
-
     StateJob job(FunctionContext context, List<String> sls, boolean test) throws FunctionException {
         Map<String, Object> pillar;
         try {
@@ -31,11 +28,9 @@ final class StateRuns {
                 test, context.policy(), context.minion().allowUndefined(), context.commands(), context.functions());
     }
 
-    synchronized StateEngine engine(FunctionContext context) {
-        if (engine == null) {
-            engine = StateEngine.of(context.catalog()); // the same registry the minion runs its functions from
-        }
-        return engine.withBackupDir(context.cacheDir().resolve("file_backup"));
+    /** An engine over the job's own catalog: the minion's registry, so states and functions are one set. */
+    StateEngine engine(FunctionContext context) {
+        return StateEngine.of(context.catalog()).withBackupDir(context.cacheDir().resolve("file_backup"));
     }
 
     static FunctionResult result(StateOutcome outcome) {
