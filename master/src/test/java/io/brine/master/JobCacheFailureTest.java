@@ -31,12 +31,13 @@ class JobCacheFailureTest {
     Path dir;
 
     @Test
-    void recordsWaitWhileTheDatabaseIsLockedAndAreWrittenAfterwards() throws Exception {
+    void recordsWaitWhileTheDatabaseIsLockedFor12SecondsAndAreWrittenAfterwards() throws Exception {
         try (JobCache cache = JobCache.open(dir)) {
             AtomicBoolean acknowledged = new AtomicBoolean();
             try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("jobs.sqlite"));
                     Statement s = other.createStatement()) {
                 s.execute("BEGIN EXCLUSIVE");
+                long lockedAt = System.nanoTime();
                 cache.recordJob(new JobRecord(JID, "test.ping", List.of(), Map.of(), "m1", "list", "t", 1, 1,
                         List.of("m1"), List.of(), Map.of()));
                 cache.recordReturn(JID, "m1", MinionReturn.ok(true, 1, 2), () -> acknowledged.set(true));
@@ -44,6 +45,12 @@ class JobCacheFailureTest {
                 assertNotNull(cache.failing());
                 assertEquals(2, cache.backlog());
                 assertFalse(acknowledged.get(), "a return acknowledged before it was on disk");
+                // The fault itself: held 12 s in all (beyond every retry's busy timeout), not synchronisation.
+                while (System.nanoTime() - lockedAt < Duration.ofSeconds(12).toNanos()) {
+                    Thread.sleep(100);
+                }
+                assertFalse(acknowledged.get(), "a return acknowledged while the database was locked");
+                assertEquals(2, cache.backlog());
                 s.execute("ROLLBACK");
             }
             await(() -> cache.failing() == null, "the cache written again");
