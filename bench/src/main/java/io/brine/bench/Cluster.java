@@ -185,6 +185,12 @@ final class Cluster implements AutoCloseable {
      * thousands of jobs during a restart storm, on the two cores the storm is measured on.
      */
     long awaitAnswering(int n, Duration within) throws InterruptedException {
+        return awaitAnswering(n, within, id -> { });
+    }
+
+    /** As above, telling {@code firstAnswer} of each minion as it answers for the first time. */
+    long awaitAnswering(int n, Duration within, java.util.function.Consumer<String> firstAnswer)
+            throws InterruptedException {
         long t0 = System.nanoTime();
         long deadline = t0 + within.toNanos();
         Set<String> answered = ConcurrentHashMap.newKeySet();
@@ -203,6 +209,7 @@ final class Cluster implements AutoCloseable {
             master.client().stream(probe, (id, ret) -> {
                 if (answered.add(id)) {
                     lastFirstAnswer.set(System.nanoTime());
+                    firstAnswer.accept(id);
                 }
             });
             if (answered.size() == before) {
