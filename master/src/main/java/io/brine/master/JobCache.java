@@ -279,10 +279,26 @@ final class JobCache implements AutoCloseable {
 
     @Override
     public void close() {
+        close(java.time.Duration.ofSeconds(10));
+    }
+
+    /**
+     * Writes what is queued, waiting up to {@code timeout} ({@code shutdown_timeout}) for a slow or failing disk,
+     * then closes. Records still unwritten are only unacknowledged: their minions send the returns again.
+     */
+    public void close(java.time.Duration timeout) {
+        stopDeadlineNanos = System.nanoTime() + timeout.toNanos();
         writes.add(STOP);
         LockSupport.unpark(writerThread);
         try {
-            writerThread.join(10_000);
+            writerThread.join(Math.max(1, timeout.toMillis()) + 1000); // its last try may start at the deadline
+            if (writerThread.isAlive()) {
+                LOG.log(Level.WARNING, "the job cache could not write " + backlog.get() + " records within "
+                        + "shutdown_timeout (" + timeout.toSeconds() + " s): " + failing() + "; their minions "
+                        + "will send the returns again");
+                writerThread.interrupt();
+                writerThread.join(1000);
+            }
             reader.close();
             writer.close();
         } catch (InterruptedException e) {
@@ -292,9 +308,13 @@ final class JobCache implements AutoCloseable {
         }
     }
 
+    /** When a closing cache stops retrying a failing write ({@code shutdown_timeout}). */
+    private volatile long stopDeadlineNanos;
+
     private void writeLoop() {
         List<Object> batch = new ArrayList<>();
         long retryMillis = 0;
+        boolean stopping = false;
         while (true) {
             try {
                 if (batch.isEmpty()) {
@@ -314,7 +334,9 @@ final class JobCache implements AutoCloseable {
                 // the writer connection is shared with pruning, which runs on the master's timer thread
                 error = writeBatch(batch);
             }
-            boolean stop = batch.contains(STOP);
+            // remembered across retries: STOP leaves the batch with the other markers after a failed try
+            stopping |= batch.contains(STOP);
+            boolean stop = stopping;
             // Whoever waits (a flush before a read, close) is not kept waiting by a failing disk.
             batch.stream().filter(CountDownLatch.class::isInstance).forEach(l -> ((CountDownLatch) l).countDown());
             batch.removeIf(JobCache::awaited);
@@ -330,8 +352,15 @@ final class JobCache implements AutoCloseable {
             }
             failedWrites.increment();
             if (stop) {
+                if (System.nanoTime() - stopDeadlineNanos < 0) {
+                    failed(error, batch.size(), 500);
+                    // within shutdown_timeout; each try already waits out SQLite's busy timeout
+                    LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(500));
+                    continue;
+                }
                 LOG.log(Level.ERROR, "the job cache could not be written before closing; " + batch.size()
-                        + " records are lost: " + error.getMessage());
+                        + " records were not written (their returns were never acknowledged, so minions send them "
+                        + "again): " + error.getMessage());
                 return;
             }
             retryMillis = Math.min(30_000, Math.max(1_000, retryMillis * 2));

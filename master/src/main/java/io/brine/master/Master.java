@@ -193,7 +193,7 @@ public final class Master implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        cache.close();
+        cache.close(config.shutdownTimeout());
         audit.close();
         cacheLock.close();
     }

@@ -36,16 +36,20 @@ import java.util.Set;
  * @param keyFiling    how many unknown keys strangers may file: {@code max_pending_keys}, {@code new_keys_per_minute}
  * @param access       {@code publisher_acl}, {@code publisher_acl_local} and {@code audit_log}: see {@link AccessConfig}
  * @param quotas       {@code max_push_bytes} and {@code max_return_size}: see {@link MinionQuotas}
+ * @param shutdownTimeout how long a stopping master waits for returns in flight to reach the job cache
+ *                     ({@code shutdown_timeout}, s, default 10); what is not written by then is not lost, only
+ *                     unacknowledged, and the minions send it again to the next master
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
         Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,
         ApiConfig api, int keepJobsCount, Map<String, String> nodegroups, List<ReactorRule> reactor,
-        RouterLimits routerLimits, KeyFilingLimits keyFiling, AccessConfig access, MinionQuotas quotas) {
+        RouterLimits routerLimits, KeyFilingLimits keyFiling, AccessConfig access, MinionQuotas quotas,
+        Duration shutdownTimeout) {
 
     public static final Set<String> KEYS = Set.of("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
             "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
             "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address",
-            "max_pending_keys", "new_keys_per_minute", "publisher_acl", "publisher_acl_local", "audit_log",
+            "max_pending_keys", "shutdown_timeout", "new_keys_per_minute", "publisher_acl", "publisher_acl_local", "audit_log",
             "max_push_bytes", "max_return_size");
 
     public MasterConfig {
@@ -74,7 +78,8 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         return new MasterConfig("127.0.0.1", retPort, root.resolve("pki"), root.resolve("cache"), false,
                 Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE, List.of(root.resolve("states")),
                 List.of(root.resolve("pillar")), null, 0, Map.of(), List.of(), RouterLimits.DEFAULTS,
-                KeyFilingLimits.DEFAULTS, AccessConfig.defaults(root.resolve("cache")), MinionQuotas.DEFAULTS);
+                KeyFilingLimits.DEFAULTS, AccessConfig.defaults(root.resolve("cache")), MinionQuotas.DEFAULTS,
+                Duration.ofSeconds(10));
     }
 
     public static MasterConfig load(Path file) {
@@ -97,7 +102,8 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 roots(c, "file_roots", Path.of("/srv/brine/states")),
                 roots(c, "pillar_roots", Path.of("/srv/brine/pillar")),
                 api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups, reactor(c),
-                routerLimits(c), keyFiling(c), access(c, cacheDir, nodegroups), quotas(c));
+                routerLimits(c), keyFiling(c), access(c, cacheDir, nodegroups), quotas(c),
+                Duration.ofSeconds(c.integer("shutdown_timeout", 10, 0, 3600)));
     }
 
     /** Port 0 would make the master listen where no minion can find it: a file must name a port. */
@@ -229,32 +235,32 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withAutoAccept(boolean accept) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout);
     }
 
     public MasterConfig withRoots(List<Path> files, List<Path> pillar) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, files,
-                pillar, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas);
+                pillar, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout);
     }
 
     public MasterConfig withNodegroups(Map<String, String> groups) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, groups, reactor, routerLimits, keyFiling, access, quotas);
+                pillarRoots, api, keepJobsCount, groups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout);
     }
 
     public MasterConfig withKeyFiling(KeyFilingLimits limits) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, limits, access, quotas);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, limits, access, quotas, shutdownTimeout);
     }
 
     public MasterConfig withAccess(AccessConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, a, quotas);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, a, quotas, shutdownTimeout);
     }
 
     public MasterConfig withQuotas(MinionQuotas q) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, q);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, q, shutdownTimeout);
     }
 
     /** The audit trail's file ({@code audit_log}). */
@@ -264,7 +270,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withApi(ApiConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas);
+                pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout);
     }
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */

@@ -66,6 +66,44 @@ class JobCacheFailureTest {
     }
 
     @Test
+    void aClosingCacheWaitsUpToTheShutdownTimeoutForALockedDatabase() throws Exception {
+        JobCache cache = JobCache.open(dir);
+        java.util.concurrent.CompletableFuture<Void> closed;
+        try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("jobs.sqlite"));
+                Statement s = other.createStatement()) {
+            s.execute("BEGIN EXCLUSIVE");
+            cache.recordJob(new JobRecord(JID, "test.ping", List.of(), Map.of(), "m1", "list", "t", 1, 1,
+                    List.of("m1"), List.of(), Map.of()));
+            await(() -> cache.failedWrites() > 0, "a failed write");
+            closed = java.util.concurrent.CompletableFuture.runAsync(() -> cache.close(Duration.ofSeconds(20)));
+            await(() -> cache.failedWrites() > 1, "the closing cache trying again");
+            assertFalse(closed.isDone(), "closed without waiting for the record in flight");
+            s.execute("ROLLBACK");
+        }
+        closed.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        try (JobCache reopened = JobCache.open(dir)) {
+            assertTrue(reopened.find(JID).isPresent(), "the record written before the cache closed");
+        }
+    }
+
+    @Test
+    void aClosingCacheGivesUpAtTheShutdownTimeout() throws Exception {
+        JobCache cache = JobCache.open(dir);
+        try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("jobs.sqlite"));
+                Statement s = other.createStatement()) {
+            s.execute("BEGIN EXCLUSIVE");
+            cache.recordJob(new JobRecord(JID, "test.ping", List.of(), Map.of(), "m1", "list", "t", 1, 1,
+                    List.of("m1"), List.of(), Map.of()));
+            await(() -> cache.failedWrites() > 0, "a failed write");
+            long t0 = System.nanoTime();
+            cache.close(Duration.ofSeconds(1));
+            long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+            assertTrue(seconds < 15, "close took " + seconds + " s with a 1 s shutdown_timeout");
+            s.execute("ROLLBACK");
+        }
+    }
+
+    @Test
     void aFullDiskLosesNothingAndTheCacheCatchesUpWhenSpaceReturns() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 ProcessHandle.current().info().user().map("root"::equals).orElse(false), "mounting needs root (CI)");
