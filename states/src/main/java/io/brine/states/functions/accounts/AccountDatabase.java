@@ -61,6 +61,27 @@ final class AccountDatabase {
     return f.length >= fields ? Optional.of(f) : Optional.empty();
   }
 
+  /** A group id given as a number or a group name; empty for a name no group has. */
+  Optional<Long> gid(String nameOrNumber) throws IOException, InterruptedException {
+    if (nameOrNumber.matches("\\d+")) {
+      return Optional.of(Long.parseLong(nameOrNumber));
+    }
+    return group(nameOrNumber).map(Group::gid);
+  }
+
+  /** Names given as a list, as comma-separated text (Salt accepts both), or a mix, without empties. */
+  static List<String> names(List<String> given) {
+    List<String> out = new ArrayList<>();
+    for (String item : given) {
+      for (String name : item.split(",")) {
+        if (!name.isBlank()) {
+          out.add(name.strip());
+        }
+      }
+    }
+    return out;
+  }
+
   /** Every user name NSS knows, sorted. */
   List<String> userNames() throws IOException, InterruptedException {
     CommandResult r = commands.run("getent", "passwd");

@@ -141,12 +141,6 @@ final class UserPresent implements StateFunction {
 
   private static Optional<Long> gid(Arguments args, AccountDatabase db) throws IOException, InterruptedException {
     Optional<String> gid = args.optString("gid");
-    if (gid.isEmpty()) {
-      return Optional.empty();
-    }
-    if (gid.get().matches("\\d+")) {
-      return Optional.of(Long.parseLong(gid.get()));
-    }
-    return db.group(gid.get()).map(AccountDatabase.Group::gid);
+    return gid.isEmpty() ? Optional.empty() : db.gid(gid.get());
   }
 }
