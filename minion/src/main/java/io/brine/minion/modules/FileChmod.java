@@ -47,7 +47,7 @@ final class FileChmod implements ExecutionFunction {
         Param path = Param.required("path", Param.Type.STRING, "absolute path inside file_roots_allowed");
         return owner
                 ? List.of(path, Param.required("user", Param.Type.STRING, "the new owner, by name"),
-                        Param.optional("group", Param.Type.STRING, null, "the new group, by name; unchanged if not given"))
+                        Param.optional("group", Param.Type.STRING, null, "the new group, by name; kept if not given"))
                 : List.of(path, Param.required("mode", Param.Type.STRING, "octal mode, as 644 or '0640'"));
     }
 
