@@ -80,6 +80,29 @@ final class ConfinedFiles {
         return new Target(dir, Path.of(at.parts().get(at.parts().size() - 1)), at.full());
     }
 
+    /**
+     * The existing directory that holds {@code path}, opened through the roots without following links, with the
+     * name of the entry in it; nothing is created. For functions that change one entry in place (remove, chown).
+     */
+    Target entry(String path) throws FunctionException, IOException {
+        Located at = locate(path);
+        if (at.parts().isEmpty()) {
+            throw refused(path, "it is an allowed directory itself");
+        }
+        try {
+            SecureDirectoryStream<Path> dir = walk(at, at.parts().size() - 1, false, path);
+            return new Target(dir, Path.of(at.parts().get(at.parts().size() - 1)), at.full());
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new FunctionException("no such directory: " + at.full().getParent());
+        }
+    }
+
+    /** Opens the directory {@code path} itself through the roots, creating it and its parents where missing. */
+    SecureDirectoryStream<Path> directory(String path) throws FunctionException, IOException {
+        Located at = locate(path);
+        return walk(at, at.parts().size(), true, path);
+    }
+
     /** True if {@code path} names a directory inside the roots (links refused as everywhere). */
     boolean isDirectory(String path) throws FunctionException, IOException {
         Located at = locate(path);

@@ -13,14 +13,33 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
-/** Salt's {@code file.get_hash}, as {@code file.hash}: a file's digest, read in constant memory. */
+/**
+ * Salt's {@code file.get_hash} (algorithm argument {@code form}), also offered as {@code file.hash} (argument
+ * {@code algorithm}), Brine's older name: a file's digest, read in constant memory.
+ */
 final class FileHash implements ExecutionFunction {
     private static final Map<String, String> ALGORITHMS = Map.of("md5", "MD5", "sha1", "SHA-1", "sha224", "SHA-224",
             "sha256", "SHA-256", "sha384", "SHA-384", "sha512", "SHA-512");
 
+    private final String name;
+    private final String algorithmParam;
+
+    private FileHash(String name, String algorithmParam) {
+        this.name = name;
+        this.algorithmParam = algorithmParam;
+    }
+
+    static FileHash hash() {
+        return new FileHash("file.hash", "algorithm");
+    }
+
+    static FileHash getHash() {
+        return new FileHash("file.get_hash", "form");
+    }
+
     @Override
     public String name() {
-        return "file.hash";
+        return name;
     }
 
     @Override
@@ -32,14 +51,16 @@ final class FileHash implements ExecutionFunction {
     @Override
     public List<Param> params() {
         return List.of(Param.required("path", Param.Type.STRING, "absolute path inside file_roots_allowed"),
-                Param.optional("algorithm", Param.Type.STRING, "sha256", "md5, sha1, sha224, sha256, sha384 or sha512"));
+                Param.optional(algorithmParam, Param.Type.STRING, "sha256",
+                        "md5, sha1, sha224, sha256, sha384 or sha512"));
     }
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
-        String algorithm = ALGORITHMS.get(args.string("algorithm").toLowerCase(java.util.Locale.ROOT));
+        String algorithm = ALGORITHMS.get(args.string(algorithmParam).toLowerCase(java.util.Locale.ROOT));
         if (algorithm == null) {
-            throw new FunctionException("file.hash: unknown algorithm '" + args.string("algorithm") + "'; use one of "
+            throw new FunctionException(name + ": unknown algorithm '" + args.string(algorithmParam)
+                    + "'; use one of "
                     + new java.util.TreeSet<>(ALGORITHMS.keySet()));
         }
         MessageDigest md = MessageDigest.getInstance(algorithm);
@@ -49,7 +70,7 @@ final class FileHash implements ExecutionFunction {
             int n;
             while ((n = in.read(buf)) > 0) {
                 if (Thread.interrupted()) {
-                    throw new InterruptedException("file.hash stopped");
+                    throw new InterruptedException(name + " stopped");
                 }
                 md.update(buf, 0, n);
             }

@@ -58,6 +58,20 @@ final class FileModes {
         return mode;
     }
 
+    /**
+     * A mode as a job gives it ({@code 644}, {@code "0644"}, {@code "0o644"}), read as octal as Salt does. Only
+     * permission bits: set-uid, set-gid and sticky cannot be set through Java's file API, so they are refused
+     * rather than silently dropped.
+     */
+    static int parse(String function, String text) throws io.brine.functions.FunctionException {
+        String digits = text.strip().replaceFirst("^0[oO]", "");
+        if (!digits.matches("[0-7]{1,4}") || Integer.parseInt(digits, 8) > 0777) {
+            throw new io.brine.functions.FunctionException(function + ": mode '" + text
+                    + "' is not an octal permission mode from 0000 to 0777");
+        }
+        return Integer.parseInt(digits, 8);
+    }
+
     static String octal(int mode) {
         return String.format("%04o", mode);
     }

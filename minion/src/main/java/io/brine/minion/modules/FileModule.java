@@ -5,7 +5,8 @@ import io.brine.functions.FunctionModule;
 import java.util.List;
 
 /**
- * The {@code file} execution module: facts about files, inside the minion's {@code file_roots_allowed} only.
+ * The {@code file} execution module: Salt's file functions that read, write and describe files, inside the
+ * minion's {@code file_roots_allowed} only.
  *
  * <p>Example: {@code brine web1 file.hash /srv/app/app.jar algorithm=sha512}.
  */
@@ -17,6 +18,8 @@ public final class FileModule implements FunctionModule {
 
     @Override
     public List<ExecutionFunction> execution() {
-        return List.of(new FileStat(), new FileHash());
+        return List.of(new FileStat(), FileHash.hash(), FileHash.getHash(), new FileRead(), FileWrite.write(),
+                FileWrite.append(), FileExists.file(), FileExists.directory(), new FileRemove(), new FileMkdir(),
+                FileChmod.chown(), FileChmod.setMode(), new FileFind());
     }
 }

@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * Reads users and groups through getent(1), which sees whatever NSS sees (/etc/passwd and
- * /etc/group here), rather than parsing the files directly.
+ * /etc/group here), rather than parsing the files directly. Changes go through {@link ShadowUtils}.
  */
 final class AccountDatabase {
   record User(String name, long uid, long gid, String gecos, String home, String shell) {}
@@ -61,10 +61,38 @@ final class AccountDatabase {
     return f.length >= fields ? Optional.of(f) : Optional.empty();
   }
 
-  void mustRun(String... argv) throws IOException, InterruptedException {
-    CommandResult r = commands.run(argv);
-    if (!r.ok()) {
-      throw new IOException(argv[0] + " failed (exit " + r.exitCode() + "): " + r.diagnostic());
+  /** A group id given as a number or a group name; empty for a name no group has. */
+  Optional<Long> gid(String nameOrNumber) throws IOException, InterruptedException {
+    if (nameOrNumber.matches("\\d+")) {
+      return Optional.of(Long.parseLong(nameOrNumber));
     }
+    return group(nameOrNumber).map(Group::gid);
+  }
+
+  /** Names given as a list, as comma-separated text (Salt accepts both), or a mix, without empties. */
+  static List<String> names(List<String> given) {
+    List<String> out = new ArrayList<>();
+    for (String item : given) {
+      for (String name : item.split(",")) {
+        if (!name.isBlank()) {
+          out.add(name.strip());
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Every user name NSS knows, sorted. */
+  List<String> userNames() throws IOException, InterruptedException {
+    CommandResult r = commands.run("getent", "passwd");
+    List<String> out = new ArrayList<>();
+    for (String line : r.stdout().split("\n")) {
+      String[] f = line.split(":", -1);
+      if (f.length >= 7 && !f[0].isEmpty()) {
+        out.add(f[0]);
+      }
+    }
+    out.sort(null);
+    return out;
   }
 }

@@ -31,7 +31,7 @@ final class GroupAbsent implements StateFunction {
     if (ctx.test()) {
       return StateResult.pending(Map.of(name, "removed"), "Group " + name + " set for removal");
     }
-    db.mustRun("groupdel", name);
+    new ShadowUtils(ctx.commands()).deleteGroup(name);
     return StateResult.changed(Map.of(name, "removed"), "Removed group " + name);
   }
 }

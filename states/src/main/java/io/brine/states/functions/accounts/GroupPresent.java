@@ -65,20 +65,15 @@ final class GroupPresent implements StateFunction {
     if (ctx.test()) {
       return StateResult.pending(changes, "Group " + name + " is set to be " + (current.isEmpty() ? "added" : "modified"));
     }
+    ShadowUtils shadow = new ShadowUtils(ctx.commands());
     if (current.isEmpty()) {
-      List<String> argv = new ArrayList<>(List.of("groupadd"));
-      gid.ifPresent(g -> argv.addAll(List.of("-g", g.toString())));
-      if (args.bool("system")) {
-        argv.add("-r");
-      }
-      argv.add(name);
-      db.mustRun(argv.toArray(String[]::new));
+      shadow.addGroup(name, gid, args.bool("system"));
       db.group(name).ifPresent(g -> changes.put("gid", g.gid()));
     } else if (changes.containsKey("gid")) {
-      db.mustRun("groupmod", "-g", gid.get().toString(), name);
+      shadow.changeGid(name, gid.get());
     }
     if (changes.containsKey("members")) {
-      db.mustRun("gpasswd", "-M", String.join(",", want), name);
+      shadow.setMembers(name, List.copyOf(want));
     }
     return StateResult.changed(changes, current.isEmpty() ? "New group " + name + " created" : "Updated group " + name);
   }

@@ -7,7 +7,6 @@ import io.brine.functions.StateContext;
 import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -35,15 +34,7 @@ final class UserAbsent implements StateFunction {
     if (ctx.test()) {
       return StateResult.pending(Map.of(name, "removed"), "User " + name + " set for removal");
     }
-    List<String> argv = new ArrayList<>(List.of("userdel"));
-    if (args.bool("purge")) {
-      argv.add("-r");
-    }
-    if (args.bool("force")) {
-      argv.add("-f");
-    }
-    argv.add(name);
-    db.mustRun(argv.toArray(String[]::new));
+    new ShadowUtils(ctx.commands()).deleteUser(name, args.bool("purge"), args.bool("force"));
     return StateResult.changed(Map.of(name, "removed"), "Removed user " + name);
   }
 }

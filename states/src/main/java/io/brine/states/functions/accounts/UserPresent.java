@@ -56,10 +56,7 @@ final class UserPresent implements StateFunction {
     if (ctx.test()) {
       return StateResult.pending(diff.changes(), "User " + name + " is set to be modified");
     }
-    List<String> argv = new ArrayList<>(List.of("usermod"));
-    argv.addAll(diff.usermod());
-    argv.add(name);
-    db.mustRun(argv.toArray(String[]::new));
+    new ShadowUtils(ctx.commands()).modifyUser(name, diff.usermod());
     return StateResult.changed(diff.changes(), "Updated user " + name);
   }
 
@@ -69,22 +66,9 @@ final class UserPresent implements StateFunction {
     if (ctx.test()) {
       return StateResult.pending(Map.of("name", name), "User " + name + " set to be added");
     }
-    List<String> argv = new ArrayList<>(List.of("useradd"));
-    args.optInteger("uid").ifPresent(u -> argv.addAll(List.of("-u", u.toString())));
-    gid.ifPresent(g -> argv.addAll(List.of("-g", g.toString())));
-    args.optString("home").ifPresent(h -> argv.addAll(List.of("-d", h)));
-    argv.add(args.bool("createhome") ? "-m" : "-M");
-    args.optString("shell").ifPresent(s -> argv.addAll(List.of("-s", s)));
-    args.optString("fullname").ifPresent(c -> argv.addAll(List.of("-c", c)));
-    if (!args.strings("groups").isEmpty()) {
-      argv.addAll(List.of("-G", String.join(",", args.strings("groups"))));
-    }
-    args.optString("password").ifPresent(p -> argv.addAll(List.of("-p", p)));
-    if (args.bool("system")) {
-      argv.add("-r");
-    }
-    argv.add(name);
-    db.mustRun(argv.toArray(String[]::new));
+    new ShadowUtils(ctx.commands()).addUser(new ShadowUtils.NewUser(name, args.optInteger("uid"), gid,
+        args.optString("home"), args.bool("createhome"), args.optString("shell"), args.optString("fullname"),
+        args.strings("groups"), args.optString("password"), args.bool("system")));
     AccountDatabase.User made = db.user(name).orElseThrow(() -> new IOException("useradd did not create " + name));
     Map<String, Object> changes = new LinkedHashMap<>();
     changes.put("name", made.name());
@@ -157,12 +141,6 @@ final class UserPresent implements StateFunction {
 
   private static Optional<Long> gid(Arguments args, AccountDatabase db) throws IOException, InterruptedException {
     Optional<String> gid = args.optString("gid");
-    if (gid.isEmpty()) {
-      return Optional.empty();
-    }
-    if (gid.get().matches("\\d+")) {
-      return Optional.of(Long.parseLong(gid.get()));
-    }
-    return db.group(gid.get()).map(AccountDatabase.Group::gid);
+    return gid.isEmpty() ? Optional.empty() : db.gid(gid.get());
   }
 }
