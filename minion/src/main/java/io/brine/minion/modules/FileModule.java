@@ -19,7 +19,7 @@ public final class FileModule implements FunctionModule {
     @Override
     public List<ExecutionFunction> execution() {
         return List.of(new FileStat(), FileHash.hash(), FileHash.getHash(), new FileRead(), FileWrite.write(),
-                FileWrite.append(), FileExists.file(), FileExists.directory(), new FileRemove(), new FileMkdir(),
+                FileWrite.append(), new FileReplace(), FileExists.file(), FileExists.directory(), new FileRemove(), new FileMkdir(),
                 FileChmod.chown(), FileChmod.setMode(), new FileFind());
     }
 }

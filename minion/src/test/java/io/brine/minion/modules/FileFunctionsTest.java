@@ -65,6 +65,27 @@ class FileFunctionsTest {
     }
 
     @Test
+    void replaceEditsInPlaceWithSaltsRulesAndReturnsTheDiff() throws Exception {
+        Path f = Files.writeString(root.resolve("sshd_config"), "Port 22\nPermitRootLogin yes\n");
+        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
+        String diff = (String) callWith("file.replace", List.of(f.toString(), "^Port (\\d+)$", "Port 2\\1"),
+                Map.of());
+        assertEquals("Port 222\nPermitRootLogin yes\n", Files.readString(f));
+        assertTrue(diff.contains("-Port 22") && diff.contains("+Port 222"), diff);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)), "kept in place");
+        assertEquals("", callWith("file.replace", List.of(f.toString(), "^Absent$", "x"), Map.of()), "no change");
+        assertEquals(true, callWith("file.replace", List.of(f.toString(), "^Banner.*$", "Banner none"),
+                Map.of("append_if_not_found", true, "show_changes", false)));
+        assertEquals("Port 222\nPermitRootLogin yes\nBanner none\n", Files.readString(f));
+        assertEquals(true, callWith("file.replace", List.of(f.toString(), "yes", "no"),
+                Map.of("dry_run", true, "show_changes", false)));
+        assertTrue(Files.readString(f).contains("PermitRootLogin yes"), "a dry run changes nothing");
+        FunctionException bad = assertThrows(FunctionException.class,
+                () -> callWith("file.replace", List.of(f.toString(), "(", "x"), Map.of()));
+        assertTrue(bad.getMessage().contains("bad pattern"), bad.getMessage());
+    }
+
+    @Test
     void existenceIsReportedByKind() throws Exception {
         Path f = Files.writeString(root.resolve("f"), "x");
         Path d = Files.createDirectory(root.resolve("d"));
@@ -147,9 +168,10 @@ class FileFunctionsTest {
         String path = secret.toString();
         for (String function : List.of("file.read", "file.write", "file.append", "file.file_exists",
                 "file.directory_exists", "file.remove", "file.mkdir", "file.chown", "file.set_mode", "file.get_hash",
-                "file.find")) {
+                "file.find", "file.replace")) {
             List<Object> args = switch (function) {
                 case "file.chown" -> List.of(path, "root");
+                case "file.replace" -> List.of(path, "x", "y");
                 case "file.set_mode" -> List.of(path, "600");
                 default -> List.of(path);
             };

@@ -44,24 +44,16 @@ final class FileReplace implements StateFunction {
     if (!Files.isRegularFile(path)) {
       return StateResult.failed(path + ": file not found");
     }
-    Pattern pattern;
+    RegexReplacement replacement;
     try {
-      pattern = Pattern.compile(args.string("pattern"), flags(args.strings("flags")));  // PatternSyntaxException is an IllegalArgumentException
+      replacement = RegexReplacement.of(args.string("pattern"), args.strings("flags"), args.string("repl"),
+          args.optInteger("count").orElse(0L));  // PatternSyntaxException is an IllegalArgumentException
     } catch (IllegalArgumentException e) {
       return StateResult.failed("Bad pattern or flags: " + e.getMessage());
     }
     String before = Files.readString(path, StandardCharsets.UTF_8);
-    String after = replace(before, pattern, pythonRepl(args.string("repl")), args.optInteger("count").orElse(0L));
-    if (!pattern.matcher(before).find()) {
-      String addition = args.optString("not_found_content").orElse(args.string("repl"));
-      if (!before.contains(addition)) {
-        if (args.bool("append_if_not_found")) {
-          after = before + (before.isEmpty() || before.endsWith("\n") ? "" : "\n") + addition + "\n";
-        } else if (args.bool("prepend_if_not_found")) {
-          after = addition + "\n" + before;
-        }
-      }
-    }
+    String after = replacement.edit(before, args.bool("append_if_not_found"), args.bool("prepend_if_not_found"),
+        args.optString("not_found_content").orElse(args.string("repl")));
     if (after.equals(before)) {
       return StateResult.ok("No changes needed to be made");
     }
@@ -73,33 +65,6 @@ final class FileReplace implements StateFunction {
     return StateResult.changed(changes, "Changes were made");
   }
 
-  private static String replace(String text, Pattern pattern, String repl, long count) {
-    Matcher m = pattern.matcher(text);
-    StringBuilder out = new StringBuilder();
-    long done = 0;
-    while ((count == 0 || done < count) && m.find()) {
-      m.appendReplacement(out, repl);
-      done++;
-    }
-    m.appendTail(out);
-    return out.toString();
-  }
 
-  static String pythonRepl(String repl) {
-    String escaped = repl.replace("$", "\\$");
-    return escaped.replaceAll("\\\\g<(\\w+)>", "\\${$1}").replaceAll("\\\\(\\d)", "\\$$1");
-  }
 
-  private static int flags(List<String> names) {
-    int flags = 0;
-    for (String name : names) {
-      flags |= switch (name.toUpperCase()) {
-        case "IGNORECASE", "I" -> Pattern.CASE_INSENSITIVE;
-        case "MULTILINE", "M" -> Pattern.MULTILINE;
-        case "DOTALL", "S" -> Pattern.DOTALL;
-        default -> throw new IllegalArgumentException("unknown flag " + name);
-      };
-    }
-    return flags;
-  }
 }

@@ -8,13 +8,13 @@ import java.util.List;
  * Longest-common-subsequence on lines is plenty for configuration files; beyond a size where its
  * table would be large the diff is summarised instead.
  */
-final class UnifiedDiff {
+public final class UnifiedDiff {
   private static final long MAX_CELLS = 16_000_000L;
   private static final int CONTEXT = 3;
 
   private UnifiedDiff() {}
 
-  static String between(String before, String after) {
+  public static String between(String before, String after) {
     if (before.indexOf('\0') >= 0 || after.indexOf('\0') >= 0) {
       return "Replace binary file";
     }
