@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /** Alpine's apk. {@code apk list} prints {@code name-version-rN arch {origin} (license) [installed]}. */
 final class ApkPackages implements PackageManager {
@@ -65,6 +67,35 @@ final class ApkPackages implements PackageManager {
     List<String> argv = new ArrayList<>(List.of("apk", "del", "-q"));
     argv.addAll(packages);
     tool.mustRun(argv);
+  }
+
+  /** apk keeps no configuration apart from its package, so purging is removing. */
+  @Override
+  public void purge(List<String> packages) throws IOException, InterruptedException {
+    remove(packages);
+  }
+
+  /**
+   * {@code apk info -v} prints {@code name-version-rN}; names may hold dashes but versions and
+   * releases never do, so the name ends at the second dash from the right.
+   */
+  @Override
+  public SortedMap<String, String> listInstalled() throws IOException, InterruptedException {
+    SortedMap<String, String> installed = new TreeMap<>();
+    for (String line : tool.mustRun(List.of("apk", "info", "-v")).split("\n")) {
+      int release = line.lastIndexOf('-');
+      int version = release > 0 ? line.lastIndexOf('-', release - 1) : -1;
+      if (version > 0) {
+        installed.merge(line.substring(0, version), line.substring(version + 1).strip(), (a, b) -> a + "," + b);
+      }
+    }
+    return installed;
+  }
+
+  /** apk may always add or drop packages an upgrade needs, so {@code dist} changes nothing. */
+  @Override
+  public void upgrade(boolean dist) throws IOException, InterruptedException {
+    tool.mustRun(List.of("apk", "upgrade", "-q"));
   }
 
   @Override

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Debian's tools: dpkg-query for what is installed, apt-cache for candidates, apt-get to install
@@ -33,6 +35,12 @@ final class AptPackages implements PackageManager {
     }
     String[] parts = r.stdout().strip().split("\\|", 2);
     return parts.length == 2 && parts[0].endsWith(" installed") ? Optional.of(parts[1]) : Optional.empty();
+  }
+
+  @Override
+  public boolean hasLeftovers(String pkg) throws IOException, InterruptedException {
+    CommandResult r = tool.run(List.of("dpkg-query", "-W", "-f=${Status}", pkg));
+    return r.ok() && r.stdout().strip().endsWith(" config-files");
   }
 
   @Override
@@ -72,6 +80,36 @@ final class AptPackages implements PackageManager {
     List<String> argv = new ArrayList<>(List.of("apt-get", "remove", "-y", "-q"));
     argv.addAll(packages);
     tool.mustRun(argv);
+  }
+
+  @Override
+  public void purge(List<String> packages) throws IOException, InterruptedException {
+    List<String> argv = new ArrayList<>(List.of("apt-get", "purge", "-y", "-q"));
+    argv.addAll(packages);
+    tool.mustRun(argv);
+  }
+
+  /** Packages of a foreign architecture are named {@code name:arch}, as Salt names them. */
+  @Override
+  public SortedMap<String, String> listInstalled() throws IOException, InterruptedException {
+    String nativeArch = tool.mustRun(List.of("dpkg", "--print-architecture")).strip();
+    String out = tool.mustRun(List.of("dpkg-query", "-W", "-f=${Status}\t${Package}\t${Architecture}\t${Version}\n"));
+    SortedMap<String, String> installed = new TreeMap<>();
+    for (String line : out.split("\n")) {
+      String[] f = line.split("\t");
+      if (f.length != 4 || !f[0].endsWith(" installed")) {
+        continue;
+      }
+      String name = f[2].equals(nativeArch) || f[2].equals("all") ? f[1] : f[1] + ":" + f[2];
+      installed.merge(name, f[3], (a, b) -> a + "," + b);
+    }
+    return installed;
+  }
+
+  @Override
+  public void upgrade(boolean dist) throws IOException, InterruptedException {
+    tool.mustRun(List.of("apt-get", "-y", "-q", "-o", "DPkg::Options::=--force-confold", "-o", "DPkg::Options::=--force-confdef",
+        dist ? "dist-upgrade" : "upgrade"));
   }
 
   @Override

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -70,8 +69,8 @@ final class PkgInstalled implements StateFunction {
     if (args.bool("refresh")) {
       pm.refresh();
     }
-    pm.install(needed);
-    return verify(pm, needed.stream().map(t -> new Expected(t.name(), t.version())).toList(), before);
+    List<Expected> expected = needed.stream().map(t -> new Expected(t.name(), t.version())).toList();
+    return verify(pm, expected, () -> pm.install(needed));
   }
 
   private StateResult fromFiles(Arguments args, StateContext ctx, PackageManager pm) throws IOException, InterruptedException {
@@ -107,25 +106,29 @@ final class PkgInstalled implements StateFunction {
     if (ctx.test()) {
       return StateResult.pending(planned, "The following packages would be installed/updated: " + String.join(", ", planned.keySet()));
     }
-    pm.installFiles(files);
-    return verify(pm, expected, before);
+    return verify(pm, expected, () -> pm.installFiles(files));
   }
 
   /** A package and the version it must have afterwards (null: any). */
   record Expected(String name, String version) {}
 
-  /** Reports what really changed, and fails naming any package that did not end up as asked. */
-  static StateResult verify(PackageManager pm, List<Expected> expected, Map<String, String> before)
+  /**
+   * Makes the change and reports what really changed, as {@code pkg.install} reports it (dependencies
+   * included), failing with the tool's message, or naming any package that did not end up as asked.
+   */
+  static StateResult verify(PackageManager pm, List<Expected> expected, PackageChanges.Change install)
       throws IOException, InterruptedException {
-    Map<String, Object> changes = new LinkedHashMap<>();
+    Map<String, Object> changes;
+    try {
+      changes = PackageChanges.of(pm, install);
+    } catch (PackageChanges.Failed e) {
+      return new StateResult(false, e.changes(), e.getMessage());
+    }
     List<String> failed = new ArrayList<>();
     for (Expected x : expected) {
       Optional<String> now = pm.installedVersion(x.name());
       if (now.isEmpty() || (x.version() != null && !x.version().equals(now.get()))) {
         failed.add(x.name());
-      }
-      if (now.isPresent() && !Objects.equals(now.get(), before.get(x.name()))) {
-        changes.put(x.name(), Targets.change(before.get(x.name()), now.get()));
       }
     }
     if (!failed.isEmpty()) {

@@ -55,7 +55,7 @@ final class PkgLatest implements StateFunction {
     if (ctx.test()) {
       return StateResult.pending(planned, "The following packages would be installed/upgraded: " + String.join(", ", planned.keySet()));
     }
-    pm.install(needed);
-    return PkgInstalled.verify(pm, needed.stream().map(r -> new PkgInstalled.Expected(r.name(), r.version())).toList(), before);
+    List<PkgInstalled.Expected> expected = needed.stream().map(r -> new PkgInstalled.Expected(r.name(), r.version())).toList();
+    return PkgInstalled.verify(pm, expected, () -> pm.install(needed));
   }
 }

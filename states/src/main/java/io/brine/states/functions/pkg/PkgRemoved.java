@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@code pkg.removed}: packages not installed. */
+/** {@code pkg.removed}: packages not installed, removed as {@code pkg.remove} removes them. */
 final class PkgRemoved implements StateFunction {
   @Override
   public String name() {
@@ -46,17 +46,11 @@ final class PkgRemoved implements StateFunction {
     if (ctx.test()) {
       return StateResult.pending(changes, "The following packages will be removed: " + String.join(", ", present));
     }
-    pm.remove(present);
-    List<String> left = new ArrayList<>();
-    for (String name : present) {
-      if (pm.installedVersion(name).isPresent()) {
-        left.add(name);
-        changes.remove(name);
-      }
+    PkgRemove.Removal removal = PkgRemove.removeInstalled(pm, present, false);
+    if (!removal.left().isEmpty()) {
+      return new StateResult(false, removal.changes(), "The following packages failed to be removed: "
+          + String.join(", ", removal.left()));
     }
-    if (!left.isEmpty()) {
-      return new StateResult(false, changes, "The following packages failed to be removed: " + String.join(", ", left));
-    }
-    return StateResult.changed(changes, "All targeted packages were removed");
+    return StateResult.changed(removal.changes(), "All targeted packages were removed");
   }
 }

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The RedHat family: rpm for queries, dnf (or yum on older systems) for changes. Versions are
@@ -66,6 +68,31 @@ final class RpmPackages implements PackageManager {
     List<String> argv = new ArrayList<>(List.of(frontend, "remove", "-y", "-q"));
     argv.addAll(packages);
     tool.mustRun(argv);
+  }
+
+  /** rpm keeps no configuration apart from its package, so purging is removing. */
+  @Override
+  public void purge(List<String> packages) throws IOException, InterruptedException {
+    remove(packages);
+  }
+
+  @Override
+  public SortedMap<String, String> listInstalled() throws IOException, InterruptedException {
+    String out = tool.mustRun(List.of("rpm", "-qa", "--qf", "%{NAME}\t%{VERSION}-%{RELEASE}\n"));
+    SortedMap<String, String> installed = new TreeMap<>();
+    for (String line : out.split("\n")) {
+      String[] f = line.split("\t");
+      if (f.length == 2) {
+        installed.merge(f[0], f[1], (a, b) -> a + "," + b);
+      }
+    }
+    return installed;
+  }
+
+  /** dnf and yum may always pull in or drop packages an upgrade needs, so {@code dist} changes nothing. */
+  @Override
+  public void upgrade(boolean dist) throws IOException, InterruptedException {
+    tool.mustRun(List.of(frontend, "upgrade", "-y", "-q"));
   }
 
   @Override

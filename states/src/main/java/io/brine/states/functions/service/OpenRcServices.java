@@ -4,6 +4,7 @@ import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /** OpenRC (Alpine, Gentoo) through rc-service and rc-update, in the default runlevel. */
@@ -47,5 +48,11 @@ final class OpenRcServices implements ServiceManager {
   @Override
   public boolean setEnabled(String service, boolean enable) throws IOException, InterruptedException {
     return commands.run("rc-update", enable ? "add" : "del", service, "default").ok();
+  }
+
+  @Override
+  public List<String> all() throws IOException, InterruptedException {
+    return commands.run("rc-service", "--list").stdout().lines().map(String::strip).filter(s -> !s.isEmpty())
+        .distinct().sorted().toList();
   }
 }

@@ -1,8 +1,9 @@
 package io.brine.states.functions.service;
 
 import java.io.IOException;
+import java.util.List;
 
-/** One init system's controls, as the service states need them. */
+/** One init system's controls, as the service states and functions need them. */
 interface ServiceManager {
   enum Action { START, STOP, RESTART, RELOAD }
 
@@ -18,4 +19,7 @@ interface ServiceManager {
   boolean act(String service, Action action) throws IOException, InterruptedException;
 
   boolean setEnabled(String service, boolean enable) throws IOException, InterruptedException;
+
+  /** Every service this init system can control, sorted by name. */
+  List<String> all() throws IOException, InterruptedException;
 }

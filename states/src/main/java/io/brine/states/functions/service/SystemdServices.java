@@ -2,7 +2,9 @@ package io.brine.states.functions.service;
 
 import io.brine.functions.CommandRunner;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
+import java.util.TreeSet;
 
 /** systemd through systemctl. */
 final class SystemdServices implements ServiceManager {
@@ -41,5 +43,26 @@ final class SystemdServices implements ServiceManager {
   @Override
   public boolean setEnabled(String service, boolean enable) throws IOException, InterruptedException {
     return commands.run("systemctl", enable ? "enable" : "disable", service).ok();
+  }
+
+  /**
+   * Services with a unit file, and loaded ones without (generated from init scripts), without the
+   * {@code .service} suffix; template units ({@code getty@}) are left out, since only their
+   * instances can run.
+   */
+  @Override
+  public List<String> all() throws IOException, InterruptedException {
+    TreeSet<String> names = new TreeSet<>();
+    for (List<String> argv : List.of(
+        List.of("systemctl", "list-unit-files", "--type=service", "--no-legend", "--no-pager", "--plain"),
+        List.of("systemctl", "list-units", "--type=service", "--all", "--no-legend", "--no-pager", "--plain"))) {
+      for (String line : commands.run(argv.toArray(String[]::new)).stdout().split("\n")) {
+        String unit = line.strip().split("\\s+", 2)[0];
+        if (unit.endsWith(".service") && !unit.endsWith("@.service")) {
+          names.add(unit.substring(0, unit.length() - ".service".length()));
+        }
+      }
+    }
+    return List.copyOf(names);
   }
 }

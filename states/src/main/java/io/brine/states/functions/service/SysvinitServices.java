@@ -70,6 +70,18 @@ final class SysvinitServices implements ServiceManager {
     return commands.run("chkconfig", service, enable ? "on" : "off").ok();
   }
 
+  /** Every executable script in /etc/init.d (a README there is not a service). */
+  @Override
+  public List<String> all() throws IOException {
+    if (!Files.isDirectory(INIT_D)) {
+      return List.of();
+    }
+    try (Stream<Path> scripts = Files.list(INIT_D)) {
+      return scripts.filter(p -> Files.isRegularFile(p) && Files.isExecutable(p))
+          .map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
   private CommandResult control(String service, String verb) throws IOException, InterruptedException {
     List<String> argv = onPath("service") ? List.of("service", service, verb) : List.of(script(service).toString(), verb);
     return commands.run(argv.toArray(String[]::new));

@@ -12,11 +12,9 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import io.brine.states.StateEngine;
 import io.brine.states.StateOutcome;
 import io.brine.states.StateTree;
-import io.brine.states.SystemAccounts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,40 +31,14 @@ class SysvinitServiceTest {
   @TempDir Path work;
   StateTree tree;
   final StateEngine engine = StateEngine.withInstalledFunctions();
+  InitScriptDaemon daemon;
   String name;
-  Path initScript;
-  Path pidFile;
 
   @BeforeEach
   void installDaemon() throws Exception {
     assumeFalse(Files.isDirectory(Path.of("/run/systemd/system")), "systemd runs here; this test is for sysvinit");
-    name = SystemAccounts.uniqueName();
-    initScript = Path.of("/etc/init.d", name);
-    pidFile = Path.of("/run", name + ".pid");
-    Path daemon = work.resolve("daemon");
-    Files.writeString(daemon, "#!/bin/sh\nexec sleep 100000\n");
-    Files.setPosixFilePermissions(daemon, PosixFilePermissions.fromString("rwxr-xr-x"));
-    Files.writeString(initScript, """
-        #!/bin/sh
-        ### BEGIN INIT INFO
-        # Provides:          %1$s
-        # Required-Start:
-        # Required-Stop:
-        # Default-Start:     2 3 4 5
-        # Default-Stop:      0 1 6
-        # Short-Description: throwaway daemon for Brine's tests
-        ### END INIT INFO
-        PIDFILE=%2$s
-        case "$1" in
-          start) start-stop-daemon --start --background --make-pidfile --pidfile $PIDFILE --startas %3$s ;;
-          stop) start-stop-daemon --stop --oknodo --retry 5 --remove-pidfile --pidfile $PIDFILE ;;
-          restart) "$0" stop && "$0" start ;;
-          reload) start-stop-daemon --stop --signal HUP --pidfile $PIDFILE ;;
-          status) start-stop-daemon --status --pidfile $PIDFILE ;;
-          *) echo "Usage: $0 {start|stop|restart|reload|status}"; exit 3 ;;
-        esac
-        """.formatted(name, pidFile, daemon));
-    Files.setPosixFilePermissions(initScript, PosixFilePermissions.fromString("rwxr-xr-x"));
+    daemon = InitScriptDaemon.install(work);
+    name = daemon.name;
     tree = new StateTree(treeDir);
     tree.pillar.put("service", name);
     tree.pillar.put("config", work.resolve("daemon.conf").toString());
@@ -84,25 +56,17 @@ class SysvinitServiceTest {
 
   @AfterEach
   void removeDaemon() throws Exception {
-    if (initScript == null) {
-      return;
+    if (daemon != null) {
+      daemon.remove();
     }
-    run(initScript.toString(), "stop");
-    run("update-rc.d", "-f", name, "remove");
-    Files.deleteIfExists(initScript);
-    Files.deleteIfExists(pidFile);
-  }
-
-  private static void run(String... argv) throws IOException, InterruptedException {
-    new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
   }
 
   private long pid() throws IOException {
-    return Long.parseLong(Files.readString(pidFile).strip());
+    return daemon.pid();
   }
 
   private boolean alive(long pid) {
-    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    return InitScriptDaemon.alive(pid);
   }
 
   private StateOutcome apply(String greeting) {
@@ -143,7 +107,7 @@ class SysvinitServiceTest {
     tree.pillar.put("greeting", "hi");
     StateOutcome out = engine.apply(tree.testJob("daemon"));
     assertNull(state(out, name, "service.running").get("result"));
-    assertFalse(Files.exists(pidFile));
+    assertFalse(Files.exists(daemon.pidFile));
     assertFalse(Files.exists(work.resolve("daemon.conf")));
   }
 
