@@ -60,10 +60,13 @@ class KilledCommandsTest {
     void aStateApplyThatTimesOutLeavesNothingRunning() throws Exception {
         String sleep = uniqueSleep();
         Files.writeString(states.resolve("timedstate.sls"), "wait:\n  cmd.run:\n    - name: " + sleep + "\n");
-        TestCluster.CliResult r = cluster.cli("state", "apply", "--out", "json", "--timeout", "2", "runner",
-                "timedstate");
-        assertTrue(r.exit() != 0, r.out());
+        TestCluster.CliResult cast = cluster.cli("run", "--async", "--out", "json", "--timeout", "3", "runner",
+                "state.apply", "timedstate");
+        String jid = JSON.readTree(cast.out()).get("jid").asText();
+        Await.until(() -> !running(sleep).isEmpty(), "the state's command running", WAIT);
         awaitNone(sleep);
+        Await.until(() -> cluster.master.client().job(jid).map(j -> j.returns().containsKey("runner"))
+                .orElse(false), "the timed-out job's return", WAIT);
     }
 
     @Test
@@ -76,6 +79,32 @@ class KilledCommandsTest {
     void killingCmdScriptKillsTheScript() throws Exception {
         String sleep = uniqueSleep();
         killWhileRunning(sleep, "cmd.script", "brine://slow.sh", "args=" + sleep.substring("sleep ".length()));
+    }
+
+    @Test
+    void aServiceStartThatHangsIsKilledAtTheJobsTimeout() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                ProcessHandle.current().info().user().map("root"::equals).orElse(false)
+                        && !Files.isDirectory(Path.of("/run/systemd/system")),
+                "an init script in /etc/init.d needs root, and a machine that runs them (CI)");
+        String sleep = uniqueSleep();
+        String name = "brinehang" + ThreadLocalRandom.current().nextInt(100_000, 999_999);
+        Path script = Path.of("/etc/init.d", name);
+        Files.writeString(script, "#!/bin/sh\ncase \"$1\" in\n  start) " + sleep + " ;;\n  status) exit 3 ;;\n"
+                + "  *) exit 0 ;;\nesac\n");
+        Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        try {
+            TestCluster.CliResult cast = cluster.cli("run", "--async", "--out", "json", "--timeout", "3", "runner",
+                    "service.start", name);
+            String jid = JSON.readTree(cast.out()).get("jid").asText();
+            Await.until(() -> !running(sleep).isEmpty(), "the hanging start running", WAIT);
+            awaitNone(sleep); // the job's 3 s timeout kills the init script's whole group
+            Await.until(() -> cluster.master.client().job(jid).map(j -> j.returns().containsKey("runner"))
+                    .orElse(false), "the timed-out job's return", WAIT);
+            assertTrue(!cluster.master.client().job(jid).orElseThrow().returns().get("runner").success());
+        } finally {
+            Files.deleteIfExists(script);
+        }
     }
 
     private static void killWhileRunning(String sleep, String... call) throws Exception {

@@ -1,5 +1,6 @@
 package io.brine.minion.modules;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,6 +37,16 @@ class RegistrationTest {
         // both named, each with its module
         assertTrue(e.getMessage().contains(TestModule.class.getName()), e.getMessage());
         assertTrue(e.getMessage().contains(impostor.getClass().getName()), e.getMessage());
+    }
+
+    @Test
+    void modulesAreRegisteredInSortedOrderAndDescribedOneLineEach() {
+        FunctionRegistry registry = FunctionRegistry.of(List.of(new TestModule(), new CmdModule(), new SysModule()));
+        assertEquals(List.of("cmd", "sys", "test"), registry.modules().stream().map(FunctionModule::name).toList());
+        List<String> lines = FunctionRegistry.installed().describeModules();
+        assertEquals(FunctionRegistry.installed().modules().size(), lines.size());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("module pkg (") && l.contains("functions pkg.install")
+                && l.contains("states pkg.installed")), lines.toString());
     }
 
     @Test
