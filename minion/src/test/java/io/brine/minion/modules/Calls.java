@@ -28,6 +28,27 @@ final class Calls {
                 Instant.now().plus(timeLeft), REGISTRY, Path.of(System.getProperty("java.io.tmpdir")), control);
     }
 
+    /** A minion that allows these {@code http_allow} patterns and {@code file_roots_allowed} roots, and nothing runs. */
+    record Allowing(List<String> httpAllow, List<Path> fileRootsAllowed) implements MinionControl {
+        static Allowing roots(Path... roots) {
+            return new Allowing(List.of(), List.of(roots));
+        }
+
+        static Allowing hosts(String... patterns) {
+            return new Allowing(List.of(patterns), List.of());
+        }
+
+        @Override
+        public Map<String, Object> refreshGrains() {
+            return Map.of();
+        }
+
+        @Override
+        public List<Map<String, Object>> runningJobs() {
+            return List.of();
+        }
+    }
+
     static Object call(String name, Object... args) throws Exception {
         return call(context(Map.of(), Duration.ofMinutes(1)), name, List.of(args), Map.of());
     }

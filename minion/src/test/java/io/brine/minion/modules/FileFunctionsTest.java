@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
-import io.brine.functions.MinionControl;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -30,22 +29,7 @@ class FileFunctionsTest {
     }
 
     private Object callWith(String function, List<Object> args, Map<String, Object> kwargs) throws Exception {
-        FunctionContext context = Calls.context(Map.of(), Duration.ofMinutes(1), new MinionControl() {
-            @Override
-            public Map<String, Object> refreshGrains() {
-                return Map.of();
-            }
-
-            @Override
-            public List<Map<String, Object>> runningJobs() {
-                return List.of();
-            }
-
-            @Override
-            public List<Path> fileRootsAllowed() {
-                return List.of(root);
-            }
-        });
+        FunctionContext context = Calls.context(Map.of(), Duration.ofMinutes(1), Calls.Allowing.roots(root));
         return Calls.call(context, function, args, kwargs);
     }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
-import io.brine.functions.MinionControl;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -21,22 +20,7 @@ class FileModuleTest {
     Path root;
 
     private FunctionContext confinedTo(Path dir) {
-        return Calls.context(Map.of(), Duration.ofMinutes(1), new MinionControl() {
-            @Override
-            public Map<String, Object> refreshGrains() {
-                return Map.of();
-            }
-
-            @Override
-            public List<Map<String, Object>> runningJobs() {
-                return List.of();
-            }
-
-            @Override
-            public List<Path> fileRootsAllowed() {
-                return List.of(dir);
-            }
-        });
+        return Calls.context(Map.of(), Duration.ofMinutes(1), Calls.Allowing.roots(dir));
     }
 
     @Test

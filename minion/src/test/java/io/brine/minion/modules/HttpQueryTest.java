@@ -1,6 +1,5 @@
 package io.brine.minion.modules;
 
-import io.brine.functions.MinionControl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -139,22 +138,7 @@ class HttpQueryTest {
     }
 
     private static FunctionContext allowing(String... patterns) {
-        return Calls.context(Map.of(), Duration.ofMinutes(1), new MinionControl() {
-            @Override
-            public Map<String, Object> refreshGrains() {
-                return Map.of();
-            }
-
-            @Override
-            public List<Map<String, Object>> runningJobs() {
-                return List.of();
-            }
-
-            @Override
-            public List<String> httpAllow() {
-                return List.of(patterns);
-            }
-        });
+        return Calls.context(Map.of(), Duration.ofMinutes(1), Calls.Allowing.hosts(patterns));
     }
 
     private static int port(HttpServer s) {
