@@ -18,52 +18,52 @@ import java.util.Objects;
  *     {@code pkg.install}), as Salt's states call {@code __salt__}
  */
 public record StateContext(boolean test,
-                           String minionId,
-                           Map<String, Object> grains,
-                           Map<String, Object> pillar,
-                           StateFiles files,
-                           Templates templates,
-                           CommandRunner commands,
-                           System.Logger log,
-                           Path backupDir,
-                           FunctionPolicy commandPolicy,
-                           FunctionCaller functions) {
-  public StateContext {
-    Objects.requireNonNull(minionId, "minionId");
-    Objects.requireNonNull(files, "files");
-    Objects.requireNonNull(templates, "templates");
-    Objects.requireNonNull(commands, "commands");
-    Objects.requireNonNull(log, "log");
-    Objects.requireNonNull(backupDir, "backupDir");
-    Objects.requireNonNull(commandPolicy, "commandPolicy");
-    Objects.requireNonNull(functions, "functions");
-    // not Map.copyOf: grains and pillar may legitimately hold nulls
-    grains = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(grains));
-    pillar = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(pillar));
-  }
+                                                      String minionId,
+                                                      Map<String, Object> grains,
+                                                      Map<String, Object> pillar,
+                                                      StateFiles files,
+                                                      Templates templates,
+                                                      CommandRunner commands,
+                                                      System.Logger log,
+                                                      Path backupDir,
+                                                      FunctionPolicy commandPolicy,
+                                                      FunctionCaller functions) {
+    public StateContext {
+        Objects.requireNonNull(minionId, "minionId");
+        Objects.requireNonNull(files, "files");
+        Objects.requireNonNull(templates, "templates");
+        Objects.requireNonNull(commands, "commands");
+        Objects.requireNonNull(log, "log");
+        Objects.requireNonNull(backupDir, "backupDir");
+        Objects.requireNonNull(commandPolicy, "commandPolicy");
+        Objects.requireNonNull(functions, "functions");
+        // not Map.copyOf: grains and pillar may legitimately hold nulls
+        grains = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(grains));
+        pillar = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(pillar));
+    }
 
-  /** A context in which every command may run. */
-  public StateContext(boolean test, String minionId, Map<String, Object> grains, Map<String, Object> pillar,
-      StateFiles files, Templates templates, CommandRunner commands, System.Logger log, Path backupDir) {
-    this(test, minionId, grains, pillar, files, templates, commands, log, backupDir, FunctionPolicy.ALLOW_ALL,
-        FunctionCaller.NONE);
-  }
+    /** A context in which every command may run. */
+    public StateContext(boolean test, String minionId, Map<String, Object> grains, Map<String, Object> pillar,
+            StateFiles files, Templates templates, CommandRunner commands, System.Logger log, Path backupDir) {
+        this(test, minionId, grains, pillar, files, templates, commands, log, backupDir, FunctionPolicy.ALLOW_ALL,
+                FunctionCaller.NONE);
+    }
 
-  /** The same context in test mode, used to ask a state what it would do (for {@code prereq}). */
-  public StateContext asTest() {
-    return new StateContext(true, minionId, grains, pillar, files, templates, commands, log, backupDir,
-        commandPolicy, functions);
-  }
+    /** The same context in test mode, used to ask a state what it would do (for {@code prereq}). */
+    public StateContext asTest() {
+        return new StateContext(true, minionId, grains, pillar, files, templates, commands, log, backupDir,
+                commandPolicy, functions);
+    }
 
-  /** Calls an execution function with keyword arguments: {@code ctx.call("pkg.install", Map.of("name", "curl"))}. */
-  public FunctionResult call(String function, Map<String, Object> kwargs)
-      throws FunctionException, InterruptedException {
-    return functions.call(function, List.of(), kwargs);
-  }
+    /** Calls an execution function with keyword arguments: {@code ctx.call("pkg.install", Map.of("name", "curl"))}. */
+    public FunctionResult call(String function, Map<String, Object> kwargs)
+            throws FunctionException, InterruptedException {
+        return functions.call(function, List.of(), kwargs);
+    }
 
-  /** A grain as a string, or "" when absent. */
-  public String grain(String key) {
-    Object value = grains.get(key);
-    return value == null ? "" : value.toString();
-  }
+    /** A grain as a string, or "" when absent. */
+    public String grain(String key) {
+        Object value = grains.get(key);
+        return value == null ? "" : value.toString();
+    }
 }

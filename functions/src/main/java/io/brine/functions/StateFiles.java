@@ -17,9 +17,9 @@ import java.util.Optional;
  * }</pre>
  */
 public interface StateFiles {
-  /** The file's text (UTF-8), or empty when no root holds it. */
-  Optional<String> readText(String relativePath) throws IOException;
+    /** The file's text (UTF-8), or empty when no root holds it. */
+    Optional<String> readText(String relativePath) throws IOException;
 
-  /** A local file holding the content, or empty when no root holds it. */
-  Optional<Path> fetch(String relativePath) throws IOException;
+    /** A local file holding the content, or empty when no root holds it. */
+    Optional<Path> fetch(String relativePath) throws IOException;
 }

@@ -18,25 +18,25 @@ import java.util.Optional;
  * is nothing to do.
  */
 public interface StateFunction {
-  /** The function part of {@code module.function}. */
-  String name();
+    /** The function part of {@code module.function}. */
+    String name();
 
-  /** The arguments this function accepts besides {@code name}. */
-  List<Param> params();
+    /** The arguments this function accepts besides {@code name}. */
+    List<Param> params();
 
-  /** One or two sentences for {@code sys.state_doc}. */
-  default String doc() {
-    return "";
-  }
+    /** One or two sentences for {@code sys.state_doc}. */
+    default String doc() {
+        return "";
+    }
 
-  /** Brings the machine to the declared state. Exceptions become a failed result naming them. */
-  StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException;
+    /** Brings the machine to the declared state. Exceptions become a failed result naming them. */
+    StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException;
 
-  /**
-   * What a {@code watch} requisite triggers (a service restart, say) when a watched state changed
-   * and this state itself changed nothing. Empty means {@code watch} acts like {@code require}.
-   */
-  default Optional<StateResult> onWatch(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-    return Optional.empty();
-  }
+    /**
+     * What a {@code watch} requisite triggers (a service restart, say) when a watched state changed
+     * and this state itself changed nothing. Empty means {@code watch} acts like {@code require}.
+     */
+    default Optional<StateResult> onWatch(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        return Optional.empty();
+    }
 }

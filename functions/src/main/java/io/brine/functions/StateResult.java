@@ -14,35 +14,35 @@ import java.util.Map;
  * }</pre>
  */
 public record StateResult(Boolean result, Map<String, Object> changes, String comment) {
-  public StateResult {
-    changes = Collections.unmodifiableMap(new LinkedHashMap<>(changes == null ? Map.of() : changes));
-    comment = comment == null ? "" : comment;
-  }
+    public StateResult {
+        changes = Collections.unmodifiableMap(new LinkedHashMap<>(changes == null ? Map.of() : changes));
+        comment = comment == null ? "" : comment;
+    }
 
-  /** Nothing needed doing. */
-  public static StateResult ok(String comment) {
-    return new StateResult(true, Map.of(), comment);
-  }
+    /** Nothing needed doing. */
+    public static StateResult ok(String comment) {
+        return new StateResult(true, Map.of(), comment);
+    }
 
-  /** The machine was changed as reported. */
-  public static StateResult changed(Map<String, Object> changes, String comment) {
-    return new StateResult(true, changes, comment);
-  }
+    /** The machine was changed as reported. */
+    public static StateResult changed(Map<String, Object> changes, String comment) {
+        return new StateResult(true, changes, comment);
+    }
 
-  public static StateResult failed(String comment) {
-    return new StateResult(false, Map.of(), comment);
-  }
+    public static StateResult failed(String comment) {
+        return new StateResult(false, Map.of(), comment);
+    }
 
-  /** Test mode: these changes would be made. Nothing to change is {@link #ok} instead. */
-  public static StateResult pending(Map<String, Object> changes, String comment) {
-    return new StateResult(null, changes, comment);
-  }
+    /** Test mode: these changes would be made. Nothing to change is {@link #ok} instead. */
+    public static StateResult pending(Map<String, Object> changes, String comment) {
+        return new StateResult(null, changes, comment);
+    }
 
-  public boolean hasChanges() {
-    return !changes.isEmpty();
-  }
+    public boolean hasChanges() {
+        return !changes.isEmpty();
+    }
 
-  public boolean failed() {
-    return Boolean.FALSE.equals(result);
-  }
+    public boolean failed() {
+        return Boolean.FALSE.equals(result);
+    }
 }

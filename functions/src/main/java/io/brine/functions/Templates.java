@@ -11,9 +11,9 @@ import java.util.Map;
  * }</pre>
  */
 public interface Templates {
-  /**
-   * @param name shown in error messages, usually the template's path in the state tree
-   * @param extra more variables, e.g. {@code context} or {@code defaults} of {@code file.managed}
-   */
-  String render(String source, String name, Map<String, Object> extra) throws TemplateException;
+    /**
+     * @param name shown in error messages, usually the template's path in the state tree
+     * @param extra more variables, e.g. {@code context} or {@code defaults} of {@code file.managed}
+     */
+    String render(String source, String name, Map<String, Object> extra) throws TemplateException;
 }
