@@ -48,7 +48,9 @@ public final class Arguments {
         Map<String, Object> extras = new LinkedHashMap<>();
         for (int i = 0; i < args.size(); i++) {
             Param p = params.get(i);
-            values.put(p.name(), convert(function, p, args.get(i)));
+            if (args.get(i) != null) { // an explicit null is no value: the default, or missing if required
+                values.put(p.name(), convert(function, p, args.get(i)));
+            }
         }
         for (Map.Entry<String, Object> e : kwargs.entrySet()) {
             Optional<Param> declared = params.stream().filter(x -> x.name().equals(e.getKey())).findFirst();
@@ -61,6 +63,9 @@ public final class Arguments {
                 continue;
             }
             Param p = declared.get();
+            if (e.getValue() == null) {
+                continue;
+            }
             if (values.containsKey(p.name())) {
                 throw new FunctionException(function + ": '" + p.name() + "' given both by position and by name");
             }

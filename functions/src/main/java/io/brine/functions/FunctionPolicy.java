@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -30,6 +31,9 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class FunctionPolicy {
     /** Every function and command: Brine's default, as Salt's. */
+    /** The shell a command line runs through unless a caller asks for another. */
+    public static final String DEFAULT_SHELL = "/bin/sh";
+
     public static final FunctionPolicy ALLOW_ALL = new FunctionPolicy(List.of("*"), List.of(), null);
 
     private record Glob(String text, PathMatcher matcher) {
@@ -74,6 +78,27 @@ public final class FunctionPolicy {
         }
         if (commands.stream().noneMatch(p -> p.matcher(commandLine).matches())) {
             return Optional.of("command '" + commandLine + "' matches no cmd_allowed pattern");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why a command may not run with this shell or these environment changes; empty if it may. With
+     * {@code cmd_allowed} set, matching the command line proves nothing if the caller may also pick the shell or
+     * set {@code BASH_ENV}, {@code LD_PRELOAD} and the like, which run other code: so then commands run only
+     * through {@code /bin/sh} and with the minion's own environment.
+     */
+    public Optional<String> optionRefusal(String function, String shell, Map<String, ?> env) {
+        if (commands == null) {
+            return Optional.empty();
+        }
+        if (shell != null && !shell.equals(DEFAULT_SHELL)) {
+            return Optional.of(function + ": shell '" + shell + "' is refused: with cmd_allowed set, commands run "
+                    + "only through " + DEFAULT_SHELL);
+        }
+        if (env != null && !env.isEmpty()) {
+            return Optional.of(function + ": env is refused: with cmd_allowed set, a command's environment cannot be "
+                    + "changed (variables such as BASH_ENV or LD_PRELOAD would run other code)");
         }
         return Optional.empty();
     }

@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,8 @@ import java.util.Map;
  */
 public final class ProcessRunner implements CommandRunner, AutoCloseable {
     private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
+    private static final List<Path> RUNUSER = List.of(Path.of("/usr/sbin/runuser"), Path.of("/sbin/runuser"),
+            Path.of("/usr/bin/runuser"));
     private final System.Logger log;
     private final String setsid;
     private ProcessGuard guard;
@@ -48,7 +51,7 @@ public final class ProcessRunner implements CommandRunner, AutoCloseable {
     }
 
     CommandResult run(Command command, Instant deadline) throws IOException, InterruptedException {
-        Instant end = command.timeout() == null ? deadline : earlier(deadline, Instant.now().plus(command.timeout()));
+        Instant end = end(command, deadline);
         if (!end.isAfter(Instant.now())) {
             throw new IOException("the deadline has passed; not starting " + command.argv().get(0));
         }
@@ -107,13 +110,16 @@ public final class ProcessRunner implements CommandRunner, AutoCloseable {
         throw new IOException("cannot run '" + program + "': not found in PATH");
     }
 
-    private List<String> argv(Command command) {
+    private List<String> argv(Command command) throws IOException {
         List<String> argv = new ArrayList<>();
         if (setsid != null) {
             argv.add(setsid); // execs the program itself: its pid is the new group's id
         }
         if (command.runas() != null && !command.runas().isEmpty()) {
-            argv.addAll(List.of("runuser", "-u", command.runas(), "--"));
+            // by absolute path: the command's own PATH (which env may change) need not include sbin
+            String runuser = RUNUSER.stream().filter(Files::isExecutable).findFirst().map(Path::toString)
+                    .orElseThrow(() -> new IOException("cannot run as '" + command.runas() + "': runuser(1) not found"));
+            argv.addAll(List.of(runuser, "-u", command.runas(), "--"));
         }
         argv.addAll(command.argv());
         return argv;
@@ -147,8 +153,16 @@ public final class ProcessRunner implements CommandRunner, AutoCloseable {
         return ProcessTree.running(p);
     }
 
-    private static Instant earlier(Instant a, Instant b) {
-        return a.isBefore(b) ? a : b;
+    /** The earlier of the deadline and the command's own timeout, without overflowing on absurd timeouts. */
+    private static Instant end(Command command, Instant deadline) throws IOException {
+        if (command.timeout() == null) {
+            return deadline;
+        }
+        if (command.timeout().isNegative() || command.timeout().isZero()) {
+            throw new IOException("timeout must be positive, got " + command.timeout());
+        }
+        Instant now = Instant.now();
+        return Duration.between(now, deadline).compareTo(command.timeout()) <= 0 ? deadline : now.plus(command.timeout());
     }
 
     /** Stops the guard; commands still running are killed by it. */

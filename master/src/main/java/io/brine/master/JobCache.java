@@ -284,7 +284,8 @@ final class JobCache implements AutoCloseable {
 
     /**
      * Writes what is queued, waiting up to {@code timeout} ({@code shutdown_timeout}) for a slow or failing disk,
-     * then closes. Records still unwritten are only unacknowledged: their minions send the returns again.
+     * then closes. Returns still unwritten were never acknowledged, so their minions send them again; job and
+     * delivery records still unwritten are lost (and logged).
      */
     public void close(java.time.Duration timeout) {
         stopDeadlineNanos = System.nanoTime() + timeout.toNanos();
@@ -294,8 +295,8 @@ final class JobCache implements AutoCloseable {
             writerThread.join(Math.max(1, timeout.toMillis()) + 1000); // its last try may start at the deadline
             if (writerThread.isAlive()) {
                 LOG.log(Level.WARNING, "the job cache could not write " + backlog.get() + " records within "
-                        + "shutdown_timeout (" + timeout.toSeconds() + " s): " + failing() + "; their minions "
-                        + "will send the returns again");
+                        + "shutdown_timeout (" + timeout.toSeconds() + " s): " + failing() + "; minions will send "
+                        + "their returns again, job and delivery records among them are lost");
                 writerThread.interrupt();
                 writerThread.join(1000);
             }
@@ -352,15 +353,17 @@ final class JobCache implements AutoCloseable {
             }
             failedWrites.increment();
             if (stop) {
-                if (System.nanoTime() - stopDeadlineNanos < 0) {
+                if (System.nanoTime() - stopDeadlineNanos < 0 && !Thread.currentThread().isInterrupted()) {
                     failed(error, batch.size(), 500);
                     // within shutdown_timeout; each try already waits out SQLite's busy timeout
                     LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(500));
+                    reconnect(); // a connection that failed mid-transaction may keep failing
                     continue;
                 }
-                LOG.log(Level.ERROR, "the job cache could not be written before closing; " + batch.size()
-                        + " records were not written (their returns were never acknowledged, so minions send them "
-                        + "again): " + error.getMessage());
+                long returns = batch.stream().filter(ReturnRow.class::isInstance).count();
+                LOG.log(Level.ERROR, "the job cache could not be written before closing: " + returns + " returns "
+                        + "(never acknowledged, so their minions send them again) and " + (batch.size() - returns)
+                        + " job and delivery records were not written and are lost: " + error.getMessage());
                 return;
             }
             retryMillis = Math.min(30_000, Math.max(1_000, retryMillis * 2));

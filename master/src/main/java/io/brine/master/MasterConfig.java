@@ -37,8 +37,8 @@ import java.util.Set;
  * @param access       {@code publisher_acl}, {@code publisher_acl_local} and {@code audit_log}: see {@link AccessConfig}
  * @param quotas       {@code max_push_bytes} and {@code max_return_size}: see {@link MinionQuotas}
  * @param shutdownTimeout how long a stopping master waits for returns in flight to reach the job cache
- *                     ({@code shutdown_timeout}, s, default 10); what is not written by then is not lost, only
- *                     unacknowledged, and the minions send it again to the next master
+ *                     ({@code shutdown_timeout}, s, default 10); returns not written by then were never
+ *                     acknowledged, so minions send them again; job records not written are lost, and logged
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
         Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,

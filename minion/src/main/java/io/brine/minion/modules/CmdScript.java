@@ -53,7 +53,7 @@ final class CmdScript implements ExecutionFunction {
                     () -> new FunctionException("cmd.script: " + source + " is not in the master's file roots"));
             script = privateCopy(context, cached, args.string("runas"));
             List<String> argv = new ArrayList<>();
-            if (!Files.readString(script).startsWith("#!")) {
+            if (!startsWithShebang(script)) {
                 argv.add(args.string("shell"));
             }
             argv.add(script.toString());
@@ -67,6 +67,9 @@ final class CmdScript implements ExecutionFunction {
             if (script != null) {
                 try {
                     Files.deleteIfExists(script);
+                    if (!script.getParent().equals(context.cacheDir().resolve("scripts"))) {
+                        Files.deleteIfExists(script.getParent()); // the runas user's private directory
+                    }
                 } catch (IOException e) {
                     // in the minion's private cache; the next start's clean-up is not needed for one file
                 }
@@ -74,19 +77,30 @@ final class CmdScript implements ExecutionFunction {
         }
     }
 
-    /** A copy only root (or the runas user) can read and run, in the minion's cache, not world-writable /tmp. */
+    /**
+     * A copy only root (or the runas user) can read and run. Root's is in the minion's private cache; the runas
+     * user cannot traverse that, so its copy goes in a fresh 0700 directory of its own under the temp directory.
+     */
     private static Path privateCopy(FunctionContext context, Path cached, String runas) throws IOException {
-        Path dir = Files.createDirectories(context.cacheDir().resolve("scripts"));
+        boolean asOther = runas != null && !runas.isEmpty();
+        Path dir = asOther ? Files.createTempDirectory("brine-script-")
+                : Files.createDirectories(context.cacheDir().resolve("scripts"));
         Path copy = Files.createTempFile(dir, context.jid() + "-", "-" + cached.getFileName(),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Files.copy(cached, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwx------")); // the copy made it anew
-        if (runas != null && !runas.isEmpty()) {
-            var users = copy.getFileSystem().getUserPrincipalLookupService();
-            Files.setOwner(copy, users.lookupPrincipalByName(runas));
-            // the user must reach it: the cache directory itself stays root's, so open only this one level
-            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x--x"));
+        if (asOther) {
+            var user = copy.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(runas);
+            Files.setOwner(copy, user);
+            Files.setOwner(dir, user);
         }
         return copy;
+    }
+
+    private static boolean startsWithShebang(Path script) throws IOException {
+        try (var in = Files.newInputStream(script)) {
+            byte[] two = in.readNBytes(2);
+            return two.length == 2 && two[0] == '#' && two[1] == '!';
+        }
     }
 }

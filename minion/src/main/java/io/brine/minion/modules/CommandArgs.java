@@ -71,6 +71,10 @@ final class CommandArgs {
             throws FunctionException, InterruptedException {
         Optional<String> refused = context.policy().refusal(function, FunctionPolicy.commandLine(args.raw("cmd")
                 instanceof String line ? line : argv));
+        if (refused.isEmpty()) {
+            refused = context.policy().optionRefusal(function, args.bool("python_shell") ? args.string("shell") : null,
+                    args.map("env"));
+        }
         if (refused.isPresent()) {
             throw new FunctionException(refused.get(), 77);
         }

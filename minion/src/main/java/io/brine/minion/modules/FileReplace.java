@@ -70,7 +70,15 @@ final class FileReplace implements ExecutionFunction {
             while (buf.hasRemaining() && ch.read(buf) > 0) {
                 // a file that shrank meanwhile ends early
             }
-            String before = new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8);
+            if (ch.read(ByteBuffer.allocate(1)) > 0) {
+                throw new FunctionException("file.replace: " + at.path() + " grew while it was read; nothing changed");
+            }
+            String before;
+            try { // strict: a byte that is not UTF-8 would otherwise be written back as U+FFFD
+                before = StandardCharsets.UTF_8.newDecoder().decode(buf.flip()).toString();
+            } catch (java.nio.charset.CharacterCodingException e) {
+                throw new FunctionException("file.replace: " + at.path() + " is not UTF-8 text; nothing changed");
+            }
             String after = replacement.edit(before, args.bool("append_if_not_found"),
                     args.bool("prepend_if_not_found"), args.optString("not_found_content").orElse(args.string("repl")));
             boolean changed = !after.equals(before);

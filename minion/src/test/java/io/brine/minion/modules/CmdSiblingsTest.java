@@ -62,6 +62,25 @@ class CmdSiblingsTest {
     }
 
     @Test
+    void withCmdAllowedNeitherTheShellNorTheEnvironmentCanBeChosen() throws Exception {
+        io.brine.functions.FunctionPolicy onlyEcho = new io.brine.functions.FunctionPolicy(List.of("*"), List.of(),
+                List.of("echo \\w+"));
+        Instant deadline = Instant.now().plusSeconds(30);
+        try (io.brine.functions.ProcessRunner runner = new io.brine.functions.ProcessRunner(System.getLogger("t"))) {
+            FunctionContext ctx = new FunctionContext("minion1", "20240101000000000003", Map.of(), MasterLink.NONE,
+                    deadline, Calls.REGISTRY, dir, MinionControl.NONE, onlyEcho, runner.until(deadline));
+            assertEquals("hi", Calls.call(ctx, "cmd.run_stdout", List.of("echo hi"), Map.of()) instanceof FunctionResult r
+                    ? r.ret() : null);
+            FunctionException shell = assertThrows(FunctionException.class, () -> Calls.call(ctx, "cmd.run",
+                    List.of("echo hi"), Map.of("shell", "/bin/bash")));
+            assertEquals(77, shell.retcode());
+            FunctionException env = assertThrows(FunctionException.class, () -> Calls.call(ctx, "cmd.run",
+                    List.of("echo hi"), Map.of("env", Map.of("BASH_ENV", "/tmp/evil"))));
+            assertTrue(env.getMessage().contains("env is refused"), env.getMessage());
+        }
+    }
+
+    @Test
     void aScriptFromTheMastersFileRootsRunsWithItsArguments() throws Exception {
         Path served = Files.writeString(dir.resolve("hello.sh"), "#!/bin/sh\necho \"hello $1 $2\"\nexit 4\n");
         FunctionResult r = (FunctionResult) Calls.call(context(Map.of("scripts/hello.sh", served)), "cmd.script",
@@ -75,6 +94,26 @@ class CmdSiblingsTest {
         FunctionResult plain = (FunctionResult) Calls.call(context(Map.of("plain.sh", dir.resolve("plain.sh"))),
                 "cmd.script", List.of("salt://plain.sh"), Map.of());
         assertEquals("plain", ((Map<?, ?>) plain.ret()).get("stdout"));
+    }
+
+    @Test
+    void aScriptRunsAsTheRunasUser() throws Exception {
+        assumeTrue(ProcessHandle.current().info().user().map("root"::equals).orElse(false), "runuser needs root");
+        Path served = Files.writeString(dir.resolve("who.sh"), "#!/bin/sh\nid -un\n");
+        FunctionResult r = (FunctionResult) Calls.call(context(Map.of("who.sh", served)), "cmd.script",
+                List.of("brine://who.sh"), Map.of("runas", "nobody"));
+        assertEquals("nobody", ((Map<?, ?>) r.ret()).get("stdout"), r.toString());
+    }
+
+    @Test
+    void anExplicitNullIsNoValueSoTheDefaultHolds() throws Exception {
+        java.util.HashMap<String, Object> kwargs = new java.util.HashMap<>();
+        kwargs.put("cmd", "echo $0");
+        kwargs.put("shell", null);
+        assertEquals(new FunctionResult("/bin/sh", 0), Calls.callWith("cmd.run_stdout", kwargs));
+        kwargs.put("cmd", null);
+        FunctionException e = assertThrows(FunctionException.class, () -> Calls.callWith("cmd.run", kwargs));
+        assertTrue(e.getMessage().contains("missing its required argument 'cmd'"), e.getMessage());
     }
 
     @Test

@@ -31,6 +31,9 @@ final class CmdRunState implements StateFunction {
       return StateResult.failed(e.getMessage());
     }
     Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", args.name());
+    if (refused.isEmpty()) {
+      refused = ctx.commandPolicy().optionRefusal("cmd.run", shell.shell(), shell.env());
+    }
     if (refused.isPresent()) {
       return StateResult.failed(refused.get());
     }

@@ -51,6 +51,9 @@ final class CmdScriptState implements StateFunction {
     }
     String asked = args.optString("args").map(a -> source + " " + a).orElse(source);
     Optional<String> refused = ctx.commandPolicy().refusal("cmd.script", asked);
+    if (refused.isEmpty()) {
+      refused = ctx.commandPolicy().optionRefusal("cmd.script", shell.shell(), shell.env());
+    }
     if (refused.isPresent()) {
       return StateResult.failed(refused.get());
     }
