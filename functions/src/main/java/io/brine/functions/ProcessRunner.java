@@ -95,19 +95,24 @@ public final class ProcessRunner implements CommandRunner, AutoCloseable {
      * otherwise be only an exit status of theirs.
      */
     private static void requireRunnable(String program, Path cwd, String path) throws IOException {
+        Path base = cwd == null ? Path.of("") : cwd;
         if (program.contains("/")) {
-            Path file = cwd == null ? Path.of(program) : cwd.resolve(program);
-            if (!Files.isExecutable(file)) {
+            if (!runnable(base.resolve(program))) {
                 throw new IOException("cannot run '" + program + "': no such executable file");
             }
             return;
         }
-        for (String dir : (path == null ? "/usr/bin:/bin" : path).split(":")) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
+        for (String dir : (path == null ? "/usr/bin:/bin" : path).split(":", -1)) {
+            // an empty entry is the current directory, and a relative one is taken from it, as execvp does
+            if (runnable(base.resolve(dir.isEmpty() ? "." : dir).resolve(program))) {
                 return;
             }
         }
         throw new IOException("cannot run '" + program + "': not found in PATH");
+    }
+
+    private static boolean runnable(Path file) {
+        return Files.isRegularFile(file) && Files.isExecutable(file);
     }
 
     private List<String> argv(Command command) throws IOException {
@@ -131,6 +136,12 @@ public final class ProcessRunner implements CommandRunner, AutoCloseable {
             return null;
         }
         if (guard == null || !guard.alive()) {
+            if (guard != null) {
+                // Commands it held are still killed with their jobs; only a minion death would miss them now.
+                log.log(System.Logger.Level.WARNING, "the process guard (pid " + guard.pid() + ") died; starting "
+                        + "another");
+                guard.close();
+            }
             try {
                 guard = ProcessGuard.start();
             } catch (IOException e) {

@@ -39,13 +39,13 @@ final class RunningCommand {
     static RunningCommand start(ProcessBuilder builder, Command command, ProcessGuard guard) throws IOException {
         Path outFile = null;
         Path errFile = null;
-        if (!command.waitForOutput()) {
-            outFile = Files.createTempFile("brine-cmd", ".out");
-            errFile = Files.createTempFile("brine-cmd", ".err");
-            builder.redirectOutput(outFile.toFile()).redirectError(errFile.toFile());
-        }
         Process process;
         try {
+            if (!command.waitForOutput()) {
+                outFile = Files.createTempFile("brine-cmd", ".out");
+                errFile = Files.createTempFile("brine-cmd", ".err");
+                builder.redirectOutput(outFile.toFile()).redirectError(errFile.toFile());
+            }
             process = builder.start();
         } catch (IOException e) {
             deleteQuietly(outFile);

@@ -47,6 +47,9 @@ final class CmdScript implements ExecutionFunction {
         String relative = SCHEMES.stream().filter(source::startsWith).findFirst()
                 .map(s -> source.substring(s.length())).orElseThrow(() -> new FunctionException(
                         "cmd.script: source must be brine://path (or salt://path), got '" + source + "'"));
+        // Checked as the caller wrote it, before anything is fetched: the private copy's path is no one's to allow.
+        String asked = args.string("args") == null ? source : source + " " + args.string("args");
+        CommandArgs.requireAllowed(name(), context, args, asked);
         Path script = null;
         try {
             Path cached = context.master().file(relative).orElseThrow(
@@ -60,7 +63,7 @@ final class CmdScript implements ExecutionFunction {
             if (args.string("args") != null) {
                 argv.addAll(ShellWords.split(name(), args.string("args")));
             }
-            return CmdRun.result(CommandArgs.run(name(), context, args, argv), CmdRun.Shape.ALL);
+            return CmdRun.result(CommandArgs.execute(name(), context, args, argv), CmdRun.Shape.ALL);
         } catch (IOException e) {
             throw new FunctionException("cmd.script: " + e.getMessage());
         } finally {

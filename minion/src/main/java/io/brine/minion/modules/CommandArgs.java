@@ -69,15 +69,14 @@ final class CommandArgs {
     /** Asks the policy, then runs {@code argv} with the call's options, killed at its timeout or the deadline. */
     static Outcome run(String function, FunctionContext context, Arguments args, List<String> argv)
             throws FunctionException, InterruptedException {
-        Optional<String> refused = context.policy().refusal(function, FunctionPolicy.commandLine(args.raw("cmd")
-                instanceof String line ? line : argv));
-        if (refused.isEmpty()) {
-            refused = context.policy().optionRefusal(function, args.bool("python_shell") ? args.string("shell") : null,
-                    args.map("env"));
-        }
-        if (refused.isPresent()) {
-            throw new FunctionException(refused.get(), 77);
-        }
+        Object cmd = args.raw("cmd");
+        requireAllowed(function, context, args, cmd instanceof String line ? line : FunctionPolicy.commandLine(argv));
+        return execute(function, context, args, argv);
+    }
+
+    /** Runs {@code argv}, already allowed, with the call's options, killed at its timeout or the deadline. */
+    static Outcome execute(String function, FunctionContext context, Arguments args, List<String> argv)
+            throws FunctionException, InterruptedException {
         Double timeout = args.number("timeout");
         if (timeout != null && !(timeout > 0)) {
             throw new FunctionException(function + ": timeout must be a positive number of seconds, got " + timeout);
@@ -110,6 +109,22 @@ final class CommandArgs {
                     + " MiB");
         }
         return new Outcome(r, notes.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", notes)));
+    }
+
+    /**
+     * Refuses, with retcode 77, what the minion's policy does not allow: the function, the command line as the
+     * caller wrote it ({@code commandLine}), a chosen shell or environment under {@code cmd_allowed}.
+     */
+    static void requireAllowed(String function, FunctionContext context, Arguments args, String commandLine)
+            throws FunctionException {
+        Optional<String> refused = context.policy().refusal(function, commandLine);
+        if (refused.isEmpty()) {
+            refused = context.policy().optionRefusal(function, args.bool("python_shell") ? args.string("shell") : null,
+                    args.map("env"));
+        }
+        if (refused.isPresent()) {
+            throw new FunctionException(refused.get(), 77);
+        }
     }
 
     private static Map<String, String> env(String function, Map<String, Object> env) throws FunctionException {

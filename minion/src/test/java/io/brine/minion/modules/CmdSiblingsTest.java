@@ -77,6 +77,11 @@ class CmdSiblingsTest {
             FunctionException env = assertThrows(FunctionException.class, () -> Calls.call(ctx, "cmd.run",
                     List.of("echo hi"), Map.of("env", Map.of("BASH_ENV", "/tmp/evil"))));
             assertTrue(env.getMessage().contains("env is refused"), env.getMessage());
+            // a script is checked as the caller named it, before anything is fetched
+            FunctionException script = assertThrows(FunctionException.class, () -> Calls.call(ctx, "cmd.script",
+                    List.of("brine://fix.sh"), Map.of("args", "now")));
+            assertEquals(77, script.retcode());
+            assertTrue(script.getMessage().contains("'brine://fix.sh now'"), script.getMessage());
         }
     }
 
