@@ -138,7 +138,7 @@ public final class StateEngine {
 
   private StateContext context(StateJob job) {
     Templates templates = new JinjaTemplates(job.files(), job.minionId(), job.grains(), job.pillar(),
-        job.allowUndefined());
+        job.allowUndefined(), job.functions());
     return new StateContext(job.test(), job.minionId(), job.grains(), job.pillar(), job.files(), templates,
         job.commands(), LOG, backupDir, job.commandPolicy(), job.functions());
   }

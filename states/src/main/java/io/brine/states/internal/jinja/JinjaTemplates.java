@@ -4,7 +4,9 @@ import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
 import com.hubspot.jinjava.interpret.RenderResult;
 import com.hubspot.jinjava.interpret.TemplateError;
+import io.brine.functions.FunctionCaller;
 import io.brine.functions.StateFiles;
+import io.brine.states.internal.salt.SaltFunctions;
 import io.brine.functions.TemplateException;
 import io.brine.functions.Templates;
 import java.util.LinkedHashMap;
@@ -16,6 +18,7 @@ import java.util.Map;
  * ({@link PlainData}), read includes only from the state tree ({@link StateTreeLocator}), and are
  * bounded in output size and nesting so a template cannot exhaust the minion.
  */
+@SuppressWarnings("unchecked")
 public final class JinjaTemplates implements Templates {
   private static final long MAX_OUTPUT = 16L * 1024 * 1024;
   private static final String INTERPRETER = "____int3rpr3t3r____";
@@ -27,15 +30,16 @@ public final class JinjaTemplates implements Templates {
 
   /** Strict, as Salt renders by default ({@code allow_undefined: False}). */
   public JinjaTemplates(StateFiles files, String minionId, Map<String, Object> grains, Map<String, Object> pillar) {
-    this(files, minionId, grains, pillar, false);
+    this(files, minionId, grains, pillar, false, FunctionCaller.NONE);
   }
 
   /**
    * @param allowUndefined Salt's {@code allow_undefined}: when false (the default) an undefined value is a render
    *     error naming file and line, as with Jinja's StrictUndefined; when true it renders as empty
+   * @param minion the job's execution functions, which {@code salt[...]} calls for what touches the machine
    */
   public JinjaTemplates(StateFiles files, String minionId, Map<String, Object> grains, Map<String, Object> pillar,
-      boolean allowUndefined) {
+      boolean allowUndefined, FunctionCaller minion) {
     this.allowUndefined = allowUndefined;
     JinjavaConfig config = JinjavaConfig.newBuilder()
         .withMaxOutputSize(MAX_OUTPUT)
@@ -53,7 +57,10 @@ public final class JinjaTemplates implements Templates {
     vars.put("grains", plainGrains);
     vars.put("pillar", PlainData.copyMap(pillar));
     vars.put("minion_id", minionId);
-    vars.put("opts", Map.of("id", minionId));
+    Map<String, Object> opts = PlainData.copyMap(Map.of("id", minionId, "allow_undefined", allowUndefined));
+    vars.put("opts", opts);
+    vars.put("salt", new SaltBridge(new SaltFunctions(plainGrains, (Map<String, Object>) vars.get("pillar"), opts,
+        files, minion, System.getLogger("io.brine.states.templates"))));
     this.globals = vars;
   }
 

@@ -29,7 +29,7 @@ class JinjaSandboxTest {
 
   private String render(String template) {
     JinjaTemplates t = new JinjaTemplates(new DirectoryStateFiles(List.of(dir)), "m1", Map.of("os", "Debian"),
-        Map.of("secret", "pillar-value"), false);
+        Map.of("secret", "pillar-value"), false, io.brine.functions.FunctionCaller.NONE);
     try {
       return t.render(template, "attack.sls", Map.of());
     } catch (TemplateException e) {

@@ -22,7 +22,7 @@ class StrictUndefinedTest {
 
   private String render(String template, boolean allowUndefined) throws TemplateException {
     JinjaTemplates t = new JinjaTemplates(new DirectoryStateFiles(List.of(dir)), "m1", Map.of("os", "Debian"),
-        Map.of("app", Map.of("port", 8080)), allowUndefined);
+        Map.of("app", Map.of("port", 8080)), allowUndefined, io.brine.functions.FunctionCaller.NONE);
     return t.render(template, "web.sls", Map.of());
   }
 
@@ -39,7 +39,7 @@ class StrictUndefinedTest {
     assertRefused("echo {{ pillar['nope']['deeper'] }}", "nope");
     assertRefused("echo {{ pillar.nope }}", "nope");
     assertRefused("echo {{ pillar.app.nope }}", "nope");
-    assertRefused("{{ salt['pillar.get']('app') }}", "salt");
+    assertRefused("{{ salt['pillar.gett']('app') }}", "pillar.gett");
   }
 
   @Test

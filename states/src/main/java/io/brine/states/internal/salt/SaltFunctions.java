@@ -1,0 +1,161 @@
+package io.brine.states.internal.salt;
+
+import io.brine.functions.FunctionCaller;
+import io.brine.functions.FunctionException;
+import io.brine.functions.FunctionResult;
+import io.brine.functions.StateFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What {@code salt['module.function'](...)} can call in a template, by name. Helpers that only read what the
+ * template already holds run here; everything that touches the machine is the minion's own execution function,
+ * called through the job's {@link FunctionCaller}, so the minion's policy and confinement hold in templates as
+ * everywhere. A name not listed is an error naming it, never an empty string.
+ */
+public final class SaltFunctions {
+  /** A template-side implementation of one function. */
+  @FunctionalInterface
+  interface Body {
+    Object call(Call call) throws Exception;
+  }
+
+  /** Salt names whose template meaning is another execution function's result (cmd.run returns stdout). */
+  private static final Map<String, String> THROUGH_MINION = Map.of(
+      "cmd.run", "cmd.run_stdout", "cmd.retcode", "cmd.retcode", "file.file_exists", "file.file_exists",
+      "file.directory_exists", "file.directory_exists", "file.read", "file.read", "pkg.version", "pkg.version",
+      "user.info", "user.info", "network.ip_addrs", "network.ip_addrs");
+
+  private final Map<String, Body> bodies = new TreeMap<>();
+  private final FunctionCaller minion;
+
+  /**
+   * @param log where {@code log.*} calls go: the minion's log
+   */
+  public SaltFunctions(Map<String, Object> grains, Map<String, Object> pillar, Map<String, Object> opts,
+      StateFiles files, FunctionCaller minion, System.Logger log) {
+    this.minion = minion;
+    DataFunctions data = new DataFunctions(grains, pillar, opts);
+    bodies.put("pillar.get", data::pillarGet);
+    bodies.put("grains.get", data::grainsGet);
+    bodies.put("grains.filter_by", data::filterBy);
+    bodies.put("config.get", data::configGet);
+    bodies.put("config.option", data::configOption);
+    bodies.put("defaults.merge", data::defaultsMerge);
+    bodies.put("defaults.deepcopy", c -> DeepMerge.copy(c.required(0, "source")));
+    bodies.put("slsutil.merge", data::slsutilMerge);
+    bodies.put("file.dirname", c -> parent(c.string(0, "path", "")));
+    bodies.put("file.basename", c -> name(c.string(0, "path", "")));
+    bodies.put("file.join", SaltFunctions::join);
+    bodies.put("cmd.has_exec", c -> onPath(c.string(0, "cmd", "")));
+    bodies.put("pkg.version_cmp", c -> VersionOrder.compare(c.string(0, "pkg1", ""), c.string(1, "pkg2", "")));
+    bodies.put("test.true", c -> true);
+    bodies.put("mine.get", c -> Map.of()); // no mine yet: an empty answer, as Salt gives for no matches
+    bodies.put("cp.get_file_str", c -> fileText(files, c.string(0, "path", "")));
+    for (String level : List.of("debug", "info", "warning", "error")) {
+      System.Logger.Level l = switch (level) {
+        case "debug" -> System.Logger.Level.DEBUG;
+        case "info" -> System.Logger.Level.INFO;
+        case "warning" -> System.Logger.Level.WARNING;
+        default -> System.Logger.Level.ERROR;
+      };
+      bodies.put("log." + level, c -> {
+        log.log(l, "template: " + c.string(0, "message", ""));
+        return "";
+      });
+    }
+    THROUGH_MINION.forEach((salt, own) -> bodies.put(salt, c -> throughMinion(own, c)));
+  }
+
+  /** Every name a template may call, sorted: for error messages. */
+  public SortedSet<String> names() {
+    return new TreeSet<>(bodies.keySet());
+  }
+
+  /**
+   * Calls {@code function} as a template asked.
+   *
+   * @throws SaltCallException for an unknown function, bad arguments, or the function's own failure, naming it
+   */
+  public Object call(String function, List<Object> args, Map<String, Object> kwargs) {
+    Body body = bodies.get(function);
+    if (body == null) {
+      throw new SaltCallException("salt['" + function + "'] is not available in templates");
+    }
+    try {
+      return body.call(new Call(function, args, kwargs));
+    } catch (SaltCallException e) {
+      throw e;
+    } catch (IllegalArgumentException | IllegalStateException e) { // our own words, already naming the function
+      throw new SaltCallException(e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SaltCallException("salt['" + function + "'] was interrupted");
+    } catch (Exception e) {
+      throw new SaltCallException("salt['" + function + "'] failed: " + e.getMessage());
+    }
+  }
+
+  private Object throughMinion(String own, Call c) throws FunctionException, InterruptedException {
+    FunctionResult r = minion.call(own, c.args(), c.kwargs());
+    if (own.equals("cmd.retcode") || own.equals("cmd.run_stdout")) {
+      return r.ret(); // a command that failed is still an answer (its output, its status), as in Salt
+    }
+    if (!r.success()) {
+      throw new IllegalStateException("salt['" + c.function() + "'] failed: " + r.ret());
+    }
+    return r.ret();
+  }
+
+  private static String parent(String path) {
+    int slash = path.lastIndexOf('/');
+    return slash < 0 ? "" : slash == 0 ? "/" : path.substring(0, slash);
+  }
+
+  private static String name(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
+  }
+
+  /** Python's os.path.join: an absolute part starts over. */
+  private static String join(Call c) {
+    StringBuilder out = new StringBuilder();
+    for (Object part : c.args()) {
+      String p = String.valueOf(part);
+      if (p.startsWith("/")) {
+        out.setLength(0);
+      } else if (out.length() > 0 && out.charAt(out.length() - 1) != '/') {
+        out.append('/');
+      }
+      out.append(p);
+    }
+    return out.toString();
+  }
+
+  private static boolean onPath(String program) {
+    String path = System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin");
+    for (String dir : path.split(":")) {
+      Path file = Path.of(dir.isEmpty() ? "." : dir).resolve(program);
+      if (!program.contains("/") && Files.isRegularFile(file) && Files.isExecutable(file)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Object fileText(StateFiles files, String url) throws IOException {
+    for (String scheme : List.of("salt://", "brine://")) {
+      if (url.startsWith(scheme)) {
+        Optional<String> text = files.readText(url.substring(scheme.length()));
+        return text.isPresent() ? text.get() : false; // Salt answers False for a file the master lacks
+      }
+    }
+    throw new IllegalArgumentException("salt['cp.get_file_str'] takes salt://path or brine://path, got '" + url + "'");
+  }
+}
