@@ -13,7 +13,7 @@ import java.util.List;
  */
 public record Chunk(String id, String name, String module, String function, String sls, String file, int line,
                     Arguments args, StateFunction fn, List<RequisiteRef> requisites, long orderKey, boolean failhard,
-                    int index) {
+                    int index, StateGuards guards) {
   /** Salt's return key: {@code module_|-id_|-name_|-function}. */
   public String key() {
     return module + "_|-" + id + "_|-" + name + "_|-" + function;

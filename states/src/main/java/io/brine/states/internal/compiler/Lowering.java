@@ -113,6 +113,7 @@ final class Lowering {
     boolean failhard = false;
     List<RequisiteRef> requisites = new ArrayList<>();
     Map<String, Object> values = new LinkedHashMap<>();
+    Map<String, List<String>> guards = new LinkedHashMap<>();
     values.put("name", name);
     Map<String, Param> params = fn.params().stream()
         .collect(Collectors.toMap(Param::name, p -> p, (a, b) -> a, LinkedHashMap::new));
@@ -124,6 +125,9 @@ final class Lowering {
         order = order(decl.file(), arg);
       } else if (arg.key().equals("failhard")) {
         failhard = Boolean.TRUE.equals(arg.value()) || "true".equalsIgnoreCase(String.valueOf(arg.value()));
+      } else if (!params.containsKey(arg.key()) && StateGuards.NAMES.contains(arg.key())) {
+        // Salt's global onlyif/unless/creates, for a function that does not take them itself
+        guards.put(arg.key(), strings(decl.file(), arg));
       } else if (!params.containsKey(arg.key())) {
         error(decl.file(), arg.line(), "unknown argument '" + arg.key() + "' for " + full + " in ID '" + decl.id()
             + "' (accepts: " + String.join(", ", params.keySet()) + ")");
@@ -147,7 +151,19 @@ final class Lowering {
       return Optional.empty();
     }
     return Optional.of(new Chunk(decl.id(), name, fdecl.module(), fdecl.function(), decl.sls(), decl.file(),
-        fdecl.line(), Arguments.of(values), fn, List.copyOf(requisites), order, failhard, index++));
+        fdecl.line(), Arguments.of(values), fn, List.copyOf(requisites), order, failhard, index++,
+        new StateGuards(guards.getOrDefault("onlyif", List.of()), guards.getOrDefault("unless", List.of()),
+            guards.getOrDefault("creates", List.of()))));
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<String> strings(String file, ArgEntry arg) {
+    try {
+      return (List<String>) Param.optional(arg.key(), Param.Type.STRING_LIST, null, "").coerce(arg.value());
+    } catch (IllegalArgumentException e) {
+      error(file, arg.line(), e.getMessage());
+      return List.of();
+    }
   }
 
   private long order(String file, ArgEntry arg) {

@@ -78,6 +78,12 @@ final class SlsParser {
   }
 
   private java.util.Optional<Declaration> declaration(String id, int line, YamlNode body, boolean extension) {
+    if (body instanceof YamlNode.Scalar s && s.value() != null && s.asString().matches("[a-z_][a-z0-9_]*\\.[a-z_]\\w*")) {
+      // Salt's short form, 'ID: pkg.installed': the function alone, every argument its default, name the ID
+      String[] parts = s.asString().split("\\.", 2);
+      return java.util.Optional.of(new Declaration(id, file.sls(), file.path(), line,
+          List.of(new FunctionDecl(parts[0], parts[1], s.line(), List.of()))));
+    }
     if (!(body instanceof YamlNode.Mapping map)) {
       error(line, "ID '" + id + "' must map state functions to arguments, e.g. pkg.installed: []");
       return java.util.Optional.empty();

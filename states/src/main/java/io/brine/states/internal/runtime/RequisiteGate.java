@@ -74,6 +74,10 @@ final class RequisiteGate {
     if (!prereqTargetsWouldChange(chunk)) {
       return StateResult.ok("No changes detected");
     }
+    Optional<StateResult> skip = guards(chunk);
+    if (skip.isPresent()) {
+      return skip.get();
+    }
     StateResult result = call(chunk.fn(), chunk, ctx);
     if (watchChanged && !result.failed() && !result.hasChanges()) {
       result = watch(chunk).orElse(result);
@@ -94,6 +98,20 @@ final class RequisiteGate {
       }
     }
     return !any;
+  }
+
+  private Optional<StateResult> guards(Chunk chunk) {
+    if (chunk.guards().isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Probes.skip(chunk.guards(), io.brine.functions.Command::shell, ctx);
+    } catch (IOException e) {
+      return Optional.of(StateResult.failed("An onlyif/unless probe could not run: " + e.getMessage()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.of(StateResult.failed("Interrupted while running the onlyif/unless probes"));
+    }
   }
 
   private Optional<StateResult> watch(Chunk chunk) {
