@@ -66,7 +66,7 @@ class MinionAllowListTest {
 
         JsonNode allowed = run("echoes", "cmd.run", "echo allowed words");
         assertTrue(allowed.get("success").asBoolean(), allowed.toString());
-        assertEquals("allowed words", allowed.get("ret").get("stdout").asText().strip());
+        assertEquals("allowed words", allowed.get("ret").asText().strip());
     }
 
     @Test

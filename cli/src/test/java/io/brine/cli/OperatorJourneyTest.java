@@ -72,8 +72,8 @@ class OperatorJourneyTest {
     }
 
     @Test
-    void cmdRunReturnsStdoutStderrAndTheRetcode() throws Exception {
-        TestCluster.CliResult r = cluster.cli("run", "--out", "json", "beta", "cmd.run",
+    void cmdRunAllReturnsStdoutStderrAndTheRetcode() throws Exception {
+        TestCluster.CliResult r = cluster.cli("run", "--out", "json", "beta", "cmd.run_all",
                 "echo out; echo err >&2; exit 3");
         assertEquals(1, r.exit(), "a non-zero retcode is a failed return");
         JsonNode beta = JSON.readTree(r.out()).get("returns").get("beta");
@@ -81,6 +81,11 @@ class OperatorJourneyTest {
         assertEquals("err", beta.get("ret").get("stderr").asText());
         assertEquals(3, beta.get("retcode").asInt());
         assertFalse(beta.get("success").asBoolean());
+        // cmd.run itself answers with the output alone, as Salt's does; the retcode is still the command's
+        JsonNode plain = JSON.readTree(cluster.cli("run", "--out", "json", "beta", "cmd.run",
+                "echo out; exit 3").out()).get("returns").get("beta");
+        assertEquals("out", plain.get("ret").asText());
+        assertEquals(3, plain.get("retcode").asInt());
     }
 
     @Test

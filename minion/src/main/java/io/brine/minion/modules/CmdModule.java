@@ -17,7 +17,7 @@ public final class CmdModule implements FunctionModule {
 
     @Override
     public List<ExecutionFunction> execution() {
-        return List.of(new CmdRun(), new CmdRun("cmd.run_all", CmdRun.Shape.ALL),
+        return List.of(new CmdRun("cmd.run", CmdRun.Shape.STDOUT), new CmdRun("cmd.run_all", CmdRun.Shape.ALL),
                 new CmdRun("cmd.run_stdout", CmdRun.Shape.STDOUT), new CmdRun("cmd.run_stderr", CmdRun.Shape.STDERR),
                 new CmdRun("cmd.retcode", CmdRun.Shape.RETCODE), new CmdScript());
     }

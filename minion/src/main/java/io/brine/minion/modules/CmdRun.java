@@ -14,9 +14,10 @@ import java.util.Map;
 
 /**
  * {@code cmd.run} and its Salt siblings, which run a command the same way and differ only in what they
- * return: {@code cmd.run} and {@code cmd.run_all} the dict {@code {pid, retcode, stdout, stderr}} (Brine's
- * {@code cmd.run} has always returned the dict), {@code cmd.run_stdout} and {@code cmd.run_stderr} the text,
- * {@code cmd.retcode} the exit status. The job's retcode is the command's in every case.
+ * return, as Salt's do: {@code cmd.run} and {@code cmd.run_stdout} the standard output (formulas compare it as
+ * a string), {@code cmd.run_stderr} the standard error, {@code cmd.run_all} the dict
+ * {@code {pid, retcode, stdout, stderr}} (with {@code truncated} and {@code comment} when there is something to
+ * say), {@code cmd.retcode} the exit status. The job's retcode is the command's in every case.
  */
 final class CmdRun implements ExecutionFunction {
     /** What a cmd function returns of a finished command. */
@@ -28,11 +29,6 @@ final class CmdRun implements ExecutionFunction {
     CmdRun(String name, Shape shape) {
         this.name = name;
         this.shape = shape;
-    }
-
-    /** Brine's cmd.run: the dict. */
-    CmdRun() {
-        this("cmd.run", Shape.ALL);
     }
 
     @Override

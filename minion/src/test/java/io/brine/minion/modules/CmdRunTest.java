@@ -86,7 +86,7 @@ class CmdRunTest {
     @Test
     void theJobDeadlineKillsTheCommandWhenItComesFirst() throws Exception {
         Path pids = dir.resolve("pids");
-        Object result = Calls.call(Calls.context(Map.of(), Duration.ofMillis(500)), "cmd.run",
+        Object result = Calls.call(Calls.context(Map.of(), Duration.ofMillis(500)), "cmd.run_all",
                 List.of("sleep 30 & echo $$ $! > " + pids + "; wait"), Map.of("timeout", 60));
         Map<?, ?> ret = (Map<?, ?>) ((FunctionResult) result).ret();
         assertTrue(((String) ret.get("comment")).contains("the job's deadline"), ret.toString());
@@ -133,7 +133,7 @@ class CmdRunTest {
     }
 
     private static FunctionResult run(Map<String, Object> kwargs) throws Exception {
-        return (FunctionResult) Calls.callWith("cmd.run", kwargs);
+        return (FunctionResult) Calls.callWith("cmd.run_all", kwargs);
     }
 
     private static Map<?, ?> ret(Map<String, Object> kwargs) throws Exception {

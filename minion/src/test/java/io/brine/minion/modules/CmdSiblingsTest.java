@@ -37,6 +37,12 @@ class CmdSiblingsTest {
     }
 
     @Test
+    void cmdRunReturnsTheStandardOutputAsSaltsDoes() throws Exception {
+        assertEquals(new FunctionResult("out", 3), Calls.callWith("cmd.run", Map.of("cmd",
+                "echo out; echo err >&2; exit 3")));
+    }
+
+    @Test
     void withoutPythonShellALineIsSplitIntoWordsAndNothingIsExpanded() throws Exception {
         FunctionResult r = (FunctionResult) Calls.callWith("cmd.run_stdout",
                 Map.of("cmd", "printf '%s|%s|%s' \"two words\" $HOME 'a;b'", "python_shell", false));

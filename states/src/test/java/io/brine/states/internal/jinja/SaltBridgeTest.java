@@ -27,7 +27,7 @@ class SaltBridgeTest {
   final FunctionCaller minion = (function, args, kwargs) -> {
     minionCalls.add(function + " " + args + " " + kwargs);
     return switch (function) {
-      case "cmd.run_stdout" -> new FunctionResult("out:" + args.get(0), 0);
+      case "cmd.run" -> new FunctionResult("out:" + args.get(0), 0);
       case "pkg.version" -> new FunctionResult("7.88.1", 0);
       default -> throw new FunctionException(function + " is refused by functions_denied '*'", 77);
     };
@@ -84,7 +84,7 @@ class SaltBridgeTest {
   @Test
   void theMachineIsReachedOnlyThroughTheMinionsFunctions() throws Exception {
     assertEquals("out:uname -r|7.88.1", render("{{ salt['cmd.run']('uname -r') }}|{{ salt['pkg.version']('curl') }}"));
-    assertEquals(List.of("cmd.run_stdout [uname -r] {}", "pkg.version [curl] {}"), minionCalls);
+    assertEquals(List.of("cmd.run [uname -r] {}", "pkg.version [curl] {}"), minionCalls);
     TemplateException refused = assertThrows(TemplateException.class,
         () -> render("line\n{{ salt['file.read']('/etc/shadow') }}"));
     assertTrue(refused.getMessage().contains("functions_denied"), refused.getMessage());
