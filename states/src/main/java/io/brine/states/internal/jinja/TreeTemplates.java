@@ -4,6 +4,7 @@ import com.hubspot.jinjava.interpret.CallStack;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.InterpretException;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.TemplateSyntaxException;
 import com.hubspot.jinjava.loader.ResourceNotFoundException;
 import com.hubspot.jinjava.tree.TagNode;
 import java.io.IOException;
@@ -62,7 +63,8 @@ final class TreeTemplates {
     return "in `" + path + "`" + (line > 0 ? " on line " + line : "") + ": ";
   }
 
+  /** A fatal error at the tag's line; Jinjava reports this kind with its bare message. */
   static InterpretException failure(String message, TagNode tag, Throwable cause) {
-    return new InterpretException(message, cause, tag.getLineNumber(), tag.getStartPosition());
+    return new TemplateSyntaxException(tag.getMaster().getImage(), message, tag.getLineNumber(), cause);
   }
 }
