@@ -1,8 +1,12 @@
 package io.brine.states.internal.jinja;
 
+import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateSyntaxException;
 import com.hubspot.jinjava.tree.TagNode;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 
 /**
  * Splits the text of a tag like {@code from tplroot ~ "/map.jinja" import nginx with context} at its keywords.
@@ -74,7 +78,29 @@ final class TagArgs {
     if (path.isBlank()) {
       throw syntax(tag + " path '" + expression.strip() + "' is empty or undefined");
     }
-    return path;
+    return path.startsWith("./") || path.startsWith("../") ? relative(interpreter, path, tag) : path;
+  }
+
+  /**
+   * Salt reads {@code ./map.jinja} and {@code ../map.jinja} relative to the importing file, other paths from the
+   * tree's root. The importing file is the one a tag of ours is rendering, else the sls itself ({@code tplfile}).
+   */
+  private String relative(JinjavaInterpreter interpreter, String path, String tag) {
+    Object importing = interpreter.getContext().get(Context.IMPORT_RESOURCE_PATH_KEY);
+    Object from = importing != null ? importing : interpreter.getContext().get("tplfile");
+    if (!(from instanceof String file)) {
+      throw syntax(tag + " path '" + path + "' is relative, but this template has no file to be relative to");
+    }
+    Deque<String> parts = new ArrayDeque<>(List.of(file.split("/")));
+    parts.pollLast();
+    for (String part : path.split("/")) {
+      if (part.equals("..") && parts.pollLast() == null) {
+        throw syntax(tag + " path '" + path + "' leaves the state tree from " + file);
+      } else if (!part.equals("..") && !part.equals(".") && !part.isEmpty()) {
+        parts.addLast(part);
+      }
+    }
+    return String.join("/", parts);
   }
 
   /** The name a tag binds, e.g. {@code defaults} in {@code import_yaml '...' as defaults}. */

@@ -28,7 +28,7 @@ class SaltTagsTest {
   private String render(String template) throws TemplateException {
     JinjaTemplates t = new JinjaTemplates(new DirectoryStateFiles(List.of(dir)), "web1", Map.of("os", "Debian"),
         Map.of(), false, FunctionCaller.NONE);
-    return t.render(template, "app/init.sls", Map.of("tplroot", "app"));
+    return t.render(template, "app/init.sls", Map.of("tplroot", "app", "tplfile", "app/init.sls"));
   }
 
   private TemplateException refused(String template) {
@@ -74,6 +74,25 @@ class SaltTagsTest {
     file("app/part.sls", "part of {{ tplroot }}");
     assertEquals("[part of app]", render("[{% include tplroot ~ '/part.sls' %}]"));
     assertEquals("[]", render("[{% include 'app/absent.sls' ignore missing %}]"));
+  }
+
+  @Test
+  void dotPathsAreRelativeToTheImportingFileAsInSalt() throws Exception {
+    file("app/sub/map.jinja", "{% import_yaml './d.yaml' as d %}{% from '../macros.jinja' import tag %}"
+        + "{% set v = tag(d.v) %}");
+    file("app/sub/d.yaml", "v: 7");
+    file("app/macros.jinja", "{% macro tag(x) %}<{{ x }}>{% endmacro %}");
+    assertEquals("<7>", render("{% from './sub/map.jinja' import v %}{{ v }}"));
+    TemplateException e = refused("{% include '../../outside.sls' %}");
+    assertTrue(e.getMessage().contains("leaves the state tree"), e.getMessage());
+  }
+
+  @Test
+  void pathsOutsideTheStateTreeAreRefused() {
+    for (String path : List.of("'/etc/passwd'", "'app/../../etc/passwd'")) {
+      TemplateException e = refused("{% import_text " + path + " as t %}");
+      assertTrue(e.getMessage().contains("refused"), e.getMessage());
+    }
   }
 
   @Test
