@@ -31,8 +31,7 @@ final class SlsLoader {
     for (String path : SlsName.candidatePaths(sls)) {
       Optional<String> text = read(path);
       if (text.isPresent()) {
-        String tpldir = path.contains("/") ? path.substring(0, path.lastIndexOf('/')) : "";
-        String rendered = render(text.get(), path, Map.of("sls", sls, "slspath", tpldir, "tpldir", tpldir));
+        String rendered = render(text.get(), path, SlsContext.of(sls, path));
         return Optional.of(new SlsFile(sls, path, path.endsWith("/init.sls"), YamlReader.read(rendered, path)));
       }
     }

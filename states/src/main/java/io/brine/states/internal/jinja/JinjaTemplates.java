@@ -51,6 +51,7 @@ public final class JinjaTemplates implements Templates {
     // 'is none' must know PyNone, which stands for None so that strict rendering can tell it from undefined.
     this.jinjava.getGlobalContext().registerExpTest(new NoneTest());
     this.jinjava.setResourceLocator(new StateTreeLocator(files));
+    SaltTags.registerOn(this.jinjava.getGlobalContext());
     Map<String, Object> vars = new LinkedHashMap<>();
     Map<String, Object> plainGrains = PlainData.copyMap(grains);
     plainGrains.putIfAbsent("id", minionId);
@@ -113,7 +114,11 @@ public final class JinjaTemplates implements Templates {
     if (at < 0) {
       return message;
     }
-    return "'" + message.substring(at + UNKNOWN_TOKEN.length()).strip() + "' is undefined (or names an unknown "
+    // What comes before names the imported file and line when the undefined value is in one; Jinjava's class
+    // names in it are noise.
+    String before = message.substring(0, at).replaceAll("[A-Za-z]+Exception: ", "");
+    return before + "'" + message.substring(at + UNKNOWN_TOKEN.length()).strip()
+        + "' is undefined (or names an unknown "
         + "filter, test or function); set allow_undefined: true in the minion config to render it empty";
   }
 
