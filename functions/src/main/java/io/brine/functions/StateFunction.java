@@ -24,6 +24,14 @@ public interface StateFunction {
     /** The arguments this function accepts besides {@code name}. */
     List<Param> params();
 
+    /**
+     * True for a state that takes arguments it cannot declare ({@code module.run}: whatever the function it calls
+     * takes); undeclared arguments then reach it as they were written, in {@link Arguments#raw}.
+     */
+    default boolean acceptsExtraArguments() {
+        return false;
+    }
+
     /** One or two sentences for {@code sys.state_doc}. */
     default String doc() {
         return "";

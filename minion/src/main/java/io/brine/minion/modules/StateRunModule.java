@@ -3,6 +3,7 @@ package io.brine.minion.modules;
 import io.brine.functions.Arguments;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
+import io.brine.functions.FunctionResult;
 import io.brine.functions.FunctionModule;
 import io.brine.functions.Param;
 import java.util.List;
@@ -120,7 +121,9 @@ public final class StateRunModule implements FunctionModule {
 
         @Override
         public Object call(FunctionContext context, Arguments args) throws Exception {
-            return runs.engine(context).showSls(runs.job(context, StateRuns.mods(args.get("mods")), true));
+            Object shown = runs.engine(context).showSls(runs.job(context, StateRuns.mods(args.get("mods")), true));
+            // compile errors come back as their list: a failed return, exit 1, as Salt's show_sls
+            return shown instanceof List<?> errors ? new FunctionResult(errors, 1) : shown;
         }
     }
 }

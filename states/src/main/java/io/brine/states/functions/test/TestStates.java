@@ -28,7 +28,7 @@ public final class TestStates implements FunctionModule {
         new Fixed("succeed_with_changes", true, true, "Success!"),
         new Fixed("fail_without_changes", false, false, "Failure!"),
         new Fixed("fail_with_changes", false, true, "Failure!"),
-        new Configurable());
+        new Configurable(), new ShowNotification());
   }
 
   /** A function whose result is fixed; its watch action reports that it fired. */
@@ -51,6 +51,24 @@ public final class TestStates implements FunctionModule {
     public Optional<StateResult> onWatch(Arguments args, StateContext ctx) {
       return Optional.of(ctx.test() ? StateResult.pending(Map.of("watch", "would fire"), "Watch statement would fire.")
           : StateResult.changed(Map.of("watch", "fired"), "Watch statement fired."));
+    }
+  }
+
+  /** {@code test.show_notification}: its text as the comment, a success that changes nothing. */
+  private static final class ShowNotification implements StateFunction {
+    @Override
+    public String name() {
+      return "show_notification";
+    }
+
+    @Override
+    public List<Param> params() {
+      return List.of(Param.optional("text", Param.Type.STRING, null, "the message; default the state's name"));
+    }
+
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) {
+      return StateResult.ok(args.optString("text").orElse(args.name()));
     }
   }
 

@@ -128,6 +128,8 @@ final class Lowering {
       } else if (!params.containsKey(arg.key()) && StateGuards.NAMES.contains(arg.key())) {
         // Salt's global onlyif/unless/creates, for a function that does not take them itself
         guards.put(arg.key(), strings(decl.file(), arg));
+      } else if (!params.containsKey(arg.key()) && fn.acceptsExtraArguments()) {
+        values.put(arg.key(), arg.value());
       } else if (!params.containsKey(arg.key())) {
         error(decl.file(), arg.line(), "unknown argument '" + arg.key() + "' for " + full + " in ID '" + decl.id()
             + "' (accepts: " + String.join(", ", params.keySet()) + ")");
