@@ -9,6 +9,7 @@ import io.brine.functions.StateFiles;
 import io.brine.states.internal.salt.SaltFunctions;
 import io.brine.functions.TemplateException;
 import io.brine.functions.Templates;
+import io.brine.states.internal.jinja.filters.SaltFilters;
 import io.brine.states.internal.jinja.python.PythonInterpreter;
 import io.brine.states.internal.jinja.python.PythonMethods;
 import java.util.LinkedHashMap;
@@ -54,6 +55,7 @@ public final class JinjaTemplates implements Templates {
     this.jinjava = new Jinjava(config);
     // 'is none' must know PyNone, which stands for None so that strict rendering can tell it from undefined.
     this.jinjava.getGlobalContext().registerExpTest(new NoneTest());
+    SaltFilters.register(this.jinjava.getGlobalContext());
     this.jinjava.setResourceLocator(new StateTreeLocator(files));
     Map<String, Object> vars = new LinkedHashMap<>();
     Map<String, Object> plainGrains = PlainData.copyMap(grains);
