@@ -9,6 +9,9 @@ import io.brine.functions.StateFiles;
 import io.brine.states.internal.salt.SaltFunctions;
 import io.brine.functions.TemplateException;
 import io.brine.functions.Templates;
+import io.brine.states.internal.jinja.filters.SaltFilters;
+import io.brine.states.internal.jinja.python.PythonInterpreter;
+import io.brine.states.internal.jinja.python.PythonMethods;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -46,10 +49,13 @@ public final class JinjaTemplates implements Templates {
         .withMaxRenderDepth(10)
         .withMaxMacroRecursionDepth(20)
         .withFailOnUnknownTokens(!allowUndefined)
+        .withElResolver(PythonMethods.chain()) // Python's str and dict methods first, then Jinjava's
+        .withInterperterFactory(PythonInterpreter.FACTORY) // prints True, None, ['a'] as Jinja does
         .build();
     this.jinjava = new Jinjava(config);
     // 'is none' must know PyNone, which stands for None so that strict rendering can tell it from undefined.
     this.jinjava.getGlobalContext().registerExpTest(new NoneTest());
+    SaltFilters.register(this.jinjava.getGlobalContext());
     this.jinjava.setResourceLocator(new StateTreeLocator(files));
     SaltTags.registerOn(this.jinjava.getGlobalContext());
     Map<String, Object> vars = new LinkedHashMap<>();
@@ -73,7 +79,7 @@ public final class JinjaTemplates implements Templates {
       // was the door of every published escape (the object mapper behind its config).
       throw new TemplateException(name, lineOf(source, interpreter), "templates may not use " + INTERPRETER);
     }
-    Map<String, Object> vars = new LinkedHashMap<>(globals);
+    Map<String, Object> vars = PlainData.freshCopies(globals); // a template's d.update() stays in its render
     if (extra != null) {
       extra.forEach((k, v) -> vars.put(k, PlainData.copy(v)));
     }

@@ -1,5 +1,6 @@
 package io.brine.states.internal.jinja;
 
+import com.hubspot.jinjava.objects.collections.PyList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,9 +29,20 @@ public final class PlainData {
     if (value instanceof Iterable<?> items) {
       List<Object> out = new ArrayList<>();
       items.forEach(item -> out.add(copy(item)));
-      return out;
+      return new PyList(out); // Python's list methods: append, extend, pop, index, count
     }
     return value.toString();
+  }
+
+  /**
+   * The variables for one render: template data copied afresh, so what a template changes with
+   * {@code pillar.update(...)} or {@code grains.setdefault(...)} is gone when the render ends; other values
+   * (the {@code salt} bridge) are shared as they are.
+   */
+  public static Map<String, Object> freshCopies(Map<String, Object> vars) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    vars.forEach((k, v) -> out.put(k, v instanceof TemplateDict ? copy(v) : v));
+    return out;
   }
 
   @SuppressWarnings("unchecked")

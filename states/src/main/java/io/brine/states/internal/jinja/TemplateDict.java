@@ -6,14 +6,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A read-only-in-practice map that also answers Python's {@code d.get(key, default)}, the idiom
+ * A dict of template data that also answers Python's {@code d.get(key, default)}, the idiom
  * every Salt template uses ({@code pillar.get('workers', 2)}). A key with colons that is not itself
  * present walks nested maps, like Salt's {@code pillar.get('app:port')}. Jinjava leaves
- * {@link PyWrapper}s unwrapped, which is what keeps this method reachable; mutators stay blocked by
- * Jinjava's method restrictions.
+ * {@link PyWrapper}s unwrapped, which is what keeps this method reachable; the rest of Python's dict
+ * methods come from {@code python.DictMethods}. Each render gets its own copy
+ * ({@link PlainData#freshCopies}), so a template changing one changes nothing outside its render.
  */
 public final class TemplateDict extends LinkedHashMap<String, Object> implements PyWrapper {
-  TemplateDict(Map<String, Object> entries) {
+  public TemplateDict(Map<String, Object> entries) {
     super(entries);
   }
 

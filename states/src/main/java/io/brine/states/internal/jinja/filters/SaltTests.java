@@ -1,0 +1,36 @@
+package io.brine.states.internal.jinja.filters;
+
+import com.hubspot.jinjava.el.ext.AbstractCallableMethod;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.lib.exptest.ExpTest;
+import io.brine.states.internal.jinja.python.PythonText;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiPredicate;
+
+/** Jinja's tests that Jinjava lacks and Salt formulas use: {@code is callable}, {@code is list}, {@code is match}. */
+final class SaltTests {
+  private SaltTests() {}
+
+  static List<ExpTest> all() {
+    return List.of(
+        test("callable", (v, args) -> v instanceof AbstractCallableMethod),
+        test("list", (v, args) -> v instanceof List<?>),
+        test("match", (v, args) -> args.length > 0
+            && RegexFilters.compiled(new Args("match", args, Map.of())).matcher(PythonText.str(v)).lookingAt()));
+  }
+
+  private static ExpTest test(String name, BiPredicate<Object, Object[]> check) {
+    return new ExpTest() {
+      @Override
+      public String getName() {
+        return name;
+      }
+
+      @Override
+      public boolean evaluate(Object var, JinjavaInterpreter interpreter, Object... args) {
+        return check.test(var, args);
+      }
+    };
+  }
+}

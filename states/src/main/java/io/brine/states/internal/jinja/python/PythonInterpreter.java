@@ -1,0 +1,40 @@
+package io.brine.states.internal.jinja.python;
+
+import com.hubspot.jinjava.Jinjava;
+import com.hubspot.jinjava.JinjavaConfig;
+import com.hubspot.jinjava.interpret.Context;
+import com.hubspot.jinjava.interpret.InterpreterFactory;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+
+/**
+ * Jinjava's interpreter, printing values as Python does ({@link PythonText}). Jinjava asks its interpreter how to
+ * turn an expression's value into output, and lets the config choose the interpreter, so this is the one place
+ * where {@code {{ true }}} becomes {@code True} without touching Jinjava's parser.
+ */
+public final class PythonInterpreter extends JinjavaInterpreter {
+  /** For {@code JinjavaConfig.newBuilder().withInterperterFactory(...)}. */
+  public static final InterpreterFactory FACTORY = new InterpreterFactory() {
+    @Override
+    public JinjavaInterpreter newInstance(JinjavaInterpreter orig) {
+      return new PythonInterpreter(orig);
+    }
+
+    @Override
+    public JinjavaInterpreter newInstance(Jinjava application, Context context, JinjavaConfig config) {
+      return new PythonInterpreter(application, context, config);
+    }
+  };
+
+  private PythonInterpreter(JinjavaInterpreter orig) {
+    super(orig);
+  }
+
+  private PythonInterpreter(Jinjava application, Context context, JinjavaConfig config) {
+    super(application, context, config);
+  }
+
+  @Override
+  public String getAsString(Object object) {
+    return PythonText.str(object);
+  }
+}
