@@ -4,6 +4,7 @@ import io.brine.functions.StateFiles;
 import io.brine.functions.TemplateException;
 import io.brine.functions.Templates;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -58,12 +59,14 @@ final class SlsLoader {
   private String render(String text, String path, Map<String, Object> vars) throws CompileException {
     String firstLine = text.lines().findFirst().orElse("").strip();
     if (firstLine.startsWith("#!")) {
-      String pipeline = firstLine.substring(2).strip();
-      if (pipeline.equals("yaml")) {
+      // Salt's renderer pipelines; YAML reads JSON too, so json differs from yaml only in what authors promise
+      String pipeline = firstLine.substring(2).replace(" ", "");
+      if (pipeline.equals("yaml") || pipeline.equals("json")) {
         return text;
       }
-      if (!pipeline.equals("jinja|yaml")) {
-        throw new CompileException(path, 1, "unsupported renderer '" + pipeline + "' (use jinja|yaml or yaml)");
+      if (!List.of("jinja|yaml", "jinja|json", "jinja").contains(pipeline)) {
+        throw new CompileException(path, 1, "unsupported renderer '" + pipeline
+            + "' (use jinja|yaml, jinja|json, yaml or json)");
       }
     }
     try {
