@@ -140,6 +140,6 @@ public final class StateEngine {
     Templates templates = new JinjaTemplates(job.files(), job.minionId(), job.grains(), job.pillar(),
         job.allowUndefined(), job.functions());
     return new StateContext(job.test(), job.minionId(), job.grains(), job.pillar(), job.files(), templates,
-        job.commands(), LOG, backupDir, job.commandPolicy(), job.functions());
+        job.commands(), LOG, backupDir, job.commandPolicy(), job.functions(), io.brine.functions.PendingStates.NONE);
   }
 }

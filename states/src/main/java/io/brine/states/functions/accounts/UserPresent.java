@@ -40,7 +40,7 @@ final class UserPresent implements StateFunction {
   public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     AccountDatabase db = new AccountDatabase(ctx.commands());
     String name = args.name();
-    Optional<String> missing = missingGroups(args, db);
+    Optional<String> missing = missingGroups(args, db, ctx);
     if (missing.isPresent()) {
       return StateResult.failed("The following group(s) are not present: " + missing.get());
     }
@@ -64,7 +64,12 @@ final class UserPresent implements StateFunction {
       throws IOException, InterruptedException {
     String name = args.name();
     if (ctx.test()) {
-      return StateResult.pending(Map.of("name", name), "User " + name + " set to be added");
+      Map<String, Object> predicted = new LinkedHashMap<>();
+      predicted.put("name", name);
+      if (!args.strings("groups").isEmpty()) {
+        predicted.put("groups", List.copyOf(new java.util.TreeSet<>(args.strings("groups"))));
+      }
+      return StateResult.pending(predicted, "User " + name + " set to be added");
     }
     new ShadowUtils(ctx.commands()).addUser(new ShadowUtils.NewUser(name, args.optInteger("uid"), gid,
         args.optString("home"), args.bool("createhome"), args.optString("shell"), args.optString("fullname"),
@@ -126,14 +131,17 @@ final class UserPresent implements StateFunction {
     }
   }
 
-  private static Optional<String> missingGroups(Arguments args, AccountDatabase db) throws IOException, InterruptedException {
+  /** Groups that neither exist nor, in test mode, would be made by a group.present above this state. */
+  private static Optional<String> missingGroups(Arguments args, AccountDatabase db, StateContext ctx)
+      throws IOException, InterruptedException {
     List<String> missing = new ArrayList<>();
     for (String g : args.strings("groups")) {
-      if (db.group(g).isEmpty()) {
+      if (db.group(g).isEmpty() && !ctx.pending().willApply("group.present", g)) {
         missing.add(g);
       }
     }
-    if (args.has("gid") && db.group(args.string("gid")).isEmpty() && !args.string("gid").matches("\\d+")) {
+    if (args.has("gid") && db.group(args.string("gid")).isEmpty() && !args.string("gid").matches("\\d+")
+        && !ctx.pending().willApply("group.present", args.string("gid"))) {
       missing.add(args.string("gid"));
     }
     return missing.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", missing));

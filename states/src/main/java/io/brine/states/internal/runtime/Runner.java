@@ -22,11 +22,13 @@ public final class Runner {
   private final Map<Chunk, StateResult> done = new IdentityHashMap<>();
   private final Set<Chunk> inProgress = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   private final LinkedHashMap<String, Map<String, Object>> returns = new LinkedHashMap<>();
+  /** In test mode, the states that would change something, as "module.function|name". */
+  private final Set<String> pending = new java.util.HashSet<>();
   private boolean halted;
 
   public Runner(Plan plan, StateContext ctx) {
     this.plan = plan;
-    this.ctx = ctx;
+    this.ctx = ctx.withPending((function, name) -> pending.contains(function + "|" + name));
   }
 
   public LinkedHashMap<String, Map<String, Object>> run() {
@@ -66,6 +68,9 @@ public final class Runner {
     StateResult result = new RequisiteGate(plan, done, ctx).decide(chunk);
     long nanos = System.nanoTime() - began;
     done.put(chunk, result);
+    if (ctx.test() && result.result() == null) {
+      pending.add(chunk.module() + "." + chunk.function() + "|" + chunk.name());
+    }
     returns.put(chunk.key(), StateReturn.of(chunk, result, start, nanos, returns.size()));
     ctx.log().log(System.Logger.Level.INFO, "{0}: result={1} changed={2}", chunk.key(), result.result(),
         result.hasChanges());
