@@ -6,16 +6,23 @@ import java.util.List;
 import jinjava.de.odysseus.el.tree.impl.Builder;
 import jinjava.de.odysseus.el.tree.impl.Scanner.ScanException;
 import jinjava.de.odysseus.el.tree.impl.Scanner.Symbol;
+import jinjava.de.odysseus.el.tree.impl.ast.AstBinary;
 import jinjava.de.odysseus.el.tree.impl.ast.AstNode;
 import jinjava.de.odysseus.el.tree.impl.ast.AstParameters;
 
 /**
- * Jinjava's expression parser with the Python that formulas write and Jinja accepts: lists, tuples and call
+ * Jinjava's expression parser with the Python that formulas write and Jinja accepts: {@code '%s' % x} formats
+ * ({@link PythonOperators#MODULO}), and lists, tuples and call
  * arguments may end with a comma. Everything else, including Jinjava's own restrictions, is inherited unchanged.
  */
 final class PythonParser extends ExtendedParser {
   PythonParser(Builder context, String input) {
     super(context, input);
+  }
+
+  @Override
+  protected AstBinary createAstBinary(AstNode left, AstNode right, AstBinary.Operator operator) {
+    return super.createAstBinary(left, right, operator == AstBinary.MOD ? PythonOperators.MODULO : operator);
   }
 
   /** Jinjava's list, tuple and argument parsing, except that a comma may come last: {@code [1, 2,]}. */
