@@ -1,5 +1,6 @@
 package io.brine.states.internal.jinja.python;
 
+import com.hubspot.jinjava.el.ext.StringConcatOperator;
 import jinjava.de.odysseus.el.misc.NumberOperations;
 import jinjava.de.odysseus.el.misc.TypeConverter;
 import jinjava.de.odysseus.el.tree.impl.ast.AstBinary;
@@ -21,6 +22,17 @@ final class PythonOperators {
     @Override
     public String toString() {
       return "%";
+    }
+  };
+
+  /**
+   * {@code ~}: Jinja joins {@code str()} of each side, so {@code 'x' ~ true} is {@code xTrue}; Jinjava's own
+   * conversion would give {@code xtrue}. The result stays bounded by the output limit, as Jinjava's is.
+   */
+  static final AstBinary.Operator CONCAT = new StringConcatOperator() {
+    @Override
+    protected Object apply(TypeConverter converter, Object left, Object right) {
+      return getStringBuilder().append(PythonText.str(left)).append(PythonText.str(right)).toString();
     }
   };
 }

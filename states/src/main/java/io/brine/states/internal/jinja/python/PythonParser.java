@@ -1,6 +1,7 @@
 package io.brine.states.internal.jinja.python;
 
 import com.hubspot.jinjava.el.ext.ExtendedParser;
+import com.hubspot.jinjava.el.ext.StringConcatOperator;
 import java.util.ArrayList;
 import java.util.List;
 import jinjava.de.odysseus.el.tree.impl.Builder;
@@ -12,12 +13,18 @@ import jinjava.de.odysseus.el.tree.impl.ast.AstParameters;
 
 /**
  * Jinjava's expression parser with the Python that formulas write and Jinja accepts: {@code '%s' % x} formats
- * ({@link PythonOperators#MODULO}), and lists, tuples and call
+ * ({@link PythonOperators#MODULO}), {@code ~} joins Python's {@code str} of each side, and lists, tuples and call
  * arguments may end with a comma. Everything else, including Jinjava's own restrictions, is inherited unchanged.
  */
 final class PythonParser extends ExtendedParser {
   PythonParser(Builder context, String input) {
     super(context, input);
+    putExtensionHandler(StringConcatOperator.TOKEN, new ExtensionHandler(ExtensionPoint.ADD) {
+      @Override
+      public AstNode createAstNode(AstNode... children) {
+        return createAstBinary(children[0], children[1], PythonOperators.CONCAT);
+      }
+    });
   }
 
   @Override

@@ -78,6 +78,13 @@ class PythonSyntaxTest {
     assertThrows(TemplateException.class, () -> render("{{ [1,,] }}"));
   }
 
+  @Test
+  void tildeJoinsPythonsStrOfEachSide() throws TemplateException {
+    assertEquals("xTrue xFalse x80 x['a', 'b'] xNone", render("{{ 'x' ~ true }} {{ 'x' ~ false }} {{ 'x' ~ pillar.port }}"
+        + " {{ 'x' ~ pillar.pkgs }} {{ 'x' ~ none }}"));
+    assertEquals("ab", render("{{ 'a' ~ 'b' }}"));
+  }
+
   private void assertMessage(String expected, String template) {
     TemplateException e = assertThrows(TemplateException.class, () -> render(template));
     assertTrue(e.getMessage().contains(expected), e.getMessage());
