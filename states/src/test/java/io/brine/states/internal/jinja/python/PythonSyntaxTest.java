@@ -1,5 +1,6 @@
 package io.brine.states.internal.jinja.python;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -83,6 +84,24 @@ class PythonSyntaxTest {
     assertEquals("xTrue xFalse x80 x['a', 'b'] xNone", render("{{ 'x' ~ true }} {{ 'x' ~ false }} {{ 'x' ~ pillar.port }}"
         + " {{ 'x' ~ pillar.pkgs }} {{ 'x' ~ none }}"));
     assertEquals("ab", render("{{ 'a' ~ 'b' }}"));
+  }
+
+  @Test
+  void aNestedDictDoesNotEndTheExpressionAtItsClosingBraces() throws TemplateException {
+    assertEquals("{'a': {'b': 1}}", render("{{ {'a': {'b': 1}} }}"));
+    assertEquals("{'a': 1} 1", render("{{ {'a': 1}}} {{ {'a': {'b': 1}}['a']['b'] }}"));
+    assertEquals("1", render("{% set d = {'a': {'b': 1}} %}{{ d.a.b }}"));
+    assertEquals("}} x", render("{{ '}}' }} {{ 'x' }}"));
+  }
+
+  @Test
+  void rawBlocksCommentsAndLineNumbersAreUntouchedByBraceCounting() {
+    assertDoesNotThrow(() -> assertEquals("{{ {'a': {'b': 1}} }}",
+        render("{% raw %}{{ {'a': {'b': 1}} }}{% endraw %}")));
+    assertDoesNotThrow(() -> assertEquals("x", render("{# {{ {'a': {'b': 1}} }} #}x")));
+    TemplateException e = assertThrows(TemplateException.class,
+        () -> render("{{ {'a': {'b': 1}} }}\n{{ {'c': {'d': 2}}}}\n{{ nope }}"));
+    assertEquals(3, e.line(), e.getMessage());
   }
 
   private void assertMessage(String expected, String template) {
