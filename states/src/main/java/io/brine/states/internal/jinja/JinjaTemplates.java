@@ -11,6 +11,7 @@ import io.brine.functions.TemplateException;
 import io.brine.functions.Templates;
 import io.brine.states.internal.jinja.filters.SaltFilters;
 import io.brine.states.internal.jinja.python.PythonInterpreter;
+import io.brine.states.internal.jinja.python.PythonJinjava;
 import io.brine.states.internal.jinja.python.PythonMethods;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -52,7 +53,7 @@ public final class JinjaTemplates implements Templates {
         .withElResolver(PythonMethods.chain()) // Python's str and dict methods first, then Jinjava's
         .withInterperterFactory(PythonInterpreter.FACTORY) // prints True, None, ['a'] as Jinja does
         .build();
-    this.jinjava = new Jinjava(config);
+    this.jinjava = new PythonJinjava(config); // expressions read with Python's syntax where Jinjava's differs
     // 'is none' must know PyNone, which stands for None so that strict rendering can tell it from undefined.
     this.jinjava.getGlobalContext().registerExpTest(new NoneTest());
     SaltFilters.register(this.jinjava.getGlobalContext());

@@ -5,6 +5,7 @@ import com.hubspot.jinjava.JinjavaConfig;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.InterpreterFactory;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.tree.Node;
 
 /**
  * Jinjava's interpreter, printing values as Python does ({@link PythonText}). Jinjava asks its interpreter how to
@@ -31,6 +32,12 @@ public final class PythonInterpreter extends JinjavaInterpreter {
 
   private PythonInterpreter(Jinjava application, Context context, JinjavaConfig config) {
     super(application, context, config);
+  }
+
+  /** Every template, included and imported ones too, is parsed here; see {@link ExpressionBraces}. */
+  @Override
+  public Node parse(String template) {
+    return super.parse(ExpressionBraces.spaced(template));
   }
 
   @Override
