@@ -19,7 +19,7 @@ import java.util.Map;
 public final class Bench {
     /** Every scenario, in the order a run takes them (footprint last: it restarts the master as a process). */
     public static final List<String> SCENARIOS = List.of("latency", "throughput", "cli", "broadcast", "connect",
-            "state", "transfer", "soak", "footprint");
+            "state", "render", "transfer", "soak", "footprint");
     /** What a run without --scenario takes: all but the soak, which runs for as long as it is told (an hour). */
     public static final List<String> DEFAULT_SCENARIOS = SCENARIOS.stream().filter(s -> !s.equals("soak")).toList();
 
@@ -99,6 +99,7 @@ public final class Bench {
             case "broadcast" -> new BroadcastScenario();
             case "connect" -> new ConnectScenario();
             case "state" -> new StateScenario();
+            case "render" -> new RenderScenario();
             case "transfer" -> new TransferScenario();
             case "footprint" -> new FootprintScenario();
             case "soak" -> new SoakScenario();
