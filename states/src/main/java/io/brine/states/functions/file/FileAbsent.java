@@ -39,6 +39,12 @@ final class FileAbsent implements StateFunction {
     if (ctx.test()) {
       return StateResult.pending(changes, "File " + path + " is set for removal");
     }
+    remove(path);
+    return StateResult.changed(changes, "Removed " + path);
+  }
+
+  /** Removes a file, a link (not what it points to) or a whole directory tree; {@code file.rename} uses it too. */
+  static void remove(Path path) throws IOException {
     if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
       // walk does not follow symlinks by default, so a link inside the tree is removed, not entered
       try (Stream<Path> walk = Files.walk(path)) {
@@ -49,6 +55,5 @@ final class FileAbsent implements StateFunction {
     } else {
       Files.delete(path);
     }
-    return StateResult.changed(changes, "Removed " + path);
   }
 }
