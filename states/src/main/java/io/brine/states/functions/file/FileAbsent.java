@@ -22,6 +22,11 @@ final class FileAbsent implements StateFunction {
   }
 
   @Override
+  public String doc() {
+    return "Ensures a file, link or directory tree is not present.";
+  }
+
+  @Override
   public List<Param> params() {
     return List.of();
   }
