@@ -31,4 +31,18 @@ class InstalledModulesTest {
       f.params().forEach(p -> assertTrue(!p.doc().isBlank(), name + " " + p.name()));
     }
   }
+
+  @Test
+  void everyFileHostAndSysctlStateDocumentsItselfAndEachParameter() {
+    List<String> states = INSTALLED.stateNames().stream()
+        .filter(n -> n.startsWith("file.") || n.startsWith("host.") || n.startsWith("sysctl.")).toList();
+    assertTrue(states.containsAll(List.of("file.line", "file.blockreplace", "file.comment", "file.uncomment",
+        "file.copy", "file.rename", "file.keyvalue", "file.serialize", "host.present", "host.absent", "host.only",
+        "sysctl.present")), states.toString());
+    for (String name : states) {
+      var f = INSTALLED.state(name).orElseThrow();
+      assertTrue(!f.doc().isBlank(), name);
+      f.params().forEach(p -> assertTrue(!p.doc().isBlank(), name + " " + p.name()));
+    }
+  }
 }

@@ -22,6 +22,11 @@ final class FileAbsent implements StateFunction {
   }
 
   @Override
+  public String doc() {
+    return "Ensures a file, link or directory tree is not present.";
+  }
+
+  @Override
   public List<Param> params() {
     return List.of();
   }
@@ -39,6 +44,12 @@ final class FileAbsent implements StateFunction {
     if (ctx.test()) {
       return StateResult.pending(changes, "File " + path + " is set for removal");
     }
+    remove(path);
+    return StateResult.changed(changes, "Removed " + path);
+  }
+
+  /** Removes a file, a link (not what it points to) or a whole directory tree; {@code file.rename} uses it too. */
+  static void remove(Path path) throws IOException {
     if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
       // walk does not follow symlinks by default, so a link inside the tree is removed, not entered
       try (Stream<Path> walk = Files.walk(path)) {
@@ -49,6 +60,5 @@ final class FileAbsent implements StateFunction {
     } else {
       Files.delete(path);
     }
-    return StateResult.changed(changes, "Removed " + path);
   }
 }

@@ -24,6 +24,11 @@ final class FileAppend implements StateFunction {
   }
 
   @Override
+  public String doc() {
+    return "Appends the given text blocks to a file unless they are already in it.";
+  }
+
+  @Override
   public List<Param> params() {
     return List.of(
         Param.required("text", Type.STRING_LIST, "a block of text, or a list of them"),

@@ -25,6 +25,11 @@ final class FileDirectory implements StateFunction {
   }
 
   @Override
+  public String doc() {
+    return "Ensures a directory exists with the given owner and modes, optionally fixing everything below it.";
+  }
+
+  @Override
   public List<Param> params() {
     return List.of(
         Param.optional("user", Type.STRING, null, "owner"),

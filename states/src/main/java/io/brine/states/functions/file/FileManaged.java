@@ -26,6 +26,11 @@ final class FileManaged implements StateFunction {
   }
 
   @Override
+  public String doc() {
+    return "Manages a file's content (from a source, a template or inline), owner, mode and SELinux context.";
+  }
+
+  @Override
   public List<Param> params() {
     List<Param> params = new ArrayList<>(List.of(
         Param.optional("source", Type.STRING, null, "brine://path in the state tree, or an absolute local path"),

@@ -27,6 +27,11 @@ final class FileReplace implements StateFunction {
   }
 
   @Override
+  public String doc() {
+    return "Replaces what a regular expression matches in a file, optionally adding the text when nothing matches.";
+  }
+
+  @Override
   public List<Param> params() {
     return List.of(
         Param.required("pattern", Type.STRING, "regular expression; ^ and $ match at line boundaries"),

@@ -23,6 +23,11 @@ final class FileSymlink implements StateFunction {
   }
 
   @Override
+  public String doc() {
+    return "Ensures a symbolic link exists and points to the target.";
+  }
+
+  @Override
   public List<Param> params() {
     return List.of(
         Param.required("target", Type.STRING, "what the link points to"),
