@@ -1,5 +1,7 @@
 package io.brine.master;
 
+import io.brine.config.TemplateRenderer;
+
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.StaticKeyPair;
 import io.brine.transport.RouterEndpoint;
@@ -71,7 +73,10 @@ public final class Master implements AutoCloseable {
         KeyDirectory directory = new KeyDirectory(config.pkiDir());
         MinionSessions sessions = new MinionSessions();
         JobTracker tracker = new JobTracker(cache, timer, events);
-        PillarCompiler pillar = new PillarCompiler(new RootedFiles(config.pillarRoots()));
+        TemplateRenderer pillarRenderer = TemplateRenderer.installed();
+        LOG.log(Level.INFO, "pillar files are rendered by " + (pillarRenderer == TemplateRenderer.PLAIN
+                ? "nothing (plain YAML)" : pillarRenderer.getClass().getName()));
+        PillarCompiler pillar = new PillarCompiler(config.pillarRoots(), pillarRenderer);
         MinionFactsCache facts = new MinionFactsCache(config.cacheDir(), pillar);
         RouterEndpoint[] holder = new RouterEndpoint[1];
         AccessPolicy access = new AccessPolicy(config.access().publisherAcl(), config.access().publisherAclLocal(),
@@ -94,7 +99,7 @@ public final class Master implements AutoCloseable {
         dispatcher.attach(new ClientService(publisher, tracker, staging, endpoint, keys),
                 new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging, digests,
                         config.maxFrameSize()),
-                        pillar, new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION),
+                        pillar, id -> facts.facts(id, true, false).grains(), new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION),
                         config.quotas().maxPushBytes()), endpoint),
                 new EventService(events, endpoint, access), new ReturnAcks(endpoint, timer));
         this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);

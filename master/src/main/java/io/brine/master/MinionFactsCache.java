@@ -88,7 +88,7 @@ final class MinionFactsCache {
             return cached;
         }
         try {
-            Map<String, Object> compiled = pillars.compile(id);
+            Map<String, Object> compiled = pillars.compile(id, grains(id));
             pillar.put(id, compiled);
             return compiled;
         } catch (PillarCompiler.PillarException e) {

@@ -24,10 +24,15 @@ final class MinionService {
 
     private final FileServer files;
     private final PillarCompiler pillar;
+    /** A minion's last reported grains (null if never), which its pillar templates and top file see. */
+    private final java.util.function.Function<String, java.util.Map<String, Object>> grainsOf;
     private final PushReceiver pushes;
     private final RouterEndpoint endpoint;
 
-    MinionService(FileServer files, PillarCompiler pillar, PushReceiver pushes, RouterEndpoint endpoint) {
+    MinionService(FileServer files, PillarCompiler pillar,
+            java.util.function.Function<String, java.util.Map<String, Object>> grainsOf, PushReceiver pushes,
+            RouterEndpoint endpoint) {
+        this.grainsOf = grainsOf;
         this.files = files;
         this.pillar = pillar;
         this.pushes = pushes;
@@ -91,7 +96,7 @@ final class MinionService {
         }
         PillarRequest p = (PillarRequest) request;
         try {
-            return new PillarReply(p.requestId(), pillar.compile(minion.peerId()), null);
+            return new PillarReply(p.requestId(), pillar.compile(minion.peerId(), grainsOf.apply(minion.peerId())), null);
         } catch (PillarCompiler.PillarException e) {
             LOG.log(Level.WARNING, "pillar for " + minion.peerId() + " failed: " + e.getMessage());
             return new PillarReply(p.requestId(), Map.of(), e.getMessage());

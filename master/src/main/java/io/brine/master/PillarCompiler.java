@@ -3,6 +3,8 @@ package io.brine.master;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.brine.config.ConfigException;
+import io.brine.config.TemplateRenderer;
 import io.brine.master.targeting.Match;
 import io.brine.master.targeting.MinionFacts;
 import io.brine.master.targeting.TargetExpression;
@@ -32,22 +34,37 @@ final class PillarCompiler {
     }
 
     private final RootedFiles roots;
+    private final List<Path> rootDirs;
+    private final TemplateRenderer renderer;
 
-    PillarCompiler(RootedFiles roots) {
-        this.roots = roots;
+    /**
+     * @param renderer how pillar files are rendered before they are read (Salt's Jinja when the state engine is
+     *                 on the class path; plain YAML otherwise)
+     */
+    PillarCompiler(List<Path> rootDirs, TemplateRenderer renderer) {
+        this.roots = new RootedFiles(rootDirs);
+        this.rootDirs = List.copyOf(rootDirs);
+        this.renderer = renderer;
     }
 
-    Map<String, Object> compile(String minionId) throws PillarException {
-        Optional<Object> top = read("top.sls");
+    /**
+     * @param grains what the minion reported of itself, or null when it never did: its pillar templates then see
+     *               only its id, and top-file grain targets do not match it
+     */
+    Map<String, Object> compile(String minionId, Map<String, Object> grains) throws PillarException {
+        Map<String, Object> known = new LinkedHashMap<>(grains == null ? Map.of() : grains);
+        known.put("id", minionId);
+        Map<String, Object> vars = Map.of("grains", known, "minion_id", minionId, "opts", Map.of("id", minionId));
+        Optional<Object> top = read("top.sls", vars);
         if (top.isEmpty()) {
             return Map.of();
         }
         Map<String, Object> pillar = new LinkedHashMap<>();
-        for (String sls : selected(top.get(), minionId)) {
+        for (String sls : selected(top.get(), new MinionFacts(minionId, grains == null ? null : known, null))) {
             String path = sls.replace('.', '/');
-            Optional<Object> data = read(path + ".sls");
+            Optional<Object> data = read(path + ".sls", vars);
             if (data.isEmpty()) {
-                data = read(path + "/init.sls");
+                data = read(path + "/init.sls", vars);
             }
             if (data.isEmpty()) {
                 throw new PillarException("pillar top.sls names '" + sls + "', but there is no " + path + ".sls");
@@ -61,7 +78,7 @@ final class PillarCompiler {
         return pillar;
     }
 
-    private List<String> selected(Object top, String minionId) throws PillarException {
+    private List<String> selected(Object top, MinionFacts minion) throws PillarException {
         if (!(top instanceof Map<?, ?> envs) || !(envs.get("base") instanceof Map<?, ?> targets)) {
             throw new PillarException("pillar top.sls: expected 'base:' mapping targets to lists of pillar files");
         }
@@ -80,8 +97,7 @@ final class PillarCompiler {
                 }
             }
             try {
-                if (TargetExpression.parse(String.valueOf(e.getKey()), type, Map.of())
-                        .match(MinionFacts.idOnly(minionId)) == Match.MATCH) {
+                if (TargetExpression.parse(String.valueOf(e.getKey()), type, Map.of()).match(minion) == Match.MATCH) {
                     out.addAll(names);
                 }
             } catch (IllegalArgumentException bad) {
@@ -91,14 +107,17 @@ final class PillarCompiler {
         return out;
     }
 
-    private Optional<Object> read(String relative) throws PillarException {
+    private Optional<Object> read(String relative, Map<String, Object> vars) throws PillarException {
         try {
             Optional<Path> file = roots.find(relative);
             if (file.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.ofNullable(YAML.readValue(Files.readString(file.get()), Object.class))
+            String text = renderer.render(Files.readString(file.get()), relative, rootDirs, vars);
+            return Optional.ofNullable(YAML.readValue(text, Object.class))
                     .or(() -> Optional.of(new LinkedHashMap<>()));
+        } catch (ConfigException e) {
+            throw new PillarException(e.getMessage());
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
             throw new PillarException("pillar " + relative + ":" + line + ": invalid YAML: " + e.getOriginalMessage());
