@@ -30,14 +30,7 @@ final class CmdRunState implements StateFunction {
     } catch (IllegalArgumentException e) {
       return StateResult.failed(e.getMessage());
     }
-    Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", args.name());
-    if (refused.isEmpty()) {
-      refused = ctx.commandPolicy().optionRefusal("cmd.run", shell.shell(), shell.env());
-    }
-    if (refused.isPresent()) {
-      return StateResult.failed(refused.get());
-    }
-    Optional<StateResult> skip = Guards.skip(args, shell, ctx);
+    Optional<StateResult> skip = Guards.stop("cmd.run", args.name(), args, shell, ctx);
     if (skip.isPresent()) {
       return skip.get();
     }

@@ -50,14 +50,7 @@ final class CmdScriptState implements StateFunction {
       return StateResult.failed("Script " + source + " not found");
     }
     String asked = args.optString("args").map(a -> source + " " + a).orElse(source);
-    Optional<String> refused = ctx.commandPolicy().refusal("cmd.script", asked);
-    if (refused.isEmpty()) {
-      refused = ctx.commandPolicy().optionRefusal("cmd.script", shell.shell(), shell.env());
-    }
-    if (refused.isPresent()) {
-      return StateResult.failed(refused.get());
-    }
-    Optional<StateResult> skip = Guards.skip(args, shell, ctx);
+    Optional<StateResult> skip = Guards.stop("cmd.script", asked, args, shell, ctx);
     if (skip.isPresent()) {
       return skip.get();
     }
