@@ -33,8 +33,11 @@ final class FileManaged implements StateFunction {
   @Override
   public List<Param> params() {
     List<Param> params = new ArrayList<>(List.of(
-        Param.optional("source", Type.STRING, null, "brine://path in the state tree, or an absolute local path"),
+        Param.optional("source", Type.STRING_LIST, null, "brine://path in the state tree, or an absolute local "
+            + "path; a list: the first that exists, as formulas' libtofs expects"),
         Param.optional("contents", Type.ANY, null, "inline content: a string or a list of lines"),
+        Param.optional("contents_pillar", Type.STRING, null, "a pillar key ('a:b' for nested) whose value is the content"),
+        Param.optional("contents_grains", Type.STRING, null, "a grain key ('a:b' for nested) whose value is the content"),
         Param.optional("template", Type.STRING, null, "'jinja' to render the content with grains and pillar"),
         Param.optional("context", Type.MAP, null, "extra template variables"),
         Param.optional("defaults", Type.MAP, null, "template variables that context overrides"),
@@ -114,17 +117,26 @@ final class FileManaged implements StateFunction {
 
   /** The bytes the file should hold, or null when only its existence and attributes are managed. */
   private static byte[] desiredContent(Arguments args, StateContext ctx) throws IOException, SourceMissing, TemplateException {
-    String source = args.string("source");
-    Object contents = args.raw("contents");
+    List<String> sources = args.strings("source");
+    Object contents = contents(args, ctx);
     byte[] raw;
     String label;
-    if (source != null) {
-      Optional<Path> local = Sources.resolve(source, ctx.files());
+    if (!sources.isEmpty()) {
+      String found = null;
+      Optional<Path> local = Optional.empty();
+      for (String source : sources) {
+        local = Sources.resolve(source, ctx.files());
+        if (local.isPresent()) {
+          found = source;
+          break;
+        }
+      }
       if (local.isEmpty()) {
-        throw new SourceMissing("Source file " + source + " not found");
+        throw new SourceMissing(sources.size() == 1 ? "Source file " + sources.get(0) + " not found"
+            : "None of the source files exist: " + String.join(", ", sources));
       }
       raw = Files.readAllBytes(local.get());
-      label = source;
+      label = found;
     } else if (contents != null) {
       String text = contents instanceof List<?> lines
           ? String.join("\n", lines.stream().map(String::valueOf).toList()) : String.valueOf(contents);
@@ -143,6 +155,24 @@ final class FileManaged implements StateFunction {
     Map<String, Object> vars = new LinkedHashMap<>(args.map("defaults"));
     vars.putAll(args.map("context"));
     return ctx.templates().render(text(raw), label, vars).getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** {@code contents}, or the pillar or grain value {@code contents_pillar}/{@code contents_grains} names. */
+  private static Object contents(Arguments args, StateContext ctx) throws SourceMissing {
+    for (String key : List.of("contents_pillar", "contents_grains")) {
+      Optional<String> path = args.optString(key);
+      if (path.isPresent()) {
+        Object value = key.equals("contents_pillar") ? ctx.pillar() : ctx.grains();
+        for (String part : path.get().split(":")) {
+          value = value instanceof Map<?, ?> m ? m.get(part) : null;
+        }
+        if (value == null) {
+          throw new SourceMissing(key + ": '" + path.get() + "' is not set");
+        }
+        return value;
+      }
+    }
+    return args.raw("contents");
   }
 
   private static String text(byte[] bytes) {

@@ -60,6 +60,46 @@ class FileStatesTest {
   }
 
   @Test
+  void aSourceListTakesTheFirstThatExistsAsLibtofsExpects() throws Exception {
+    tree.file("nginx/files/default/nginx.conf", "default\n");
+    tree.file("nginx/files/Debian/nginx.conf", "debian\n");
+    applyTwice("""
+        {{ pillar.base }}/a.conf:
+          file.managed:
+            - source:
+              - salt://nginx/files/web1/nginx.conf
+              - salt://nginx/files/Debian/nginx.conf
+              - salt://nginx/files/default/nginx.conf
+        """);
+    assertEquals("debian\n", Files.readString(work.resolve("a.conf")));
+    StateOutcome none = apply("""
+        {{ pillar.base }}/b.conf:
+          file.managed:
+            - source: [salt://nope/one, salt://nope/two]
+        """);
+    assertFalse(none.success());
+    assertTrue(none.ret().toString().contains("None of the source files exist: salt://nope/one, salt://nope/two"),
+        none.ret().toString());
+  }
+
+  @Test
+  void contentsComeFromPillarOrGrains() throws Exception {
+    tree.pillar.put("motd", Map.of("text", "welcome\n"));
+    applyTwice("""
+        {{ pillar.base }}/motd:
+          file.managed:
+            - contents_pillar: motd:text
+        {{ pillar.base }}/os:
+          file.managed:
+            - contents_grains: os
+        """);
+    assertEquals("welcome\n", Files.readString(work.resolve("motd")));
+    assertEquals("Debian\n", Files.readString(work.resolve("os")));
+    StateOutcome missing = apply("{{ pillar.base }}/x:\n  file.managed:\n    - contents_pillar: no:such\n");
+    assertTrue(missing.ret().toString().contains("contents_pillar: 'no:such' is not set"), missing.ret().toString());
+  }
+
+  @Test
   void managedRendersATemplateWithGrainsAndPillarAndSetsOwnerAndMode() throws Exception {
     String user = accounts.newUser();
     tree.pillar.put("port", 8080);
