@@ -29,15 +29,22 @@ final class GroupPresent implements StateFunction {
     return List.of(
         Param.optional("gid", Type.INTEGER, null, "group id"),
         Param.optional("system", Type.BOOLEAN, false, "create a system group"),
-        Param.optional("members", Type.STRING_LIST, null, "exactly these members"));
+        Param.optional("members", Type.STRING_LIST, null, "exactly these members"),
+        Param.optional("addusers", Type.STRING_LIST, null, "members to add, keeping the others"),
+        Param.optional("delusers", Type.STRING_LIST, null, "members to remove, keeping the others"));
   }
 
   @Override
   public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
     AccountDatabase db = new AccountDatabase(ctx.commands());
     String name = args.name();
+    if (args.has("members") && (args.has("addusers") || args.has("delusers"))) {
+      return StateResult.failed("members cannot be combined with addusers or delusers, as in Salt");
+    }
     List<String> unknown = new ArrayList<>();
-    for (String member : args.strings("members")) {
+    List<String> named = new ArrayList<>(args.strings("members"));
+    named.addAll(args.strings("addusers"));
+    for (String member : named) {
       if (db.user(member).isEmpty()) {
         unknown.add(member);
       }
@@ -54,9 +61,12 @@ final class GroupPresent implements StateFunction {
     } else if (gid.isPresent() && gid.get() != current.get().gid()) {
       changes.put("gid", gid.get());
     }
-    TreeSet<String> want = new TreeSet<>(args.strings("members"));
     TreeSet<String> have = new TreeSet<>(current.map(AccountDatabase.Group::members).orElse(List.of()));
-    if (args.has("members") && !want.equals(have)) {
+    TreeSet<String> want = new TreeSet<>(args.has("members") ? args.strings("members") : have);
+    want.addAll(args.strings("addusers"));
+    args.strings("delusers").forEach(want::remove);
+    boolean managesMembers = args.has("members") || args.has("addusers") || args.has("delusers");
+    if (managesMembers && !want.equals(have)) {
       changes.put("members", List.copyOf(want));
     }
     if (changes.isEmpty()) {

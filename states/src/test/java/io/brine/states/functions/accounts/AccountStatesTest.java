@@ -115,6 +115,34 @@ class AccountStatesTest {
   }
 
   @Test
+  void addusersAndDelusersChangeOnlyTheMembersNamed() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        ProcessHandle.current().info().user().map("root"::equals).orElse(false), "creating users needs root (CI)");
+    String second = accounts.track(SystemAccounts.uniqueName());
+    StateOutcome made = apply("""
+        %1$s:
+          user.present: [{createhome: false}]
+        %2$s:
+          user.present: [{createhome: false}]
+        %3$s:
+          group.present:
+            - members: [%1$s]
+        """.formatted(user, second, group));
+    assertTrue(made.success(), () -> made.ret().toString());
+    StateOutcome added = apply("%s:\n  group.present:\n    - addusers: [%s]\n".formatted(group, second));
+    assertTrue(added.success(), () -> added.ret().toString());
+    assertTrue(line("/etc/group", group).endsWith(":" + user + "," + second)
+        || line("/etc/group", group).endsWith(":" + second + "," + user), line("/etc/group", group));
+    StateOutcome removed = apply("%s:\n  group.present:\n    - delusers: [%s]\n".formatted(group, user));
+    assertTrue(removed.success(), () -> removed.ret().toString());
+    assertTrue(line("/etc/group", group).endsWith(":" + second), line("/etc/group", group));
+    assertFalse(anyChanges(engine.apply(tree.job("t"))), "again: nothing to do");
+    StateOutcome both = apply("%s:\n  group.present:\n    - members: [%s]\n    - addusers: [%s]\n"
+        .formatted(group, user, second));
+    assertEquals(false, state(both, group, "group.present").get("result"));
+  }
+
+  @Test
   void testModeCreatesNobody() throws Exception {
     tree.file("t.sls", "%s:\n  user.present:\n    - createhome: false\n%s:\n  group.present: []\n".formatted(user, group));
     StateOutcome out = engine.apply(tree.testJob("t"));
