@@ -42,7 +42,7 @@ import java.util.function.Supplier;
  */
 final class JobRunner implements AutoCloseable {
     private static final Logger LOG = System.getLogger(JobRunner.class.getName());
-    static final int TIMED_OUT = 124;
+    static final int TIMED_OUT = io.brine.functions.CommandResult.TIMED_OUT;
     static final int KILLED = 143;
     /** A function or command this minion's functions_allowed, functions_denied or cmd_allowed refuses. */
     static final int REFUSED = 77;

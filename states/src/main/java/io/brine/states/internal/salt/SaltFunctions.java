@@ -10,9 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SortedSet;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * What {@code salt['module.function'](...)} can call in a template, by name. Helpers that only read what the
@@ -72,11 +70,6 @@ public final class SaltFunctions {
       });
     }
     THROUGH_MINION.forEach((salt, own) -> bodies.put(salt, c -> throughMinion(own, c)));
-  }
-
-  /** Every name a template may call, sorted: for error messages. */
-  public SortedSet<String> names() {
-    return new TreeSet<>(bodies.keySet());
   }
 
   /**
