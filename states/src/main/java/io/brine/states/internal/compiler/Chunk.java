@@ -8,15 +8,18 @@ import java.util.List;
  * One state ready to run (Salt's "low chunk"): a single function applied to a single name, with
  * validated arguments and its requisites still as written.
  *
- * @param orderKey where it sorts before requisites are considered (explicit {@code order} first)
  * @param index its position in declaration order, which breaks ties
+ * @param global the global arguments the engine applies around the function
  */
 public record Chunk(String id, String name, String module, String function, String sls, String file, int line,
-                    Arguments args, StateFunction fn, List<RequisiteRef> requisites, long orderKey, boolean failhard,
-                    int index, StateGuards guards) {
+                    Arguments args, StateFunction fn, List<RequisiteRef> requisites, int index, GlobalArgs global) {
   /** Salt's return key: {@code module_|-id_|-name_|-function}. */
   public String key() {
     return module + "_|-" + id + "_|-" + name + "_|-" + function;
+  }
+
+  public long orderKey() {
+    return global.orderKey();
   }
 
   public String where() {

@@ -33,7 +33,7 @@ final class CycleCheck {
   private List<Chunk> before(Chunk chunk) {
     List<Chunk> out = new ArrayList<>();
     for (Edge e : plan.edgesOf(chunk)) {
-      if (e.kind() != RequisiteKind.PREREQ) {
+      if (e.kind().orders()) {
         out.add(e.target());
       }
     }

@@ -12,12 +12,13 @@ import java.util.Set;
 
 /**
  * Gathers the declarations of the requested sls files and everything they include, in run order
- * (an included file's states come before the includer's), then applies {@code extend}.
+ * (an included file's states come before the includer's), then applies {@code extend} and {@code exclude}.
  */
 final class HighState {
   private final SlsLoader loader;
   private final Map<String, Declaration> byId = new LinkedHashMap<>();
   private final List<Declaration> extensions = new ArrayList<>();
+  private final List<SlsParser.Exclude> excludes = new ArrayList<>();
   private final Set<String> visited = new HashSet<>();
   private final List<String> errors = new ArrayList<>();
 
@@ -34,7 +35,9 @@ final class HighState {
     if (!errors.isEmpty()) {
       throw new CompileException(errors);
     }
-    return List.copyOf(byId.values());
+    // Salt applies exclude last, to everything gathered, whichever file asked for it
+    return byId.values().stream().filter(d -> excludes.stream().noneMatch(x -> x.sls() ? x.name().equals(d.sls())
+        : x.name().equals(d.id()))).toList();
   }
 
   private void visit(String sls, String fromFile, int fromLine) {
@@ -51,6 +54,7 @@ final class HighState {
       SlsParser.Parsed parsed = SlsParser.parse(file.get());
       parsed.includes().forEach(inc -> visit(inc.sls(), file.get().path(), inc.line()));
       extensions.addAll(parsed.extend());
+      excludes.addAll(parsed.excludes());
       parsed.declarations().forEach(this::add);
     } catch (CompileException e) {
       errors.addAll(e.errors());

@@ -4,7 +4,8 @@ import java.util.Set;
 
 /** Arguments the engine itself interprets on every state, never passed to functions (except name). */
 public final class Keywords {
-  static final Set<String> GENERAL = Set.of("name", "names", "order", "failhard");
+  static final Set<String> GENERAL = Set.of("name", "names", "order", "failhard", "use", "use_in", "retry",
+      "parallel");
 
   private Keywords() {}
 

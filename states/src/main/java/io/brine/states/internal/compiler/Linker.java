@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Resolves requisites to chunks and sorts the plan. A requisite matches a state by ID or by name
- * within the given module (Salt's rule), a bare ID by ID only, and {@code sls: name} every state of
- * that sls file. A requisite that matches nothing is a compile error, not a silent no-op.
+ * Resolves requisites to chunks and sorts the plan. As in Salt, a requisite matches a state by ID or by name
+ * within the given module, a bare ID (or {@code id: x}) a state of any module by ID or name, and
+ * {@code sls: name} every state of that sls file; each target may be a glob ({@code - file: /etc/*}). A
+ * requisite that matches nothing is a compile error, not a silent no-op.
  */
 final class Linker {
   private Linker() {}
@@ -48,13 +49,18 @@ final class Linker {
   }
 
   private static boolean matches(Chunk c, RequisiteRef ref) {
-    if (ref.module() == null) {
-      return c.id().equals(ref.target());
+    if (ref.module() != null && ref.module().equals("sls")) {
+      return matches(ref.target(), c.sls());
     }
-    if (ref.module().equals("sls")) {
-      return c.sls().equals(ref.target());
-    }
-    return c.module().equals(ref.module()) && (c.id().equals(ref.target()) || c.name().equals(ref.target()));
+    boolean anyModule = ref.module() == null || ref.module().equals("id");
+    return (anyModule || c.module().equals(ref.module()))
+        && (matches(ref.target(), c.id()) || matches(ref.target(), c.name()));
+  }
+
+  /** Salt's fnmatch: a target with a glob character is a pattern, any other is compared as it is. */
+  private static boolean matches(String target, String value) {
+    boolean glob = target.indexOf('*') >= 0 || target.indexOf('?') >= 0 || target.indexOf('[') >= 0;
+    return target.equals(value) || glob && Glob.matches(target, value);
   }
 
   private static String describe(RequisiteRef ref) {

@@ -31,7 +31,7 @@ final class Lowering {
 
   List<Chunk> lower(List<Declaration> declarations) throws CompileException {
     List<Chunk> chunks = new ArrayList<>();
-    for (Declaration decl : declarations) {
+    for (Declaration decl : Uses.resolve(declarations)) {
       for (FunctionDecl fn : decl.functions()) {
         chunks.addAll(lower(decl, fn));
       }
@@ -111,6 +111,8 @@ final class Lowering {
     int before = errors.size();
     long order = UNORDERED;
     boolean failhard = false;
+    boolean parallel = false;
+    GlobalArgs.Retry retry = null;
     List<RequisiteRef> requisites = new ArrayList<>();
     Map<String, Object> values = new LinkedHashMap<>();
     Map<String, List<String>> guards = new LinkedHashMap<>();
@@ -124,9 +126,14 @@ final class Lowering {
       } else if (arg.key().equals("order")) {
         order = order(decl.file(), arg);
       } else if (arg.key().equals("failhard")) {
-        failhard = Boolean.TRUE.equals(arg.value()) || "true".equalsIgnoreCase(String.valueOf(arg.value()));
-      } else if (!params.containsKey(arg.key()) && StateGuards.NAMES.contains(arg.key())) {
-        // Salt's global onlyif/unless/creates, for a function that does not take them itself
+        failhard = bool(arg.value());
+      } else if (arg.key().equals("parallel")) {
+        parallel = bool(arg.value());
+      } else if (arg.key().equals("retry")) {
+        retry = retry(decl.file(), arg);
+      } else if (!params.containsKey(arg.key())
+          && (StateGuards.NAMES.contains(arg.key()) || arg.key().equals("check_cmd"))) {
+        // Salt's global onlyif/unless/creates/check_cmd, for a function that does not take them itself
         guards.put(arg.key(), strings(decl.file(), arg));
       } else if (!params.containsKey(arg.key()) && fn.acceptsExtraArguments()) {
         values.put(arg.key(), arg.value());
@@ -153,9 +160,53 @@ final class Lowering {
       return Optional.empty();
     }
     return Optional.of(new Chunk(decl.id(), name, fdecl.module(), fdecl.function(), decl.sls(), decl.file(),
-        fdecl.line(), Arguments.of(values), fn, List.copyOf(requisites), order, failhard, index++,
-        new StateGuards(guards.getOrDefault("onlyif", List.of()), guards.getOrDefault("unless", List.of()),
-            guards.getOrDefault("creates", List.of()))));
+        fdecl.line(), Arguments.of(values), fn, List.copyOf(requisites), index++,
+        new GlobalArgs(order, failhard, new StateGuards(guards.getOrDefault("onlyif", List.of()),
+            guards.getOrDefault("unless", List.of()), guards.getOrDefault("creates", List.of())),
+            guards.getOrDefault("check_cmd", List.of()), retry, parallel)));
+  }
+
+  private static boolean bool(Object value) {
+    return Boolean.TRUE.equals(value) || "true".equalsIgnoreCase(String.valueOf(value));
+  }
+
+  /** {@code retry: True} (Salt's defaults), {@code False}, or a mapping overriding some of the defaults. */
+  private GlobalArgs.Retry retry(String file, ArgEntry arg) {
+    Object v = arg.value();
+    if (v instanceof Boolean b) {
+      return b ? GlobalArgs.Retry.DEFAULT : null;
+    }
+    if (!(v instanceof Map<?, ?> map)) {
+      error(file, arg.line(), "retry must be True, False or a mapping of attempts, until, interval and splay");
+      return null;
+    }
+    GlobalArgs.Retry d = GlobalArgs.Retry.DEFAULT;
+    try {
+      for (Object key : map.keySet()) {
+        if (!List.of("attempts", "until", "interval", "splay").contains(String.valueOf(key))) {
+          throw new IllegalArgumentException("unknown key '" + key + "' (accepts attempts, until, interval, splay)");
+        }
+      }
+      int attempts = ((Number) Param.optional("attempts", Param.Type.INTEGER, d.attempts(), "")
+          .coerce(map.containsKey("attempts") ? map.get("attempts") : d.attempts())).intValue();
+      Object until = map.containsKey("until") ? map.get("until") : d.until();
+      if (until != null && !(until instanceof Boolean)) {
+        throw new IllegalArgumentException("until must be True, False or None, got '" + until + "'");
+      }
+      double interval = number("interval", map.containsKey("interval") ? map.get("interval") : d.interval());
+      double splay = number("splay", map.containsKey("splay") ? map.get("splay") : d.splay());
+      if (attempts < 1 || interval < 0 || splay < 0) {
+        throw new IllegalArgumentException("attempts must be at least 1, interval and splay not negative");
+      }
+      return new GlobalArgs.Retry(attempts, (Boolean) until, interval, splay);
+    } catch (IllegalArgumentException e) {
+      error(file, arg.line(), "retry: " + e.getMessage());
+      return null;
+    }
+  }
+
+  private static double number(String key, Object value) {
+    return ((Number) Param.optional(key, Param.Type.NUMBER, null, "").coerce(value)).doubleValue();
   }
 
   @SuppressWarnings("unchecked")

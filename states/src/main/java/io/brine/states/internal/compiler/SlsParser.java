@@ -12,7 +12,11 @@ import java.util.List;
 final class SlsParser {
   record Include(String sls, int line) {}
 
-  record Parsed(List<Include> includes, List<Declaration> extend, List<Declaration> declarations) {}
+  /** One {@code exclude} entry: a whole sls ({@code - sls: name}) or one ID ({@code - id: name}). */
+  record Exclude(boolean sls, String name) {}
+
+  record Parsed(List<Include> includes, List<Declaration> extend, List<Declaration> declarations,
+                List<Exclude> excludes) {}
 
   private final SlsLoader.SlsFile file;
   private final List<String> errors = new ArrayList<>();
@@ -34,21 +38,45 @@ final class SlsParser {
     List<Include> includes = new ArrayList<>();
     List<Declaration> extend = new ArrayList<>();
     List<Declaration> declarations = new ArrayList<>();
+    List<Exclude> excludes = new ArrayList<>();
     if (file.root() == null) {
-      return new Parsed(includes, extend, declarations);
+      return new Parsed(includes, extend, declarations, excludes);
     }
     if (!(file.root() instanceof YamlNode.Mapping root)) {
       error(file.root().line(), "an sls file must be a mapping of IDs to states");
-      return new Parsed(includes, extend, declarations);
+      return new Parsed(includes, extend, declarations, excludes);
     }
     for (YamlNode.Entry entry : root.entries()) {
       switch (entry.key()) {
         case "include" -> includes.addAll(includes(entry));
         case "extend" -> extend.addAll(extensions(entry.value()));
+        case "exclude" -> excludes.addAll(excludes(entry));
         default -> declaration(entry.key(), entry.line(), entry.value(), false).ifPresent(declarations::add);
       }
     }
-    return new Parsed(includes, extend, declarations);
+    return new Parsed(includes, extend, declarations, excludes);
+  }
+
+  /** Salt's {@code exclude}: {@code - sls: name} or {@code - id: name}; a bare name is an sls, as in Salt. */
+  private List<Exclude> excludes(YamlNode.Entry entry) {
+    List<Exclude> out = new ArrayList<>();
+    if (!(entry.value() instanceof YamlNode.Sequence seq)) {
+      error(entry.line(), "exclude must be a list of '- sls: name' or '- id: name' items");
+      return out;
+    }
+    for (YamlNode item : seq.items()) {
+      if (item instanceof YamlNode.Scalar s && s.value() != null) {
+        out.add(new Exclude(true, SlsName.resolve(s.asString(), file.sls(), file.isInit())));
+      } else if (item instanceof YamlNode.Mapping m && m.entries().size() == 1
+          && m.entries().get(0).value() instanceof YamlNode.Scalar v && v.value() != null
+          && List.of("sls", "id").contains(m.entries().get(0).key())) {
+        boolean sls = m.entries().get(0).key().equals("sls");
+        out.add(new Exclude(sls, sls ? SlsName.resolve(v.asString(), file.sls(), file.isInit()) : v.asString()));
+      } else {
+        error(item.line(), "exclude entries must be '- sls: name' or '- id: name'");
+      }
+    }
+    return out;
   }
 
   private List<Include> includes(YamlNode.Entry entry) {
