@@ -82,6 +82,21 @@ class YamlAndRenderersTest {
     assertErrorMentions(engine.apply(tree.job("bad")), "bad.sls:1", "unsupported renderer 'mako|yaml'");
   }
 
+  /**
+   * Salt's pipe hands Jinja the data YAML parsed, and its Jinja renderer reads only text, so yaml|jinja fails in
+   * Salt too; Brine says so and what to write. The old single names (yaml_jinja) mean jinja|yaml, as in Salt.
+   */
+  @Test
+  void yamlThenJinjaIsRefusedAsSaltCannotRunItAndOldStyleNamesWork() {
+    tree.file("yj.sls", "#!yaml|jinja\nx:\n  test.nop: []\n");
+    assertErrorMentions(engine.apply(tree.job("yj")), "yj.sls:1",
+        "renderer 'yaml|jinja' cannot run: jinja renders text and yaml hands it data", "write #!jinja|yaml");
+    tree.file("old.sls", "#!yaml_jinja\n{{ 'from-old-style' }}:\n  test.nop: []\n");
+    StateOutcome out = engine.apply(tree.job("old"));
+    assertTrue(out.success(), () -> out.ret().toString());
+    assertTrue(out.ret().toString().contains("from-old-style"), () -> out.ret().toString());
+  }
+
   @Test
   void anUnknownAliasIsAnErrorWithItsLine() {
     tree.file("a.sls", "x:\n  test.nop: []\ny: *nowhere\n");

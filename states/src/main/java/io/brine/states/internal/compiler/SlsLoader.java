@@ -16,6 +16,9 @@ import java.util.Optional;
 final class SlsLoader {
   record SlsFile(String sls, String path, boolean isInit, YamlNode root) {}
 
+  /** Salt's older single names for pipelines: the format first, then the template engine that runs first. */
+  private static final Map<String, String> OLD_STYLE = Map.of("yaml_jinja", "jinja|yaml", "json_jinja", "jinja|json");
+
   private final StateFiles files;
   private final Templates templates;
 
@@ -58,11 +61,19 @@ final class SlsLoader {
 
   private String render(String text, String path, Map<String, Object> vars) throws CompileException {
     String firstLine = text.lines().findFirst().orElse("").strip();
-    if (firstLine.startsWith("#!")) {
+    if (firstLine.startsWith("#!") && !firstLine.startsWith("#!/")) { // Salt reads #!/ as a path, not renderers
       // Salt's renderer pipelines; YAML reads JSON too, so json differs from yaml only in what authors promise
       String pipeline = firstLine.substring(2).replace(" ", "");
+      pipeline = OLD_STYLE.getOrDefault(pipeline, pipeline);
       if (pipeline.equals("yaml") || pipeline.equals("json")) {
         return text;
+      }
+      if (pipeline.equals("yaml|jinja") || pipeline.equals("json|jinja")) {
+        // Salt hands Jinja the data the first stage parsed, and its Jinja renderer reads only text: the render
+        // fails there ('dict' object has no attribute 'read'). Refusing it here says what to write instead.
+        throw new CompileException(path, 1, "renderer '" + pipeline + "' cannot run: jinja renders text and "
+            + pipeline.substring(0, 4) + " hands it data (Salt fails here too); write #!jinja|"
+            + pipeline.substring(0, 4));
       }
       if (!List.of("jinja|yaml", "jinja|json", "jinja").contains(pipeline)) {
         throw new CompileException(path, 1, "unsupported renderer '" + pipeline
@@ -72,7 +83,7 @@ final class SlsLoader {
     try {
       return templates.render(text, path, vars);
     } catch (TemplateException e) {
-      throw new CompileException(path, e.line(), "Jinja error: " + e.reason());
+      throw new CompileException(path, e.line(), e.reason());
     }
   }
 }

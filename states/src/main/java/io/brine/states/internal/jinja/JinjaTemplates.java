@@ -26,7 +26,6 @@ import java.util.Map;
 public final class JinjaTemplates implements Templates {
   private static final long MAX_OUTPUT = 16L * 1024 * 1024;
   private static final String INTERPRETER = "____int3rpr3t3r____";
-  private static final String UNKNOWN_TOKEN = "Unknown token found: ";
 
   private final Jinjava jinjava;
   private final Map<String, Object> globals;
@@ -68,7 +67,8 @@ public final class JinjaTemplates implements Templates {
     Map<String, Object> opts = PlainData.copyMap(Map.of("id", minionId, "allow_undefined", allowUndefined));
     vars.put("opts", opts);
     vars.put("salt", new SaltBridge(new SaltFunctions(plainGrains, (Map<String, Object>) vars.get("pillar"), opts,
-        files, minion, System.getLogger("io.brine.states.templates"))));
+        files, minion, System.getLogger("io.brine.states.templates"),
+        (text, name, pipe, extra) -> RendererPipe.run(text, name, pipe, extra, this::render))));
     this.globals = vars;
   }
 
@@ -88,12 +88,17 @@ public final class JinjaTemplates implements Templates {
     try {
       result = jinjava.renderForResult(source, vars);
     } catch (RuntimeException e) {
-      throw new TemplateException(name, 0, "template failed: " + e.getMessage());
+      throw new TemplateException(name, 0, "Jinja error: " + SaltWording.plain(e.getMessage()));
     }
+    // Jinja finds syntax errors before it renders anything, so one of those is the error to report
+    TemplateError first = null;
     for (TemplateError error : result.getErrors()) {
-      if (stopsRendering(error)) {
-        throw new TemplateException(name, error.getLineno(), explained(error.getMessage()));
+      if (stopsRendering(error) && (first == null || SaltWording.isSyntax(error) && !SaltWording.isSyntax(first))) {
+        first = error;
       }
+    }
+    if (first != null) {
+      throw new TemplateException(name, first.getLineno(), SaltWording.reason(first));
     }
     return result.getOutput();
   }
@@ -109,24 +114,10 @@ public final class JinjaTemplates implements Templates {
     }
     return switch (error.getReason()) {
       case UNKNOWN -> error.getItem() != TemplateError.ErrorItem.PROPERTY;
-      case SYNTAX_ERROR, EXCEPTION, INVALID_ARGUMENT, INVALID_INPUT, OUTPUT_TOO_BIG, OVER_LIMIT,
+      case SYNTAX_ERROR, MISSING, EXCEPTION, INVALID_ARGUMENT, INVALID_INPUT, OUTPUT_TOO_BIG, OVER_LIMIT,
           COLLECTION_TOO_BIG, DISABLED -> true;
       default -> false;
     };
-  }
-
-  /** Jinjava's words for an undefined value, in Salt's terms and with the way out. */
-  private String explained(String message) {
-    int at = message == null ? -1 : message.indexOf(UNKNOWN_TOKEN);
-    if (at < 0) {
-      return message;
-    }
-    // What comes before names the imported file and line when the undefined value is in one; Jinjava's class
-    // names in it are noise.
-    String before = message.substring(0, at).replaceAll("[A-Za-z]+Exception: ", "");
-    return before + "'" + message.substring(at + UNKNOWN_TOKEN.length()).strip()
-        + "' is undefined (or names an unknown "
-        + "filter, test or function); set allow_undefined: true in the minion config to render it empty";
   }
 
   private static int lineOf(String source, int offset) {

@@ -4,6 +4,7 @@ import com.hubspot.jinjava.interpret.CallStack;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.InterpretException;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.interpret.TemplateSyntaxException;
 import com.hubspot.jinjava.loader.ResourceNotFoundException;
 import com.hubspot.jinjava.tree.TagNode;
@@ -51,6 +52,12 @@ final class TreeTemplates {
       } catch (InterpretException e) {
         throw failure(in(path, e.getLineNumber()) + e.getMessage(), tag, e);
       }
+      for (TemplateError error : child.getErrorsCopy()) {
+        if (error.getSourceTemplate().isEmpty()) { // the innermost file names the place; outer ones keep it
+          error.setMessage(in(path, error.getLineno()) + error.getMessage());
+          error.setSourceTemplate(path);
+        }
+      }
       interpreter.addAllChildErrors(path, child.getErrorsCopy());
       return Optional.of(new Rendered(child, output));
     } finally {
@@ -58,9 +65,9 @@ final class TreeTemplates {
     }
   }
 
-  /** Names a place in another file in the words Jinjava uses for its child errors. */
+  /** Names a place in another file as compiler errors name theirs: {@code map.jinja:4: }. */
   static String in(String path, int line) {
-    return "in `" + path + "`" + (line > 0 ? " on line " + line : "") + ": ";
+    return path + (line > 0 ? ":" + line : "") + ": ";
   }
 
   /** A fatal error at the tag's line; Jinjava reports this kind with its bare message. */

@@ -30,7 +30,7 @@ final class DataFunctions {
   }
 
   private static Object get(Map<String, Object> data, Call c, boolean merges) {
-    String key = c.string(0, "key", null);
+    String key = String.valueOf(c.required(0, "key"));
     Object fallback = c.arg(1, "default", "");
     Object found = Lookup.path(data, key, c.string(merges ? 3 : 2, "delimiter", ":"));
     if (merges && c.bool(2, "merge", false) && fallback instanceof Map<?, ?> base) {
@@ -93,7 +93,7 @@ final class DataFunctions {
 
   /** {@code config.get(key, default='')}: the minion's options, then grains, then pillar, as Salt looks. */
   Object configGet(Call c) {
-    String key = c.string(0, "key", null);
+    String key = String.valueOf(c.required(0, "key"));
     String delimiter = c.string(2, "delimiter", ":");
     for (Map<String, Object> source : List.of(opts, grains, pillar)) {
       Object found = Lookup.path(source, key, delimiter);

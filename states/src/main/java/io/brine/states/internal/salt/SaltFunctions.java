@@ -39,6 +39,14 @@ public final class SaltFunctions {
    */
   public SaltFunctions(Map<String, Object> grains, Map<String, Object> pillar, Map<String, Object> opts,
       StateFiles files, FunctionCaller minion, System.Logger log) {
+    this(grains, pillar, opts, files, minion, log, null);
+  }
+
+  /**
+   * @param renderer what {@code slsutil.renderer} renders with; null leaves that function out
+   */
+  public SaltFunctions(Map<String, Object> grains, Map<String, Object> pillar, Map<String, Object> opts,
+      StateFiles files, FunctionCaller minion, System.Logger log, TreeRenderer renderer) {
     this.minion = minion;
     DataFunctions data = new DataFunctions(grains, pillar, opts);
     bodies.put("pillar.get", data::pillarGet);
@@ -57,6 +65,9 @@ public final class SaltFunctions {
     bodies.put("test.true", c -> true);
     bodies.put("mine.get", c -> Map.of()); // no mine yet: an empty answer, as Salt gives for no matches
     bodies.put("cp.get_file_str", c -> fileText(files, c.string(0, "path", "")));
+    if (renderer != null) {
+      bodies.put("slsutil.renderer", c -> render(files, renderer, c));
+    }
     for (String level : List.of("debug", "info", "warning", "error")) {
       System.Logger.Level l = switch (level) {
         case "debug" -> System.Logger.Level.DEBUG;
@@ -140,6 +151,41 @@ public final class SaltFunctions {
       }
     }
     return false;
+  }
+
+  /** Salt's slsutil.renderer: a file of the tree (or a string) through a pipe, default jinja|yaml. */
+  private static Object render(StateFiles files, TreeRenderer renderer, Call c) throws Exception {
+    String path = c.string(0, "path", null);
+    String string = c.string(1, "string", null);
+    String pipeline = c.string(2, "default_renderer", "jinja|yaml");
+    Map<String, Object> vars = new java.util.LinkedHashMap<>(c.kwargs());
+    vars.keySet().removeAll(List.of("path", "string", "default_renderer"));
+    if (path != null && !path.isEmpty()) {
+      String relative = treePath(path);
+      Optional<String> text = files.readText(relative);
+      if (text.isEmpty()) {
+        throw new IllegalArgumentException("salt['slsutil.renderer']: no such file in the state tree: " + path);
+      }
+      return renderer.render(text.get(), relative, pipeline, vars);
+    }
+    if (string != null) {
+      return renderer.render(string, "<string>", pipeline, vars);
+    }
+    throw new IllegalArgumentException("salt['slsutil.renderer'] must be given either path or string");
+  }
+
+  /** salt://x, brine://x and x all name x in the tree. */
+  private static String treePath(String url) {
+    for (String scheme : List.of("salt://", "brine://")) {
+      if (url.startsWith(scheme)) {
+        return url.substring(scheme.length());
+      }
+    }
+    if (url.startsWith("/") || url.contains("://")) {
+      throw new IllegalArgumentException("salt['slsutil.renderer'] renders files of the state tree only (salt://, "
+          + "brine:// or a tree-relative path), got '" + url + "'");
+    }
+    return url;
   }
 
   private static Object fileText(StateFiles files, String url) throws IOException {

@@ -12,9 +12,6 @@ import java.util.Map;
  * {@code s r a d i u x X o c f F e E %}; {@link PercentConversion} turns one value into text.
  */
 final class PercentFormat {
-  // Jinjava builds a tuple literal as a PyList over an unmodifiable list; a list literal or data is over an ArrayList.
-  private static final Class<?> TUPLE = Collections.unmodifiableList(new ArrayList<>()).getClass();
-
   private PercentFormat() {}
 
   static String format(String template, Object values) {
@@ -59,7 +56,7 @@ final class PercentFormat {
   }
 
   private static List<Object> arguments(Object values) {
-    if (values instanceof PyList list && TUPLE.isInstance(list.toList())) {
+    if (values instanceof PyList list && PythonText.isTuple(list)) {
       return list.toList();
     }
     if (values instanceof Map.Entry<?, ?> pair) { // a dict's items() are (key, value) tuples

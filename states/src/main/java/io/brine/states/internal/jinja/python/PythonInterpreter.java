@@ -5,6 +5,7 @@ import com.hubspot.jinjava.JinjavaConfig;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.InterpreterFactory;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.UnknownTokenException;
 import com.hubspot.jinjava.tree.Node;
 
 /**
@@ -38,6 +39,38 @@ public final class PythonInterpreter extends JinjavaInterpreter {
   @Override
   public Node parse(String template) {
     return super.parse(ExpressionBraces.spaced(template));
+  }
+
+  /** Why the last lookup of this expression gave nothing; see {@link Undefined}. */
+  private String undefinedNote;
+
+  void noteUndefined(String why) {
+    undefinedNote = why;
+  }
+
+  /** The current render's note, or null. */
+  static String lastUndefined() {
+    return JinjavaInterpreter.getCurrent() instanceof PythonInterpreter python ? python.undefinedNote : null;
+  }
+
+  /**
+   * Jinjava's check that an expression (in {@code {{ }}}, {@code if}, {@code for}) has a value, worded as Jinja's
+   * StrictUndefined words it.
+   */
+  @Override
+  public Object resolveELExpression(String expression, int lineNumber) {
+    JinjavaInterpreter current = JinjavaInterpreter.getCurrent();
+    if (current instanceof PythonInterpreter python) {
+      python.undefinedNote = null;
+    }
+    try {
+      return super.resolveELExpression(expression, lineNumber);
+    } catch (Undefined.Error e) {
+      throw e;
+    } catch (UnknownTokenException e) {
+      String why = lastUndefined();
+      throw new Undefined.Error(why != null ? why : "'" + Undefined.cut(expression) + "' is undefined");
+    }
   }
 
   @Override

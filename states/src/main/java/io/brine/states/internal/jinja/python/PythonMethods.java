@@ -7,7 +7,9 @@ import java.beans.FeatureDescriptor;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
+import com.hubspot.jinjava.el.ext.AbstractCallableMethod;
 import jinjava.javax.el.CompositeELResolver;
+import jinjava.javax.el.ELException;
 import jinjava.javax.el.ELContext;
 import jinjava.javax.el.ELResolver;
 
@@ -44,10 +46,21 @@ public final class PythonMethods extends ELResolver {
       throw new IllegalArgumentException(method + "() is missing an argument");
     }
     if (result.isEmpty()) {
+      refuseCallingData(base, method.toString());
       return null;
     }
     context.setPropertyResolved(true);
     return result.get();
+  }
+
+  /** {@code pillar.port()}: Python's words when the dict's value is data, not a function (a macro is one). */
+  private static void refuseCallingData(Object base, String name) {
+    if ((base instanceof TemplateDict || base instanceof PyMap) && ((Map<?, ?>) base).containsKey(name)) {
+      Object value = ((Map<?, ?>) base).get(name);
+      if (!(value instanceof AbstractCallableMethod)) {
+        throw new ELException("'" + Undefined.pythonType(value) + "' object is not callable");
+      }
+    }
   }
 
   @Override

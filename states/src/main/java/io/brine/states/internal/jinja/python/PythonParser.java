@@ -8,6 +8,8 @@ import jinjava.de.odysseus.el.tree.impl.Builder;
 import jinjava.de.odysseus.el.tree.impl.Scanner.ScanException;
 import jinjava.de.odysseus.el.tree.impl.Scanner.Symbol;
 import jinjava.de.odysseus.el.tree.impl.ast.AstBinary;
+import jinjava.de.odysseus.el.tree.impl.ast.AstBracket;
+import jinjava.de.odysseus.el.tree.impl.ast.AstDot;
 import jinjava.de.odysseus.el.tree.impl.ast.AstNode;
 import jinjava.de.odysseus.el.tree.impl.ast.AstParameters;
 
@@ -27,9 +29,21 @@ final class PythonParser extends ExtendedParser {
     });
   }
 
+  /** Both sides must be defined: Jinja's StrictUndefined fails in any operator, {@code and} and {@code or} too. */
   @Override
   protected AstBinary createAstBinary(AstNode left, AstNode right, AstBinary.Operator operator) {
-    return super.createAstBinary(left, right, operator == AstBinary.MOD ? PythonOperators.MODULO : operator);
+    return super.createAstBinary(new DefinedValue(left), new DefinedValue(right),
+        operator == AstBinary.MOD ? PythonOperators.MODULO : operator);
+  }
+
+  @Override
+  protected AstDot createAstDot(AstNode base, String property, boolean lvalue) {
+    return new PythonLookups.Dot(base, property, lvalue);
+  }
+
+  @Override
+  protected AstBracket createAstBracket(AstNode base, AstNode property, boolean lvalue, boolean strict) {
+    return new PythonLookups.Bracket(base, property, lvalue, strict);
   }
 
   /** Jinjava's list, tuple and argument parsing, except that a comma may come last: {@code [1, 2,]}. */

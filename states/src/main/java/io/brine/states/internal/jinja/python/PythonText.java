@@ -1,5 +1,6 @@
 package io.brine.states.internal.jinja.python;
 
+import com.hubspot.jinjava.objects.collections.PyList;
 import io.brine.states.internal.jinja.PyNone;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -10,7 +11,15 @@ import java.util.StringJoiner;
  * {@code true} or {@code [a, b]} would change what a state receives (a list of one string "a, b" instead of two).
  */
 public final class PythonText {
+  // Jinjava builds a tuple literal as a PyList over an unmodifiable list, a list literal over an ArrayList.
+  private static final Class<?> TUPLE = java.util.Collections.unmodifiableList(new java.util.ArrayList<>()).getClass();
+
   private PythonText() {}
+
+  /** Whether a value is a tuple literal's (Jinja prints {@code (1, 'a')} and {@code (1,)}). */
+  static boolean isTuple(Object value) {
+    return value instanceof PyList list && TUPLE.isInstance(list.toList());
+  }
 
   /** What {@code {{ value }}} prints. */
   public static String str(Object value) {
@@ -41,6 +50,11 @@ public final class PythonText {
     }
     if (value instanceof Map.Entry<?, ?> entry) {
       return "(" + repr(entry.getKey()) + ", " + repr(entry.getValue()) + ")";
+    }
+    if (value instanceof PyList list && isTuple(list)) {
+      StringJoiner out = new StringJoiner(", ", "(", list.size() == 1 ? ",)" : ")");
+      list.forEach(item -> out.add(repr(item)));
+      return out.toString();
     }
     if (value instanceof Iterable<?> items) {
       StringJoiner out = new StringJoiner(", ", "[", "]");

@@ -67,7 +67,7 @@ class PythonSyntaxTest {
   @Test
   void trailingCommasAreAcceptedInListsTuplesAndCalls() throws TemplateException {
     assertEquals("[1, 2]", render("{{ [1, 2,] }}"));
-    assertEquals("[1, 2] [1]", render("{{ (1, 2,) }} {{ (1,) }}"));
+    assertEquals("(1, 2) (1,)", render("{{ (1, 2,) }} {{ (1,) }}"));
     assertEquals("a-b", render("{{ '{}-{}'.format('a', 'b',) }}"));
     assertEquals("x", render("{% macro m(a, b) %}{{ a }}{% endmacro %}{{ m('x', 'y',) }}"));
     assertEquals("a,b,", render("{% for p in ['a', 'b',] %}{{ p }},{% endfor %}"));
