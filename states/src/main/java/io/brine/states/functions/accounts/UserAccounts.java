@@ -45,7 +45,7 @@ record UserAccounts(AccountDatabase db, ShadowUtils shadow) {
     out.put("name", want.name());
     want.uid().ifPresent(v -> out.put("uid", v));
     want.gid().ifPresent(v -> out.put("gid", v));
-    out.put("home", want.createhome() ? want.home().orElse("/home/" + want.name()) : "");
+    want.home().ifPresent(v -> out.put("home", v));
     want.shell().ifPresent(v -> out.put("shell", v));
     out.putAll(want.gecos());
     if (!groups.isEmpty()) {
