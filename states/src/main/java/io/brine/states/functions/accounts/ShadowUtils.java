@@ -1,5 +1,6 @@
 package io.brine.states.functions.accounts;
 
+import io.brine.functions.Command;
 import io.brine.functions.CommandResult;
 import io.brine.functions.CommandRunner;
 import java.io.IOException;
@@ -19,12 +20,22 @@ import java.util.Optional;
  * }</pre>
  */
 final class ShadowUtils {
-  /** What useradd is told; empty options are left to useradd's defaults. */
-  record NewUser(String name, Optional<Long> uid, Optional<Long> gid, Optional<String> home, boolean createhome,
-                 Optional<String> shell, Optional<String> fullname, List<String> groups, Optional<String> password,
-                 boolean system) {
+  /**
+   * What useradd is told; empty options are left to useradd's defaults. {@code usergroup} empty follows
+   * USERGROUPS_ENAB of login.defs; {@code unique} false allows a uid another user has.
+   */
+  record NewUser(String name, Optional<Long> uid, Optional<String> gid, Optional<String> home, boolean createhome,
+                 Optional<String> shell, Optional<String> gecos, List<String> groups, boolean system,
+                 Optional<Boolean> usergroup, boolean nologinit, boolean unique) {
     NewUser {
       groups = List.copyOf(groups);
+    }
+
+    /** A user as user.add makes it: the account defaults for the options user.add does not take. */
+    static NewUser basic(String name, Optional<Long> uid, Optional<String> gid, Optional<String> home,
+        boolean createhome, Optional<String> shell, Optional<String> gecos, List<String> groups, boolean system) {
+      return new NewUser(name, uid, gid, home, createhome, shell, gecos, groups, system, Optional.empty(), false,
+          true);
     }
   }
 
@@ -37,19 +48,51 @@ final class ShadowUtils {
   void addUser(NewUser u) throws IOException, InterruptedException {
     List<String> argv = new ArrayList<>(List.of("useradd"));
     u.uid().ifPresent(x -> argv.addAll(List.of("-u", x.toString())));
-    u.gid().ifPresent(x -> argv.addAll(List.of("-g", x.toString())));
+    if (u.uid().isPresent() && !u.unique()) {
+      argv.add("-o"); // useradd takes -o only together with -u
+    }
+    u.gid().ifPresent(x -> argv.addAll(List.of("-g", x)));
+    if (u.gid().isEmpty() && u.usergroup().isPresent()) {
+      argv.add(u.usergroup().get() ? "-U" : "-N");
+    }
     u.home().ifPresent(x -> argv.addAll(List.of("-d", x)));
     argv.add(u.createhome() ? "-m" : "-M");
     u.shell().ifPresent(x -> argv.addAll(List.of("-s", x)));
-    u.fullname().ifPresent(x -> argv.addAll(List.of("-c", x)));
+    u.gecos().ifPresent(x -> argv.addAll(List.of("-c", x)));
     if (!u.groups().isEmpty()) {
       argv.addAll(List.of("-G", String.join(",", u.groups())));
     }
-    u.password().ifPresent(x -> argv.addAll(List.of("-p", x)));
     if (u.system()) {
       argv.add("-r");
     }
+    if (u.nologinit()) {
+      argv.add("-l");
+    }
     argv.add(u.name());
+    mustRun(argv);
+  }
+
+  /** Sets an already hashed password; chpasswd reads it from stdin, keeping it out of the process list. */
+  void setPasswordHash(String name, String hash) throws IOException, InterruptedException {
+    CommandResult r = commands.run(Command.of("chpasswd", "-e").withStdin(name + ":" + hash + "\n"));
+    if (!r.ok()) {
+      throw new IOException("chpasswd failed (exit " + r.exitCode() + "): " + r.diagnostic());
+    }
+  }
+
+  /** Empties the password, which allows login without one (passwd -d). */
+  void deletePassword(String name) throws IOException, InterruptedException {
+    mustRun(List.of("passwd", "-d", name));
+  }
+
+  /** chage with the given options, such as {@code -M 90}; nothing runs for no options. */
+  void changeAging(String name, List<String> options) throws IOException, InterruptedException {
+    if (options.isEmpty()) {
+      return;
+    }
+    List<String> argv = new ArrayList<>(List.of("chage"));
+    argv.addAll(options);
+    argv.add(name);
     mustRun(argv);
   }
 

@@ -56,9 +56,9 @@ final class UserAdd implements ExecutionFunction {
     if (!missing.isEmpty()) {
       throw new FunctionException("user.add: the following group(s) are not present: " + String.join(", ", missing));
     }
-    new ShadowUtils(context.commands()).addUser(new ShadowUtils.NewUser(args.string("name"), args.optInteger("uid"),
-        gid, args.optString("home"), args.bool("createhome"), args.optString("shell"), args.optString("fullname"),
-        groups, Optional.empty(), args.bool("system")));
+    new ShadowUtils(context.commands()).addUser(ShadowUtils.NewUser.basic(args.string("name"),
+        args.optInteger("uid"), gid.map(String::valueOf), args.optString("home"), args.bool("createhome"),
+        args.optString("shell"), args.optString("fullname"), groups, args.bool("system")));
     return true;
   }
 }

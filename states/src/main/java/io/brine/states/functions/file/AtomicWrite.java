@@ -39,4 +39,19 @@ final class AtomicWrite {
       Files.deleteIfExists(temp);
     }
   }
+
+  /**
+   * Puts a new 0644 file with {@code content} where {@code path} is, replacing the directory entry
+   * itself: a symlink there is replaced, not followed ({@code follow_symlinks: False}).
+   */
+  static void replaceEntry(Path path, byte[] content) throws IOException {
+    Path temp = Files.createTempFile(path.getParent(), "." + path.getFileName(), ".brine-tmp");
+    try {
+      Files.write(temp, content);
+      Files.setPosixFilePermissions(temp, Modes.permissions(0644));
+      Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
 }

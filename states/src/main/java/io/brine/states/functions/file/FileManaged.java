@@ -7,19 +7,39 @@ import io.brine.functions.StateContext;
 import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
 import io.brine.functions.TemplateException;
-import io.brine.states.functions.Sources;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@code file.managed}: a file's content (from a source, a template or inline), owner and mode. */
+/**
+ * {@code file.managed}: a file's content (from a source, a template or inline), owner and mode, with
+ * Salt's safeguards: the source is checked against {@code source_hash} and the new content against
+ * {@code check_cmd} before the file is touched.
+ *
+ * <pre>{@code
+ * /etc/sudoers:
+ *   file.managed:
+ *     - source: salt://sudoers/files/sudoers.jinja
+ *     - source_hash: salt://sudoers/files/SHA256SUMS
+ *     - template: jinja
+ *     - defaults: {admins: [root]}
+ *     - context: {admins: [root, ops]}
+ *     - mode: "0440"
+ *     - check_cmd: /usr/sbin/visudo -c -f
+ *     - show_changes: False
+ * }</pre>
+ */
 final class FileManaged implements StateFunction {
+  static final String HIDDEN_DIFF = "<show_changes=False>";
+
   @Override
   public String name() {
     return "managed";
@@ -35,18 +55,31 @@ final class FileManaged implements StateFunction {
     List<Param> params = new ArrayList<>(List.of(
         Param.optional("source", Type.STRING_LIST, null, "brine://path in the state tree, or an absolute local "
             + "path; a list: the first that exists, as formulas' libtofs expects"),
+        Param.optional("source_hash", Type.STRING, null, "the source's checksum: TYPE=HEX, a bare hex digest, or "
+            + "the URL of a hash file with 'HEX  filename' lines"),
+        Param.optional("source_hash_name", Type.STRING, null, "the file name to look for in a hash file"),
+        Param.optional("skip_verify", Type.BOOLEAN, false, "do not check the source against source_hash"),
+        Param.optional("keep_source", Type.BOOLEAN, true, "accepted for Salt's formulas; sources are not cached"),
         Param.optional("contents", Type.ANY, null, "inline content: a string or a list of lines"),
         Param.optional("contents_pillar", Type.STRING, null, "a pillar key ('a:b' for nested) whose value is the content"),
         Param.optional("contents_grains", Type.STRING, null, "a grain key ('a:b' for nested) whose value is the content"),
         Param.optional("template", Type.STRING, null, "'jinja' to render the content with grains and pillar"),
-        Param.optional("context", Type.MAP, null, "extra template variables"),
+        Param.optional("context", Type.MAP, null, "template variables; they override defaults, nested maps merged"),
         Param.optional("defaults", Type.MAP, null, "template variables that context overrides"),
         Param.optional("user", Type.STRING, null, "owner"),
         Param.optional("group", Type.STRING, null, "group"),
         Param.optional("mode", Type.STRING, null, "octal permissions, e.g. \"0644\""),
         Param.optional("makedirs", Type.BOOLEAN, false, "create missing parent directories"),
         Param.optional("backup", Type.STRING, null, "'minion' keeps the replaced file in the backup directory"),
-        Param.optional("replace", Type.BOOLEAN, true, "false: only create the file if missing, never rewrite it")));
+        Param.optional("replace", Type.BOOLEAN, true, "false: only create the file if missing, never rewrite it"),
+        Param.optional("create", Type.BOOLEAN, true, "false: manage the file only if it already exists"),
+        Param.optional("show_changes", Type.BOOLEAN, true, "false: report '" + HIDDEN_DIFF + "' instead of a diff"),
+        Param.optional("follow_symlinks", Type.BOOLEAN, true, "manage the file a symlink points to; false: "
+            + "replace the symlink with a file"),
+        Param.optional("check_cmd", Type.STRING, null, "a command run with a temporary file of the new content "
+            + "appended; the file is only changed if it succeeds"),
+        Param.optional("tmp_dir", Type.STRING, null, "directory for check_cmd's temporary file"),
+        Param.optional("tmp_ext", Type.STRING, "", "suffix of check_cmd's temporary file, such as .conf")));
     SeLinux.KEYS.forEach(k -> params.add(Param.optional(k, Type.STRING, null, "SELinux context part")));
     return params;
   }
@@ -57,8 +90,14 @@ final class FileManaged implements StateFunction {
     if (!path.isAbsolute()) {
       return StateResult.failed("Specified file " + path + " is not an absolute path");
     }
-    if (Files.isDirectory(path)) {
+    boolean link = Files.isSymbolicLink(path);
+    // the file the state acts on: a symlink's final target unless follow_symlinks is false
+    Path target = link && args.bool("follow_symlinks") ? finalTarget(path) : path;
+    if (Files.isDirectory(target)) {
       return StateResult.failed("Specified target " + path + " is a directory");
+    }
+    if (!args.bool("create") && !Files.isRegularFile(target)) {
+      return StateResult.ok("File " + path + " is not present and is not set for creation");
     }
     Ownership owner;
     try {
@@ -72,29 +111,23 @@ final class FileManaged implements StateFunction {
     }
     byte[] wanted;
     try {
-      wanted = desiredContent(args, ctx);
-    } catch (SourceMissing | TemplateException e) {
+      wanted = ManagedContent.of(args, ctx);
+    } catch (ManagedContent.Problem | TemplateException e) {
       return StateResult.failed(e.getMessage());
     }
-    boolean exists = Files.exists(path);
+    boolean replaceLink = link && !args.bool("follow_symlinks") && wanted != null && args.bool("replace");
+    boolean exists = Files.exists(target, LinkOption.NOFOLLOW_LINKS);
     // in test mode an earlier state may be about to create the parent, as Salt assumes
-    if (!exists && !Files.isDirectory(path.getParent()) && !args.bool("makedirs") && !ctx.test()) {
-      return StateResult.failed("Parent directory not present: " + path.getParent());
+    if (!exists && !Files.isDirectory(target.getParent()) && !args.bool("makedirs") && !ctx.test()) {
+      return StateResult.failed("Parent directory not present: " + target.getParent());
     }
     Map<String, Object> changes = new LinkedHashMap<>();
-    if (!exists) {
-      changes.put("diff", "New file");
-    } else if (wanted != null && args.bool("replace")) {
-      byte[] current = Files.readAllBytes(path);
-      if (!java.util.Arrays.equals(current, wanted)) {
-        changes.put("diff", UnifiedDiff.between(text(current), text(wanted)));
-      }
-    }
-    changes.putAll(owner.pending(path));
+    contentChange(args, target, exists, replaceLink, wanted).ifPresent(d -> changes.put("diff", d));
+    changes.putAll(owner.pending(target));
     Map<String, String> selinux = SeLinux.requested(args);
     String note = selinux.isEmpty() ? "" : SeLinux.enabled() ? "" : SeLinux.notApplicable(selinux);
     if (!selinux.isEmpty() && SeLinux.enabled()) {
-      changes.putAll(SeLinux.pending(path, selinux, ctx.commands()));
+      changes.putAll(SeLinux.pending(target, selinux, ctx.commands()));
     }
     if (changes.isEmpty()) {
       return StateResult.ok("File " + path + " is in the correct state." + note);
@@ -103,86 +136,57 @@ final class FileManaged implements StateFunction {
       return StateResult.pending(changes, "The file " + path + " is set to be changed." + note);
     }
     if (changes.containsKey("diff")) {
-      if (exists && args.optString("backup").isPresent()) {
-        Backups.keep(path, ctx.backupDir());
+      byte[] content = wanted == null ? new byte[0] : wanted;
+      Optional<String> refused = args.optString("check_cmd").isEmpty() ? Optional.empty()
+          : CheckCmd.failure(args.string("check_cmd"), content, args.optString("tmp_dir"), args.string("tmp_ext"), ctx);
+      if (refused.isPresent()) {
+        return StateResult.failed(refused.get());
       }
-      AtomicWrite.write(path, wanted == null ? new byte[0] : wanted, args.bool("makedirs"));
+      if (exists && args.optString("backup").isPresent()) {
+        Backups.keep(target, ctx.backupDir());
+      }
+      if (replaceLink) {
+        AtomicWrite.replaceEntry(path, content);
+      } else {
+        AtomicWrite.write(target, content, args.bool("makedirs"));
+      }
     }
-    owner.apply(path, ctx.commands());
+    owner.apply(target, ctx.commands());
     if (!selinux.isEmpty() && SeLinux.enabled()) {
-      SeLinux.apply(path, selinux, ctx.commands());
+      SeLinux.apply(target, selinux, ctx.commands());
     }
     return StateResult.changed(changes, "File " + path + " updated." + note);
   }
 
-  /** The bytes the file should hold, or null when only its existence and attributes are managed. */
-  private static byte[] desiredContent(Arguments args, StateContext ctx) throws IOException, SourceMissing, TemplateException {
-    List<String> sources = args.strings("source");
-    Object contents = contents(args, ctx);
-    byte[] raw;
-    String label;
-    if (!sources.isEmpty()) {
-      String found = null;
-      Optional<Path> local = Optional.empty();
-      for (String source : sources) {
-        local = Sources.resolve(source, ctx.files());
-        if (local.isPresent()) {
-          found = source;
-          break;
-        }
-      }
-      if (local.isEmpty()) {
-        throw new SourceMissing(sources.size() == 1 ? "Source file " + sources.get(0) + " not found"
-            : "None of the source files exist: " + String.join(", ", sources));
-      }
-      raw = Files.readAllBytes(local.get());
-      label = found;
-    } else if (contents != null) {
-      String text = contents instanceof List<?> lines
-          ? String.join("\n", lines.stream().map(String::valueOf).toList()) : String.valueOf(contents);
-      raw = (text.endsWith("\n") ? text : text + "\n").getBytes(StandardCharsets.UTF_8);
-      label = "contents of " + args.name();
-    } else {
-      return null;
+  /** The "diff" change, if the content is to be written; hidden as Salt hides it with show_changes false. */
+  private static Optional<String> contentChange(Arguments args, Path target, boolean exists, boolean replaceLink,
+      byte[] wanted) throws IOException {
+    if (replaceLink) {
+      return Optional.of("Replace symbolic link with regular file");
     }
-    Optional<String> template = args.optString("template");
-    if (template.isEmpty()) {
-      return raw;
+    if (!exists) {
+      return Optional.of("New file");
     }
-    if (!template.get().equals("jinja")) {
-      throw new SourceMissing("Unsupported template '" + template.get() + "': only jinja is available");
+    if (wanted == null || !args.bool("replace")) {
+      return Optional.empty();
     }
-    Map<String, Object> vars = new LinkedHashMap<>(args.map("defaults"));
-    vars.putAll(args.map("context"));
-    return ctx.templates().render(text(raw), label, vars).getBytes(StandardCharsets.UTF_8);
+    byte[] current = Files.readAllBytes(target);
+    if (Arrays.equals(current, wanted)) {
+      return Optional.empty();
+    }
+    return Optional.of(args.bool("show_changes") ? UnifiedDiff.between(text(current), text(wanted)) : HIDDEN_DIFF);
   }
 
-  /** {@code contents}, or the pillar or grain value {@code contents_pillar}/{@code contents_grains} names. */
-  private static Object contents(Arguments args, StateContext ctx) throws SourceMissing {
-    for (String key : List.of("contents_pillar", "contents_grains")) {
-      Optional<String> path = args.optString(key);
-      if (path.isPresent()) {
-        Object value = key.equals("contents_pillar") ? ctx.pillar() : ctx.grains();
-        for (String part : path.get().split(":")) {
-          value = value instanceof Map<?, ?> m ? m.get(part) : null;
-        }
-        if (value == null) {
-          throw new SourceMissing(key + ": '" + path.get() + "' is not set");
-        }
-        return value;
-      }
+  /** Where a chain of symlinks ends, whether or not something exists there yet. */
+  private static Path finalTarget(Path link) throws IOException {
+    Path at = link;
+    for (int hops = 0; hops < 40 && Files.isSymbolicLink(at); hops++) {
+      at = at.resolveSibling(Files.readSymbolicLink(at)).normalize();
     }
-    return args.raw("contents");
+    return at;
   }
 
   private static String text(byte[] bytes) {
     return new String(bytes, StandardCharsets.UTF_8);
-  }
-
-  /** A source that does not exist: a failed state, not an error of the engine. */
-  private static final class SourceMissing extends Exception {
-    SourceMissing(String message) {
-      super(message);
-    }
   }
 }
