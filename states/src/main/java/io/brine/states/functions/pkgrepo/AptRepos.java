@@ -46,17 +46,14 @@ final class AptRepos {
     } catch (Invalid | RepoKey.KeyException e) {
       return StateResult.failed(e.getMessage());
     }
-    Optional<AptSourceFiles.Found> found = args.bool("clean_file")
-        ? AptSourceFiles.entries(file, wanted).stream().findFirst() : sources.find(wanted, file);
-    if (found.isPresent() && !args.has("comments")) {
-      wanted = wanted.withComment(found.get().source().comment());
-    }
-    Path target = found.map(AptSourceFiles.Found::file).orElse(file);
-    String before = TextEdit.read(target);
-    String after = edited(before, found, wanted, args.bool("clean_file"));
+    Edit edit = edit(args, wanted, file);
+    wanted = edit.wanted();
+    Optional<AptSourceFiles.Found> found = edit.found();
+    Path target = edit.target();
+    String after = edit.after();
     Path keyring = wanted.signedBy().map(Path::of).orElse(null);
     boolean keyChanges = key != null && !Arrays.equals(key, Files.exists(keyring) ? Files.readAllBytes(keyring) : null);
-    boolean lineChanges = !before.lines().toList().equals(after.lines().toList()) || !Files.exists(target);
+    boolean lineChanges = !edit.before().lines().toList().equals(after.lines().toList()) || !Files.exists(target);
     if (!keyChanges && !lineChanges) {
       return StateResult.ok("Package repo '" + name + "' already configured");
     }
@@ -113,6 +110,22 @@ final class AptRepos {
       }
     }
     return StateResult.changed(changes, "Removed repo " + name);
+  }
+
+  /** Where the entry goes and the file's text before and after: {@code wanted} keeps a found entry's comment. */
+  private record Edit(Optional<AptSourceFiles.Found> found, AptSource wanted, Path target, String before,
+      String after) {}
+
+  private Edit edit(Arguments args, AptSource wanted, Path file) throws IOException {
+    boolean clean = args.bool("clean_file");
+    Optional<AptSourceFiles.Found> found = clean
+        ? AptSourceFiles.entries(file, wanted).stream().findFirst() : sources.find(wanted, file);
+    if (found.isPresent() && !args.has("comments")) {
+      wanted = wanted.withComment(found.get().source().comment());
+    }
+    Path target = found.map(AptSourceFiles.Found::file).orElse(file);
+    String before = TextEdit.read(target);
+    return new Edit(found, wanted, target, before, edited(before, found, wanted, clean));
   }
 
   /** The entry the arguments describe: the {@code name} line with dist, comps, architectures... applied. */
