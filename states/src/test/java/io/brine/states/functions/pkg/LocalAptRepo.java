@@ -23,13 +23,13 @@ import java.util.Map;
  * CommandRunner apt = repo.confine(runner);
  * }</pre>
  */
-final class LocalAptRepo {
+public final class LocalAptRepo {
   private final Path dir;
   private final Path pool;
   private final Path config;
   private final StringBuilder index = new StringBuilder();
 
-  LocalAptRepo(Path dir) throws IOException {
+  public LocalAptRepo(Path dir) throws IOException {
     this.dir = dir;
     this.pool = Files.createDirectories(dir.resolve("pool"));
     Files.createDirectories(dir.resolve("state/lists/partial"));
@@ -49,7 +49,7 @@ final class LocalAptRepo {
   }
 
   /** A .deb of {@code name} at {@code version} holding {@code files} (path to content; /etc files are conffiles). */
-  Path build(String name, String version, Map<String, String> files) throws IOException, InterruptedException {
+  public Path build(String name, String version, Map<String, String> files) throws IOException, InterruptedException {
     Path root = dir.resolve("build").resolve(name + "_" + version);
     Files.createDirectories(root.resolve("DEBIAN"));
     Map<String, String> all = new LinkedHashMap<>(Map.of("/usr/share/" + name + "/version", version + "\n"));
@@ -79,7 +79,7 @@ final class LocalAptRepo {
   }
 
   /** Adds a built package to the repository's index; apt sees it after its next update. */
-  void publish(Path deb) throws IOException, InterruptedException {
+  public void publish(Path deb) throws IOException, InterruptedException {
     byte[] bytes = Files.readAllBytes(deb);
     String sha256;
     try {
@@ -95,7 +95,7 @@ final class LocalAptRepo {
   }
 
   /** {@code commands}, with apt seeing this repository only. */
-  CommandRunner confine(CommandRunner commands) {
+  public CommandRunner confine(CommandRunner commands) {
     return command -> {
       Map<String, String> env = new LinkedHashMap<>(command.env());
       env.put("APT_CONFIG", config.toString());

@@ -19,8 +19,8 @@ import java.nio.file.attribute.PosixFilePermissions;
  * d.remove();
  * }</pre>
  */
-final class InitScriptDaemon {
-  final String name;
+public final class InitScriptDaemon {
+  public final String name;
   final Path initScript;
   final Path pidFile;
   private final Path actions;
@@ -32,7 +32,7 @@ final class InitScriptDaemon {
     this.actions = work.resolve("actions");
   }
 
-  static InitScriptDaemon install(Path work) throws IOException {
+  public static InitScriptDaemon install(Path work) throws IOException {
     InitScriptDaemon d = new InitScriptDaemon(SystemAccounts.uniqueName(), work);
     Path daemon = work.resolve("daemon");
     Files.writeString(daemon, "#!/bin/sh\ntrap '' HUP\nexec sleep 100000\n");
@@ -63,19 +63,19 @@ final class InitScriptDaemon {
   }
 
   /** Every action the script ran, in order, one per line. */
-  String actions() throws IOException {
+  public String actions() throws IOException {
     return Files.exists(actions) ? Files.readString(actions) : "";
   }
 
-  long pid() throws IOException {
+  public long pid() throws IOException {
     return Long.parseLong(Files.readString(pidFile).strip());
   }
 
-  static boolean alive(long pid) {
+  public static boolean alive(long pid) {
     return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
   }
 
-  void remove() throws IOException, InterruptedException {
+  public void remove() throws IOException, InterruptedException {
     run(initScript.toString(), "stop");
     run("update-rc.d", "-f", name, "remove");
     Files.deleteIfExists(initScript);
