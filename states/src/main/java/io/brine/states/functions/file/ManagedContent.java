@@ -52,9 +52,21 @@ final class ManagedContent {
     if (!template.get().equals("jinja")) {
       throw new Problem("Unsupported template '" + template.get() + "': only jinja is available");
     }
-    Map<String, Object> vars = TemplateVars.merge(args.map("defaults"), args.map("context"));
+    Map<String, Object> vars = new java.util.LinkedHashMap<>(treePath(label)
+        .map(io.brine.states.internal.compiler.SlsContext::ofTemplate).orElse(Map.of()));
+    vars.putAll(TemplateVars.merge(args.map("defaults"), args.map("context")));
     return ctx.templates().render(new String(raw, StandardCharsets.UTF_8), label, vars)
         .getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** {@code nginx/files/x.jinja} for {@code salt://nginx/files/x.jinja} or {@code brine://...}; else empty. */
+  private static Optional<String> treePath(String source) {
+    for (String scheme : List.of("salt://", "brine://")) {
+      if (source.startsWith(scheme)) {
+        return Optional.of(source.substring(scheme.length()));
+      }
+    }
+    return Optional.empty();
   }
 
   private static String firstExisting(List<String> sources, StateContext ctx) throws IOException, Problem {

@@ -42,6 +42,10 @@ final class Targets {
 
   /** Salt's change entry for one package. */
   static Map<String, Object> change(String oldVersion, String newVersion) {
-    return Map.of("old", oldVersion == null ? "" : oldVersion, "new", newVersion == null ? "" : newVersion);
+    // ordered as Salt prints them (sorted keys), so outputs and tests compare run to run
+    Map<String, Object> change = new java.util.LinkedHashMap<>();
+    change.put("new", newVersion == null ? "" : newVersion);
+    change.put("old", oldVersion == null ? "" : oldVersion);
+    return change;
   }
 }

@@ -10,10 +10,27 @@ import java.util.Map;
  * {@code nginx/config.sls} both get {@code slspath} {@code nginx}, and a file at the root gets {@code slspath ""}
  * but {@code tpldir "."}.
  */
-final class SlsContext {
+public final class SlsContext {
   static final String SALTENV = "base";
 
   private SlsContext() {}
+
+  /**
+   * The variables Salt gives a file template fetched from the tree ({@code file.managed} with
+   * {@code template: jinja}): where the template itself sits, so a formula's template can import its map.jinja
+   * with {@code tpldir}.
+   *
+   * @param path the template's path in the tree, e.g. {@code nginx/files/default/nginx.conf.jinja}
+   */
+  public static Map<String, Object> ofTemplate(String path) {
+    Map<String, Object> vars = new LinkedHashMap<>();
+    of("", path).forEach((k, v) -> {
+      if (k.startsWith("tpl") || k.equals("saltenv")) {
+        vars.put(k, v);
+      }
+    });
+    return vars;
+  }
 
   /**
    * @param sls the dotted name, e.g. {@code nginx.config}

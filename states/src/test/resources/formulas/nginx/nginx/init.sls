@@ -1,0 +1,7 @@
+# -*- coding: utf-8 -*-
+# vim: ft=sls
+include:
+  - .pkg
+  - .config
+  - .service
+  - .servers
