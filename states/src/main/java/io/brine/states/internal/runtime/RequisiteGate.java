@@ -3,6 +3,7 @@ package io.brine.states.internal.runtime;
 import io.brine.functions.StateContext;
 import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
+import io.brine.functions.StateRun;
 import io.brine.states.internal.compiler.Chunk;
 import io.brine.states.internal.compiler.Plan;
 import io.brine.states.internal.compiler.RequisiteKind;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Decides one state from its requisites' results, then runs it (or not), with Salt's meanings:
@@ -23,11 +25,14 @@ final class RequisiteGate {
   private final Plan plan;
   private final Map<Chunk, StateResult> done;
   private final StateContext ctx;
+  private final Function<Chunk, StateRun> runs;
 
-  RequisiteGate(Plan plan, Map<Chunk, StateResult> done, StateContext ctx) {
+  /** {@code runs} tells each state it calls which state it is and what its run shares. */
+  RequisiteGate(Plan plan, Map<Chunk, StateResult> done, StateContext ctx, Function<Chunk, StateRun> runs) {
     this.plan = plan;
     this.done = done;
     this.ctx = ctx;
+    this.runs = runs;
   }
 
   StateResult decide(Chunk chunk) {
@@ -116,7 +121,7 @@ final class RequisiteGate {
 
   private Optional<StateResult> watch(Chunk chunk) {
     try {
-      return chunk.fn().onWatch(chunk.args(), ctx);
+      return chunk.fn().onWatch(chunk.args(), ctx.withRun(runs.apply(chunk)));
     } catch (IOException | RuntimeException e) {
       return Optional.of(StateResult.failed("The watch action failed: " + e));
     } catch (InterruptedException e) {
@@ -125,9 +130,9 @@ final class RequisiteGate {
     }
   }
 
-  private static StateResult call(StateFunction fn, Chunk chunk, StateContext ctx) {
+  private StateResult call(StateFunction fn, Chunk chunk, StateContext ctx) {
     try {
-      return fn.apply(chunk.args(), ctx);
+      return fn.apply(chunk.args(), ctx.withRun(runs.apply(chunk)));
     } catch (IOException | RuntimeException e) {
       Map<String, Object> none = new LinkedHashMap<>();
       return new StateResult(false, none, "An exception occurred in this state: " + e);

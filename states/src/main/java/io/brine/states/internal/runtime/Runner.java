@@ -24,6 +24,8 @@ public final class Runner {
   private final LinkedHashMap<String, Map<String, Object>> returns = new LinkedHashMap<>();
   /** In test mode, the states that would change something, as "module.function|name". */
   private final Set<String> pending = new java.util.HashSet<>();
+  /** What the states of this run share (file.accumulated's accumulators), gone with the run. */
+  private final Map<Class<?>, Object> shared = new java.util.HashMap<>();
   private boolean halted;
 
   public Runner(Plan plan, StateContext ctx) {
@@ -65,7 +67,7 @@ public final class Runner {
   private void execute(Chunk chunk) {
     LocalTime start = LocalTime.now();
     long began = System.nanoTime();
-    StateResult result = new RequisiteGate(plan, done, ctx).decide(chunk);
+    StateResult result = new RequisiteGate(plan, done, ctx, c -> new ChunkRun(c, plan, shared)).decide(chunk);
     long nanos = System.nanoTime() - began;
     done.put(chunk, result);
     if (ctx.test() && result.result() == null) {
