@@ -154,6 +154,10 @@ final class FileManaged implements StateFunction {
     }
     Map<String, Object> vars = new LinkedHashMap<>(args.map("defaults"));
     vars.putAll(args.map("context"));
+    Accumulators accumulators = ctx.run().shared(Accumulators.class, Accumulators::new);
+    if (accumulators.has(args.name())) {
+      vars.put("accumulator", accumulators.forTemplate(args.name()));
+    }
     return ctx.templates().render(text(raw), label, vars).getBytes(StandardCharsets.UTF_8);
   }
 
