@@ -13,10 +13,10 @@ import java.nio.file.attribute.PosixFileAttributes;
  * reader (a daemon reloading its config) never sees half a file. The old file's owner and mode are
  * carried over; a new file starts as 0644.
  */
-final class AtomicWrite {
+public final class AtomicWrite {
   private AtomicWrite() {}
 
-  static void write(Path path, byte[] content, boolean makedirs) throws IOException {
+  public static void write(Path path, byte[] content, boolean makedirs) throws IOException {
     Path dir = path.getParent();
     if (makedirs) {
       Files.createDirectories(dir);
