@@ -55,7 +55,9 @@ final class Accumulators {
         .map(Map.Entry::getKey).toList();
     List<String> out = new ArrayList<>();
     // a text of several lines gives several lines of the block
-    (names.isEmpty() ? byName.keySet() : names).forEach(n -> byName.get(n).forEach(t -> out.addAll(t.lines().toList())));
+    for (String name : names.isEmpty() ? byName.keySet() : names) {
+      byName.get(name).forEach(text -> out.addAll(text.lines().toList()));
+    }
     return out;
   }
 }

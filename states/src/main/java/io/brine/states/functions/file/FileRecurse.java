@@ -53,7 +53,8 @@ final class FileRecurse implements StateFunction {
         Param.required("source", Type.STRING, "brine://dir or salt://dir in the state tree"),
         Param.optional("clean", Type.BOOLEAN, false, "remove what the source does not hold (exclude_pat excepted)"),
         Param.optional("include_pat", Type.STRING, null, "only paths matching this glob (or E@regex)"),
-        Param.optional("exclude_pat", Type.STRING, null, "skip, and never clean, paths matching this glob (or E@regex)"),
+        Param.optional("exclude_pat", Type.STRING, null, "skip, and never clean, paths matching this glob"
+            + " (or E@regex)"),
         Param.optional("maxdepth", Type.INTEGER, null, "how many directory levels below the source to copy"),
         Param.optional("user", Type.STRING, null, "owner of files and directories"),
         Param.optional("group", Type.STRING, null, "group of files and directories"),

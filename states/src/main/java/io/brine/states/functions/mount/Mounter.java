@@ -43,6 +43,9 @@ final class Mounter {
   private static Optional<String> run(Command command, String user, StateContext ctx)
       throws IOException, InterruptedException {
     CommandResult r = ctx.commands().run(user == null ? command : command.withRunas(user));
-    return r.ok() ? Optional.empty() : Optional.of(r.diagnostic().isEmpty() ? "exit code " + r.exitCode() : r.diagnostic());
+    if (r.ok()) {
+      return Optional.empty();
+    }
+    return Optional.of(r.diagnostic().isEmpty() ? "exit code " + r.exitCode() : r.diagnostic());
   }
 }

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
-/** One chunk's view of its run: its own ID and sls, the states requiring or watching it, and the run's shared values. */
+/** One chunk's view of its run: its ID and sls, the states requiring or watching it, the run's shared values. */
 final class ChunkRun implements StateRun {
   private static final Set<RequisiteKind> DEPENDING = Set.of(RequisiteKind.REQUIRE, RequisiteKind.WATCH);
 
