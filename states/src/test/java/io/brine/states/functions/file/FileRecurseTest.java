@@ -118,4 +118,9 @@ class FileRecurseTest {
     Map<String, Object> relative = run("app:\n  file.recurse:\n    - name: rel\n    - source: salt://app\n", false);
     assertEquals(false, relative.get("result"));
   }
+
+  @Test
+  void theStatesAreInstalled() {
+    assertTrue(StateEngine.withInstalledFunctions().functionNames().containsAll(List.of("file.recurse", "file.accumulated")));
+  }
 }

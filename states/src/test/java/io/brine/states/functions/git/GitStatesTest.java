@@ -193,4 +193,9 @@ class GitStatesTest {
     Map<String, Object> noRepo = state(engine.apply(tree.job("u")), "x.y", "git.config_set");
     assertEquals(false, noRepo.get("result"));
   }
+
+  @Test
+  void theStatesAreInstalled() {
+    assertTrue(StateEngine.withInstalledFunctions().functionNames().containsAll(List.of("git.latest", "git.config_set")));
+  }
 }

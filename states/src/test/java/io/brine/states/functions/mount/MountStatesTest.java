@@ -150,4 +150,9 @@ class MountStatesTest {
     assertEquals(false, noFstab.get("result"));
     assertTrue(noFstab.get("comment").toString().contains("fstab " + fstab + " was not found"), noFstab::toString);
   }
+
+  @Test
+  void theStatesAreInstalled() {
+    assertTrue(StateEngine.withInstalledFunctions().functionNames().containsAll(List.of("mount.mounted", "mount.unmounted")));
+  }
 }
