@@ -15,6 +15,7 @@ import java.util.Objects;
  * @param backupDir where {@code file.managed} keeps replaced files when asked to back them up
  * @param commandPolicy whether a command a {@code cmd} state was asked to run may run on this minion
  * @param pending in test mode, what earlier states of this run would do (see {@link PendingStates})
+ * @param run the state being applied and what the states of this run share (see {@link StateRun})
  * @param functions execution functions, for states that compose them ({@code pkg.installed} calls
  *     {@code pkg.install}), as Salt's states call {@code __salt__}
  */
@@ -29,7 +30,8 @@ public record StateContext(boolean test,
                                                       Path backupDir,
                                                       FunctionPolicy commandPolicy,
                                                       FunctionCaller functions,
-                           PendingStates pending) {
+                           PendingStates pending,
+                           StateRun run) {
     public StateContext {
         Objects.requireNonNull(minionId, "minionId");
         Objects.requireNonNull(files, "files");
@@ -40,6 +42,7 @@ public record StateContext(boolean test,
         Objects.requireNonNull(commandPolicy, "commandPolicy");
         Objects.requireNonNull(functions, "functions");
         Objects.requireNonNull(pending, "pending");
+        Objects.requireNonNull(run, "run");
         // not Map.copyOf: grains and pillar may legitimately hold nulls
         grains = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(grains));
         pillar = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(pillar));
@@ -49,19 +52,25 @@ public record StateContext(boolean test,
     public StateContext(boolean test, String minionId, Map<String, Object> grains, Map<String, Object> pillar,
             StateFiles files, Templates templates, CommandRunner commands, System.Logger log, Path backupDir) {
         this(test, minionId, grains, pillar, files, templates, commands, log, backupDir, FunctionPolicy.ALLOW_ALL,
-                FunctionCaller.NONE, PendingStates.NONE);
+                FunctionCaller.NONE, PendingStates.NONE, StateRun.NONE);
     }
 
     /** The same context in test mode, used to ask a state what it would do (for {@code prereq}). */
     public StateContext asTest() {
         return new StateContext(true, minionId, grains, pillar, files, templates, commands, log, backupDir,
-                commandPolicy, functions, pending);
+                commandPolicy, functions, pending, run);
     }
 
     /** The same context, answering {@link #pending()} from this run's ledger. */
     public StateContext withPending(PendingStates ledger) {
         return new StateContext(test, minionId, grains, pillar, files, templates, commands, log, backupDir,
-                commandPolicy, functions, ledger);
+                commandPolicy, functions, ledger, run);
+    }
+
+    /** The same context, applying the state {@code state} describes. */
+    public StateContext withRun(StateRun state) {
+        return new StateContext(test, minionId, grains, pillar, files, templates, commands, log, backupDir,
+                commandPolicy, functions, pending, state);
     }
 
     /** Calls an execution function with keyword arguments: {@code ctx.call("pkg.install", Map.of("name", "curl"))}. */

@@ -2,6 +2,7 @@ package io.brine.functions;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -22,4 +23,13 @@ public interface StateFiles {
 
     /** A local file holding the content, or empty when no root holds it. */
     Optional<Path> fetch(String relativePath) throws IOException;
+
+    /**
+     * Everything below a directory of the tree ({@code file.recurse}'s source), as paths relative to that
+     * directory, sorted, '/'-separated, directories with a trailing '/'; merged over the roots as {@link #fetch}
+     * would pick them. Empty when no root holds the directory. A tree that cannot be listed says so.
+     */
+    default Optional<List<String>> list(String relativeDir) throws IOException {
+        throw new IOException("this state tree cannot list the directory " + relativeDir);
+    }
 }

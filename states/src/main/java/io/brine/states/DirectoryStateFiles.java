@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * {@code file_roots} on local disk, in Salt's shape: several roots, the first that holds a path wins.
@@ -52,6 +54,33 @@ public final class DirectoryStateFiles implements StateFiles {
       }
     }
     return Optional.empty();
+  }
+
+  @Override
+  public Optional<List<String>> list(String relativeDir) throws IOException {
+    String dir = relativeDir.replaceAll("/+$", "");
+    checkLexically(dir);
+    TreeSet<String> entries = new TreeSet<>();
+    boolean found = false;
+    for (Path root : roots) {
+      Path candidate = root.resolve(dir);
+      if (!Files.isDirectory(candidate)) {
+        continue;
+      }
+      Path real = candidate.toRealPath();
+      if (!real.startsWith(root.toRealPath())) {
+        throw new IOException("refused '" + relativeDir + "': it resolves outside the file root " + root);
+      }
+      found = true;
+      // links are not followed: a link's target is checked when the file is fetched through its path
+      try (Stream<Path> walk = Files.walk(real)) {
+        for (Path p : (Iterable<Path>) walk.skip(1)::iterator) {
+          String rel = real.relativize(p).toString().replace('\\', '/');
+          entries.add(Files.isDirectory(p) ? rel + "/" : rel);
+        }
+      }
+    }
+    return found ? Optional.of(List.copyOf(entries)) : Optional.empty();
   }
 
   private static void checkLexically(String relativePath) throws IOException {

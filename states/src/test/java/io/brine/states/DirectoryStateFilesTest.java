@@ -29,6 +29,18 @@ class DirectoryStateFilesTest {
   }
 
   @Test
+  void aDirectoryIsListedOverAllRootsAndMayNotLeaveThem() throws IOException {
+    Path one = Files.createDirectories(dir.resolve("one/conf/empty"));
+    Path two = Files.createDirectories(dir.resolve("two/conf/sub"));
+    Files.writeString(dir.resolve("one/conf/a.txt"), "a");
+    Files.writeString(two.resolve("b.txt"), "b");
+    DirectoryStateFiles files = new DirectoryStateFiles(List.of(dir.resolve("one"), dir.resolve("two")));
+    assertEquals(Optional.of(List.of("a.txt", "empty/", "sub/", "sub/b.txt")), files.list("conf/"));
+    assertEquals(Optional.empty(), files.list("nowhere"));
+    assertThrows(IOException.class, () -> files.list("../two"));
+  }
+
+  @Test
   void pathsLeavingTheRootsAreRefused() throws IOException {
     Path root = Files.createDirectories(dir.resolve("root"));
     Files.writeString(dir.resolve("secret"), "outside");

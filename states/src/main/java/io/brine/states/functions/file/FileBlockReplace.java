@@ -25,6 +25,8 @@ import java.util.Map;
  *     - content: "10.0.0.5 db"
  *     - append_if_not_found: true
  * </pre>
+ *
+ * <p>Text of {@code file.accumulated} states for the same file that it requires or watches is added to the block.
  */
 final class FileBlockReplace implements StateFunction {
   @Override
@@ -60,6 +62,8 @@ final class FileBlockReplace implements StateFunction {
     String start = args.string("marker_start").strip();
     String end = args.string("marker_end").strip();
     List<String> block = TextEdit.lines(args.string("content"));
+    // what file.accumulated states collected for this file joins the block, one line per text
+    block.addAll(ctx.run().shared(Accumulators.class, Accumulators::new).forBlock(args.name(), ctx.run().id()));
     String before = TextEdit.read(path);
     List<String> lines = TextEdit.lines(before);
     int open = indexOf(lines, start, 0);

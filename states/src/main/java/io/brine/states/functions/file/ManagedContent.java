@@ -55,6 +55,10 @@ final class ManagedContent {
     Map<String, Object> vars = new java.util.LinkedHashMap<>(treePath(label)
         .map(io.brine.states.internal.compiler.SlsContext::ofTemplate).orElse(Map.of()));
     vars.putAll(TemplateVars.merge(args.map("defaults"), args.map("context")));
+    Accumulators accumulators = ctx.run().shared(Accumulators.class, Accumulators::new);
+    if (accumulators.has(args.name())) {
+      vars.put("accumulator", accumulators.forTemplate(args.name()));
+    }
     return ctx.templates().render(new String(raw, StandardCharsets.UTF_8), label, vars)
         .getBytes(StandardCharsets.UTF_8);
   }

@@ -2,6 +2,7 @@ package io.brine.states.internal.runtime;
 
 import io.brine.functions.StateContext;
 import io.brine.functions.StateResult;
+import io.brine.functions.StateRun;
 import io.brine.states.internal.compiler.Chunk;
 import io.brine.states.internal.compiler.Plan;
 import io.brine.states.internal.compiler.RequisiteKind;
@@ -11,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Decides one state from its requisites' results, then runs it (or not), with Salt's meanings: a failed
@@ -26,11 +28,14 @@ final class RequisiteGate {
   private final Plan plan;
   private final Map<Chunk, StateResult> done;
   private final StateContext ctx;
+  private final Function<Chunk, StateRun> runs;
 
-  RequisiteGate(Plan plan, Map<Chunk, StateResult> done, StateContext ctx) {
+  /** {@code runs} tells each state it calls which state it is and what its run shares. */
+  RequisiteGate(Plan plan, Map<Chunk, StateResult> done, StateContext ctx, Function<Chunk, StateRun> runs) {
     this.plan = plan;
     this.done = done;
     this.ctx = ctx;
+    this.runs = runs;
   }
 
   StateResult decide(Chunk chunk) {
@@ -56,7 +61,7 @@ final class RequisiteGate {
     if (!prereqTargetsWouldChange(chunk)) {
       return StateResult.ok("No changes detected");
     }
-    return new StateCall(ctx).run(chunk, stats.contains(Stat.CHANGE));
+    return new StateCall(ctx.withRun(runs.apply(chunk))).run(chunk, stats.contains(Stat.CHANGE));
   }
 
   private Map<RequisiteKind, List<Chunk>> targetsByKind(Chunk chunk) {
@@ -118,7 +123,8 @@ final class RequisiteGate {
     for (Plan.Edge edge : plan.edgesOf(chunk)) {
       if (edge.kind() == RequisiteKind.PREREQ) {
         any = true;
-        StateResult would = StateCall.invoke(edge.target().fn(), edge.target(), ctx.asTest());
+        StateResult would = StateCall.invoke(edge.target().fn(), edge.target(),
+            ctx.asTest().withRun(runs.apply(edge.target())));
         if (would.hasChanges() || would.result() == null) {
           return true;
         }

@@ -43,6 +43,8 @@ public final class Runner {
   private final AtomicInteger runNum = new AtomicInteger();
   /** In test mode, the states that would change something, as "module.function|name". */
   private final Set<String> pending = ConcurrentHashMap.newKeySet();
+  /** What the states of this run share (file.accumulated's accumulators), gone with the run. */
+  private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
   private ExecutorService parallel;
   private volatile boolean halted;
 
@@ -121,7 +123,7 @@ public final class Runner {
   private void record(Chunk chunk, int num) {
     LocalTime start = LocalTime.now();
     long began = System.nanoTime();
-    StateResult result = new RequisiteGate(plan, done, ctx).decide(chunk);
+    StateResult result = new RequisiteGate(plan, done, ctx, c -> new ChunkRun(c, plan, shared)).decide(chunk);
     finish(chunk, chunk.key(), result, start, began, num);
   }
 
@@ -162,7 +164,6 @@ public final class Runner {
 
   /** Salt's {@code listen}: a watch action per listening state, after the run, if what it listens to changed. */
   private void listeners() {
-    StateCall call = new StateCall(ctx);
     for (Chunk chunk : plan.ordered()) {
       boolean changed = plan.edgesOf(chunk).stream().filter(e -> e.kind() == RequisiteKind.LISTEN)
           .map(e -> done.get(e.target())).anyMatch(r -> r != null && !r.failed() && r.hasChanges());
@@ -171,7 +172,7 @@ public final class Runner {
       }
       LocalTime start = LocalTime.now();
       long began = System.nanoTime();
-      Optional<StateResult> watched = call.watch(chunk);
+      Optional<StateResult> watched = new StateCall(ctx.withRun(new ChunkRun(chunk, plan, shared))).watch(chunk);
       StateResult result = watched.orElse(StateResult.ok(chunk.module() + "." + chunk.function()
           + " has no watch action; listen had nothing to run"));
       String key = chunk.module() + "_|-listener_" + chunk.id() + "_|-" + chunk.name() + "_|-mod_watch";

@@ -1,0 +1,2 @@
+include:
+  - redis.server
