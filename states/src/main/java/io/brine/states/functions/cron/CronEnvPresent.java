@@ -68,8 +68,8 @@ final class CronEnvPresent implements StateFunction {
       }
       tab.putEnv(wanted);
       crontabs.write(user, tab.text());
-      return StateResult.changed(changes, current.isEmpty()
-          ? "Cron env " + wanted.name() + " added to " + user + "'s crontab" : "Cron env " + wanted.name() + " updated");
+      String done = current.isEmpty() ? " added to " + user + "'s crontab" : " updated";
+      return StateResult.changed(changes, "Cron env " + wanted.name() + done);
     } catch (CrontabException e) {
       return StateResult.failed(e.getMessage());
     }

@@ -58,6 +58,11 @@ final class Fingerprints {
     return of(key, hashType).orElseThrow().equalsIgnoreCase(given);
   }
 
+  /** Throws naming a digest the JDK does not offer, so a typo fails before anything is compared. */
+  static void requireSupported(String hashType) {
+    digest(hashType);
+  }
+
   private static MessageDigest digest(String hashType) {
     String name = hashType == null || hashType.isBlank() ? "sha256" : hashType.toLowerCase(Locale.ROOT);
     String jdk = switch (name) {

@@ -80,7 +80,7 @@ final class KnownHostPresent implements StateFunction {
         String given = enc;
         enc = KeyTypes.refine(enc).orElseThrow(() -> new IllegalArgumentException(KeyTypes.unknown(given)));
       }
-      Fingerprints.of("AAAA", args.string("fingerprint_hash_type")); // an unknown digest fails before anything
+      Fingerprints.requireSupported(args.string("fingerprint_hash_type"));
       target = KnownHostsTarget.of(args, ctx);
     } catch (IllegalArgumentException e) {
       return StateResult.failed(e.getMessage());

@@ -80,7 +80,8 @@ final class KnownHostUpdate {
     if (written.failed()) {
       return written;
     }
-    String saved = key != null ? "key: " + key : "fingerprint: " + Fingerprints.of(fresh.get(0).key(), hashType).orElseThrow();
+    String saved = key != null ? "key: " + key
+        : "fingerprint: " + Fingerprints.of(fresh.get(0).key(), hashType).orElseThrow();
     return StateResult.changed(changes, "Key of " + host + " saved to " + target.config() + " (" + saved + ")");
   }
 

@@ -20,6 +20,10 @@ record OwnedFile(Path path, SshUser owner) {
   /** Writes {@code after} (atomically, through {@link TextEdit}); in test mode writes nothing. */
   StateResult write(String before, String after, StateContext ctx) throws IOException {
     boolean isNew = !Files.exists(path);
+    Path dir = path.getParent();
+    if (owner != null && !Files.isDirectory(dir) && !Files.isDirectory(dir.getParent())) {
+      return StateResult.failed("Parent directory not present: " + dir.getParent());
+    }
     if (!ctx.test()) {
       createParent();
     }
@@ -36,16 +40,14 @@ record OwnedFile(Path path, SshUser owner) {
     if (owner == null || Files.isDirectory(dir)) {
       return;
     }
-    if (dir.getParent() != null && !Files.isDirectory(dir.getParent())) {
-      throw new IOException("Parent directory not present: " + dir.getParent());
-    }
     Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     chown(dir);
   }
 
   private void chown(Path p) throws IOException {
     // only when it differs: a minion not running as root can still write its own account's files
-    if (owner != null && !Integer.valueOf(owner.uid()).equals(Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS))) {
+    Object uid = Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+    if (owner != null && !Integer.valueOf(owner.uid()).equals(uid)) {
       Files.setAttribute(p, "unix:uid", owner.uid(), LinkOption.NOFOLLOW_LINKS);
       Files.setAttribute(p, "unix:gid", owner.gid(), LinkOption.NOFOLLOW_LINKS);
     }

@@ -28,7 +28,8 @@ record WantedKeys(SshUser user, Path file, List<AuthorizedKey> keys, String labe
       Param.optional("options", Type.STRING_LIST, null, "options written before the key, such as no-pty"),
       Param.optional("config", Type.STRING, ".ssh/authorized_keys",
           "the keys file, relative to the home directory unless absolute; %h and %u are expanded"),
-      Param.optional("fingerprint_hash_type", Type.STRING, null, "accepted for Salt compatibility; keys are compared whole"));
+      Param.optional("fingerprint_hash_type", Type.STRING, null,
+          "accepted for Salt compatibility; keys are compared whole"));
 
   /**
    * The request, or an {@link IllegalArgumentException} whose message is the state's failure comment.
@@ -76,7 +77,8 @@ record WantedKeys(SshUser user, Path file, List<AuthorizedKey> keys, String labe
       }
     }
     if (keys.isEmpty()) {
-      throw new IllegalArgumentException("Source file " + source + " holds no ssh public key of the form 'enc key [comment]'");
+      throw new IllegalArgumentException(
+          "Source file " + source + " holds no ssh public key of the form 'enc key [comment]'");
     }
     return keys;
   }

@@ -144,7 +144,8 @@ class CronStatesTest {
   void aRandomMinuteIsChosenOnceAndKept() throws Exception {
     converge("/bin/spread", "cron.present", "/bin/spread:\n  cron.present:\n    - user: USER\n"
         + "    - minute: random\n    - hour: 3\n");
-    String line = crontab().lines().filter(l -> !l.startsWith("#") && l.endsWith("/bin/spread")).findFirst().orElseThrow();
+    String line = crontab().lines().filter(l -> !l.startsWith("#") && l.endsWith("/bin/spread")).findFirst()
+        .orElseThrow();
     int minute = Integer.parseInt(line.split(" ")[0]);
     assertTrue(minute >= 0 && minute < 60, line);
     assertTrue(line.endsWith(" 3 * * * /bin/spread"), line);

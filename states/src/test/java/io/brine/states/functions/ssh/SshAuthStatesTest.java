@@ -210,6 +210,18 @@ class SshAuthStatesTest {
   }
 
   @Test
+  void aUserWithoutAHomeDirectoryGetsNoKeysAndAReason() throws Exception {
+    String homeless = accounts.newUser();
+    String home = "/home/" + homeless;
+    assumeTrue(!Files.exists(Path.of(home)), "useradd -M made no home");
+    StateOutcome out = apply("k:\n  ssh_auth.present:\n    - name: " + key + "\n    - user: " + homeless + "\n");
+    assertFalse(out.success());
+    assertEquals("Cannot add the ssh key for " + homeless + ": home directory " + home + " does not exist",
+        comment(out, "k"));
+    assertFalse(Files.exists(Path.of(home)));
+  }
+
+  @Test
   void theSshStatesAndFunctionsAreInstalled() {
     assertTrue(engine.functionNames().containsAll(List.of("ssh_auth.present", "ssh_auth.absent",
         "ssh_known_hosts.present", "ssh_known_hosts.absent")));
