@@ -64,7 +64,7 @@ final class CronAbsent implements StateFunction {
     String special = args.string("special");
     Crontabs crontabs = new Crontabs(ctx.commands(), runningAs);
     try {
-      CronTab tab = CronTab.parse(crontabs.read(user));
+      CronTab tab = CronTab.parse(crontabs.readOrPending(user, ctx));
       Optional<CronJob> gone = tab.remove(special != null, cmd, identifier,
           j -> special == null || special.equals(j.special()));
       if (gone.isEmpty()) {

@@ -48,7 +48,7 @@ final class CronEnvAbsent implements StateFunction {
     String name = args.name().strip();
     Crontabs crontabs = new Crontabs(ctx.commands(), runningAs);
     try {
-      CronTab tab = CronTab.parse(crontabs.read(user));
+      CronTab tab = CronTab.parse(crontabs.readOrPending(user, ctx));
       if (!tab.removeEnv(name)) {
         return StateResult.ok("Cron env " + name + " already absent");
       }

@@ -56,7 +56,7 @@ final class CronEnvPresent implements StateFunction {
     }
     Crontabs crontabs = new Crontabs(ctx.commands(), runningAs);
     try {
-      CronTab tab = CronTab.parse(crontabs.read(user));
+      CronTab tab = CronTab.parse(crontabs.readOrPending(user, ctx));
       Optional<CronEnv> current = tab.env(wanted.name());
       if (current.filter(wanted::equals).isPresent()) {
         return StateResult.ok("Cron env " + wanted.name() + " already present");

@@ -75,7 +75,7 @@ final class CronPresent implements StateFunction {
     }
     Crontabs crontabs = new Crontabs(ctx.commands(), runningAs);
     try {
-      CronTab tab = CronTab.parse(crontabs.read(user));
+      CronTab tab = CronTab.parse(crontabs.readOrPending(user, ctx));
       boolean ofSpecial = special != null;
       Optional<CronJob> current = tab.job(ofSpecial, cmd, identifier);
       // the same job under the other kind of schedule is replaced, as Salt removes it first

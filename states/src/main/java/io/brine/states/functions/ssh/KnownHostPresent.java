@@ -8,7 +8,9 @@ import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.security.SecureRandom;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code ssh_known_hosts.present}: a host's key in a known_hosts file, given as {@code key} (with {@code enc}) or
@@ -81,10 +83,26 @@ final class KnownHostPresent implements StateFunction {
         enc = KeyTypes.refine(enc).orElseThrow(() -> new IllegalArgumentException(KeyTypes.unknown(given)));
       }
       Fingerprints.requireSupported(args.string("fingerprint_hash_type"));
+      if (SshUser.createdAbove(args.string("user"), ctx)) {
+        return forUserCreatedAbove(args, key != null ? "key" : "fingerprint", key != null ? key : fingerprint);
+      }
       target = KnownHostsTarget.of(args, ctx);
     } catch (IllegalArgumentException e) {
       return StateResult.failed(e.getMessage());
     }
     return new KnownHostUpdate(args, ctx, target, enc, random).run();
+  }
+
+  private static StateResult forUserCreatedAbove(Arguments args, String what, String value) {
+    Map<String, Object> wanted = new LinkedHashMap<>();
+    wanted.put("hostname", KnownHost.lookupName(args.name(), args.integer("port")));
+    if (value != null) {
+      wanted.put(what, value);
+    }
+    Map<String, Object> changes = new LinkedHashMap<>();
+    changes.put("old", null);
+    changes.put("new", List.of(wanted));
+    return StateResult.pending(changes, "Key for " + args.name() + " would be added for user "
+        + args.string("user") + ", who is created above");
   }
 }

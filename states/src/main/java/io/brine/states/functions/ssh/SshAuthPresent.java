@@ -44,6 +44,11 @@ final class SshAuthPresent implements StateFunction {
 
   @Override
   public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+    if (SshUser.createdAbove(args.string("user"), ctx)) {
+      String label = args.string("source").isEmpty() ? WantedKeys.keyOf(args.name()) : args.name();
+      return StateResult.pending(Map.of(label, "New"), "Key " + label + " would be added for user "
+          + args.string("user") + ", who is created above");
+    }
     WantedKeys wanted;
     try {
       wanted = WantedKeys.of(args, ctx, true);

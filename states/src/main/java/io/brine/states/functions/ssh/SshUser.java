@@ -2,6 +2,7 @@ package io.brine.states.functions.ssh;
 
 import io.brine.functions.CommandResult;
 import io.brine.functions.CommandRunner;
+import io.brine.functions.StateContext;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -24,6 +25,14 @@ record SshUser(String name, int uid, int gid, Path home) {
       return Optional.empty();
     }
     return Optional.of(new SshUser(f[0], Integer.parseInt(f[2]), Integer.parseInt(f[3]), Path.of(f[5])));
+  }
+
+  /**
+   * In test mode, whether a state above will create the missing user, so a state for its files reports what it
+   * would do rather than failing, as the real run would not fail.
+   */
+  static boolean createdAbove(String name, StateContext ctx) throws IOException, InterruptedException {
+    return ctx.test() && ctx.pending().willApply("user.present", name) && lookup(name, ctx.commands()).isEmpty();
   }
 
   static String missing(String name) {

@@ -49,6 +49,12 @@ record WantedKeys(SshUser user, Path file, List<AuthorizedKey> keys, String labe
     return new WantedKeys(user, file, List.of(strict ? checked(key) : key), key.key(), "");
   }
 
+  /** The key a state's name carries, whether the name is a whole line or the key with a comment. */
+  static String keyOf(String name) {
+    AuthorizedKey line = AuthorizedKey.parse(name.strip());
+    return line != null ? line.key() : name.strip().split("\\s+", 2)[0];
+  }
+
   private static AuthorizedKey fromName(Arguments args) {
     String name = args.name().strip();
     AuthorizedKey line = AuthorizedKey.parse(name);

@@ -201,6 +201,17 @@ class CronStatesTest {
   }
 
   @Test
+  void inTestModeTheCrontabOfAUserCreatedAboveIsPendingNotFailed() {
+    String future = SystemAccounts.uniqueName();
+    tree.file("t.sls", "%1$s:\n  user.present: []\n/bin/job:\n  cron.present:\n    - user: %1$s\n"
+        .formatted(future));
+    StateOutcome out = StateEngine.withInstalledFunctions().apply(tree.testJob("t"));
+    Map<String, Object> job = state(out, "/bin/job", "cron.present");
+    assertNull(job.get("result"), job.toString());
+    assertEquals(Map.of(future, "/bin/job"), job.get("changes"));
+  }
+
+  @Test
   void theCronStatesAndFunctionsAreInstalled() {
     assertTrue(StateEngine.withInstalledFunctions().functionNames()
         .containsAll(List.of("cron.present", "cron.absent", "cron.env_present", "cron.env_absent")));

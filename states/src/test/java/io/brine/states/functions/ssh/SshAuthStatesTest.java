@@ -222,6 +222,30 @@ class SshAuthStatesTest {
   }
 
   @Test
+  void inTestModeTheFilesOfAUserCreatedAboveArePendingNotFailed() {
+    String future = SystemAccounts.uniqueName();
+    tree.file("t.sls", """
+        %1$s:
+          user.present: []
+        k:
+          ssh_auth.present:
+            - name: %2$s
+            - user: %1$s
+        git.example.com:
+          ssh_known_hosts.present:
+            - user: %1$s
+            - enc: ssh-ed25519
+            - key: %3$s
+        """.formatted(future, key, keyData));
+    StateOutcome out = engine.apply(tree.testJob("t"));
+    Map<String, Object> auth = state(out, "k", "ssh_auth.present");
+    assertNull(auth.get("result"), auth.toString());
+    assertEquals(Map.of(keyData, "New"), auth.get("changes"));
+    Map<String, Object> host = state(out, "git.example.com", "ssh_known_hosts.present");
+    assertNull(host.get("result"), host.toString());
+  }
+
+  @Test
   void theSshStatesAndFunctionsAreInstalled() {
     assertTrue(engine.functionNames().containsAll(List.of("ssh_auth.present", "ssh_auth.absent",
         "ssh_known_hosts.present", "ssh_known_hosts.absent")));
