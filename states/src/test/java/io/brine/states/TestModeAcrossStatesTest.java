@@ -49,4 +49,34 @@ class TestModeAcrossStatesTest {
     Map<String, Object> u = state(engine.apply(tree.testJob("a")), user, "user.present");
     assertEquals(false, u.get("result"), u.toString());
   }
+
+  @Test
+  void aFileOwnedByAUserAndGroupCreatedAboveIsPendingNotFailed() {
+    tree.file("a.sls", """
+        %1$s:
+          group.present: []
+        %2$s:
+          user.present:
+            - gid: %1$s
+        data:
+          file.directory:
+            - name: %3$s
+            - user: %2$s
+            - group: %1$s
+        conf:
+          file.managed:
+            - name: %3$s/conf
+            - contents: x
+            - group: %1$s
+        orphan:
+          file.managed:
+            - name: %3$s/other
+            - contents: x
+            - user: %2$sx
+        """.formatted(group, user, dir.resolve("data")));
+    StateOutcome planned = engine.apply(tree.testJob("a"));
+    assertNull(state(planned, "data", "file.directory").get("result"));
+    assertNull(state(planned, "conf", "file.managed").get("result"));
+    assertEquals("User " + user + "x is not available", state(planned, "orphan", "file.managed").get("comment"));
+  }
 }

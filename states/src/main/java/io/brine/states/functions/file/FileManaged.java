@@ -105,7 +105,7 @@ final class FileManaged implements StateFunction {
     } catch (IllegalArgumentException e) {
       return StateResult.failed(e.getMessage());
     }
-    Optional<String> problem = owner.problem();
+    Optional<String> problem = owner.problem(ctx);
     if (problem.isPresent()) {
       return StateResult.failed(problem.get());
     }

@@ -45,7 +45,7 @@ final class FileSymlink implements StateFunction {
       return StateResult.failed("Specified file " + link + " is not an absolute path");
     }
     Ownership owner = new Ownership(args.string("user"), args.string("group"), null);
-    Optional<String> problem = owner.problem();
+    Optional<String> problem = owner.problem(ctx);
     if (problem.isPresent()) {
       return StateResult.failed(problem.get());
     }

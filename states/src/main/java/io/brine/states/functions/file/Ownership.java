@@ -34,6 +34,24 @@ record Ownership(String user, String group, Integer mode) {
     return user == null && group == null && mode == null;
   }
 
+  /**
+   * A reason the request cannot be met (an unknown user or group), or empty. In test mode a user or group that a
+   * state earlier in the run would create is no problem: the prediction is that the state will act.
+   */
+  Optional<String> problem(io.brine.functions.StateContext ctx) {
+    Optional<String> problem = problem();
+    boolean userComing = user != null && ctx.pending().willApply("user.present", user);
+    boolean groupComing = group != null && (ctx.pending().willApply("group.present", group)
+        || ctx.pending().willApply("user.present", group));
+    if (problem.isPresent() && ctx.test()
+        && (problem.get().startsWith("User ") && userComing || problem.get().startsWith("Group ") && groupComing)) {
+      // whichever was reported first is coming; the other must stand on its own
+      Ownership rest = new Ownership(userComing ? null : user, groupComing ? null : group, mode);
+      return rest.problem();
+    }
+    return problem;
+  }
+
   /** A reason the request cannot be met (an unknown user or group), or empty. */
   Optional<String> problem() {
     UserPrincipalLookupService lookup = FileSystems.getDefault().getUserPrincipalLookupService();
