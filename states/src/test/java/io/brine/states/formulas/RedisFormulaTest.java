@@ -41,9 +41,12 @@ class RedisFormulaTest {
 
       List<String> plan = List.of(
           "pkg_|-redis-pkg_|-PKG_|-installed => null {PKG={new=installed, old=}}",
-          "group_|-redis-group_|-IDr_|-present => null {IDr=New Group}",
-          "user_|-redis-user_|-IDr_|-present => null {IDr=New User}",
-          "file_|-redis-home_|-ROOT/var/lib/redis_|-directory => null {ROOT/var/lib/redis=New Dir}",
+          "group_|-redis-group_|-IDr_|-present => null {name=IDr}",
+          "user_|-redis-user_|-IDr_|-present => null {name=IDr, gid=IDr, home=ROOT/var/lib/redis, "
+              + "shell=/usr/sbin/nologin, fullname=Redis server}",
+          // the user and group do not exist yet, but the states above would create them: pending, not failed
+          "file_|-redis-home_|-ROOT/var/lib/redis_|-directory => null "
+              + "{ROOT/var/lib/redis=New Dir, user=IDr, group=IDr, mode=0750}",
           "sysctl_|-redis-sysctl-kernel.printk_ratelimit_|-kernel.printk_ratelimit_|-present => null "
               + "{diff=New file}",
           "file_|-redis-config_|-ROOT/etc/redis/redis.conf_|-managed => null "
