@@ -23,12 +23,16 @@ class SaltBridgeTest {
   Path dir;
   final List<String> minionCalls = new ArrayList<>();
 
-  /** Stands in for the minion's functions: cmd.run_stdout echoes, pkg.version knows curl, the rest fail. */
+  /**
+   * Stands in for the minion's functions: cmd.run_stdout echoes, pkg.version knows curl, nope.nothing does not
+   * exist, the rest are refused.
+   */
   final FunctionCaller minion = (function, args, kwargs) -> {
     minionCalls.add(function + " " + args + " " + kwargs);
     return switch (function) {
       case "cmd.run" -> new FunctionResult("out:" + args.get(0), 0);
       case "pkg.version" -> new FunctionResult("7.88.1", 0);
+      case "nope.nothing" -> throw new FunctionException("'" + function + "' is not available on this minion");
       default -> throw new FunctionException(function + " is refused by functions_denied '*'", 77);
     };
   };
@@ -95,6 +99,13 @@ class SaltBridgeTest {
     Files.writeString(dir.resolve("motd.txt"), "hello");
     assertEquals("hello|absent", render("{{ salt['cp.get_file_str']('salt://motd.txt') }}|"
         + "{{ salt['cp.get_file_str']('salt://absent.txt') or 'absent' }}"));
+  }
+
+  @Test
+  void anyOtherFunctionOfTheMinionIsCalledThroughItsPolicy() {
+    TemplateException e = assertThrows(TemplateException.class, () -> render("{{ salt['service.restart']('x') }}"));
+    assertTrue(e.getMessage().contains("service.restart is refused by functions_denied"), e.getMessage());
+    assertTrue(minionCalls.contains("service.restart [x] {}"), minionCalls.toString());
   }
 
   @Test
