@@ -39,6 +39,15 @@ public interface MasterLink {
     Optional<Path> file(String path) throws IOException;
 
     /**
+     * What lies below {@code brine://dir/} on the master ({@code ""}: the whole tree), as {@link StateFiles#list}
+     * describes it; empty if no file root holds the directory. Throws if the master refuses the path or the
+     * directory is too large to list in one answer.
+     */
+    default Optional<java.util.List<String>> list(String dir) throws IOException {
+        throw new IOException("this minion has no master to list " + dir + " on");
+    }
+
+    /**
      * Streams a file the master offers ({@code brine://} path, or a name it staged for a copy) into {@code out}
      * chunk by chunk, in constant memory, and checks the whole against the master's SHA-256. Throws
      * {@link java.nio.file.NoSuchFileException} if the master has no such file (any more),

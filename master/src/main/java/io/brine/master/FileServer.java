@@ -1,5 +1,7 @@
 package io.brine.master;
 
+import io.brine.protocol.FileListReply;
+import io.brine.protocol.FileListRequest;
 import io.brine.protocol.FileReply;
 import io.brine.protocol.FileRequest;
 import java.io.IOException;
@@ -9,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -39,6 +42,30 @@ final class FileServer {
         this.staging = staging;
         this.digests = digests;
         this.maxChunk = Math.max(1024, Math.min(MAX_SERVED_CHUNK, maxFrameSize - 4096));
+    }
+
+    /** Lists a directory of the file roots for {@code file.recurse} and {@code cp.list_master}. */
+    FileListReply list(FileListRequest request) throws IOException {
+        try {
+            Optional<List<String>> entries = roots.list(request.path(), FileListReply.MAX_ENTRIES);
+            if (entries.isEmpty()) {
+                return FileListReply.without(request.requestId(),
+                        FileListReply.Status.NOT_FOUND);
+            }
+            // the reply must fit one frame as a file chunk does: a listing larger than that is refused, not cut
+            long bytes = entries.get().stream().mapToLong(e -> e.length() * 3L + 5).sum();
+            if (bytes > maxChunk) {
+                return FileListReply.without(request.requestId(),
+                        FileListReply.Status.TOO_LARGE);
+            }
+            return new FileListReply(request.requestId(), FileListReply.Status.FOUND,
+                    entries.get());
+        } catch (RootedFiles.Escape e) {
+            return FileListReply.without(request.requestId(), FileListReply.Status.REFUSED);
+        } catch (RootedFiles.TooMany e) {
+            return FileListReply.without(request.requestId(),
+                    FileListReply.Status.TOO_LARGE);
+        }
     }
 
     /** Answers {@code minionId}'s request; the id is the session's, so only a staged copy's targets get it. */

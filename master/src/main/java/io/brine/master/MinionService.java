@@ -1,5 +1,7 @@
 package io.brine.master;
 
+import io.brine.protocol.FileListReply;
+import io.brine.protocol.FileListRequest;
 import io.brine.protocol.FilePush;
 import io.brine.protocol.FileReply;
 import io.brine.protocol.FileRequest;
@@ -76,6 +78,8 @@ final class MinionService {
             reply = new io.brine.protocol.FilePushAck(p.requestId(), why);
         } else if (request instanceof FileRequest f) {
             reply = FileReply.without(f.requestId(), FileReply.Status.REFUSED);
+        } else if (request instanceof FileListRequest l) {
+            reply = FileListReply.without(l.requestId(), FileListReply.Status.REFUSED);
         } else {
             reply = new PillarReply(((PillarRequest) request).requestId(), Map.of(), why);
         }
@@ -92,6 +96,14 @@ final class MinionService {
             } catch (IOException e) {
                 LOG.log(Level.WARNING, "serving " + f.path() + " to " + minion.peerId() + " failed: " + e.getMessage());
                 return FileReply.without(f.requestId(), FileReply.Status.NOT_FOUND);
+            }
+        }
+        if (request instanceof FileListRequest l) {
+            try {
+                return files.list(l);
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "listing " + l.path() + " for " + minion.peerId() + " failed: " + e.getMessage());
+                return FileListReply.without(l.requestId(), FileListReply.Status.NOT_FOUND);
             }
         }
         PillarRequest p = (PillarRequest) request;

@@ -27,14 +27,10 @@ final class RootedFiles {
     }
 
     Optional<Path> find(String relative) throws Escape, IOException {
-        if (relative.isEmpty() || relative.startsWith("/") || relative.contains("\\") || relative.contains("\0")) {
+        if (relative.isEmpty()) {
             throw new Escape(relative);
         }
-        for (String segment : relative.split("/")) {
-            if (segment.equals("..")) {
-                throw new Escape(relative);
-            }
-        }
+        checkLexically(relative);
         for (Path root : roots) {
             Path candidate = root.resolve(relative).normalize();
             if (!Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
@@ -50,5 +46,57 @@ final class RootedFiles {
             }
         }
         return Optional.empty();
+    }
+
+    private static void checkLexically(String relative) throws Escape {
+        if (relative.startsWith("/") || relative.contains("\\") || relative.contains("\0")) {
+            throw new Escape(relative);
+        }
+        for (String segment : relative.split("/")) {
+            if (segment.equals("..")) {
+                throw new Escape(relative);
+            }
+        }
+    }
+
+    /**
+     * Everything below a directory ({@code ""} for the whole tree), merged over the roots: paths relative to it,
+     * sorted, directories ending in '/'. Links are listed but not followed, so nothing outside a root is walked; a
+     * link's target is checked when the file is fetched. Empty when no root holds the directory; stops with
+     * {@link TooMany} past {@code limit} entries.
+     */
+    Optional<List<String>> list(String relative, int limit) throws Escape, IOException, TooMany {
+        String dir = relative.replaceAll("/+$", "");
+        checkLexically(dir);
+        java.util.TreeSet<String> entries = new java.util.TreeSet<>();
+        boolean found = false;
+        for (Path root : roots) {
+            Path candidate = dir.isEmpty() ? root : root.resolve(dir).normalize();
+            if (!Files.isDirectory(candidate)) {
+                continue;
+            }
+            Path real = candidate.toRealPath();
+            if (!real.startsWith(root.toRealPath())) {
+                throw new Escape(relative);
+            }
+            found = true;
+            try (java.util.stream.Stream<Path> walk = Files.walk(real)) {
+                for (Path p : (Iterable<Path>) walk.skip(1)::iterator) {
+                    String rel = real.relativize(p).toString();
+                    entries.add(Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? rel + "/" : rel);
+                    if (entries.size() > limit) {
+                        throw new TooMany();
+                    }
+                }
+            }
+        }
+        return found ? Optional.of(List.copyOf(entries)) : Optional.empty();
+    }
+
+    /** A directory with more entries than one listing may hold. */
+    static final class TooMany extends Exception {
+        TooMany() {
+            super("too many entries", null, false, false);
+        }
     }
 }

@@ -1,6 +1,8 @@
 package io.brine.minion;
 
 import io.brine.functions.MasterLink;
+import io.brine.protocol.FileListReply;
+import io.brine.protocol.FileListRequest;
 import io.brine.protocol.FilePush;
 import io.brine.protocol.FilePushAck;
 import io.brine.protocol.FileReply;
@@ -27,6 +29,7 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -93,6 +96,18 @@ final class RemoteMaster implements MasterLink {
             MasterReply r = ask(new FileRequest(ids.incrementAndGet(), path, offset, FileRequest.MAX_CHUNK, known));
             return (FileReply) r;
         });
+    }
+
+    @Override
+    public Optional<List<String>> list(String dir) throws IOException {
+        FileListReply reply = (FileListReply) ask(new FileListRequest(ids.incrementAndGet(), dir));
+        return switch (reply.status()) {
+            case FOUND -> Optional.of(reply.entries());
+            case NOT_FOUND -> Optional.empty();
+            case REFUSED -> throw new AccessDeniedException(dir, null, "the master refused to list it");
+            case TOO_LARGE -> throw new IOException("brine://" + dir + " holds more entries than the master lists "
+                    + "in one answer");
+        };
     }
 
     @Override

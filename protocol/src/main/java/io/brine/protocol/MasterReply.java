@@ -1,6 +1,6 @@
 package io.brine.protocol;
 
 /** The master's answer to a {@link MinionRequest}. */
-public sealed interface MasterReply extends Message permits FileReply, PillarReply, FilePushAck {
+public sealed interface MasterReply extends Message permits FileReply, PillarReply, FilePushAck, FileListReply {
     long requestId();
 }

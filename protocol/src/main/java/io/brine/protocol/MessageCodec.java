@@ -94,6 +94,8 @@ public final class MessageCodec {
         if (m instanceof KeyResult) return KeyResult.TYPE;
         if (m instanceof ReturnAck) return ReturnAck.TYPE;
         if (m instanceof GoingAway) return GoingAway.TYPE;
+        if (m instanceof FileListRequest) return FileListRequest.TYPE;
+        if (m instanceof FileListReply) return FileListReply.TYPE;
         throw new AssertionError("message type without a code: " + m.getClass());
     }
 
@@ -133,6 +135,8 @@ public final class MessageCodec {
         else if (m instanceof KeyResult x) x.write(w);
         else if (m instanceof ReturnAck x) x.write(w);
         else if (m instanceof GoingAway x) x.write(w);
+        else if (m instanceof FileListRequest x) x.write(w);
+        else if (m instanceof FileListReply x) x.write(w);
         else throw new AssertionError("message type without a writer: " + m.getClass());
     }
 
@@ -173,6 +177,8 @@ public final class MessageCodec {
             case KeyResult.TYPE: return KeyResult.read(r);
             case ReturnAck.TYPE: return ReturnAck.read(r);
             case GoingAway.TYPE: return GoingAway.read(r);
+            case FileListRequest.TYPE: return FileListRequest.read(r);
+            case FileListReply.TYPE: return FileListReply.read(r);
             default: throw new MalformedMessageException("unknown message type " + type);
         }
     }

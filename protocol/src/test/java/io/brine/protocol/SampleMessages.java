@@ -79,7 +79,10 @@ final class SampleMessages {
                         "25%", 1500),
                 new Published(21, JID, List.of("a"), List.of("b", "c"), false),
                 new PillarReply(14, keywords(), null),
-                new PillarReply(15, Map.of(), "pillar top.sls:3: not a mapping"));
+                new PillarReply(15, Map.of(), "pillar top.sls:3: not a mapping"),
+                new FileListRequest(30, "nginx/files"), new FileListRequest(31, ""),
+                new FileListReply(32, FileListReply.Status.FOUND, List.of("a.conf", "conf.d/", "conf.d/b.conf")),
+                FileListReply.without(33, FileListReply.Status.TOO_LARGE));
     }
 
     static List<Message> withBinary() {

@@ -19,6 +19,6 @@ public final class CpModule implements FunctionModule {
 
     @Override
     public List<ExecutionFunction> execution() {
-        return List.of(new CpPush(), new CpRecv());
+        return List.of(new CpPush(), new CpRecv(), new CpListMaster(false), new CpListMaster(true));
     }
 }

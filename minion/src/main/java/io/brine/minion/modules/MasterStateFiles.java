@@ -5,6 +5,7 @@ import io.brine.functions.StateFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /** The state tree as the master serves it: sls files and {@code brine://} sources, cached by content hash. */
@@ -24,5 +25,10 @@ final class MasterStateFiles implements StateFiles {
     @Override
     public Optional<Path> fetch(String relativePath) throws IOException {
         return master.file(relativePath);
+    }
+
+    @Override
+    public Optional<List<String>> list(String relativeDir) throws IOException {
+        return master.list(relativeDir);
     }
 }
