@@ -83,18 +83,31 @@ class YamlAndRenderersTest {
   }
 
   /**
-   * Salt's pipe hands Jinja the data YAML parsed, and its Jinja renderer reads only text, so yaml|jinja fails in
-   * Salt too; Brine says so and what to write. The old single names (yaml_jinja) mean jinja|yaml, as in Salt.
+   * yaml|jinja: the YAML is parsed first, then each string in it (keys too) is rendered, so template syntax lives
+   * inside YAML strings and the structure is the file's own. A fault names the string's line. The old single
+   * names (yaml_jinja) mean jinja|yaml, as in Salt.
    */
   @Test
-  void yamlThenJinjaIsRefusedAsSaltCannotRunItAndOldStyleNamesWork() {
-    tree.file("yj.sls", "#!yaml|jinja\nx:\n  test.nop: []\n");
-    assertErrorMentions(engine.apply(tree.job("yj")), "yj.sls:1",
-        "renderer 'yaml|jinja' cannot run: jinja renders text and yaml hands it data", "write #!jinja|yaml");
-    tree.file("old.sls", "#!yaml_jinja\n{{ 'from-old-style' }}:\n  test.nop: []\n");
-    StateOutcome out = engine.apply(tree.job("old"));
+  void yamlThenJinjaRendersEachStringAndOldStyleNamesWork() {
+    tree.pillar.put("port", 8080);
+    tree.file("yj.sls", """
+        #!yaml|jinja
+        "{{ 'web' ~ '-conf' }}":
+          test.show_notification:
+            - text: "port {{ pillar['port'] }} on {{ grains['os_family'] }}"
+        plain:
+          test.nop: []
+        """);
+    StateOutcome out = engine.apply(tree.job("yj"));
     assertTrue(out.success(), () -> out.ret().toString());
-    assertTrue(out.ret().toString().contains("from-old-style"), () -> out.ret().toString());
+    assertEquals("port 8080 on Debian", state(out, "web-conf", "test.show_notification").get("comment"));
+    tree.file("bad.sls", "#!yaml|jinja\nx:\n  test.show_notification:\n    - text: '{{ pillar.nope }}'\n");
+    assertErrorMentions(engine.apply(tree.job("bad")), "bad.sls:4", "nope");
+
+    tree.file("old.sls", "#!yaml_jinja\n{{ 'from-old-style' }}:\n  test.nop: []\n");
+    StateOutcome old = engine.apply(tree.job("old"));
+    assertTrue(old.success(), () -> old.ret().toString());
+    assertTrue(old.ret().toString().contains("from-old-style"), () -> old.ret().toString());
   }
 
   @Test

@@ -35,8 +35,8 @@ final class SlsLoader {
     for (String path : SlsName.candidatePaths(sls)) {
       Optional<String> text = read(path);
       if (text.isPresent()) {
-        String rendered = render(text.get(), path, SlsContext.of(sls, path));
-        return Optional.of(new SlsFile(sls, path, path.endsWith("/init.sls"), YamlReader.read(rendered, path)));
+        return Optional.of(new SlsFile(sls, path, path.endsWith("/init.sls"),
+            parse(text.get(), path, SlsContext.of(sls, path))));
       }
     }
     return Optional.empty();
@@ -48,7 +48,7 @@ final class SlsLoader {
     if (text.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.ofNullable(YamlReader.read(render(text.get(), path, Map.of()), path));
+    return Optional.ofNullable(parse(text.get(), path, Map.of()));
   }
 
   private Optional<String> read(String path) throws CompileException {
@@ -59,27 +59,67 @@ final class SlsLoader {
     }
   }
 
-  private String render(String text, String path, Map<String, Object> vars) throws CompileException {
+  /** The document as its renderer pipeline ({@code #!} first line, else jinja|yaml) turns it into data. */
+  private YamlNode parse(String text, String path, Map<String, Object> vars) throws CompileException {
     String firstLine = text.lines().findFirst().orElse("").strip();
-    if (firstLine.startsWith("#!") && !firstLine.startsWith("#!/")) { // Salt reads #!/ as a path, not renderers
-      // Salt's renderer pipelines; YAML reads JSON too, so json differs from yaml only in what authors promise
-      String pipeline = firstLine.substring(2).replace(" ", "");
-      pipeline = OLD_STYLE.getOrDefault(pipeline, pipeline);
-      if (pipeline.equals("yaml") || pipeline.equals("json")) {
-        return text;
-      }
-      if (pipeline.equals("yaml|jinja") || pipeline.equals("json|jinja")) {
-        // Salt hands Jinja the data the first stage parsed, and its Jinja renderer reads only text: the render
-        // fails there ('dict' object has no attribute 'read'). Refusing it here says what to write instead.
-        throw new CompileException(path, 1, "renderer '" + pipeline + "' cannot run: jinja renders text and "
-            + pipeline.substring(0, 4) + " hands it data (Salt fails here too); write #!jinja|"
-            + pipeline.substring(0, 4));
-      }
-      if (!List.of("jinja|yaml", "jinja|json", "jinja").contains(pipeline)) {
-        throw new CompileException(path, 1, "unsupported renderer '" + pipeline
-            + "' (use jinja|yaml, jinja|json, yaml or json)");
-      }
+    if (!firstLine.startsWith("#!") || firstLine.startsWith("#!/")) { // Salt reads #!/ as a path, not renderers
+      return YamlReader.read(render(text, path, vars), path);
     }
+    // Salt's renderer pipelines; YAML reads JSON too, so json differs from yaml only in what authors promise
+    String pipeline = firstLine.substring(2).replace(" ", "");
+    pipeline = OLD_STYLE.getOrDefault(pipeline, pipeline);
+    switch (pipeline) {
+      case "yaml", "json" -> {
+        return YamlReader.read(text, path);
+      }
+      case "yaml|jinja", "json|jinja" -> {
+        // the data first, then Jinja over each string in it: template syntax must sit inside YAML strings, and
+        // the structure cannot come from a loop (Salt's own pipe fails here, its Jinja reading only text)
+        return renderStrings(YamlReader.read(text, path), path, vars);
+      }
+      case "jinja|yaml", "jinja|json", "jinja" -> {
+        return YamlReader.read(render(text, path, vars), path);
+      }
+      default -> throw new CompileException(path, 1, "unsupported renderer '" + pipeline
+          + "' (use jinja|yaml, jinja|json, yaml|jinja, yaml or json)");
+    }
+  }
+
+  private YamlNode renderStrings(YamlNode node, String path, Map<String, Object> vars) throws CompileException {
+    if (node instanceof YamlNode.Mapping m) {
+      List<YamlNode.Entry> entries = new java.util.ArrayList<>();
+      for (YamlNode.Entry e : m.entries()) {
+        entries.add(new YamlNode.Entry(renderString(e.key(), e.line(), path, vars), e.line(),
+            renderStrings(e.value(), path, vars)));
+      }
+      return new YamlNode.Mapping(entries, m.line());
+    }
+    if (node instanceof YamlNode.Sequence seq) {
+      List<YamlNode> items = new java.util.ArrayList<>();
+      for (YamlNode item : seq.items()) {
+        items.add(renderStrings(item, path, vars));
+      }
+      return new YamlNode.Sequence(items, seq.line());
+    }
+    if (node instanceof YamlNode.Scalar s && s.value() instanceof String text) {
+      String rendered = renderString(text, s.line(), path, vars);
+      return rendered.equals(text) ? s : new YamlNode.Scalar(rendered, rendered, s.line());
+    }
+    return node;
+  }
+
+  private String renderString(String text, int line, String path, Map<String, Object> vars) throws CompileException {
+    if (!text.contains("{{") && !text.contains("{%")) {
+      return text;
+    }
+    try {
+      return templates.render(text, path, vars);
+    } catch (TemplateException e) {
+      throw new CompileException(path, line + Math.max(0, e.line() - 1), e.reason());
+    }
+  }
+
+  private String render(String text, String path, Map<String, Object> vars) throws CompileException {
     try {
       return templates.render(text, path, vars);
     } catch (TemplateException e) {
