@@ -1,5 +1,6 @@
 package io.brine.minion.modules;
 
+import io.brine.states.functions.mount.ActiveMounts;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
@@ -49,17 +50,7 @@ final class Mounts {
 
     /** The kernel writes space, tab, newline and backslash in mount fields as octal escapes ({@code \040}). */
     static String unescape(String field) {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < field.length(); i++) {
-            char c = field.charAt(i);
-            if (c == '\\' && i + 3 < field.length() && field.substring(i + 1, i + 4).matches("[0-7]{3}")) {
-                out.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
-                i += 3;
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return ActiveMounts.unescape(field);
     }
 
     /** Mounts with space at all: df leaves out proc, sysfs and the other zero-sized pseudo file systems. */

@@ -8,8 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** What the kernel has mounted, from {@code /proc/self/mounts}: per mount point, the topmost mount. */
-final class ActiveMounts {
+/**
+ * What the kernel has mounted, from {@code /proc/self/mounts}: per mount point, the topmost mount. Public for
+ * {@link #unescape}, which the minion's disk functions read the same file with.
+ */
+public final class ActiveMounts {
   /** One mounted file system; {@code opts} merges the mount's and the superblock's options, as the file shows them. */
   record Active(String device, String fstype, List<String> opts) {}
 
@@ -36,7 +39,7 @@ final class ActiveMounts {
   }
 
   /** The kernel writes space, tab, newline and backslash as three octal digits after a backslash. */
-  static String unescape(String field) {
+  public static String unescape(String field) {
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < field.length(); i++) {
       char c = field.charAt(i);
