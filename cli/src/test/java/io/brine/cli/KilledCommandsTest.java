@@ -123,8 +123,12 @@ class KilledCommandsTest {
         assertTrue(!job.returns().get("runner").success(), job.toString());
     }
 
+    /**
+     * A sleep no other process runs. Its fraction ends in 1: passed as {@code args=90.123450} a trailing zero would
+     * be lost when the command line reads the number as YAML, and the test would look for the wrong process.
+     */
     private static String uniqueSleep() {
-        return "sleep 90." + ThreadLocalRandom.current().nextInt(100_000, 999_999);
+        return "sleep 90." + ThreadLocalRandom.current().nextInt(100_000, 999_999) + "1";
     }
 
     private static void awaitNone(String sleep) throws InterruptedException {
