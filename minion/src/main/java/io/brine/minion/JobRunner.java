@@ -149,12 +149,19 @@ final class JobRunner implements AutoCloseable {
             return;
         }
         AtomicBoolean returned = new AtomicBoolean();
+        String timedOut = "job timed out after " + job.timeoutMillis() / 1000.0 + " s and was stopped";
         FutureTask<Void> task = new FutureTask<>(() -> {
             MinionReturn result = run(job, function, start);
-            finish(job.jid(), returned, result);
+            if (System.currentTimeMillis() >= start + job.timeoutMillis()) {
+                // The command runner kills a job's commands at the same deadline, so the function may answer
+                // (say 'false' for a killed service start) a moment before the deadline's own stop: either way the
+                // job ran out of time, and its return says so.
+                stop(job.jid(), TIMED_OUT, timedOut);
+            } else {
+                finish(job.jid(), returned, result);
+            }
         }, null);
-        ScheduledFuture<?> deadline = JobThreads.DEADLINES.schedule(() -> stop(job.jid(), TIMED_OUT,
-                "job timed out after " + job.timeoutMillis() / 1000.0 + " s and was stopped"),
+        ScheduledFuture<?> deadline = JobThreads.DEADLINES.schedule(() -> stop(job.jid(), TIMED_OUT, timedOut),
                 job.timeoutMillis(), TimeUnit.MILLISECONDS);
         ScheduledFuture<?> ack = JobThreads.DEADLINES.schedule(() -> {
             if (!returned.get()) {

@@ -73,6 +73,23 @@ class JobRunnerTest {
     }
 
     @Test
+    void aCommandKilledAtTheJobsDeadlineMakesATimedOutReturnWhicheverSideAnswersFirst() throws InterruptedException {
+        // the command runner kills the sleep at the deadline, so cmd.retcode answers (124, a plain value) about
+        // when the deadline's stop fires; both orders must give the same return
+        try (JobRunner jobs = runner(4)) {
+            for (int i = 0; i < 4; i++) {
+                jobs.submit(new JobRequest(jid("late" + i), "cmd.retcode", List.of("sleep 30"), Map.of(), 300,
+                        "test"));
+            }
+            awaitReturns(4);
+        }
+        returns.values().forEach(r -> {
+            assertEquals(JobRunner.TIMED_OUT, r.retcode(), r.toString());
+            assertTrue(!r.success(), r.toString());
+        });
+    }
+
+    @Test
     void aMinionClosingReturnsItsRunningJobsAsStopped() throws InterruptedException {
         JobRunner jobs = runner(1);
         jobs.submit(job("long", "test.sleep", List.of(30), 60_000));
