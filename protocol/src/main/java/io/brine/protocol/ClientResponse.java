@@ -1,7 +1,7 @@
 package io.brine.protocol;
 
 /** The master's answer to a {@link ClientRequest}. A request ends with exactly one final response. */
-public sealed interface ClientResponse extends Message permits Published, ReturnNotice, JobReport, JobListing, Done,
+public sealed interface ClientResponse extends Message permits Published, ReturnNotice, JobReport, CallReport, JobListing, Done,
         Failure, EventNotice, Refused, KeyResult {
     long requestId();
 
