@@ -84,6 +84,17 @@ class OneJobSpecTest {
     }
 
     @Test
+    void theCliRefusesABadBatchWithTheSpecsMessage() throws Exception {
+        try (TestCluster c = TestCluster.start(root)) {
+            TestCluster.CliResult r = c.cli("run", "-b", "150%", "*", "test.ping");
+            assertEquals(2, r.exit(), r.err());
+            assertEquals("brine: --batch: batch percentage must be from 1% to 100%, not '150%'", r.err().strip());
+            r = c.cli("run", "-b", "0", "*", "test.ping");
+            assertEquals("brine: --batch: batch count must be from 1 to 9999999, not '0'", r.err().strip());
+        }
+    }
+
+    @Test
     void theLibraryBatchesAsTheCliDoes() throws Exception {
         try (TestCluster c = TestCluster.start(root, "auto_accept: true\n")) {
             for (String id : MINIONS) {
