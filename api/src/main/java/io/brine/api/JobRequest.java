@@ -48,7 +48,7 @@ record JobRequest(JobSpec spec, boolean cast) {
         }
     }
 
-    /** {@code "batch": "25%"} or {@code 10}, {@code "batch_wait": 2.5} seconds: as {@code brine run -b --batch-wait}. */
+    /** {@code "batch": "25%"} or {@code 10}, {@code "batch_wait": 2.5} (seconds): {@code brine run -b --batch-wait}. */
     private static Batch batch(Map<String, Object> body) {
         Object v = body.get("batch");
         Object pause = body.get("batch_wait");

@@ -112,7 +112,8 @@ final class CpCommand implements Callable<Integer> {
             throw CliException.usage("two SOURCEs have the same name: in DEST one would replace the other");
         }
         Duration timeout = timeout(cfg, bytes);
-        ClientResponse answer = ask(cfg, timeout, id -> new CopyRequest(id, target, targetType.type().wireName(), sources, dest,
+        String type = targetType.type().wireName();
+        ClientResponse answer = ask(cfg, timeout, id -> new CopyRequest(id, target, type, sources, dest,
                 timeout.toMillis()));
         JobRecord job = report(answer);
         print(job, Map.of());

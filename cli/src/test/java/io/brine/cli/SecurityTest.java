@@ -187,7 +187,8 @@ class SecurityTest {
             long deadline = System.nanoTime() + WAIT.toNanos();
             JobRecord byRole;
             do {
-                byRole = c.master.client().call(JobSpec.of("role:claims-web1", "test.ping").withTargetType(TargetType.GRAIN)
+                byRole = c.master.client().call(JobSpec.of("role:claims-web1", "test.ping")
+                        .withTargetType(TargetType.GRAIN)
                         .withTimeout(Duration.ofMillis(200)));
             } while (byRole.expected().isEmpty() && System.nanoTime() < deadline);
             assertEquals(java.util.List.of("impostor"), byRole.expected(), "control: its grains arrived");

@@ -1,10 +1,10 @@
 package io.brine.master;
 
+import io.brine.master.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import io.brine.protocol.MinionReturn;
 import java.time.Duration;
-import io.brine.master.targeting.TargetType;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -95,7 +95,10 @@ public final class MasterClient {
                 dest, timeout, null).job());
     }
 
-    /** Runs the job and waits until every expected minion returned or the timeout passed. */
+    /**
+     * Runs the job and waits until every expected minion returned or the timeout passed; with a batch, until
+     * every round did (each round up to the timeout).
+     */
     public JobRecord call(JobSpec spec) throws InterruptedException {
         return await(start(spec, null).job());
     }

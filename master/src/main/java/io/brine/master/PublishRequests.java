@@ -40,7 +40,8 @@ public final class PublishRequests {
      * @throws IllegalArgumentException for an unknown target type or a malformed batch, with its message
      */
     public static JobSpec fromWire(PublishRequest p) {
-        Batch batch = p.batch() == null ? null : Batch.parse(p.batch()).withWait(Duration.ofMillis(p.batchWaitMillis()));
+        Batch batch = p.batch() == null ? null
+                : Batch.parse(p.batch()).withWait(Duration.ofMillis(p.batchWaitMillis()));
         return new JobSpec(p.target(), TargetType.parse(p.targetType()), p.function(), p.args(), p.kwargs(),
                 Duration.ofMillis(p.timeoutMillis()), p.queueMillis() > 0 ? Duration.ofMillis(p.queueMillis()) : null,
                 batch);
