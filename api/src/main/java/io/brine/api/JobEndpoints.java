@@ -27,7 +27,7 @@ final class JobEndpoints {
         JobRequest request = JobRequest.parse(exchange.jsonObject());
         MasterClient caller = client.as(ApiHandler.identity(tokenName), exchange.remote());
         LOG.log(Level.INFO, "api: " + tokenName + " " + (request.cast() ? "casts " : "calls ")
-                + quoted(request.spec().function()) + " on " + quoted(request.spec().targetType()) + " "
+                + quoted(request.spec().function()) + " on " + quoted(request.spec().targetType().wireName()) + " "
                 + quoted(request.spec().target()));
         try {
             if (request.cast()) {

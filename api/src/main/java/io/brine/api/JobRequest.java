@@ -1,6 +1,8 @@
 package io.brine.api;
 
+import io.brine.master.Batch;
 import io.brine.master.JobSpec;
+import io.brine.master.targeting.TargetType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -9,14 +11,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The body of {@code POST /jobs}: {@code {"target", "tgt_type", "fun", "arg", "kwarg", "mode", "timeout"}}.
- * Every field is checked here, and an unknown one is refused by name, before anything is published.
+ * The body of {@code POST /jobs}: {@code {"target", "tgt_type", "fun", "arg", "kwarg", "mode", "timeout", "queue",
+ * "batch", "batch_wait"}}, read into the master's {@link JobSpec} (which checks the target type and the batch, as
+ * for every other way of asking). Every field is checked before anything is published, and an unknown one is
+ * refused by name.
  *
  * @param cast true for {@code "mode": "cast"} (answer with the jid at once), false to wait for the returns
  */
 record JobRequest(JobSpec spec, boolean cast) {
     private static final Set<String> KEYS = Set.of("target", "tgt_type", "fun", "arg", "kwarg", "mode", "timeout",
-            "queue");
+            "queue", "batch", "batch_wait");
     private static final double MAX_TIMEOUT_SECONDS = 7 * 24 * 3600;
 
     static JobRequest parse(Map<String, Object> body) {
@@ -35,9 +39,36 @@ record JobRequest(JobSpec spec, boolean cast) {
         if (!mode.equals("call") && !mode.equals("cast")) {
             throw ApiException.badRequest("'mode' must be \"call\" or \"cast\"");
         }
-        JobSpec spec = new JobSpec(target, text(body, "tgt_type", "glob"), fun, args, kwargs, timeout(body.get("timeout")),
-                queue(body.get("queue")));
-        return new JobRequest(spec, mode.equals("cast"));
+        try {
+            JobSpec spec = new JobSpec(target, TargetType.parse(text(body, "tgt_type", "glob")), fun, args, kwargs,
+                    timeout(body.get("timeout")), queue(body.get("queue")), batch(body));
+            return new JobRequest(spec, mode.equals("cast"));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest(e.getMessage());
+        }
+    }
+
+    /** {@code "batch": "25%"} or {@code 10}, {@code "batch_wait": 2.5} (seconds): {@code brine run -b --batch-wait}. */
+    private static Batch batch(Map<String, Object> body) {
+        Object v = body.get("batch");
+        Object pause = body.get("batch_wait");
+        if (v == null) {
+            if (pause != null) {
+                throw ApiException.badRequest("'batch_wait' needs a 'batch'");
+            }
+            return null;
+        }
+        if (!(v instanceof String) && !(v instanceof Integer) && !(v instanceof Long)) {
+            throw ApiException.badRequest("'batch' must be a count such as 10 or a percentage such as \"25%\"");
+        }
+        Batch batch = Batch.parse(String.valueOf(v));
+        if (pause == null) {
+            return batch;
+        }
+        if (!(pause instanceof Number n) || !(n.doubleValue() >= 0) || n.doubleValue() > MAX_TIMEOUT_SECONDS) {
+            throw ApiException.badRequest("'batch_wait' must be a number of seconds from 0 to 7 days");
+        }
+        return batch.withWait(Duration.ofMillis(Math.round(n.doubleValue() * 1000)));
     }
 
     /** {@code "queue": "10m"}: minions that are away get the job when they connect within that time. */

@@ -209,6 +209,21 @@ class ApiServerTest {
     }
 
     @Test
+    void aBatchIsReadByTheJobSpecAndABadOneRefusedWithItsMessage() throws Exception {
+        assertBadRequest("{\"target\": \"*\", \"fun\": \"test.ping\", \"batch\": \"150%\"}",
+                "batch percentage must be from 1% to 100%, not '150%'");
+        assertBadRequest("{\"target\": \"*\", \"fun\": \"test.ping\", \"batch\": 0}",
+                "batch count must be from 1 to 9999999, not '0'");
+        assertBadRequest("{\"target\": \"*\", \"fun\": \"test.ping\", \"batch\": true}", "'batch'");
+        assertBadRequest("{\"target\": \"*\", \"fun\": \"test.ping\", \"batch_wait\": 1}", "needs a 'batch'");
+        HttpResponse<String> r = post("/jobs", "{\"target\": \"web1\", \"fun\": \"test.echo\", \"arg\": [\"b\"], "
+                + "\"batch\": \"50%\", \"batch_wait\": 0.1}");
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(Map.of("ret", "b"), Map.of("ret", ((Map<?, ?>) ((Map<?, ?>) ApiFixture.json(r).get("returns"))
+                .get("web1")).get("ret")));
+    }
+
+    @Test
     void aBodyDeclaredBeyondOneMebibyteIsRefusedUnread() throws Exception {
         // A raw socket, because a real client would still be sending the body when the answer comes.
         try (java.net.Socket s = new java.net.Socket("127.0.0.1", cluster.api.port())) {

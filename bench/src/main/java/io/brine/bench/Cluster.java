@@ -5,6 +5,7 @@ import io.brine.master.Master;
 import io.brine.master.MasterClient;
 import io.brine.master.MasterConfig;
 import io.brine.master.MasterKeys;
+import io.brine.master.targeting.TargetType;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -203,7 +204,7 @@ final class Cluster implements AutoCloseable {
                         + within.toSeconds() + " s; see the logs under " + root);
             }
             List<String> silent = all.stream().filter(id -> !answered.contains(id)).toList();
-            JobSpec probe = JobSpec.of(String.join(",", silent), "test.ping").withTargetType("list")
+            JobSpec probe = JobSpec.of(String.join(",", silent), "test.ping").withTargetType(TargetType.LIST)
                     .withTimeout(Duration.ofMillis(1000 + silent.size() / 5));
             int before = answered.size();
             master.client().stream(probe, (id, ret) -> {

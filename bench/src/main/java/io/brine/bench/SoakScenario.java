@@ -2,6 +2,7 @@ package io.brine.bench;
 
 import io.brine.master.JobSpec;
 import io.brine.master.MasterClient;
+import io.brine.master.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -34,8 +35,8 @@ final class SoakScenario implements Scenario {
     public ScenarioResult run(BenchRun run) throws Exception {
         Duration duration = run.options.soak();
         int targets = Math.min(TARGETS, run.cluster.size());
-        JobSpec job = new JobSpec(String.join(",", Cluster.ids(1, targets)), "list", "test.echo",
-                List.of("soak"), null, Duration.ofSeconds(30));
+        JobSpec job = JobSpec.of(String.join(",", Cluster.ids(1, targets)), "test.echo", "soak")
+                .withTargetType(TargetType.LIST).withTimeout(Duration.ofSeconds(30));
         MasterClient client = run.cluster.client();
         long interval = Math.max(5_000, Math.min(60_000, duration.toMillis() / 10));
         long t0 = System.nanoTime();

@@ -2,6 +2,7 @@ package io.brine.bench;
 
 import io.brine.master.JobSpec;
 import io.brine.master.MasterClient;
+import io.brine.master.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,8 +25,8 @@ final class ThroughputScenario implements Scenario {
     @Override
     public ScenarioResult run(BenchRun run) throws Exception {
         int targets = Math.min(TARGETS, run.cluster.size());
-        JobSpec job = new JobSpec(String.join(",", Cluster.ids(1, targets)), "list", "test.ping", List.of(), null,
-                Duration.ofSeconds(60));
+        JobSpec job = JobSpec.of(String.join(",", Cluster.ids(1, targets)), "test.ping")
+                .withTargetType(TargetType.LIST).withTimeout(Duration.ofSeconds(60));
         MasterClient client = run.cluster.client();
         round(client, job, Math.max(1, run.options.throughputJobs() / 4), targets);
         List<Double> rates = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.brine.bench;
 
+import io.brine.master.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.MinionReturn;
 import java.nio.file.Files;
@@ -72,7 +73,7 @@ final class TransferScenario implements Scenario {
         long masterCpu0 = processCpuNanos();
         try (HeapAfterGc master = HeapAfterGc.watch()) {
             long t0 = System.nanoTime();
-            JobRecord r = c.client().copy(RECEIVER, "glob", List.of(source), dest.toString(), TIMEOUT);
+            JobRecord r = c.client().copy(RECEIVER, TargetType.GLOB, List.of(source), dest.toString(), TIMEOUT);
             long nanos = System.nanoTime() - t0;
             long masterCpu = processCpuNanos() - masterCpu0;
             long minionCpu = (long) ((receiver.cpuSeconds() - minionCpu0) * 1e9);

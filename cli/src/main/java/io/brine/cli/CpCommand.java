@@ -1,9 +1,12 @@
 package io.brine.cli;
 
+import io.brine.master.JobSpec;
 import io.brine.master.MasterConfig;
+import io.brine.master.PublishRequests;
 import io.brine.master.PushedFiles;
 import io.brine.master.targeting.TargetExpression;
 import io.brine.master.targeting.TargetSyntaxException;
+import io.brine.master.targeting.TargetType;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.CopyRequest;
@@ -12,7 +15,6 @@ import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobReport;
 import io.brine.protocol.MinionId;
 import io.brine.protocol.MinionReturn;
-import io.brine.protocol.PublishRequest;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -56,7 +58,7 @@ final class CpCommand implements Callable<Integer> {
     MasterConfigOption config;
 
     @ArgGroup(exclusive = true, heading = "Target types (TARGET is a glob without one):%n")
-    JobOptions.TargetType targetType = new JobOptions.TargetType();
+    JobOptions.TargetFlags targetType = new JobOptions.TargetFlags();
 
     @Option(names = "--from", paramLabel = "ID", description = "copy PATH from this minion (through cp.push) to DEST here")
     String from;
@@ -110,7 +112,8 @@ final class CpCommand implements Callable<Integer> {
             throw CliException.usage("two SOURCEs have the same name: in DEST one would replace the other");
         }
         Duration timeout = timeout(cfg, bytes);
-        ClientResponse answer = ask(cfg, timeout, id -> new CopyRequest(id, target, targetType.type(), sources, dest,
+        String type = targetType.type().wireName();
+        ClientResponse answer = ask(cfg, timeout, id -> new CopyRequest(id, target, type, sources, dest,
                 timeout.toMillis()));
         JobRecord job = report(answer);
         print(job, Map.of());
@@ -125,8 +128,9 @@ final class CpCommand implements Callable<Integer> {
             throw CliException.usage("--from '" + from + "' is not a minion id");
         }
         Duration timeout = timeout(cfg, 0);
-        ClientResponse answer = ask(cfg, timeout, id -> new PublishRequest(id, from, "list", "cp.push",
-                List.of(words.get(0)), Map.of(), timeout.toMillis(), false, null, 0));
+        JobSpec push = new JobSpec(from, TargetType.LIST, "cp.push", List.of(words.get(0)), Map.of(), timeout, null,
+                null);
+        ClientResponse answer = ask(cfg, timeout, id -> PublishRequests.toWire(id, push, false));
         JobRecord job = report(answer);
         MinionReturn pushed = job.returns().get(from);
         if (pushed == null || !pushed.success() || !(pushed.ret() instanceof Map<?, ?> ret)) {

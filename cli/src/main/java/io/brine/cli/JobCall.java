@@ -1,6 +1,9 @@
 package io.brine.cli;
 
+import io.brine.master.Batch;
+import io.brine.master.JobSpec;
 import io.brine.master.MasterConfig;
+import io.brine.master.PublishRequests;
 import io.brine.master.targeting.TargetExpression;
 import io.brine.master.targeting.TargetSyntaxException;
 import io.brine.protocol.ClientResponse;
@@ -37,21 +40,24 @@ final class JobCall {
         } catch (TargetSyntaxException e) {
             throw CliException.usage("malformed target: " + e.describe());
         }
-        if (options.batch != null && !options.batch.matches("[1-9][0-9]{0,6}%?")) {
-            throw CliException.usage("--batch takes a count or a percentage, such as 10 or 25%");
-        }
+        Batch batch = options.batchValue();
         Duration timeout = options.timeoutSeconds == null ? cfg.timeout() : Duration.ofSeconds(options.timeoutSeconds);
         if (timeout.isNegative() || timeout.isZero()) {
             throw CliException.usage("--timeout must be positive");
         }
+        JobSpec job;
+        try {
+            job = new JobSpec(target, options.targetType.type(), function, args, kwargs, timeout, options.queueTime(),
+                    batch);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
         try (MasterConnection master = MasterConnection.open(cfg, options.config.identity(cfg), Duration.ofSeconds(5))) {
-            PublishRequest request = new PublishRequest(master.nextRequestId(), target, options.targetType.type(),
-                    function, args, kwargs, timeout.toMillis(), options.async, options.batch,
-                    (long) (options.batchWaitSeconds * 1000), options.queueMillis());
-            Progress progress = new Progress(spec.commandLine().getErr(), options.batch);
+            PublishRequest request = PublishRequests.toWire(master.nextRequestId(), job, options.async);
+            Progress progress = new Progress(spec.commandLine().getErr(), batch == null ? null : batch.text());
             boolean jsonl = options.out.equals("jsonl");
             PrintWriter stdout = spec.commandLine().getOut();
-            Duration wait = options.batch == null ? timeout.plusSeconds(15) : Duration.ofDays(1);
+            Duration wait = batch == null ? timeout.plusSeconds(15) : Duration.ofDays(1);
             ClientResponse answer = master.request(request, r -> {
                 progress.update(r);
                 warnUndetermined(spec, r);

@@ -1,5 +1,8 @@
 package io.brine.cli;
 
+import io.brine.master.Batch;
+import io.brine.master.targeting.TargetType;
+import java.time.Duration;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -11,7 +14,7 @@ final class JobOptions {
 
     // A heading of its own: picocli 4 lists the options of a headless group inside a mixin twice.
     @ArgGroup(exclusive = true, heading = "Target types (TARGET is a glob without one):%n")
-    TargetType targetType = new TargetType();
+    TargetFlags targetType = new TargetFlags();
 
     @Option(names = "--timeout", paramLabel = "S", description = "seconds to wait for returns; also bounds the job "
             + "on each minion (default: the master's timeout)")
@@ -28,13 +31,13 @@ final class JobOptions {
             + "job when it connects within TTL (90s, 10m, 2h, 1d): its outcome reads queued, then expired")
     String queue;
 
-    /** The queue time in milliseconds; 0 without --queue. */
-    long queueMillis() {
+    /** The queue time; null without --queue. */
+    Duration queueTime() {
         if (queue == null) {
-            return 0;
+            return null;
         }
         try {
-            return io.brine.api.TokenStore.lifetime(queue).toMillis();
+            return io.brine.api.TokenStore.lifetime(queue);
         } catch (IllegalArgumentException e) {
             throw CliException.usage("--queue " + e.getMessage());
         }
@@ -48,7 +51,23 @@ final class JobOptions {
             + "the next minion of a batch")
     double batchWaitSeconds;
 
-    static final class TargetType {
+    /** The batch of {@code --batch} and {@code --batch-wait}, null without {@code --batch}; a usage error if bad. */
+    Batch batchValue() {
+        if (batch == null) {
+            return null;
+        }
+        if (!(batchWaitSeconds >= 0)) {
+            throw CliException.usage("--batch-wait must not be negative");
+        }
+        try {
+            return Batch.parse(batch).withWait(Duration.ofMillis(Math.round(batchWaitSeconds * 1000)));
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--batch: " + e.getMessage());
+        }
+    }
+
+    /** One flag per target type; none is a glob. */
+    static final class TargetFlags {
         @Option(names = {"-L", "--list"}, description = "TARGET is a comma-separated list of ids")
         boolean list;
 
@@ -77,10 +96,11 @@ final class JobOptions {
                 + "'G@os:Debian and web* or L@db1,db2 and not E@canary-.*'")
         boolean compound;
 
-        String type() {
-            return list ? "list" : pcre ? "pcre" : grain ? "grain" : grainPcre ? "grain_pcre" : pillar ? "pillar"
-                    : pillarPcre ? "pillar_pcre" : ipcidr ? "ipcidr" : nodegroup ? "nodegroup"
-                    : compound ? "compound" : "glob";
+        TargetType type() {
+            return list ? TargetType.LIST : pcre ? TargetType.PCRE : grain ? TargetType.GRAIN
+                    : grainPcre ? TargetType.GRAIN_PCRE : pillar ? TargetType.PILLAR
+                    : pillarPcre ? TargetType.PILLAR_PCRE : ipcidr ? TargetType.IPCIDR
+                    : nodegroup ? TargetType.NODEGROUP : compound ? TargetType.COMPOUND : TargetType.GLOB;
         }
     }
 }

@@ -4,11 +4,16 @@ import io.brine.master.Master;
 import io.brine.master.MasterConfig;
 import io.brine.master.MasterPki;
 import io.brine.protocol.BrineVersion;
+import io.brine.protocol.CallReport;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.Hello;
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.JobReport;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.Message;
+import io.brine.protocol.MinionReturn;
+import io.brine.protocol.ReturnNotice;
 import io.brine.protocol.Role;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
@@ -21,6 +26,8 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -121,11 +128,14 @@ final class MasterConnection implements AutoCloseable {
 
     /**
      * Sends a request and returns its final response; progress responses go to {@code progress}. Returns
-     * null if nothing final arrived within {@code timeout}.
+     * null if nothing final arrived within {@code timeout}. The report ending a call names the returns it
+     * streamed rather than sending them again: they are put back here, so a call ends in the whole job, as a
+     * {@link JobReport}, exactly as a lookup does.
      */
     ClientResponse request(ClientRequest request, Consumer<ClientResponse> progress, Duration timeout)
             throws InterruptedException {
         endpoint.send(request);
+        Map<String, MinionReturn> streamed = new HashMap<>();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             long left = deadline - System.nanoTime();
@@ -136,10 +146,26 @@ final class MasterConnection implements AutoCloseable {
             if (r.requestId() != request.requestId()) {
                 continue;
             }
+            if (r instanceof CallReport report) {
+                return new JobReport(report.requestId(), merged(report, streamed));
+            }
             if (r.isFinal()) {
                 return r;
             }
+            if (r instanceof ReturnNotice n) {
+                streamed.put(n.minionId(), n.result());
+            }
             progress.accept(r);
+        }
+    }
+
+    private static JobRecord merged(CallReport report, Map<String, MinionReturn> streamed) {
+        try {
+            return report.merge(streamed);
+        } catch (IllegalStateException e) {
+            // the session keeps messages in order and loses none while it lives: this is a fault, said plainly
+            throw new CliException(ExitCodes.FAILED, e.getMessage() + "; see 'brine job show " + report.rest().jid()
+                    + "'");
         }
     }
 

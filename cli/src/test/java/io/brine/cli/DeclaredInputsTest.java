@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.master.targeting.TargetType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,7 +70,7 @@ class DeclaredInputsTest {
     private static void awaitReported(TestCluster c, int minions) throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (System.nanoTime() < deadline) {
-            if (c.master.client().call(JobSpec.of("G@id:web*", "test.ping").withTargetType("compound")
+            if (c.master.client().call(JobSpec.of("G@id:web*", "test.ping").withTargetType(TargetType.COMPOUND)
                     .withTimeout(Duration.ofSeconds(2))).expected().size() == minions) {
                 return;
             }

@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.master.targeting.TargetType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -186,16 +187,17 @@ class SecurityTest {
             long deadline = System.nanoTime() + WAIT.toNanos();
             JobRecord byRole;
             do {
-                byRole = c.master.client().call(JobSpec.of("role:claims-web1", "test.ping").withTargetType("grain")
+                byRole = c.master.client().call(JobSpec.of("role:claims-web1", "test.ping")
+                        .withTargetType(TargetType.GRAIN)
                         .withTimeout(Duration.ofMillis(200)));
             } while (byRole.expected().isEmpty() && System.nanoTime() < deadline);
             assertEquals(java.util.List.of("impostor"), byRole.expected(), "control: its grains arrived");
 
-            JobRecord byId = c.master.client().call(JobSpec.of("id:web1", "test.ping").withTargetType("grain")
+            JobRecord byId = c.master.client().call(JobSpec.of("id:web1", "test.ping").withTargetType(TargetType.GRAIN)
                     .withTimeout(Duration.ofMillis(200)));
             assertTrue(byId.expected().isEmpty(), "the impostor was targeted as web1: " + byId.expected());
             assertEquals(java.util.List.of("impostor"), c.master.client().call(JobSpec.of("id:impostor", "test.ping")
-                    .withTargetType("grain").withTimeout(Duration.ofMillis(200))).expected());
+                    .withTargetType(TargetType.GRAIN).withTimeout(Duration.ofMillis(200))).expected());
         }
     }
 

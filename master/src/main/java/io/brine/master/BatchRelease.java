@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 /**
  * Lets a batched job out a few minions at a time: at most {@code size} are running, and each return (or a
  * minion that never answers within the job's timeout) frees a slot for the next one, {@code waitMillis}
- * later. Salt's {@code -b 10} / {@code -b 25%}.
+ * later. Salt's {@code -b 10} / {@code -b 25%}; the size comes from {@link Batch#size}.
  */
 final class BatchRelease {
     private final int size;
@@ -31,15 +31,6 @@ final class BatchRelease {
         this.waiting = new ArrayDeque<>(minions);
         this.send = send;
         this.timer = timer;
-    }
-
-    /** Parses "10" or "25%" against the number of minions: at least one. */
-    static int size(String batch, int minions) {
-        if (batch.endsWith("%")) {
-            int percent = Integer.parseInt(batch.substring(0, batch.length() - 1));
-            return Math.max(1, (int) Math.ceil(minions * percent / 100.0));
-        }
-        return Integer.parseInt(batch);
     }
 
     /** How long a caller may have to wait for the whole batched job. */

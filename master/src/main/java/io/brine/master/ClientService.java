@@ -1,5 +1,7 @@
 package io.brine.master;
 
+import io.brine.master.targeting.TargetType;
+import io.brine.protocol.CallReport;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.CopyRequest;
@@ -8,10 +10,13 @@ import io.brine.protocol.Failure;
 import io.brine.protocol.JobListRequest;
 import io.brine.protocol.JobListing;
 import io.brine.protocol.JobLookup;
+import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobReport;
+import io.brine.protocol.KillRequest;
 import io.brine.protocol.KeyRequest;
 import io.brine.protocol.KeyResult;
 import io.brine.protocol.KeysChanged;
+import io.brine.protocol.MinionReturn;
 import io.brine.protocol.Refused;
 import io.brine.protocol.PublishRequest;
 import io.brine.protocol.Published;
@@ -21,27 +26,27 @@ import io.brine.transport.Session;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
-/** Answers requests from authenticated clients (the CLI). Runs on worker threads, never the I/O thread. */
+/**
+ * Answers requests from authenticated clients (the CLI): a thin adapter from the wire to {@link MasterClient},
+ * the front door the library, the REST API and the reactor use too, so a job asked for on the command line is
+ * the same job as one asked for in Java. Runs on worker threads, never the I/O thread.
+ */
 final class ClientService {
     private static final Logger LOG = System.getLogger(ClientService.class.getName());
 
-    /** The minion function that fetches staged files; only the master publishes it with staged names. */
-    static final String COPY_FUNCTION = "cp.recv";
-
-    private final JobPublisher publisher;
-    private final JobTracker tracker;
-    private final TransferStaging staging;
+    private final MasterClient clients;
     private final RouterEndpoint endpoint;
     private final MasterKeys keys;
 
-    ClientService(JobPublisher publisher, JobTracker tracker, TransferStaging staging, RouterEndpoint endpoint,
-            MasterKeys keys) {
-        this.publisher = publisher;
-        this.tracker = tracker;
-        this.staging = staging;
+    ClientService(MasterClient clients, RouterEndpoint endpoint, MasterKeys keys) {
+        this.clients = clients;
         this.endpoint = endpoint;
         this.keys = keys;
     }
@@ -58,23 +63,22 @@ final class ClientService {
 
     void handle(Session client, ClientRequest request) {
         Principal who = principal(client);
+        MasterClient caller = clients.as(who);
         try {
             if (request instanceof PublishRequest p) {
-                publish(client, who, p);
+                publish(client, caller, p);
             } else if (request instanceof CopyRequest c) {
-                copy(client, who, c);
+                answer(client, c.requestId(), listener -> caller.startCopy(c.target(),
+                        TargetType.parse(c.targetType()), c.sources(), c.dest(), Duration.ofMillis(c.timeoutMillis()),
+                        listener));
             } else if (request instanceof JobLookup l) {
-                reply(client, tracker.find(l.jid())
-                        .filter(r -> JobVisibility.mayRead(publisher.access(), who, r.caller()))
-                        .<ClientResponse>map(r -> new JobReport(l.requestId(), r))
+                reply(client, caller.job(l.jid()).<ClientResponse>map(r -> new JobReport(l.requestId(), r))
                         .orElse(new Failure(l.requestId(), "no job with jid " + l.jid())));
             } else if (request instanceof JobListRequest l) {
-                JobFilter asked = new JobFilter(l.limit(), l.function(), l.target(), l.caller(), l.sinceMillis(),
-                        l.queued());
-                reply(client, new JobListing(l.requestId(), JobVisibility.restrict(publisher.access(), who, asked)
-                        .map(tracker::recent).orElse(List.of())));
-            } else if (request instanceof io.brine.protocol.KillRequest k) {
-                reply(client, publisher.kill(who, k.jid()) ? new Done(k.requestId())
+                reply(client, new JobListing(l.requestId(), caller.jobs(new JobFilter(l.limit(), l.function(),
+                        l.target(), l.caller(), l.sinceMillis(), l.queued()))));
+            } else if (request instanceof KillRequest k) {
+                reply(client, caller.kill(k.jid()) ? new Done(k.requestId())
                         : new Failure(k.requestId(), "job " + k.jid() + " is not running"));
             } else if (request instanceof KeysChanged k) {
                 keys.as(who).reported(k.changes());
@@ -98,45 +102,45 @@ final class ClientService {
         }
     }
 
-    private void publish(Session client, Principal who, PublishRequest p) {
-        JobPublisher.Order order = new JobPublisher.Order(p.target(), p.targetType(), p.function(), p.args(),
-                p.kwargs(), Duration.ofMillis(p.timeoutMillis()), who, p.batch(),
-                Duration.ofMillis(p.batchWaitMillis()), p.queueMillis() > 0 ? Duration.ofMillis(p.queueMillis()) : null);
+    private void publish(Session client, MasterClient caller, PublishRequest p) {
+        JobSpec spec = PublishRequests.fromWire(p);
         if (p.async()) {
-            JobPublisher.Published out = publisher.publish(order, null);
+            JobPublisher.Published out = caller.start(spec, null);
             reply(client, new Published(p.requestId(), out.job().jid(), out.job().snapshot().expected(),
                     out.undetermined(), true));
             return;
         }
-        answer(client, p.requestId(), order, job -> { });
+        answer(client, p.requestId(), listener -> caller.start(spec, listener));
     }
 
     /**
-     * Stages the sources for one job whose minions fetch them ({@code cp.recv}); answered like a call. The
-     * staging ends with the job, so the names it hands out are worthless afterwards.
+     * Publishes a call: the client gets Published, each return as it arrives, then a report of the rest. The
+     * returns streamed are named in the report, not sent again; the ids are taken on the job's telling thread,
+     * which also completes the job, so the report sees every return streamed before it.
      */
-    private void copy(Session client, Principal who, CopyRequest c) {
-        TransferStaging.Staged staged = staging.stage(c.sources());
-        JobPublisher.Order order = new JobPublisher.Order(c.target(), c.targetType(), COPY_FUNCTION, List.of(),
-                Map.of("files", staged.describe(), "dest", c.dest()), Duration.ofMillis(c.timeoutMillis()),
-                who, null, Duration.ZERO);
-        try {
-            answer(client, c.requestId(), order, job -> staging.bind(staged, job));
-        } catch (RuntimeException e) {
-            staging.discard(staged);
-            throw e;
-        }
-    }
-
-    /** Publishes a call: the client gets Published, each return as it arrives, then the report. */
-    private void answer(Session client, long requestId, JobPublisher.Order order,
-            java.util.function.Consumer<LiveJob> published) {
-        JobPublisher.Published out = publisher.publish(order,
-                (jid, id, result) -> reply(client, new ReturnNotice(requestId, jid, id, result)));
-        published.accept(out.job());
+    private void answer(Session client, long requestId,
+            Function<LiveJob.Listener, JobPublisher.Published> start) {
+        List<String> streamed = Collections.synchronizedList(new ArrayList<>());
+        JobPublisher.Published out = start.apply((jid, id, result) -> {
+            streamed.add(id);
+            reply(client, new ReturnNotice(requestId, jid, id, result));
+        });
         reply(client, new Published(requestId, out.job().jid(), out.job().snapshot().expected(),
                 out.undetermined(), false));
-        out.job().done.thenAccept(record -> reply(client, new JobReport(requestId, record)));
+        out.job().done.thenAccept(record -> reply(client, report(requestId, record, streamed)));
+    }
+
+    /** The job less the returns already streamed; a return taken but not yet told is sent here, once. */
+    private static CallReport report(long requestId, JobRecord r, List<String> streamed) {
+        List<String> sent;
+        synchronized (streamed) {
+            sent = List.copyOf(streamed);
+        }
+        Map<String, MinionReturn> rest = new LinkedHashMap<>(r.returns());
+        rest.keySet().removeAll(sent);
+        return new CallReport(requestId, new JobRecord(r.jid(), r.function(), r.args(), r.kwargs(), r.target(),
+                r.targetType(), r.caller(), r.startMillis(), r.timeoutMillis(), r.expected(), r.unreachable(),
+                r.acknowledged(), rest, r.unknown(), r.queueUntilMillis(), r.disconnected()), sent);
     }
 
     private void reply(Session client, ClientResponse response) {

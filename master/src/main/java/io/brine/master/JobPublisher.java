@@ -5,7 +5,6 @@ import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobRequest;
 import io.brine.transport.RouterEndpoint;
 import io.brine.transport.Session;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,19 +17,6 @@ import java.util.concurrent.ScheduledExecutorService;
  * its own session — all at once, or a batch at a time.
  */
 final class JobPublisher {
-    /** What to run, where, how long, who asks, and how many at a time (batch null: all at once). */
-    record Order(String target, String targetType, String function, List<Object> args, Map<String, Object> kwargs,
-            Duration timeout, Principal by, String batch, Duration batchWait, Duration queue) {
-        Order(String target, String targetType, String function, List<Object> args, Map<String, Object> kwargs,
-                Duration timeout, Principal by, String batch, Duration batchWait) {
-            this(target, targetType, function, args, kwargs, timeout, by, batch, batchWait, null);
-        }
-
-        String caller() {
-            return by.name();
-        }
-    }
-
     private final TargetResolver resolver;
     private final MinionSessions sessions;
     private final RouterEndpoint endpoint;
@@ -62,17 +48,19 @@ final class JobPublisher {
     record Published(LiveJob job, List<String> undetermined) {
     }
 
-    Published publish(Order order, LiveJob.Listener listener) {
-        if (order.function() == null || order.function().isBlank()) {
-            throw new IllegalArgumentException("no function named");
-        }
-        TargetExpression target = resolver.parse(order.target(), order.targetType());
-        TargetResolver.Resolution resolution = resolver.resolve(target, order.target(), order.targetType());
+    /**
+     * Publishes {@code spec} (its timeout already decided) for {@code by}; {@code listener} (may be null) hears
+     * each return as it arrives.
+     */
+    Published publish(JobSpec spec, Principal by, LiveJob.Listener listener) {
+        java.util.Objects.requireNonNull(spec.timeout(), "the caller decides the timeout");
+        TargetExpression target = resolver.parse(spec.target(), spec.targetType());
+        TargetResolver.Resolution resolution = resolver.resolve(target, spec.target(), spec.targetType());
         List<String> expected = resolution.expected();
         try {
-            access.checkPublish(order.by(), order.function(), expected);
+            access.checkPublish(by, spec.function(), expected);
         } catch (AccessDeniedException e) {
-            audit.record(order.by(), "refused", auditFields(order, expected.size(), null, e.getMessage()));
+            audit.record(by, "refused", auditFields(spec, expected.size(), null, e.getMessage()));
             throw e;
         }
         List<String> connected = new ArrayList<>();
@@ -81,12 +69,12 @@ final class JobPublisher {
             (sessions.get(id).isPresent() ? connected : unreachable).add(id);
         }
         // Arguments the minions would refuse (by the signatures they reported) are refused here: nothing is sent.
-        Optional<String> badArguments = declared.refusal(order.function(), order.args(), order.kwargs(), connected);
+        Optional<String> badArguments = declared.refusal(spec.function(), spec.args(), spec.kwargs(), connected);
         if (badArguments.isPresent()) {
             throw new IllegalArgumentException(badArguments.get() + " (nothing was published)");
         }
         String jid = jids.next();
-        long timeoutMillis = order.timeout().toMillis();
+        long timeoutMillis = spec.timeout().toMillis();
         // Ids a list target named that no minion has: expected (so missing, and the call fails) but never reachable.
         List<String> unknown = resolution.unknown();
         List<String> named = new ArrayList<>(expected);
@@ -94,29 +82,28 @@ final class JobPublisher {
         List<String> away = List.copyOf(unreachable);
         unreachable.addAll(unknown);
         long now = System.currentTimeMillis();
-        long queueUntil = order.queue() == null || order.queue().isZero() || order.queue().isNegative() ? 0
-                : now + order.queue().toMillis();
-        JobRecord spec = new JobRecord(jid, order.function(), order.args(), order.kwargs(), order.target(),
-                order.targetType() == null ? "glob" : order.targetType(), order.caller(), now,
-                timeoutMillis, named, unreachable, List.of(), Map.of(), unknown, queueUntil);
+        long queueUntil = spec.queue() == null ? 0 : now + spec.queue().toMillis();
+        JobRecord record = new JobRecord(jid, spec.function(), spec.args(), spec.kwargs(), spec.target(),
+                spec.targetType().wireName(), by.name(), now, timeoutMillis, named, unreachable, List.of(), Map.of(),
+                unknown, queueUntil);
         // Queued after the job is live (so a minion connecting at once finds it), before anything is sent.
         Runnable queue = () -> {
             if (queueUntil > 0) {
                 away.forEach(id -> deliveries.add(jid, id, queueUntil));
             }
         };
-        audit.record(order.by(), "publish", auditFields(order, expected.size(), jid, "published"));
-        JobRequest request = new JobRequest(jid, order.function(), order.args(), order.kwargs(), timeoutMillis,
-                order.caller());
-        if (order.batch() == null) {
-            LiveJob job = tracker.start(spec, timeoutMillis, listener);
+        audit.record(by, "publish", auditFields(spec, expected.size(), jid, "published"));
+        JobRequest request = new JobRequest(jid, spec.function(), spec.args(), spec.kwargs(), timeoutMillis,
+                by.name());
+        if (spec.batch() == null) {
+            LiveJob job = tracker.start(record, timeoutMillis, listener);
             queue.run();
-            announce(spec);
+            announce(record);
             connected.forEach(id -> send(id, request));
             return new Published(job, resolution.undetermined());
         }
-        int size = BatchRelease.size(order.batch(), expected.size());
-        long wait = order.batchWait() == null ? 0 : order.batchWait().toMillis();
+        int size = spec.batch().size(expected.size());
+        long wait = spec.batch().pause().toMillis();
         BatchRelease release = new BatchRelease(connected, size, wait, timeoutMillis + 2_000, id -> send(id, request),
                 timer);
         LiveJob.Listener chained = (j, id, ret) -> {
@@ -125,10 +112,10 @@ final class JobPublisher {
                 listener.onReturn(j, id, ret);
             }
         };
-        LiveJob job = tracker.start(spec, BatchRelease.totalWaitMillis(connected.size(), size, timeoutMillis, wait),
+        LiveJob job = tracker.start(record, BatchRelease.totalWaitMillis(connected.size(), size, timeoutMillis, wait),
                 chained);
         queue.run();
-        announce(spec);
+        announce(record);
         release.start();
         return new Published(job, resolution.undetermined());
     }
@@ -181,19 +168,19 @@ final class JobPublisher {
                 r.returns(), r.unknown(), System.currentTimeMillis()));
     }
 
-    private static Map<String, Object> auditFields(Order order, int minions, String jid, String outcome) {
+    private static Map<String, Object> auditFields(JobSpec spec, int minions, String jid, String outcome) {
         Map<String, Object> f = new java.util.LinkedHashMap<>();
         if (jid != null) {
             f.put("jid", jid);
         }
-        f.put("target", order.target());
-        f.put("tgt_type", order.targetType() == null ? "glob" : order.targetType());
+        f.put("target", spec.target());
+        f.put("tgt_type", spec.targetType().wireName());
         f.put("minions", minions);
-        f.put("function", order.function());
-        f.put("args", order.args() == null ? List.of() : order.args());
-        f.put("kwargs", order.kwargs() == null ? Map.of() : order.kwargs());
-        if (order.batch() != null) {
-            f.put("batch", order.batch());
+        f.put("function", spec.function());
+        f.put("args", spec.args());
+        f.put("kwargs", spec.kwargs());
+        if (spec.batch() != null) {
+            f.put("batch", spec.batch().text());
         }
         f.put("outcome", outcome);
         return f;

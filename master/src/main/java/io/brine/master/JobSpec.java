@@ -1,50 +1,67 @@
 package io.brine.master;
 
+import io.brine.master.targeting.TargetType;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * What to run and where: a target expression and its type (glob, list, pcre), a function, its arguments,
- * how long to wait (null: the master's {@code timeout}), and how long a minion that is away may still get it
- * when it connects ({@code queue}; null: not at all, its outcome is {@code not-connected}).
+ * One job, as every way of asking for it describes it — the CLI's request, the REST API's body, a reactor rule
+ * and the Java library: what to run ({@code function}, {@code args}, {@code kwargs}), where ({@code target} read
+ * as {@code targetType}), how long to wait ({@code timeout}; null: the master's {@code timeout}), how long a
+ * minion that is away may still get it when it connects ({@code queue}; null: not at all, its outcome is
+ * {@code not-connected}), and how many minions run it at a time ({@code batch}; null: all at once). Checked once,
+ * here; who asks is not part of it (see {@link MasterClient#as}).
  *
- * <p>Example: {@code JobSpec.of("web*", "cmd.run", "uptime").withTimeout(Duration.ofSeconds(10))}.
+ * <pre>{@code
+ * JobSpec.of("web*", "cmd.run", "uptime").withTimeout(Duration.ofSeconds(10));
+ * JobSpec.of("G@role:web", "state.apply").withTargetType(TargetType.COMPOUND).withBatch(Batch.parse("25%"));
+ * }</pre>
  */
-public record JobSpec(String target, String targetType, String function, List<Object> args,
-        Map<String, Object> kwargs, Duration timeout, Duration queue) {
-
-    /** A job not queued for minions that are away. */
-    public JobSpec(String target, String targetType, String function, List<Object> args, Map<String, Object> kwargs,
-            Duration timeout) {
-        this(target, targetType, function, args, kwargs, timeout, null);
-    }
+public record JobSpec(String target, TargetType targetType, String function, List<Object> args,
+        Map<String, Object> kwargs, Duration timeout, Duration queue, Batch batch) {
 
     public JobSpec {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(targetType, "targetType");
         Objects.requireNonNull(function, "function");
-        args = args == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(args));
+        if (function.isBlank()) {
+            throw new IllegalArgumentException("no function named");
+        }
+        if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+            throw new IllegalArgumentException("timeout must be positive: " + timeout);
+        }
+        if (queue != null && (queue.isNegative() || queue.isZero())) {
+            throw new IllegalArgumentException("queue time must be positive: " + queue);
+        }
+        // not List.copyOf: an argument may be null (Salt's None)
+        args = args == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(args));
         kwargs = kwargs == null ? Map.of() : Map.copyOf(kwargs);
     }
 
-    /** A glob-targeted job with positional arguments. */
+    /** A glob-targeted job with positional arguments, the master's timeout, run on all its minions at once. */
     public static JobSpec of(String target, String function, Object... args) {
-        return new JobSpec(target, "glob", function, Arrays.asList(args), Map.of(), null);
+        return new JobSpec(target, TargetType.GLOB, function, Arrays.asList(args), Map.of(), null, null, null);
     }
 
     public JobSpec withTimeout(Duration t) {
-        return new JobSpec(target, targetType, function, args, kwargs, t, queue);
+        return new JobSpec(target, targetType, function, args, kwargs, t, queue, batch);
+    }
+
+    public JobSpec withArgs(List<Object> positional) {
+        return new JobSpec(target, targetType, function, positional, kwargs, timeout, queue, batch);
     }
 
     public JobSpec withKwargs(Map<String, Object> kw) {
-        return new JobSpec(target, targetType, function, args, kw, timeout, queue);
+        return new JobSpec(target, targetType, function, args, kw, timeout, queue, batch);
     }
 
-    public JobSpec withTargetType(String type) {
-        return new JobSpec(target, type, function, args, kwargs, timeout, queue);
+    public JobSpec withTargetType(TargetType type) {
+        return new JobSpec(target, type, function, args, kwargs, timeout, queue, batch);
     }
 
     /**
@@ -52,6 +69,14 @@ public record JobSpec(String target, String targetType, String function, List<Ob
      * until then its outcome reads {@code queued}, afterwards {@code expired}. Queued jobs survive a master restart.
      */
     public JobSpec queued(Duration ttl) {
-        return new JobSpec(target, targetType, function, args, kwargs, timeout, ttl);
+        return new JobSpec(target, targetType, function, args, kwargs, timeout, ttl, batch);
+    }
+
+    /**
+     * The job runs on at most {@code b} minions at a time, the next starting as each returns ({@code brine run
+     * -b}); a call then waits for every round, each up to the timeout.
+     */
+    public JobSpec withBatch(Batch b) {
+        return new JobSpec(target, targetType, function, args, kwargs, timeout, queue, b);
     }
 }

@@ -96,14 +96,15 @@ public final class Master implements AutoCloseable {
                 endpoint, tracker, events, timer, access, audit, declared, deliveries);
         Digests digests = new Digests();
         TransferStaging staging = new TransferStaging(digests);
-        dispatcher.attach(new ClientService(publisher, tracker, staging, endpoint, keys),
+        this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
+        dispatcher.attach(new ClientService(client, endpoint, keys),
                 new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging, digests,
                         config.maxFrameSize()),
                         pillar, id -> facts.facts(id, true, false).grains(), new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION),
                         config.quotas().maxPushBytes()), endpoint),
                 new EventService(events, endpoint, access), new ReturnAcks(endpoint, timer));
-        this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
-        new Reactor(config.reactor(), publisher, workers, config.timeout()).attach(events);
+        new Reactor(config.reactor(), client.as(Principal.local(Reactor.CALLER, Reactor.CALLER)), workers)
+                .attach(events);
     }
 
     /**

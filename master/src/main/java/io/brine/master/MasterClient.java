@@ -1,10 +1,12 @@
 package io.brine.master;
 
+import io.brine.master.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import io.brine.protocol.MinionReturn;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
@@ -17,9 +19,16 @@ import java.util.function.BiConsumer;
  * JobRecord r = master.client().call(JobSpec.of("web*", "test.ping"));
  * r.returns().forEach((id, ret) -> System.out.println(id + ": " + ret.ret()));
  * System.out.println("missing: " + r.missing());
+ * master.client().call(JobSpec.of("web*", "pkg.upgrade").withBatch(Batch.parse("25%")));  // a quarter at a time
  * }</pre>
+ *
+ * <p>Every job passes here, however it was asked for: the CLI's requests ({@code ClientService}), the REST API and
+ * the reactor each hold a client acting as their caller, so the same {@link JobSpec} is the same job on every path.
  */
 public final class MasterClient {
+    /** The minion function that fetches staged files; only the master publishes it with staged names. */
+    static final String COPY_FUNCTION = "cp.recv";
+
     private final JobPublisher publisher;
     private final JobTracker tracker;
     private final TransferStaging staging;
@@ -47,7 +56,12 @@ public final class MasterClient {
 
     /** As {@link #as(String)}, recording {@code source} (a peer's address) in the audit log. */
     public MasterClient as(String name, String source) {
-        return new MasterClient(publisher, tracker, staging, defaultTimeout, Principal.named(name, source));
+        return as(Principal.named(name, source));
+    }
+
+    /** A client acting as {@code who}: how the master's other front ends (the CLI's requests, the reactor) ask. */
+    MasterClient as(Principal who) {
+        return new MasterClient(publisher, tracker, staging, defaultTimeout, who);
     }
 
     /**
@@ -60,7 +74,7 @@ public final class MasterClient {
         try {
             publisher.access().checkRight(caller, right, what);
         } catch (AccessDeniedException e) {
-            publisher.audit().record(caller, "refused", java.util.Map.of("function", right, "outcome", e.getMessage()));
+            publisher.audit().record(caller, "refused", Map.of("function", right, "outcome", e.getMessage()));
             throw e;
         }
     }
@@ -75,31 +89,23 @@ public final class MasterClient {
      * SHA-256 checked, written atomically with their mode. {@code dest} is a directory, or the file's new path
      * for a single source. Waits like {@link #call}.
      */
-    public JobRecord copy(String target, String targetType, List<java.nio.file.Path> sources, String dest,
+    public JobRecord copy(String target, TargetType targetType, List<java.nio.file.Path> sources, String dest,
             Duration timeout) throws InterruptedException {
-        TransferStaging.Staged staged = staging.stage(sources.stream()
-                .map(p -> p.toAbsolutePath().toString()).toList());
-        LiveJob job;
-        try {
-            job = publisher.publish(new JobPublisher.Order(target, targetType, ClientService.COPY_FUNCTION,
-                    List.of(), java.util.Map.of("files", staged.describe(), "dest", dest),
-                    timeout == null ? defaultTimeout : timeout, caller, null, Duration.ZERO), null).job();
-            staging.bind(staged, job);
-        } catch (RuntimeException e) {
-            staging.discard(staged);
-            throw e;
-        }
-        return await(job);
+        return await(startCopy(target, targetType, sources.stream().map(p -> p.toAbsolutePath().toString()).toList(),
+                dest, timeout, null).job());
     }
 
-    /** Runs the job and waits until every expected minion returned or the timeout passed. */
+    /**
+     * Runs the job and waits until every expected minion returned or the timeout passed; with a batch, until
+     * every round did (each round up to the timeout).
+     */
     public JobRecord call(JobSpec spec) throws InterruptedException {
-        return await(publish(spec, null));
+        return await(start(spec, null).job());
     }
 
     /** Starts the job and returns its jid at once (fire and forget); look it up later with {@link #job}. */
     public String cast(JobSpec spec) {
-        return publish(spec, null).jid();
+        return start(spec, null).job().jid();
     }
 
     /**
@@ -107,7 +113,7 @@ public final class MasterClient {
      * before this returns. It runs on a master thread and should be quick: the job's later returns wait for it.
      */
     public JobRecord stream(JobSpec spec, BiConsumer<String, MinionReturn> onReturn) throws InterruptedException {
-        return await(publish(spec, (jid, id, ret) -> onReturn.accept(id, ret)));
+        return await(start(spec, (jid, id, ret) -> onReturn.accept(id, ret)).job());
     }
 
     /** A job, when this client may see it: its own jobs, or any with {@code @jobs} (or as admin). */
@@ -134,10 +140,33 @@ public final class MasterClient {
         return publisher.kill(caller, jid);
     }
 
-    private LiveJob publish(JobSpec spec, LiveJob.Listener listener) {
-        Duration timeout = spec.timeout() == null ? defaultTimeout : spec.timeout();
-        return publisher.publish(new JobPublisher.Order(spec.target(), spec.targetType(), spec.function(), spec.args(),
-                spec.kwargs(), timeout, caller, null, Duration.ZERO, spec.queue()), listener).job();
+    /**
+     * The front door every job passes, whichever way it was asked for (library, CLI, REST API, reactor): the
+     * master's timeout where the spec names none, then the publish as this client's identity. {@code listener}
+     * (may be null) hears each return as it arrives.
+     */
+    JobPublisher.Published start(JobSpec spec, LiveJob.Listener listener) {
+        JobSpec timed = spec.timeout() == null ? spec.withTimeout(defaultTimeout) : spec;
+        return publisher.publish(timed, caller, listener);
+    }
+
+    /**
+     * Stages {@code sources} (paths on the master's host) for one job whose minions fetch them ({@code cp.recv}).
+     * The staging ends with the job, so the names it hands out are worthless afterwards.
+     */
+    JobPublisher.Published startCopy(String target, TargetType targetType, List<String> sources, String dest,
+            Duration timeout, LiveJob.Listener listener) {
+        TransferStaging.Staged staged = staging.stage(sources);
+        try {
+            JobSpec copy = new JobSpec(target, targetType, COPY_FUNCTION, List.of(),
+                    Map.of("files", staged.describe(), "dest", dest), timeout, null, null);
+            JobPublisher.Published out = start(copy, listener);
+            staging.bind(staged, out.job());
+            return out;
+        } catch (RuntimeException e) {
+            staging.discard(staged);
+            throw e;
+        }
     }
 
     private static JobRecord await(LiveJob job) throws InterruptedException {

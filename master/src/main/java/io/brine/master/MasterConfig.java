@@ -1,6 +1,7 @@
 package io.brine.master;
 
 import io.brine.config.ConfigFile;
+import io.brine.master.targeting.TargetType;
 import io.brine.protocol.Frame;
 import io.brine.transport.RouterLimits;
 import java.nio.file.Path;
@@ -167,8 +168,17 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
             if ((arg != null && !(arg instanceof List)) || (kwarg != null && !(kwarg instanceof Map))) {
                 throw c.error("reactor", "reactor 'arg' must be a list and 'kwarg' a mapping");
             }
-            rules.add(new ReactorRule(tag, fun, (String) rule.get("tgt"), (String) rule.get("tgt_type"),
-                    (List<Object>) arg, (Map<String, Object>) kwarg));
+            Object tgt = rule.get("tgt") == null ? ReactorRule.EVENT_MINION : rule.get("tgt");
+            Object tgtType = rule.get("tgt_type");
+            if (!(tgt instanceof String) || (tgtType != null && !(tgtType instanceof String))) {
+                throw c.error("reactor", "reactor 'tgt' and 'tgt_type' must be strings");
+            }
+            try {
+                rules.add(new ReactorRule(tag, new JobSpec((String) tgt, TargetType.parse((String) tgtType), fun,
+                        (List<Object>) arg, (Map<String, Object>) kwarg, null, null, null)));
+            } catch (IllegalArgumentException e) {
+                throw c.error("reactor", "reactor rule for '" + tag + "': " + e.getMessage());
+            }
         }
         return rules;
     }

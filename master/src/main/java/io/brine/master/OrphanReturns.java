@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.master.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import java.time.Clock;
 import java.time.Duration;
@@ -55,8 +56,8 @@ final class OrphanReturns {
         List<String> expected = new ArrayList<>(cached.map(JobRecord::expected).orElse(List.of()));
         expected.add(minionId);
         long start = JidGenerator.time(jid).map(Instant::toEpochMilli).orElse(clock.millis());
-        JobRecord record = new JobRecord(jid, FUNCTION, List.of(), Map.of(), String.join(",", expected), "list", NOTE,
-                start, 0, expected, List.of(), Map.of());
+        JobRecord record = new JobRecord(jid, FUNCTION, List.of(), Map.of(), String.join(",", expected),
+                TargetType.LIST.wireName(), NOTE, start, 0, expected, List.of(), Map.of());
         cache.recordJob(record);
         return record;
     }

@@ -101,7 +101,7 @@ public record PublisherAcl(Map<String, Grants> identities) {
             Map<String, String> nodegroups) {
         TargetExpression expression;
         try {
-            expression = TargetExpression.parse(target, "compound", nodegroups);
+            expression = TargetExpression.parse(target, io.brine.master.targeting.TargetType.COMPOUND, nodegroups);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("'" + name + "': target '" + target + "': " + e.getMessage());
         }

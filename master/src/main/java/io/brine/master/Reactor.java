@@ -2,7 +2,6 @@ package io.brine.master;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,18 +32,17 @@ final class Reactor {
 
     private final List<ReactorRule> rules;
     private final List<TagPattern> patterns;
-    private final JobPublisher publisher;
+    private final MasterClient client;
     private final ExecutorService workers;
-    private final Duration timeout;
     private final Map<Integer, Window> fired = new ConcurrentHashMap<>();
     private final Map<RuleSource, Window> firedBySource = new ConcurrentHashMap<>();
 
-    Reactor(List<ReactorRule> rules, JobPublisher publisher, ExecutorService workers, Duration timeout) {
+    /** {@code client} acts as the reactor ({@link #CALLER}): the front door every other way of asking uses too. */
+    Reactor(List<ReactorRule> rules, MasterClient client, ExecutorService workers) {
         this.rules = List.copyOf(rules);
         this.patterns = this.rules.stream().map(r -> TagPattern.compile(r.tag())).toList();
-        this.publisher = publisher;
+        this.client = client;
         this.workers = workers;
-        this.timeout = timeout;
     }
 
     void attach(EventBus events) {
@@ -107,24 +105,21 @@ final class Reactor {
     }
 
     private void react(ReactorRule rule, Event event) {
-        String target = rule.tgt();
-        String type = rule.tgtType();
-        if (ReactorRule.EVENT_MINION.equals(target)) {
+        String minion = null;
+        if (rule.targetsEventMinion()) {
             var m = MINION_TAG.matcher(event.tag());
             if (!m.matches()) {
                 LOG.log(Level.WARNING, "reactor rule for '" + rule.tag() + "' targets the event's minion, but event "
                         + event.tag() + " is not about a minion");
                 return;
             }
-            target = m.group(1);
-            type = "list";
+            minion = m.group(1);
         }
         try {
-            publisher.publish(new JobPublisher.Order(target, type, rule.fun(), rule.arg(), rule.kwarg(), timeout,
-                    Principal.local(CALLER, CALLER), null, Duration.ZERO), null);
+            client.cast(rule.jobFor(minion));
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "reactor rule for '" + rule.tag() + "' could not run " + rule.fun() + ": "
-                    + e.getMessage());
+            LOG.log(Level.WARNING, "reactor rule for '" + rule.tag() + "' could not run " + rule.job().function()
+                    + ": " + e.getMessage());
         }
     }
 }

@@ -1,12 +1,12 @@
 package io.brine.master;
 
-import java.util.List;
-import java.util.Map;
+import io.brine.master.targeting.TargetType;
 import java.util.Objects;
 
 /**
  * One reaction from the master config's {@code reactor} list: when an event's tag matches {@code tag}, run
- * {@code fun} on {@code tgt} — by default {@code event}, the minion the event is about.
+ * {@code job} — by default on {@code event}, the minion the event is about. The job is the same {@link JobSpec}
+ * the CLI, the REST API and the library describe, checked when the config is read.
  *
  * <pre>
  * reactor:
@@ -18,18 +18,28 @@ import java.util.Objects;
  *     tgt_type: compound
  *     arg: ['systemctl reload nginx']
  * </pre>
+ *
+ * @param job what to run; its target {@link #EVENT_MINION} means the event's minion
  */
-public record ReactorRule(String tag, String fun, String tgt, String tgtType, List<Object> arg,
-        Map<String, Object> kwarg) {
+public record ReactorRule(String tag, JobSpec job) {
     /** The target that means "the minion named in the event". */
     public static final String EVENT_MINION = "event";
 
     public ReactorRule {
         Objects.requireNonNull(tag, "tag");
-        Objects.requireNonNull(fun, "fun");
-        tgt = tgt == null ? EVENT_MINION : tgt;
-        tgtType = tgtType == null ? "glob" : tgtType;
-        arg = arg == null ? List.of() : List.copyOf(arg);
-        kwarg = kwarg == null ? Map.of() : Map.copyOf(kwarg);
+        Objects.requireNonNull(job, "job");
+    }
+
+    /** Whether the rule runs its job on the minion the event is about. */
+    boolean targetsEventMinion() {
+        return EVENT_MINION.equals(job.target());
+    }
+
+    /** The job for an event about {@code minion}: the rule's own target, or that minion when it says so. */
+    JobSpec jobFor(String minion) {
+        return targetsEventMinion()
+                ? new JobSpec(minion, TargetType.LIST, job.function(), job.args(), job.kwargs(), job.timeout(),
+                        job.queue(), job.batch())
+                : job;
     }
 }

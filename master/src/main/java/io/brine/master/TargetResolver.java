@@ -2,6 +2,7 @@ package io.brine.master;
 
 import io.brine.master.targeting.Match;
 import io.brine.master.targeting.TargetExpression;
+import io.brine.master.targeting.TargetType;
 import io.brine.protocol.KeyStatus;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,14 +34,14 @@ final class TargetResolver {
         this.nodegroups = Map.copyOf(nodegroups);
     }
 
-    TargetExpression parse(String expression, String type) {
+    TargetExpression parse(String expression, TargetType type) {
         return TargetExpression.parse(expression, type, nodegroups);
     }
 
     /** As {@link #resolve(TargetExpression)}; a list target's ids that no accepted minion has are {@code unknown}. */
-    Resolution resolve(TargetExpression target, String expression, String type) {
+    Resolution resolve(TargetExpression target, String expression, TargetType type) {
         Resolution r = resolve(target);
-        if (type == null || !type.equalsIgnoreCase("list")) {
+        if (type != TargetType.LIST) {
             return r;
         }
         java.util.Set<String> accepted = new java.util.HashSet<>(keys.ids(KeyStatus.ACCEPTED));

@@ -73,6 +73,7 @@ public final class MessageCodec {
         if (m instanceof Published) return Published.TYPE;
         if (m instanceof ReturnNotice) return ReturnNotice.TYPE;
         if (m instanceof JobReport) return JobReport.TYPE;
+        if (m instanceof CallReport) return CallReport.TYPE;
         if (m instanceof JobListing) return JobListing.TYPE;
         if (m instanceof Done) return Done.TYPE;
         if (m instanceof Failure) return Failure.TYPE;
@@ -114,6 +115,7 @@ public final class MessageCodec {
         else if (m instanceof Published x) x.write(w);
         else if (m instanceof ReturnNotice x) x.write(w);
         else if (m instanceof JobReport x) x.write(w);
+        else if (m instanceof CallReport x) x.write(w);
         else if (m instanceof JobListing x) x.write(w);
         else if (m instanceof Done x) x.write(w);
         else if (m instanceof Failure x) x.write(w);
@@ -156,6 +158,7 @@ public final class MessageCodec {
             case Published.TYPE: return Published.read(r);
             case ReturnNotice.TYPE: return ReturnNotice.read(r);
             case JobReport.TYPE: return JobReport.read(r);
+            case CallReport.TYPE: return CallReport.read(r);
             case JobListing.TYPE: return JobListing.read(r);
             case Done.TYPE: return Done.read(r);
             case Failure.TYPE: return Failure.read(r);

@@ -10,7 +10,8 @@ import java.util.Objects;
  * master answers with the jid at once; otherwise (a call) it streams returns until all are in or the
  * timeout passes. Target types use Salt's names: glob, list, pcre, grain, grain_pcre, pillar, pillar_pcre,
  * ipcidr, nodegroup, compound. {@code batch} ("10" or "25%", null for none) runs the job on at most that
- * many minions at once, starting the next as each returns, {@code batchWaitMillis} after it. With
+ * many minions at once, starting the next as each returns, {@code batchWaitMillis} after it. The target type and
+ * the batch are read (and refused with a reason) by the master's job spec, the one place that parses them. With
  * {@code queueMillis} above 0, a targeted minion that is not connected gets the job when it connects, if that
  * is within {@code queueMillis} of publication.
  */
@@ -27,9 +28,6 @@ public record PublishRequest(long requestId, String target, String targetType, S
         kwargs = Values.map(kwargs);
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeout must be positive: " + timeoutMillis);
-        }
-        if (batch != null && !batch.matches("[1-9][0-9]{0,6}%?")) {
-            throw new IllegalArgumentException("batch must be a count or a percentage such as 10 or 25%: " + batch);
         }
         if (batchWaitMillis < 0) {
             throw new IllegalArgumentException("batch wait must not be negative");

@@ -56,6 +56,9 @@ final class SampleMessages {
                 new JobReport(10, new JobRecord(JID, "cmd.run", List.of(), Map.of(), "m1", "list", "ops", 1, 1,
                         List.of("m1"), List.of(), List.of("m1"), Map.of(), List.of(), 0, List.of("m1"))),
                 new PublishRequest(9, "vm-*", "glob", "test.ping", List.of(), Map.of(), 5_000, true, null, 0, 600_000),
+                new CallReport(11, jobRecord(), List.of("web-03")),
+                new CallReport(12, new JobRecord(JID, "test.ping", List.of(), Map.of(), "a", "list", "ops", 1, 1,
+                        List.of("a"), List.of(), Map.of()), List.of()),
                 new JobListing(7, List.of(
                         new JobSummary(JID, "cmd.run", "*", "glob", "root", 1_700_000_000_000L, 3, 2),
                         new JobSummary(OTHER_JID, "test.ping", "x", "list", "", 0, Integer.MAX_VALUE, 0))),

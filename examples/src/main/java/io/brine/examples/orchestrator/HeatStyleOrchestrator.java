@@ -5,6 +5,7 @@ import io.brine.master.EventBus;
 import io.brine.master.JobSpec;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
+import io.brine.master.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.crypto.KeyFiles;
 import io.brine.protocol.crypto.StaticKeyPair;
@@ -61,8 +62,8 @@ public final class HeatStyleOrchestrator {
                     awaitEvent(events, "brine/minion/" + VM + "/start", timeout, work.resolve("guest.log"));
                     Duration started = Duration.ofNanos(System.nanoTime() - boot);
                     log.accept(VM + " started in " + started.toMillis() + " ms; pushing a file");
-                    JobRecord push = master.client().copy(VM, "list", List.of(work.resolve("states/payload.txt")),
-                            guestDir + "/", timeout);
+                    JobRecord push = master.client().copy(VM, TargetType.LIST,
+                            List.of(work.resolve("states/payload.txt")), guestDir + "/", timeout);
                     log.accept("applying the app state tree");
                     long apply = System.nanoTime();
                     requireSuccess(push);

@@ -8,7 +8,7 @@ import java.util.Map;
  * compilation, so matching a whole fleet is cheap. Instances are immutable and thread-safe.
  *
  * <pre>{@code
- * TargetExpression t = TargetExpression.parse("G@os:Debian and web* or L@db1,db2", "compound", Map.of());
+ * TargetExpression t = TargetExpression.parse("G@os:Debian and web* or L@db1,db2", TargetType.COMPOUND, Map.of());
  * t.match(new MinionFacts("web1", Map.of("os", "Debian"), null));  // MATCH
  * t.match(MinionFacts.idOnly("web1"));                                // UNKNOWN: grains not cached
  * t.match(MinionFacts.idOnly("db2"));                                 // MATCH: the 'or' decides it
@@ -29,7 +29,17 @@ public sealed interface TargetExpression
      * @throws IllegalArgumentException if the type is not one of the above
      */
     static TargetExpression parse(String expression, String type, Map<String, String> nodegroups) {
-        return TargetParser.parse(expression, type, nodegroups);
+        return parse(expression, TargetType.parse(type), nodegroups);
+    }
+
+    /**
+     * Parses {@code expression} as a target of the given type.
+     *
+     * @param nodegroups name to compound expression, from the master config; may be null when there are none
+     * @throws TargetSyntaxException if the expression is malformed, with the position of the fault
+     */
+    static TargetExpression parse(String expression, TargetType type, Map<String, String> nodegroups) {
+        return TargetParser.parse(expression, java.util.Objects.requireNonNull(type, "type"), nodegroups);
     }
 
     /** Matches one minion; UNKNOWN only when missing grains or pillar leave the outcome open. */

@@ -22,10 +22,10 @@ enum TermKind {
         this.prefix = prefix;
     }
 
-    /** The kind for a {@code tgt_type} name, or null (also for "compound", which is not a single term). */
-    static TermKind forType(String name) {
+    /** The kind for a target type, or null for {@link TargetType#COMPOUND}, which is not a single term. */
+    static TermKind forType(TargetType type) {
         for (TermKind k : values()) {
-            if (k.typeName.equals(name)) {
+            if (k.typeName.equals(type.wireName())) {
                 return k;
             }
         }
