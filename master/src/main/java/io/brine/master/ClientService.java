@@ -16,7 +16,6 @@ import io.brine.protocol.Refused;
 import io.brine.protocol.PublishRequest;
 import io.brine.protocol.Published;
 import io.brine.protocol.ReturnNotice;
-import io.brine.transport.RouterEndpoint;
 import io.brine.transport.Session;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -34,15 +33,13 @@ final class ClientService {
     private final JobPublisher publisher;
     private final JobTracker tracker;
     private final TransferStaging staging;
-    private final RouterEndpoint endpoint;
     private final MasterKeys keys;
+    private static final long RECHECK_WAIT_SECONDS = 5;
 
-    ClientService(JobPublisher publisher, JobTracker tracker, TransferStaging staging, RouterEndpoint endpoint,
-            MasterKeys keys) {
+    ClientService(JobPublisher publisher, JobTracker tracker, TransferStaging staging, MasterKeys keys) {
         this.publisher = publisher;
         this.tracker = tracker;
         this.staging = staging;
-        this.endpoint = endpoint;
         this.keys = keys;
     }
 
@@ -77,8 +74,8 @@ final class ClientService {
                 reply(client, publisher.kill(who, k.jid()) ? new Done(k.requestId())
                         : new Failure(k.requestId(), "job " + k.jid() + " is not running"));
             } else if (request instanceof KeysChanged k) {
-                keys.as(who).reported(k.changes());
-                endpoint.sync();
+                // Answered once the sessions of those ids know their keys' new status.
+                awaitRechecks(keys.as(who).reported(k.changes()));
                 reply(client, new Done(k.requestId()));
             } else if (request instanceof KeyRequest k) {
                 reply(client, new KeyResult(k.requestId(), KeyActions.apply(keys.as(who), k)));
@@ -139,7 +136,17 @@ final class ClientService {
         out.job().done.thenAccept(record -> reply(client, new JobReport(requestId, record)));
     }
 
+    /** Waits for the sessions of changed keys to be told, a few seconds at most: a slow check still happens. */
+    private static void awaitRechecks(java.util.concurrent.CompletableFuture<Void> rechecks)
+            throws InterruptedException {
+        try {
+            rechecks.get(RECHECK_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            LOG.log(Level.WARNING, "key changes reported; their sessions are still being checked: " + e);
+        }
+    }
+
     private void reply(Session client, ClientResponse response) {
-        endpoint.send(client.id(), response);
+        client.send(response);
     }
 }

@@ -3,7 +3,6 @@ package io.brine.master;
 import io.brine.master.targeting.TargetExpression;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobRequest;
-import io.brine.transport.RouterEndpoint;
 import io.brine.transport.Session;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,7 +32,6 @@ final class JobPublisher {
 
     private final TargetResolver resolver;
     private final MinionSessions sessions;
-    private final RouterEndpoint endpoint;
     private final JobTracker tracker;
     private final EventBus events;
     private final ScheduledExecutorService timer;
@@ -43,7 +41,7 @@ final class JobPublisher {
     private final DeclaredFunctions declared;
     private final DeliveryQueue deliveries;
 
-    JobPublisher(TargetResolver resolver, MinionSessions sessions, RouterEndpoint endpoint, JobTracker tracker,
+    JobPublisher(TargetResolver resolver, MinionSessions sessions, JobTracker tracker,
             EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit,
             DeclaredFunctions declared, DeliveryQueue deliveries) {
         this.declared = declared;
@@ -52,7 +50,6 @@ final class JobPublisher {
         this.audit = audit;
         this.resolver = resolver;
         this.sessions = sessions;
-        this.endpoint = endpoint;
         this.tracker = tracker;
         this.events = events;
         this.timer = timer;
@@ -165,7 +162,7 @@ final class JobPublisher {
         }
         audit.record(who, "kill", Map.of("jid", jid, "outcome", "killed"));
         for (String id : record.missing()) {
-            sessions.get(id).ifPresent(s -> endpoint.send(s.id(), new io.brine.protocol.JobKill(jid)));
+            sessions.get(id).ifPresent(s -> s.send(new io.brine.protocol.JobKill(jid)));
         }
         return true;
     }
@@ -215,6 +212,6 @@ final class JobPublisher {
 
     private void send(String id, JobRequest request) {
         Optional<Session> session = sessions.get(id);
-        session.ifPresent(s -> endpoint.send(s.id(), request));
+        session.ifPresent(s -> s.send(request));
     }
 }

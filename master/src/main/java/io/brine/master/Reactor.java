@@ -47,7 +47,7 @@ final class Reactor {
         this.timeout = timeout;
     }
 
-    void attach(EventBus events) {
+    void listenTo(EventBus events) {
         if (!rules.isEmpty()) {
             events.subscribe("**", this::onEvent);
         }

@@ -36,14 +36,14 @@ final class HandshakeWorkers implements AutoCloseable {
     private final HandshakeQueue queue;
     private final List<Thread> threads = new ArrayList<>();
 
-    HandshakeWorkers(StaticKeyPair key, byte[] prologue, Outbox router, int threads, int queueCapacity) {
+    HandshakeWorkers(StaticKeyPair key, byte[] prologue, Outbox router, int threads, int queueCapacity,
+            TransportRuntime runtime) {
         this.key = key;
         this.prologue = prologue;
         this.router = router;
         this.queue = new HandshakeQueue(queueCapacity);
         for (int i = 1; i <= threads; i++) {
-            Thread t = new Thread(this::work, "brine-handshake-" + i);
-            t.setDaemon(true);
+            Thread t = runtime.newThread("handshake-" + i, this::work);
             this.threads.add(t);
             t.start();
         }
