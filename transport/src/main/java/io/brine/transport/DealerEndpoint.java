@@ -129,12 +129,13 @@ public final class DealerEndpoint implements AutoCloseable {
         running = false;
         DealerLoop l = loop;
         CountDownLatch stopped = new CountDownLatch(1);
-        l.execute(() -> {
+        boolean queued = l.execute(() -> {
             l.unregister(this);
             dropSocket();
             stopped.countDown();
         });
-        if (!l.inLoop()) {
+        // A loop that stopped (its runtime closed first) closed every socket it had: nothing to wait for.
+        if (queued && !l.inLoop()) {
             try {
                 stopped.await(5, TimeUnit.SECONDS);
             } catch (InterruptedException e) {

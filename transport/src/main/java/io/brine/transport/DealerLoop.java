@@ -65,9 +65,13 @@ final class DealerLoop implements AutoCloseable {
         thread.start();
     }
 
-    /** Runs {@code task} on the loop thread; callable from any thread. */
-    void execute(Runnable task) {
+    /** Runs {@code task} on the loop thread; callable from any thread. False if the loop has stopped. */
+    boolean execute(Runnable task) {
+        if (!running) {
+            return false;
+        }
         tasks.submit(task);
+        return true;
     }
 
     boolean inLoop() {
