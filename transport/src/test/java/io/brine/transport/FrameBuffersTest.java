@@ -71,9 +71,9 @@ class FrameBuffersTest {
     void chunksReceivedOneAfterAnotherReuseOneBufferAndAChunkStillHeldIsNeverOverwritten() throws Exception {
         BlockingQueue<FileReply> received = new LinkedBlockingQueue<>();
         try (TestMaster master = TestMaster.start(TestMaster.acceptAll(), TransportSettings.DEFAULTS)) {
-            DealerEndpoint dealer = new DealerEndpoint(master.runtime, "tcp://127.0.0.1:" + master.router.port(),
-                    StaticKeyPair.generate(), new Hello(Role.MINION, "m1", "test"), serverKey -> null,
-                    TransportSettings.DEFAULTS);
+            DealerEndpoint dealer = new DealerEndpoint(TestRuntimes.DEALERS,
+                    "tcp://127.0.0.1:" + master.router.port(), StaticKeyPair.generate(),
+                    new Hello(Role.MINION, "m1", "test"), serverKey -> null, TransportSettings.DEFAULTS);
             dealer.start((Message m) -> received.add((FileReply) m));
             try {
                 assertTrue(TestMaster.accepted(dealer));

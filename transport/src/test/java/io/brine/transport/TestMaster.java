@@ -12,7 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /** A real router on 127.0.0.1 that accepts every key and records its sessions; and dealers to talk to it. */
 final class TestMaster implements AutoCloseable {
     final StaticKeyPair key;
-    /** The router's threads and its test dealers' thread; closed with the master. */
+    /** The router's threads; closed with the master. */
     final TransportRuntime runtime = new TransportRuntime("test-master");
     final RouterEndpoint router;
     private final RouterListener listener;
@@ -63,8 +63,8 @@ final class TestMaster implements AutoCloseable {
     }
 
     DealerEndpoint dealer(String id, TransportSettings settings) {
-        DealerEndpoint d = new DealerEndpoint(runtime, "tcp://127.0.0.1:" + router.port(), StaticKeyPair.generate(),
-                new Hello(Role.MINION, id, "test"), serverKey -> null, settings);
+        DealerEndpoint d = new DealerEndpoint(TestRuntimes.DEALERS, "tcp://127.0.0.1:" + router.port(),
+                StaticKeyPair.generate(), new Hello(Role.MINION, id, "test"), serverKey -> null, settings);
         d.start(message -> {
         });
         return d;
