@@ -233,6 +233,7 @@ public final class Master implements AutoCloseable {
             if (!workers.awaitTermination(5, TimeUnit.SECONDS)) {
                 LOG.log(Level.WARNING, "master workers still busy after 5 s; closing anyway");
             }
+            timer.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -107,9 +107,17 @@ final class HandshakeWorkers implements AutoCloseable {
         }
     }
 
+    /** Stops the workers and waits (a few seconds at most) until their threads have ended. */
     @Override
     public void close() {
         queue.close();
         threads.forEach(Thread::interrupt);
+        try {
+            for (Thread t : threads) {
+                t.join(5000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -172,8 +172,14 @@ final class KeyVerdicts implements AutoCloseable {
         return new TokenBucket(limits.pendingFramesPerSecond(), limits.pendingFramesPerSecond(), System.nanoTime());
     }
 
+    /** Stops checking keys and waits (a few seconds at most) until the checking thread has ended. */
     @Override
     public void close() {
         checks.shutdownNow();
+        try {
+            checks.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
