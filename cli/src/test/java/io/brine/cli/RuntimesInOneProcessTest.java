@@ -132,8 +132,9 @@ class RuntimesInOneProcessTest {
 
     private MasterConfig masterConfig(String name) throws Exception {
         Path dir = Files.createDirectories(root.resolve("master-" + name));
-        Path yaml = Files.writeString(dir.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: 0\npki_dir: "
-                + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache") + "\ntimeout: 10\nauto_accept: true\n");
+        Path yaml = Files.writeString(dir.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: "
+                + DemoCommand.freePort() + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache")
+                + "\ntimeout: 10\nauto_accept: true\n");
         return MasterConfig.load(yaml);
     }
 

@@ -58,7 +58,8 @@ class RouterFatalTest {
     void aRuntimeExceptionWhileHandlingAPeerCostsThatConnectionOnly() throws Exception {
         CountDownLatch fatal = new CountDownLatch(1);
         RouterEndpoint router = new RouterEndpoint(runtime, "tcp://127.0.0.1:*", StaticKeyPair.generate(),
-                TestMaster.acceptAll(), TransportSettings.DEFAULTS, RouterLimits.DEFAULTS, failure -> fatal.countDown());
+                TestMaster.acceptAll(), TransportSettings.DEFAULTS, RouterLimits.DEFAULTS,
+                failure -> fatal.countDown());
         router.start(listener(session -> {
         }, message -> {
             if (message instanceof EventPost post && post.tag().equals("boom")) {
