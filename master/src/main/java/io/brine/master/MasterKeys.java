@@ -165,7 +165,8 @@ public final class MasterKeys {
 
     /**
      * Key changes that {@code brine key} made in the directories itself ({@code ID/WHAT} each), announced and
-     * audited as this view's actor's, and taken into account at once.
+     * audited as this view's actor's, and taken into account at once: the returned future completes once the
+     * live sessions of those ids know their keys' new status.
      */
     CompletableFuture<Void> reported(List<String> changes) {
         allowed("change keys");

@@ -41,7 +41,8 @@ public final class DealerEndpoint implements AutoCloseable {
     private volatile DealerLoop loop;
     /** Set once, on start, before the loop sees this endpoint. */
     private DealerSocket socket;
-    private DealerHandshake handshake;
+    /** Volatile for {@link #socketsOpened}, read from any thread. */
+    private volatile DealerHandshake handshake;
     private DealerInbound inbound;
 
     public DealerEndpoint(TransportRuntime runtime, String connectAddress, StaticKeyPair key, Hello hello,
