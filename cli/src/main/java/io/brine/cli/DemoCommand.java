@@ -125,10 +125,14 @@ final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    /** The demo's master and minions, all in this process, each with its own keys and directories. */
+    /**
+     * The demo's master and minions, all in this process, each with its own keys and directories; the minions
+     * share one runtime (one dealer thread), as a process hosting many minions should.
+     */
     static final class DemoCluster implements AutoCloseable {
         final io.brine.master.Master master;
         final List<Minion> minions = new ArrayList<>();
+        private final io.brine.minion.MinionRuntime minionRuntime = new io.brine.minion.MinionRuntime("demo");
 
         private DemoCluster(io.brine.master.Master master) {
             this.master = master;
@@ -140,7 +144,8 @@ final class DemoCommand implements Callable<Integer> {
                 Path yaml = Files.writeString(work.resolve(id + ".yaml"), "id: " + id + "\nmaster: 127.0.0.1\n"
                         + "master_port: " + port + "\nmaster_finger: '" + c.master.fingerprint() + "'\npki_dir: "
                         + work.resolve(id + "/pki") + "\ncachedir: " + work.resolve(id + "/cache") + "\n");
-                c.minions.add(Minion.start(MinionConfig.load(yaml)));
+                c.minions.add(Minion.start(MinionConfig.load(yaml), io.brine.functions.FunctionRegistry.installed(),
+                        c.minionRuntime));
             }
             return c;
         }
@@ -160,6 +165,7 @@ final class DemoCommand implements Callable<Integer> {
         @Override
         public void close() {
             minions.forEach(Minion::close);
+            minionRuntime.close();
             master.close();
         }
     }

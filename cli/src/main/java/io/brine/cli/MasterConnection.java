@@ -19,7 +19,6 @@ import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
 import io.brine.protocol.crypto.StaticKeyPair;
 import io.brine.transport.DealerEndpoint;
-import io.brine.transport.DealerListener;
 import io.brine.transport.TransportSettings;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -78,21 +77,13 @@ final class MasterConnection implements AutoCloseable {
         } catch (IOException e) {
             throw new CliException(ExitCodes.USAGE, e.getMessage());
         }
-        MasterConnection[] self = new MasterConnection[1];
-        DealerEndpoint endpoint = new DealerEndpoint(config.connectAddress(), clientKey,
+        DealerEndpoint endpoint = new DealerEndpoint(CliRuntime.shared(), config.connectAddress(), clientKey,
                 new Hello(Role.CLIENT, who.name(), BrineVersion.CURRENT),
                 key -> Arrays.equals(key, masterKey) ? null
                         : "its key " + Fingerprint.of(key) + " is not the one in " + who.masterKey(),
-                new DealerListener() {
-                    @Override
-                    public void onMessage(Message message) {
-                        if (message instanceof ClientResponse r) {
-                            self[0].deliver(r);
-                        }
-                    }
-                }, CLIENT_TRANSPORT);
-        self[0] = new MasterConnection(endpoint);
-        endpoint.start();
+                CLIENT_TRANSPORT);
+        MasterConnection connection = new MasterConnection(endpoint);
+        endpoint.start(connection::heard);
         KeyStatus status = endpoint.awaitStatus(connectTimeout);
         if (status != KeyStatus.ACCEPTED) {
             endpoint.close();
@@ -101,7 +92,14 @@ final class MasterConnection implements AutoCloseable {
                             + connectTimeout.toSeconds() + " s: is it running?"
                     : "the master refused this client: " + endpoint.statusDetail());
         }
-        return self[0];
+        return connection;
+    }
+
+    /** What the master said (on the dealers' thread): responses are kept or streamed, anything else ignored. */
+    private void heard(Message message) {
+        if (message instanceof ClientResponse r) {
+            deliver(r);
+        }
     }
 
     private void deliver(ClientResponse r) {

@@ -43,19 +43,17 @@ class MinionQuotaTest {
             java.util.concurrent.atomic.AtomicLong refusedReplies = new java.util.concurrent.atomic.AtomicLong();
             java.util.concurrent.atomic.AtomicLong dataReplies = new java.util.concurrent.atomic.AtomicLong();
             // Counts the replies and keeps none: the test's own JVM must not be what holds the chunks.
-            io.brine.transport.DealerEndpoint greedy = new io.brine.transport.DealerEndpoint(
+            io.brine.transport.TransportRuntime greedyRuntime = new io.brine.transport.TransportRuntime("greedy");
+            io.brine.transport.DealerEndpoint greedy = new io.brine.transport.DealerEndpoint(greedyRuntime,
                     "tcp://127.0.0.1:" + c.port, io.brine.protocol.crypto.StaticKeyPair.generate(),
                     new io.brine.protocol.Hello(Role.MINION, "greedy", "rogue"), serverKey -> null,
-                    new io.brine.transport.DealerListener() {
-                        @Override
-                        public void onMessage(io.brine.protocol.Message m) {
-                            if (m instanceof FileReply r) {
-                                (r.status() == FileReply.Status.REFUSED ? refusedReplies : dataReplies).incrementAndGet();
-                            }
-                        }
-                    }, io.brine.transport.TransportSettings.DEFAULTS.withHeartbeat(Duration.ofSeconds(1)));
-            greedy.start();
-            try (greedy) {
+                    io.brine.transport.TransportSettings.DEFAULTS.withHeartbeat(Duration.ofSeconds(1)));
+            greedy.start(m -> {
+                if (m instanceof FileReply r) {
+                    (r.status() == FileReply.Status.REFUSED ? refusedReplies : dataReplies).incrementAndGet();
+                }
+            });
+            try (greedyRuntime; greedy) {
                 assertEquals(KeyStatus.PENDING, greedy.awaitStatus(WAIT));
                 assertEquals(0, c.cli("key", "accept", "greedy").exit());
                 long deadline = System.nanoTime() + WAIT.toNanos();

@@ -5,7 +5,7 @@ import io.brine.protocol.Message;
 import io.brine.protocol.Role;
 import io.brine.protocol.crypto.StaticKeyPair;
 import io.brine.transport.DealerEndpoint;
-import io.brine.transport.DealerListener;
+import io.brine.transport.TransportRuntime;
 import io.brine.transport.TransportSettings;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +17,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class RogueClient implements AutoCloseable {
     final StaticKeyPair key;
+    /** A runtime of its own, so that nothing of the rogue's is shared with the cluster it attacks. */
+    private final TransportRuntime runtime = new TransportRuntime("rogue");
     final DealerEndpoint endpoint;
     final List<Message> received = new CopyOnWriteArrayList<>();
 
@@ -26,19 +28,16 @@ final class RogueClient implements AutoCloseable {
 
     RogueClient(int port, Role role, String claimedId, StaticKeyPair key) {
         this.key = key;
-        this.endpoint = new DealerEndpoint("tcp://127.0.0.1:" + port, key, new Hello(role, claimedId, "rogue"),
-                serverKey -> null, new DealerListener() {
-                    @Override
-                    public void onMessage(Message message) {
-                        received.add(message);
-                    }
-                }, TransportSettings.DEFAULTS.withHeartbeat(Duration.ofSeconds(1))
+        this.endpoint = new DealerEndpoint(runtime, "tcp://127.0.0.1:" + port, key,
+                new Hello(role, claimedId, "rogue"), serverKey -> null,
+                TransportSettings.DEFAULTS.withHeartbeat(Duration.ofSeconds(1))
                         .withBackoff(Duration.ofMillis(100), Duration.ofMillis(500)));
-        endpoint.start();
+        endpoint.start(received::add);
     }
 
     @Override
     public void close() {
         endpoint.close();
+        runtime.close();
     }
 }

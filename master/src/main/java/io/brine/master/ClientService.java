@@ -21,7 +21,6 @@ import io.brine.protocol.Refused;
 import io.brine.protocol.PublishRequest;
 import io.brine.protocol.Published;
 import io.brine.protocol.ReturnNotice;
-import io.brine.transport.RouterEndpoint;
 import io.brine.transport.Session;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -42,12 +41,11 @@ final class ClientService {
     private static final Logger LOG = System.getLogger(ClientService.class.getName());
 
     private final MasterClient clients;
-    private final RouterEndpoint endpoint;
     private final MasterKeys keys;
+    private static final long RECHECK_WAIT_SECONDS = 5;
 
-    ClientService(MasterClient clients, RouterEndpoint endpoint, MasterKeys keys) {
+    ClientService(MasterClient clients, MasterKeys keys) {
         this.clients = clients;
-        this.endpoint = endpoint;
         this.keys = keys;
     }
 
@@ -81,8 +79,8 @@ final class ClientService {
                 reply(client, caller.kill(k.jid()) ? new Done(k.requestId())
                         : new Failure(k.requestId(), "job " + k.jid() + " is not running"));
             } else if (request instanceof KeysChanged k) {
-                keys.as(who).reported(k.changes());
-                endpoint.sync();
+                // Answered once the sessions of those ids know their keys' new status.
+                awaitRechecks(keys.as(who).reported(k.changes()));
                 reply(client, new Done(k.requestId()));
             } else if (request instanceof KeyRequest k) {
                 reply(client, new KeyResult(k.requestId(), KeyActions.apply(keys.as(who), k)));
@@ -143,7 +141,17 @@ final class ClientService {
                 r.acknowledged(), rest, r.unknown(), r.queueUntilMillis(), r.disconnected()), sent);
     }
 
+    /** Waits for the sessions of changed keys to be told, a few seconds at most: a slow check still happens. */
+    private static void awaitRechecks(java.util.concurrent.CompletableFuture<Void> rechecks)
+            throws InterruptedException {
+        try {
+            rechecks.get(RECHECK_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            LOG.log(Level.WARNING, "key changes reported; their sessions are still being checked: " + e);
+        }
+    }
+
     private void reply(Session client, ClientResponse response) {
-        endpoint.send(client.id(), response);
+        client.send(response);
     }
 }

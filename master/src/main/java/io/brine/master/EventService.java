@@ -3,7 +3,6 @@ package io.brine.master;
 import io.brine.protocol.EventNotice;
 import io.brine.protocol.EventPost;
 import io.brine.protocol.EventSubscribe;
-import io.brine.transport.RouterEndpoint;
 import io.brine.transport.Session;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,13 +14,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class EventService {
     private final EventBus events;
-    private final RouterEndpoint endpoint;
     private final Map<Long, EventBus.Subscription> subscriptions = new ConcurrentHashMap<>();
     private final AccessPolicy access;
 
-    EventService(EventBus events, RouterEndpoint endpoint, AccessPolicy access) {
+    EventService(EventBus events, AccessPolicy access) {
         this.events = events;
-        this.endpoint = endpoint;
         this.access = access;
     }
 
@@ -33,12 +30,12 @@ final class EventService {
     void subscribe(Session client, EventSubscribe request) {
         Principal who = ClientService.principal(client);
         if (!access.holds(who, "@events")) {
-            endpoint.send(client.id(), new io.brine.protocol.Refused(request.requestId(), "'" + who.name()
+            client.send(new io.brine.protocol.Refused(request.requestId(), "'" + who.name()
                     + "' may not watch events (needs @events)"));
             return;
         }
         EventBus.Subscription old = subscriptions.put(client.id(), events.subscribe(request.tagGlob(),
-                e -> endpoint.send(client.id(), new EventNotice(request.requestId(), e.tag(), e.data(),
+                e -> client.send(new EventNotice(request.requestId(), e.tag(), e.data(),
                         e.timeMillis()))));
         if (old != null) {
             old.close();

@@ -74,23 +74,29 @@ final class JobCache implements AutoCloseable {
     private record ReturnRow(String jid, String minion, MinionReturn ret, Runnable committed) {
     }
 
-    private JobCache(String url, Connection writer, Connection reader) {
+    private JobCache(String url, Connection writer, Connection reader, java.util.concurrent.ThreadFactory threads) {
         this.url = url;
         this.writer = writer;
         this.reader = reader;
-        this.writerThread = new Thread(this::writeLoop, "brine-job-cache");
+        this.writerThread = threads.newThread(this::writeLoop);
         writerThread.setDaemon(true);
         writerThread.start();
     }
 
+    /** A job cache whose writer thread is called {@code brine-job-cache} (tests of the cache alone). */
     static JobCache open(Path cacheDir) {
+        return open(cacheDir, r -> new Thread(r, "brine-job-cache"));
+    }
+
+    /** Opens (or creates) the job cache in {@code cacheDir}; its writer thread comes from {@code threads}. */
+    static JobCache open(Path cacheDir, java.util.concurrent.ThreadFactory threads) {
         try {
             PrivateFiles.directory(cacheDir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + cacheDir, e);
         }
         try {
-            return connect(cacheDir);
+            return connect(cacheDir, threads);
         } catch (SQLException damaged) {
             // Only history lives here: a damaged file is kept aside for whoever wants to look, and the master
             // starts with an empty one rather than not at all (a supervisor would restart it in a loop).
@@ -98,7 +104,7 @@ final class JobCache implements AutoCloseable {
             LOG.log(Level.ERROR, "the job cache " + cacheDir.resolve(FILE) + " is damaged (" + damaged.getMessage()
                     + "); moved it to " + aside + " and started a new one: earlier jobs are not listed");
             try {
-                return connect(cacheDir);
+                return connect(cacheDir, threads);
             } catch (SQLException e) {
                 throw new IllegalStateException("cannot open the job cache in " + cacheDir + ": " + e.getMessage(), e);
             }
@@ -111,7 +117,7 @@ final class JobCache implements AutoCloseable {
      * Opens the file, applies the schema and checks its pages ({@code PRAGMA quick_check}: damage in the middle of
      * the file is found at start, not when some later query reaches it).
      */
-    private static JobCache connect(Path cacheDir) throws SQLException {
+    private static JobCache connect(Path cacheDir, java.util.concurrent.ThreadFactory threads) throws SQLException {
         String url;
         try {
             // SQLite gives the -wal and -shm files the database file's mode: a private database keeps them private.
@@ -130,7 +136,7 @@ final class JobCache implements AutoCloseable {
                 }
             }
             Connection r = DriverManager.getConnection(url);
-            return new JobCache(url, w, r);
+            return new JobCache(url, w, r, threads);
         } catch (SQLException e) {
             w.close();
             throw e;

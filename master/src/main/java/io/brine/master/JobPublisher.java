@@ -3,7 +3,6 @@ package io.brine.master;
 import io.brine.master.targeting.TargetExpression;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobRequest;
-import io.brine.transport.RouterEndpoint;
 import io.brine.transport.Session;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +18,6 @@ import java.util.concurrent.ScheduledExecutorService;
 final class JobPublisher {
     private final TargetResolver resolver;
     private final MinionSessions sessions;
-    private final RouterEndpoint endpoint;
     private final JobTracker tracker;
     private final EventBus events;
     private final ScheduledExecutorService timer;
@@ -29,7 +27,7 @@ final class JobPublisher {
     private final DeclaredFunctions declared;
     private final DeliveryQueue deliveries;
 
-    JobPublisher(TargetResolver resolver, MinionSessions sessions, RouterEndpoint endpoint, JobTracker tracker,
+    JobPublisher(TargetResolver resolver, MinionSessions sessions, JobTracker tracker,
             EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit,
             DeclaredFunctions declared, DeliveryQueue deliveries) {
         this.declared = declared;
@@ -38,7 +36,6 @@ final class JobPublisher {
         this.audit = audit;
         this.resolver = resolver;
         this.sessions = sessions;
-        this.endpoint = endpoint;
         this.tracker = tracker;
         this.events = events;
         this.timer = timer;
@@ -152,7 +149,7 @@ final class JobPublisher {
         }
         audit.record(who, "kill", Map.of("jid", jid, "outcome", "killed"));
         for (String id : record.missing()) {
-            sessions.get(id).ifPresent(s -> endpoint.send(s.id(), new io.brine.protocol.JobKill(jid)));
+            sessions.get(id).ifPresent(s -> s.send(new io.brine.protocol.JobKill(jid)));
         }
         return true;
     }
@@ -202,6 +199,6 @@ final class JobPublisher {
 
     private void send(String id, JobRequest request) {
         Optional<Session> session = sessions.get(id);
-        session.ifPresent(s -> endpoint.send(s.id(), request));
+        session.ifPresent(s -> s.send(request));
     }
 }

@@ -5,6 +5,7 @@ import io.brine.config.TemplateRenderer;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.StaticKeyPair;
 import io.brine.transport.RouterEndpoint;
+import io.brine.transport.TransportRuntime;
 import io.brine.transport.TransportSettings;
 import java.io.IOException;
 import java.lang.System.Logger;
@@ -40,6 +41,9 @@ public final class Master implements AutoCloseable {
             Reactor.CALLER);
 
     private final MasterConfig config;
+    private final TransportRuntime runtime;
+    /** Whether this master made its runtime, and so closes it. */
+    private final boolean ownsRuntime;
     private final StaticKeyPair key;
     private final JobCache cache;
     private final ScheduledExecutorService timer;
@@ -52,24 +56,27 @@ public final class Master implements AutoCloseable {
     private final AuditLog audit;
     private final CacheDirLock cacheLock;
 
-    private Master(MasterConfig config, Consumer<Throwable> onFatal) throws IOException {
+    private Master(MasterConfig config, TransportRuntime runtime, boolean ownsRuntime, Consumer<Throwable> onFatal)
+            throws IOException {
         this.config = config;
+        this.runtime = runtime;
+        this.ownsRuntime = ownsRuntime;
         this.key = MasterPki.prepare(config.pkiDir());
         this.cacheLock = CacheDirLock.acquire(config.cacheDir());
         try {
-            this.cache = JobCache.open(config.cacheDir());
+            this.cache = JobCache.open(config.cacheDir(), runtime.threads("job-cache"));
         } catch (RuntimeException e) {
             cacheLock.close();
             throw e;
         }
         this.audit = AuditLog.open(config.auditLog());
-        java.util.concurrent.ScheduledThreadPoolExecutor timerPool = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
-                daemon("brine-master-timer"));
+        java.util.concurrent.ScheduledThreadPoolExecutor timerPool =
+                new java.util.concurrent.ScheduledThreadPoolExecutor(1, runtime.threads("master-timer"));
         // A finished job cancels its timeout and removal tasks: cancelled tasks must not keep the job in memory.
         timerPool.setRemoveOnCancelPolicy(true);
         this.timer = timerPool;
         this.workers = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
-                daemon("brine-master-worker"));
+                runtime.threads("master-worker"));
         KeyDirectory directory = new KeyDirectory(config.pkiDir());
         MinionSessions sessions = new MinionSessions();
         JobTracker tracker = new JobTracker(cache, timer, events);
@@ -78,39 +85,40 @@ public final class Master implements AutoCloseable {
                 ? "nothing (plain YAML)" : pillarRenderer.getClass().getName()));
         PillarCompiler pillar = new PillarCompiler(config.pillarRoots(), pillarRenderer);
         MinionFactsCache facts = new MinionFactsCache(config.cacheDir(), pillar);
-        RouterEndpoint[] holder = new RouterEndpoint[1];
         AccessPolicy access = new AccessPolicy(config.access().publisherAcl(), config.access().publisherAclLocal(),
                 facts::facts);
         Principal library = Principal.local(LIBRARY_CALLER, LIBRARY_CALLER);
-        this.keys = new MasterKeys(directory, () -> holder[0].recheckKeys(), events, access, audit, library);
         TransportSettings settings = TransportSettings.DEFAULTS.withMaxFrameSize(config.maxFrameSize());
+        // The router first: the services answer peers through the sessions it hands out, and only key changes
+        // need the router itself (to check again the sessions of the ids they concern).
+        this.endpoint = new RouterEndpoint(runtime, config.bindAddress(), key,
+                new KeyAuthenticator(directory, config.autoAccept(), events, config.keyFiling()), settings,
+                config.routerLimits(), onFatal);
+        this.keys = new MasterKeys(directory, endpoint::recheck, events, access, audit, library);
         DeclaredFunctions declared = new DeclaredFunctions();
         DeliveryQueue deliveries = new DeliveryQueue(cache, tracker::find);
-        this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
-                config.quotas().maxReturnSize(), declared, deliveries);
-        this.endpoint = new RouterEndpoint(config.bindAddress(), key,
-                new KeyAuthenticator(directory, config.autoAccept(), events, config.keyFiling()), dispatcher, settings,
-                config.routerLimits(), onFatal);
-        holder[0] = endpoint;
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
-                endpoint, tracker, events, timer, access, audit, declared, deliveries);
+                tracker, events, timer, access, audit, declared, deliveries);
         Digests digests = new Digests();
         TransferStaging staging = new TransferStaging(digests);
         this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
-        dispatcher.attach(new ClientService(client, endpoint, keys),
-                new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging, digests,
-                        config.maxFrameSize()),
-                        pillar, id -> facts.facts(id, true, false).grains(), new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION),
-                        config.quotas().maxPushBytes()), endpoint),
-                new EventService(events, endpoint, access), new ReturnAcks(endpoint, timer));
+        MinionService minionService = new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging,
+                digests, config.maxFrameSize()), pillar, id -> facts.facts(id, true, false).grains(),
+                new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION),
+                        config.quotas().maxPushBytes()));
+        MasterDispatcher.Services services = new MasterDispatcher.Services(new ClientService(client, keys),
+                minionService, new EventService(events, access), new ReturnAcks(timer));
+        this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
+                config.quotas().maxReturnSize(), declared, deliveries, services, endpoint.counters());
         new Reactor(config.reactor(), client.as(Principal.local(Reactor.CALLER, Reactor.CALLER)), workers)
-                .attach(events);
+                .listenTo(events);
     }
 
     /**
-     * Creates keys on first start, opens the job cache and starts listening. Should the transport's I/O thread
-     * die, the master can no longer hear anyone: that is logged, and nothing else (an embedding application that
-     * wants to react passes {@code onFatal} to {@link #start(MasterConfig, Consumer)}).
+     * Creates keys on first start, opens the job cache and starts listening, on a runtime of its own (closed with
+     * the master). Should the transport's I/O thread die, the master can no longer hear anyone: that is logged,
+     * and nothing else (an embedding application that wants to react passes {@code onFatal} to
+     * {@link #start(MasterConfig, Consumer)}).
      */
     public static Master start(MasterConfig config) throws IOException, InterruptedException {
         return start(config, failure -> {
@@ -123,15 +131,44 @@ public final class Master implements AutoCloseable {
      */
     public static Master start(MasterConfig config, Consumer<Throwable> onFatal)
             throws IOException, InterruptedException {
-        Master m = new Master(config, onFatal);
+        TransportRuntime own = new TransportRuntime("master");
         try {
-            m.endpoint.start();
+            return start(config, own, true, onFatal);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            own.close();
+            throw e;
+        }
+    }
+
+    /**
+     * As {@link #start(MasterConfig, Consumer)}, with the threads of {@code runtime}: every thread of this master
+     * is named after it ({@code brine-...@NAME}) and ends when the master closes. The caller closes the runtime.
+     * Two masters in one process each get their own, so that nothing of one is shared with the other.
+     *
+     * <pre>{@code
+     * try (TransportRuntime runtime = new TransportRuntime("master-a");
+     *         Master master = Master.start(config, runtime, failure -> System.exit(70))) {
+     *     ...
+     * }
+     * }</pre>
+     */
+    public static Master start(MasterConfig config, TransportRuntime runtime, Consumer<Throwable> onFatal)
+            throws IOException, InterruptedException {
+        return start(config, runtime, false, onFatal);
+    }
+
+    private static Master start(MasterConfig config, TransportRuntime runtime, boolean ownsRuntime,
+            Consumer<Throwable> onFatal) throws IOException, InterruptedException {
+        Master m = new Master(config, runtime, ownsRuntime, onFatal);
+        try {
+            m.endpoint.start(m.dispatcher);
         } catch (InterruptedException | RuntimeException e) {
             m.close(); // the cachedir lock and the job cache, for a master started again in this process
             throw e;
         }
         m.scheduleRetention();
-        LOG.log(Level.INFO, "master listening on " + m.endpoint.port() + ", fingerprint " + m.fingerprint());
+        LOG.log(Level.INFO, "master listening on " + m.endpoint.port() + ", fingerprint " + m.fingerprint()
+                + ", runtime " + runtime.name());
         return m;
     }
 
@@ -175,7 +212,7 @@ public final class Master implements AutoCloseable {
 
     /** Frames and messages dropped, by reason: what an operator checks when something looks wrong. */
     public String dropCounters() {
-        return endpoint.counters() + " unauthorised=" + dispatcher.unauthorised.sum() + " oversize_returns="
+        return endpoint.counters() + " unauthorised=" + dispatcher.unauthorised() + " oversize_returns="
                 + dispatcher.oversizeReturns.sum() + " minion_requests_over_window=" + dispatcher.windowRefusals();
     }
 
@@ -196,12 +233,16 @@ public final class Master implements AutoCloseable {
             if (!workers.awaitTermination(5, TimeUnit.SECONDS)) {
                 LOG.log(Level.WARNING, "master workers still busy after 5 s; closing anyway");
             }
+            timer.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         cache.close(config.shutdownTimeout());
         audit.close();
         cacheLock.close();
+        if (ownsRuntime) {
+            runtime.close();
+        }
     }
 
     /** Retention by age ({@code keep_jobs}) and by count ({@code keep_jobs_count}), checked every ten minutes. */
@@ -216,13 +257,5 @@ public final class Master implements AutoCloseable {
                 LOG.log(Level.INFO, "pruned " + pruned + " jobs from the job cache");
             }
         }, 0, 10, TimeUnit.MINUTES);
-    }
-
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        return r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        };
     }
 }

@@ -6,6 +6,7 @@ import io.brine.protocol.JobReturn;
 import io.brine.protocol.Message;
 import io.brine.protocol.MinionRequest;
 import io.brine.protocol.Role;
+import io.brine.transport.Counters;
 import io.brine.transport.RouterListener;
 import io.brine.transport.Session;
 import java.lang.System.Logger;
@@ -14,11 +15,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The last links of the inbound chain. The transport has already decoded, authenticated (the session's
- * key) and checked freshness (the nonce); here each message is authorised by role — minions may only
- * acknowledge and return jobs, report grains, post events, fetch files, push files and ask for their pillar;
- * clients may only make requests — and then dispatched. Anything else is
- * counted and logged, never acted on.
+ * The last links of the inbound chain. The transport has already checked the frame, found the session, opened
+ * the frame (key and nonce), decoded it and admitted it (an accepted key; see {@code RouterInbound}); here each
+ * message is authorised by role — minions may only acknowledge and return jobs, report grains, post events,
+ * fetch files, push files and ask for their pillar; clients may only make requests — and then dispatched.
+ * Anything else is counted in the transport's counters ({@code ROLE_NOT_ALLOWED}) and logged, never acted on.
  */
 final class MasterDispatcher implements RouterListener {
     private static final Logger LOG = System.getLogger(MasterDispatcher.class.getName());
@@ -30,10 +31,11 @@ final class MasterDispatcher implements RouterListener {
     private final MinionFactsCache facts;
     private final EventBus events;
     private final ExecutorService workers;
-    private volatile ClientService clients;
-    private volatile MinionService minions;
-    private volatile EventService eventService;
-    final LongAdder unauthorised = new LongAdder();
+    private final ClientService clients;
+    private final MinionService minions;
+    private final EventService eventService;
+    private final ReturnAcks acks;
+    private final Counters counters;
     /** Returns over {@code max_return_size}, recorded as failed returns that say so. */
     final LongAdder oversizeReturns = new LongAdder();
     private final int maxReturnSize;
@@ -42,8 +44,18 @@ final class MasterDispatcher implements RouterListener {
     private final DeclaredFunctions declared;
     private final DeliveryQueue deliveries;
 
+    /** The services messages are dispatched to, once authorised. */
+    record Services(ClientService clients, MinionService minions, EventService events, ReturnAcks acks) {
+    }
+
     MasterDispatcher(MinionSessions sessions, JobTracker tracker, MinionFactsCache facts, EventBus events,
-            ExecutorService workers, int maxReturnSize, DeclaredFunctions declared, DeliveryQueue deliveries) {
+            ExecutorService workers, int maxReturnSize, DeclaredFunctions declared, DeliveryQueue deliveries,
+            Services services, Counters counters) {
+        this.clients = services.clients();
+        this.minions = services.minions();
+        this.eventService = services.events();
+        this.acks = services.acks();
+        this.counters = counters;
         this.declared = declared;
         this.deliveries = deliveries;
         this.maxReturnSize = maxReturnSize;
@@ -54,14 +66,9 @@ final class MasterDispatcher implements RouterListener {
         this.workers = workers;
     }
 
-    private volatile ReturnAcks acks;
-
-    /** The client service needs the endpoint, which needs this dispatcher: so it is attached afterwards. */
-    void attach(ClientService clientService, MinionService minionService, EventService events, ReturnAcks acks) {
-        this.acks = acks;
-        this.clients = clientService;
-        this.minions = minionService;
-        this.eventService = events;
+    /** Messages refused for their sender's role since the start. */
+    long unauthorised() {
+        return counters.dropped(Counters.Drop.ROLE_NOT_ALLOWED);
     }
 
     @Override
@@ -147,7 +154,7 @@ final class MasterDispatcher implements RouterListener {
             // The cache lookup for a late return may touch disk: keep it off the I/O thread.
             // Acknowledged once stored, so the minion can forget it; until then it keeps it and sends it again.
             workers.execute(() -> {
-                tracker.returned(session.peerId(), ret.jid(), ret.result(), () -> acks.stored(session.id(), ret.jid()));
+                tracker.returned(session.peerId(), ret.jid(), ret.result(), () -> acks.stored(session, ret.jid()));
                 deliveries.done(ret.jid(), session.peerId());
             });
         } else {
@@ -156,7 +163,7 @@ final class MasterDispatcher implements RouterListener {
     }
 
     private void refuse(Session session, Message message) {
-        unauthorised.increment();
+        counters.drop(Counters.Drop.ROLE_NOT_ALLOWED);
         drops.drop(message.getClass().getSimpleName() + " from " + session + ": not allowed for its role");
     }
 

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The operator's view of minion keys: list, accept, reject, delete, and pre-seed a key before its minion
@@ -16,14 +18,23 @@ import java.util.Optional;
  * <p>Example: {@code master.keys().preseed("web1", KeyFiles.readPublicKey(Path.of("web1.pub")))}.
  */
 public final class MasterKeys {
+    /** Told which ids' keys changed, so that their live sessions are checked again (and no others). */
+    @FunctionalInterface
+    interface Rechecks {
+        /** Completes once the sessions of {@code ids} know their keys' status. */
+        CompletableFuture<Void> recheck(Set<String> ids);
+
+        Rechecks NONE = ids -> CompletableFuture.completedFuture(null);
+    }
+
     private final KeyDirectory directory;
-    private final Runnable onChange;
+    private final Rechecks onChange;
     private final EventBus events;
     private final AccessPolicy access;
     private final AuditLog audit;
     private final Principal actor;
 
-    MasterKeys(KeyDirectory directory, Runnable onChange, EventBus events, AccessPolicy access, AuditLog audit,
+    MasterKeys(KeyDirectory directory, Rechecks onChange, EventBus events, AccessPolicy access, AuditLog audit,
             Principal actor) {
         this.directory = directory;
         this.onChange = onChange;
@@ -38,7 +49,7 @@ public final class MasterKeys {
      * operator): no master is told, no event is published and nothing is audited here; the caller does that.
      */
     public static MasterKeys inDirectory(java.nio.file.Path pkiDir) {
-        return new MasterKeys(new KeyDirectory(pkiDir), () -> { }, new EventBus(),
+        return new MasterKeys(new KeyDirectory(pkiDir), Rechecks.NONE, new EventBus(),
                 new AccessPolicy(PublisherAcl.NONE, true, (id, g, p) -> null), null,
                 Principal.local(Master.LOCAL_CLIENT, "cli"));
     }
@@ -83,7 +94,7 @@ public final class MasterKeys {
                 announce(id, "accepted");
             }
         }
-        changed(!accepted.isEmpty());
+        onChange.recheck(Set.copyOf(accepted));
         return accepted;
     }
 
@@ -136,8 +147,9 @@ public final class MasterKeys {
     private boolean changed(String id, String what, boolean changed) {
         if (changed) {
             announce(id, what);
+            onChange.recheck(Set.of(id));
         }
-        return changed(changed);
+        return changed;
     }
 
     /**
@@ -153,10 +165,12 @@ public final class MasterKeys {
 
     /**
      * Key changes that {@code brine key} made in the directories itself ({@code ID/WHAT} each), announced and
-     * audited as this view's actor's, and taken into account at once.
+     * audited as this view's actor's, and taken into account at once: the returned future completes once the
+     * live sessions of those ids know their keys' new status.
      */
-    void reported(List<String> changes) {
+    CompletableFuture<Void> reported(List<String> changes) {
         allowed("change keys");
+        Set<String> ids = new java.util.HashSet<>();
         for (String change : changes) {
             int slash = change.indexOf('/');
             String id = change.substring(0, Math.max(0, slash));
@@ -164,9 +178,10 @@ public final class MasterKeys {
             if (slash > 0 && MinionId.isValid(id) && java.util.Set.of("accepted", "rejected", "deleted", "preseeded")
                     .contains(what)) {
                 announce(id, what);
+                ids.add(id);
             }
         }
-        onChange.run();
+        return onChange.recheck(ids);
     }
 
     private void allowed(String what) {
@@ -178,12 +193,5 @@ public final class MasterKeys {
             }
             throw e;
         }
-    }
-
-    private boolean changed(boolean changed) {
-        if (changed) {
-            onChange.run();
-        }
-        return changed;
     }
 }

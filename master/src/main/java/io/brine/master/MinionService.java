@@ -9,7 +9,6 @@ import io.brine.protocol.MasterReply;
 import io.brine.protocol.MinionRequest;
 import io.brine.protocol.PillarReply;
 import io.brine.protocol.PillarRequest;
-import io.brine.transport.RouterEndpoint;
 import io.brine.transport.Session;
 import java.io.IOException;
 import java.lang.System.Logger;
@@ -29,16 +28,13 @@ final class MinionService {
     /** A minion's last reported grains (null if never), which its pillar templates and top file see. */
     private final java.util.function.Function<String, java.util.Map<String, Object>> grainsOf;
     private final PushReceiver pushes;
-    private final RouterEndpoint endpoint;
 
     MinionService(FileServer files, PillarCompiler pillar,
-            java.util.function.Function<String, java.util.Map<String, Object>> grainsOf, PushReceiver pushes,
-            RouterEndpoint endpoint) {
+            java.util.function.Function<String, java.util.Map<String, Object>> grainsOf, PushReceiver pushes) {
         this.grainsOf = grainsOf;
         this.files = files;
         this.pillar = pillar;
         this.pushes = pushes;
-        this.endpoint = endpoint;
     }
 
     /** Answers {@code request}; {@code done} runs once the answer is handed to the transport (or never needed). */
@@ -46,7 +42,7 @@ final class MinionService {
         if (request instanceof FilePush push) {
             // Acknowledged when written, which may be after a chunk still on its way: so not necessarily now.
             try {
-                pushes.receive(minion.peerId(), push, ack -> endpoint.send(minion.id(), ack));
+                pushes.receive(minion.peerId(), push, minion::send);
             } finally {
                 done.run();
             }
@@ -60,15 +56,15 @@ final class MinionService {
             throw e;
         }
         if (reply instanceof FileReply f && f.length() > 0) {
-            endpoint.sendBulk(minion.id(), reply, done);
+            minion.sendBulk(reply, done);
         } else {
-            endpoint.send(minion.id(), reply, done);
+            minion.send(reply, done);
         }
     }
 
     /** Sends a queued job to a minion that just connected. */
     void deliver(Session minion, io.brine.protocol.JobRequest request) {
-        endpoint.send(minion.id(), request);
+        minion.send(request);
     }
 
     /** Answers at once that {@code request} was not taken, without reading anything for it. */
@@ -83,7 +79,7 @@ final class MinionService {
         } else {
             reply = new PillarReply(((PillarRequest) request).requestId(), Map.of(), why);
         }
-        endpoint.send(minion.id(), reply);
+        minion.send(reply);
     }
 
     private MasterReply answer(Session minion, MinionRequest request) {

@@ -45,7 +45,7 @@ final class Reactor {
         this.workers = workers;
     }
 
-    void attach(EventBus events) {
+    void listenTo(EventBus events) {
         if (!rules.isEmpty()) {
             events.subscribe("**", this::onEvent);
         }

@@ -1,7 +1,7 @@
 package io.brine.master;
 
 import io.brine.protocol.ReturnAck;
-import io.brine.transport.RouterEndpoint;
+import io.brine.transport.Session;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,22 +20,20 @@ final class ReturnAcks {
     /** How long acknowledgements gather before they go: a commit's worth arrive together. */
     static final long GATHER_MILLIS = 2;
 
-    private record Ack(long sessionId, String jid) {
+    private record Ack(Session session, String jid) {
     }
 
-    private final RouterEndpoint endpoint;
     private final ScheduledExecutorService timer;
     private final ConcurrentLinkedQueue<Ack> queued = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
 
-    ReturnAcks(RouterEndpoint endpoint, ScheduledExecutorService timer) {
-        this.endpoint = endpoint;
+    ReturnAcks(ScheduledExecutorService timer) {
         this.timer = timer;
     }
 
-    /** The return of {@code jid} from the minion on {@code sessionId} is stored. Thread-safe, quick. */
-    void stored(long sessionId, String jid) {
-        queued.add(new Ack(sessionId, jid));
+    /** The return of {@code jid} from the minion on {@code session} is stored. Thread-safe, quick. */
+    void stored(Session session, String jid) {
+        queued.add(new Ack(session, jid));
         if (scheduled.compareAndSet(false, true)) {
             timer.schedule(this::send, GATHER_MILLIS, TimeUnit.MILLISECONDS);
         }
@@ -43,16 +41,16 @@ final class ReturnAcks {
 
     private void send() {
         scheduled.set(false);
-        Map<Long, List<String>> bySession = new LinkedHashMap<>();
+        Map<Session, List<String>> bySession = new LinkedHashMap<>();
         for (Ack a = queued.poll(); a != null; a = queued.poll()) {
-            List<String> jids = bySession.computeIfAbsent(a.sessionId(), id -> new ArrayList<>());
+            List<String> jids = bySession.computeIfAbsent(a.session(), s -> new ArrayList<>());
             jids.add(a.jid());
             if (jids.size() == ReturnAck.MAX_JIDS) {
-                endpoint.send(a.sessionId(), new ReturnAck(jids));
-                bySession.remove(a.sessionId());
+                a.session().send(new ReturnAck(jids));
+                bySession.remove(a.session());
             }
         }
-        bySession.forEach((session, jids) -> endpoint.send(session, new ReturnAck(jids)));
+        bySession.forEach((session, jids) -> session.send(new ReturnAck(jids)));
         if (!queued.isEmpty() && scheduled.compareAndSet(false, true)) {
             timer.schedule(this::send, GATHER_MILLIS, TimeUnit.MILLISECONDS);
         }

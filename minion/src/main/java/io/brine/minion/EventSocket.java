@@ -37,12 +37,14 @@ final class EventSocket implements AutoCloseable {
     private final Path path;
     private final String group;
     private final Consumer<EventPost> forward;
+    private final MinionRuntime runtime;
     private ServerSocketChannel server;
 
-    EventSocket(Path path, String group, Consumer<EventPost> forward) {
+    EventSocket(Path path, String group, Consumer<EventPost> forward, MinionRuntime runtime) {
         this.path = path;
         this.group = group;
         this.forward = forward;
+        this.runtime = runtime;
     }
 
     synchronized void start() throws IOException {
@@ -55,7 +57,7 @@ final class EventSocket implements AutoCloseable {
             GroupPrincipal g = path.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByGroupName(group);
             Files.getFileAttributeView(path, PosixFileAttributeView.class).setGroup(g);
         }
-        LocalSocketLoop.serve(server, this::handle);
+        runtime.serveLocal(server, this::handle);
     }
 
     private String handle(String line) {
@@ -82,7 +84,7 @@ final class EventSocket implements AutoCloseable {
             ServerSocketChannel s = server;
             server = null;
             if (s != null) {
-                LocalSocketLoop.stop(s);
+                runtime.stopLocal(s);
                 s.close();
             }
             Files.deleteIfExists(path);

@@ -72,6 +72,9 @@ final class JobRunner implements AutoCloseable {
     private final MinionControl control;
     private final FunctionPolicy policy;
     private final ProcessRunner processes;
+    /** The runtime's job threads and timer (deadlines, acknowledgements). */
+    private final java.util.concurrent.Executor jobThreads;
+    private final java.util.concurrent.ScheduledExecutorService timer;
     /** Null only in tests that need no durability. */
     private final ReturnSpool spool;
     private final int maxJobs;
@@ -83,7 +86,9 @@ final class JobRunner implements AutoCloseable {
 
     JobRunner(String minionId, FunctionCatalog functions, Supplier<Map<String, Object>> grains, Path cacheDir,
             int maxJobs, Consumer<Message> send, MasterLink master, MinionControl control, FunctionPolicy policy,
-            int maxReturnSize, ReturnSpool spool, ProcessRunner processes) {
+            int maxReturnSize, ReturnSpool spool, ProcessRunner processes, MinionRuntime runtime) {
+        this.jobThreads = runtime.jobs();
+        this.timer = runtime.timer();
         ReturnCap cap = new ReturnCap(maxReturnSize);
         // Every return passes the cap and the spool on its way out, whichever path (value, failure, timeout, kill)
         // made it: kept on disk until the master acknowledges it.
@@ -161,9 +166,9 @@ final class JobRunner implements AutoCloseable {
                 finish(job.jid(), returned, result);
             }
         }, null);
-        ScheduledFuture<?> deadline = JobThreads.DEADLINES.schedule(() -> stop(job.jid(), TIMED_OUT, timedOut),
+        ScheduledFuture<?> deadline = timer.schedule(() -> stop(job.jid(), TIMED_OUT, timedOut),
                 job.timeoutMillis(), TimeUnit.MILLISECONDS);
-        ScheduledFuture<?> ack = JobThreads.DEADLINES.schedule(() -> {
+        ScheduledFuture<?> ack = timer.schedule(() -> {
             if (!returned.get()) {
                 send.accept(new JobAck(job.jid()));
                 if (spool != null) {
@@ -192,7 +197,7 @@ final class JobRunner implements AutoCloseable {
 
     private void start(FutureTask<?> task) {
         try {
-            JobThreads.JOBS.execute(() -> {
+            jobThreads.execute(() -> {
                 try {
                     task.run();
                 } finally {

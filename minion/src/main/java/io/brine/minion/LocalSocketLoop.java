@@ -18,23 +18,21 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.UnaryOperator;
 
 /**
- * One thread serving every local line socket of the process (the minions' event sockets): it accepts, reads
- * one line per connection, answers it with one line and closes.
+ * One thread serving every local line socket of a {@link MinionRuntime} (its minions' event sockets): it
+ * accepts, reads one line per connection, answers it with one line and closes.
  *
  * <p>Non-blocking, so a client that connects and never writes holds up nobody (it is dropped after
- * {@link #CLIENT_TIMEOUT_MILLIS}); shared, so a process hosting many minions (a benchmark swarm) pays one
- * thread for all their sockets instead of one each. The thread runs while any socket is open.
+ * {@link #CLIENT_TIMEOUT_MILLIS}); shared by the minions of a runtime, so a process hosting many minions (a
+ * benchmark swarm) pays one thread for all their sockets instead of one each.
  */
-final class LocalSocketLoop {
+final class LocalSocketLoop implements AutoCloseable {
     static final int MAX_LINE = 64 * 1024;
     static final long CLIENT_TIMEOUT_MILLIS = 5_000;
     private static final Logger LOG = System.getLogger(LocalSocketLoop.class.getName());
 
-    private static LocalSocketLoop shared;
-    private static int users;
-
     private final Selector selector;
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final Thread thread;
     private volatile boolean running = true;
 
     /** A connection being read; {@code line} grows until a newline, end of stream or the limit. */
@@ -42,50 +40,50 @@ final class LocalSocketLoop {
             long since) {
     }
 
-    private LocalSocketLoop() {
+    LocalSocketLoop(String threadName) {
         try {
             selector = Selector.open();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a selector", e);
         }
-        Thread thread = new Thread(this::run, "brine-local-sockets");
+        thread = new Thread(this::run, threadName);
         thread.setDaemon(true);
         thread.start();
     }
 
     /** Serves {@code server}: each line a client sends is answered with {@code handler}'s reply. */
-    static synchronized void serve(ServerSocketChannel server, UnaryOperator<String> handler) throws IOException {
+    void serve(ServerSocketChannel server, UnaryOperator<String> handler) throws IOException {
         server.configureBlocking(false);
-        if (shared == null) {
-            shared = new LocalSocketLoop();
-        }
-        users++;
-        LocalSocketLoop loop = shared;
-        loop.execute(() -> {
+        execute(() -> {
             try {
-                server.register(loop.selector, SelectionKey.OP_ACCEPT, handler);
+                server.register(selector, SelectionKey.OP_ACCEPT, handler);
             } catch (ClosedChannelException e) {
                 // closed before the loop got to it
             }
         });
     }
 
-    /** Stops serving {@code server} (close it too); the thread ends with the last socket. */
-    static synchronized void stop(ServerSocketChannel server) {
-        if (shared == null) {
-            return;
-        }
-        LocalSocketLoop loop = shared;
-        loop.execute(() -> {
-            SelectionKey key = server.keyFor(loop.selector);
+    /** Stops serving {@code server} (close it too). */
+    void stop(ServerSocketChannel server) {
+        execute(() -> {
+            SelectionKey key = server.keyFor(selector);
             if (key != null) {
                 key.cancel();
             }
         });
-        if (--users == 0) {
-            shared = null;
-            loop.running = false;
-            loop.selector.wakeup();
+    }
+
+    /** Ends the thread, closing the connections still open. */
+    @Override
+    public void close() {
+        running = false;
+        selector.wakeup();
+        if (Thread.currentThread() != thread) {
+            try {
+                thread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

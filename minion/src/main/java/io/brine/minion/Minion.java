@@ -40,6 +40,9 @@ public final class Minion implements AutoCloseable {
     private static final Logger LOG = System.getLogger(Minion.class.getName());
 
     private final MinionConfig config;
+    private final MinionRuntime runtime;
+    /** Whether this minion made its runtime, and so closes it. */
+    private final boolean ownsRuntime;
     private final StaticKeyPair key;
     private final DealerEndpoint endpoint;
     private final JobRunner jobs;
@@ -73,48 +76,71 @@ public final class Minion implements AutoCloseable {
     /** What this minion runs and what each function takes, reported with its grains (see GrainsReport). */
     private final Map<String, Object> declarations;
 
-    private Minion(MinionConfig config, FunctionRegistry functions) throws IOException {
+    private Minion(MinionConfig config, FunctionRegistry functions, MinionRuntime runtime, boolean ownsRuntime)
+            throws IOException {
         this.config = config;
+        this.runtime = runtime;
+        this.ownsRuntime = ownsRuntime;
         MasterKeyPin.requireAChoice(config);
         this.key = loadKey(config.pkiDir());
         PrivateFiles.directory(config.cacheDir(), socketGroupTraverses(config));
         this.grains.set(Grains.collect(config.id(), config.grains()));
         this.declarations = io.brine.functions.Declarations.of(config.functionPolicy().visible(functions));
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
-        DealerEndpoint[] self = new DealerEndpoint[1];
-        this.master = new RemoteMaster(m -> self[0].send(m), data -> self[0].recycle(data), config.cacheDir());
+        // The endpoint first: it holds what is sent before its session is up, and starts with the listener.
+        this.endpoint = new DealerEndpoint(runtime.transport(), config.masterAddress(), key,
+                new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
+                new MasterKeyPin(config.masterFinger(), config.pkiDir()), settings);
+        this.master = new RemoteMaster(endpoint::send, endpoint::recycle, config.cacheDir());
         this.spool = ReturnSpool.open(config.cacheDir().resolve("returns"), config.returnSpoolMax());
         this.jobs = new JobRunner(config.id(), functions, grains::get, config.cacheDir(), config.maxJobs(),
-                m -> self[0].send(m), master, new Control(), config.functionPolicy(), config.maxReturnSize(), spool,
-                processes);
-        this.endpoint = new DealerEndpoint(config.masterAddress(), key,
-                new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
-                new MasterKeyPin(config.masterFinger(), config.pkiDir()), new Listener(), settings);
-        self[0] = endpoint;
-        this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), endpoint::send);
-        this.resender = JobThreads.DEADLINES.scheduleWithFixedDelay(this::resendStale, RESEND_MILLIS, RESEND_MILLIS,
+                endpoint::send, master, new Control(), config.functionPolicy(), config.maxReturnSize(), spool,
+                processes, runtime);
+        this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), endpoint::send, runtime);
+        this.resender = runtime.timer().scheduleWithFixedDelay(this::resendStale, RESEND_MILLIS, RESEND_MILLIS,
                 java.util.concurrent.TimeUnit.MILLISECONDS);
-        this.persister = JobThreads.DEADLINES.scheduleWithFixedDelay(spool::persist,
+        this.persister = runtime.timer().scheduleWithFixedDelay(spool::persist,
                 ReturnSpool.PERSIST_AFTER_MILLIS / 2, ReturnSpool.PERSIST_AFTER_MILLIS / 2,
                 java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
-    /** Starts a minion with every function installed on the class path. */
+    /** Starts a minion with every function installed on the class path, on a runtime of its own. */
     public static Minion start(MinionConfig config) throws IOException {
         return start(config, FunctionRegistry.installed());
     }
 
+    /** Starts a minion on a runtime of its own, closed with it. */
     public static Minion start(MinionConfig config, FunctionRegistry functions) throws IOException {
+        MinionRuntime own = MinionRuntime.forMinion(config.id());
+        try {
+            return start(config, functions, own, true);
+        } catch (IOException | RuntimeException e) {
+            own.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Starts a minion on {@code runtime}, which the caller closes after this minion (and whoever else shares it):
+     * many minions in one process share one runtime's threads.
+     */
+    public static Minion start(MinionConfig config, FunctionRegistry functions, MinionRuntime runtime)
+            throws IOException {
+        return start(config, functions, runtime, false);
+    }
+
+    private static Minion start(MinionConfig config, FunctionRegistry functions, MinionRuntime runtime,
+            boolean ownsRuntime) throws IOException {
         functions.describeModules().forEach(line -> LOG.log(Level.INFO, line));
-        Minion m = new Minion(config, functions);
-        m.endpoint.start();
+        Minion m = new Minion(config, functions, runtime, ownsRuntime);
+        m.endpoint.start(m.new Listener());
         try {
             m.eventSocket.start();
         } catch (IOException | UnsupportedOperationException e) {
             LOG.log(Level.WARNING, "no event socket at " + config.eventSocket() + ": " + e.getMessage());
         }
         LOG.log(Level.INFO, "minion " + config.id() + " started, key " + m.fingerprint() + ", master "
-                + config.masterAddress());
+                + config.masterAddress() + ", runtime " + runtime.name());
         return m;
     }
 
@@ -152,6 +178,9 @@ public final class Minion implements AutoCloseable {
         endpoint.close();
         persister.cancel(false);
         spool.persist(0); // whatever is still unacknowledged is on disk for the next start
+        if (ownsRuntime) {
+            runtime.close();
+        }
     }
 
     private void resendStale() {

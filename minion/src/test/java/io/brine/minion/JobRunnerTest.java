@@ -24,11 +24,17 @@ class JobRunnerTest {
     private final Map<String, MinionReturn> returns = new ConcurrentHashMap<>();
     private final List<Message> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<String, Thread> returnedOn = new ConcurrentHashMap<>();
+    private final MinionRuntime runtime = new MinionRuntime("job-runner-test");
+
+    @org.junit.jupiter.api.AfterEach
+    void closeRuntime() {
+        runtime.close();
+    }
 
     private JobRunner runner(int maxJobs) {
         return new JobRunner("m1", FunctionRegistry.installed(), Map::of, cache, maxJobs, this::sent, MasterLink.NONE,
                 MinionControl.NONE, io.brine.functions.FunctionPolicy.ALLOW_ALL, MinionConfig.DEFAULT_MAX_RETURN_SIZE,
-                null, new io.brine.functions.ProcessRunner(System.getLogger("test")));
+                null, new io.brine.functions.ProcessRunner(System.getLogger("test")), runtime);
     }
 
     private void sent(Message m) {

@@ -23,13 +23,15 @@ class LocalSocketLoopTest {
     @TempDir
     Path dir;
     private final List<ServerSocketChannel> servers = new ArrayList<>();
+    private final MinionRuntime runtime = new MinionRuntime("local-socket-test");
 
     @AfterEach
     void stopServing() throws IOException {
         for (ServerSocketChannel s : servers) {
-            LocalSocketLoop.stop(s);
+            runtime.stopLocal(s);
             s.close();
         }
+        runtime.close();
     }
 
     private Path serve(String name, String prefix) throws IOException {
@@ -37,7 +39,7 @@ class LocalSocketLoopTest {
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(path));
         servers.add(server);
-        LocalSocketLoop.serve(server, line -> prefix + line);
+        runtime.serveLocal(server, line -> prefix + line);
         return path;
     }
 

@@ -36,7 +36,19 @@ public final class Counters {
         /** Handling a peer's input failed inside the router (a bug): that connection was closed, nothing else. */
         INTERNAL_ERROR,
         /** Frames over a pending (not accepted) session's rate, or of a kind it may not send. */
-        PENDING_PEER
+        PENDING_PEER,
+        /** Inbound chain, frame check: a header that is no frame, or a kind never sent to a master. */
+        MALFORMED_FRAME,
+        /** Inbound chain, session lookup: a sealed frame on a connection without a session. */
+        NO_SESSION,
+        /** Inbound chain, open: a sealed frame that does not open with the session's keys (forged, replayed). */
+        DECRYPT_FAILED,
+        /** Inbound chain, decode: a frame that opened but holds no message this version knows. */
+        UNDECODABLE,
+        /** Inbound chain, admission: a message other than a heartbeat from a session whose key is not accepted. */
+        NOT_ACCEPTED,
+        /** Inbound chain, role authorisation: a message the session's role may not send (a minion's request). */
+        ROLE_NOT_ALLOWED
     }
 
     private final Map<Drop, LongAdder> drops = new EnumMap<>(Drop.class);
@@ -44,11 +56,9 @@ public final class Counters {
     final LongAdder sessionsOpened = new LongAdder();
     final LongAdder handshakesExpired = new LongAdder();
     final LongAdder sessionsExpired = new LongAdder();
-    final LongAdder malformed = new LongAdder();
     final LongAdder handshakeFailures = new LongAdder();
-    final LongAdder decryptFailures = new LongAdder();
-    final LongAdder noSession = new LongAdder();
-    final LongAdder refused = new LongAdder();
+    /** Keys the authenticator refused (rejected or denied). */
+    final LongAdder keysRefused = new LongAdder();
     final LongAdder sendDropped = new LongAdder();
 
     public Counters() {
@@ -57,7 +67,8 @@ public final class Counters {
         }
     }
 
-    void drop(Drop reason) {
+    /** Counts one drop for {@code reason}; for the links of the inbound chain outside the transport too. */
+    public void drop(Drop reason) {
         drops.get(reason).increment();
     }
 
@@ -86,8 +97,9 @@ public final class Counters {
         return sessionsExpired.sum();
     }
 
+    /** Frames that were no frame, or opened to no message (the frame check and decode steps). */
     public long malformed() {
-        return malformed.sum();
+        return dropped(Drop.MALFORMED_FRAME) + dropped(Drop.UNDECODABLE);
     }
 
     public long handshakeFailures() {
@@ -95,15 +107,16 @@ public final class Counters {
     }
 
     public long decryptFailures() {
-        return decryptFailures.sum();
+        return dropped(Drop.DECRYPT_FAILED);
     }
 
     public long noSession() {
-        return noSession.sum();
+        return dropped(Drop.NO_SESSION);
     }
 
+    /** Keys refused, and messages from sessions whose key is not accepted. */
     public long refused() {
-        return refused.sum();
+        return keysRefused.sum() + dropped(Drop.NOT_ACCEPTED);
     }
 
     public long sendDropped() {

@@ -16,7 +16,8 @@ import org.zeromq.ZContext;
 import org.zeromq.ZMQ;
 
 /**
- * One I/O thread, one ZeroMQ context and one selector shared by every {@link DealerEndpoint} of the process.
+ * One I/O thread, one ZeroMQ context and one selector shared by every {@link DealerEndpoint} of a
+ * {@link TransportRuntime}.
  *
  * <p>A minion process has one dealer, and this costs it nothing. A process hosting many (a benchmark swarm, a
  * test cluster, an orchestrator embedding minions) would otherwise pay per dealer a thread, a context with its
@@ -41,9 +42,6 @@ final class DealerLoop implements AutoCloseable {
      */
     private static final int MAX_SOCKETS = 8_192;
 
-    private static DealerLoop shared;
-    private static int users;
-
     private final ZContext context = new ZContext(1);
     private final Selector selector;
     private final Outbox tasks;
@@ -53,7 +51,7 @@ final class DealerLoop implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    private DealerLoop() {
+    DealerLoop(String threadName) {
         // JeroMQ refuses the 1,025th socket of a context unless raised before the first one.
         context.getContext().setMaxSockets(MAX_SOCKETS);
         try {
@@ -62,31 +60,18 @@ final class DealerLoop implements AutoCloseable {
             throw new UncheckedIOException("cannot open a selector", e);
         }
         tasks = new Outbox(selector);
-        thread = new Thread(this::run, "brine-dealers");
+        thread = new Thread(this::run, threadName);
         thread.setDaemon(true);
         thread.start();
     }
 
-    /** The process's loop, started by its first user. Pair every call with {@link #release}. */
-    static synchronized DealerLoop acquire() {
-        if (shared == null) {
-            shared = new DealerLoop();
+    /** Runs {@code task} on the loop thread; callable from any thread. False if the loop has stopped. */
+    boolean execute(Runnable task) {
+        if (!running) {
+            return false;
         }
-        users++;
-        return shared;
-    }
-
-    /** Stops the loop when its last user is gone, so an idle process keeps no dealer threads. */
-    static synchronized void release(DealerLoop loop) {
-        if (loop == shared && --users == 0) {
-            shared = null;
-            loop.close();
-        }
-    }
-
-    /** Runs {@code task} on the loop thread; callable from any thread. */
-    void execute(Runnable task) {
         tasks.submit(task);
+        return true;
     }
 
     boolean inLoop() {
@@ -95,11 +80,11 @@ final class DealerLoop implements AutoCloseable {
 
     // The methods below run on the loop thread only.
 
-    void attach(DealerEndpoint endpoint) {
+    void register(DealerEndpoint endpoint) {
         endpoints.add(endpoint);
     }
 
-    void detach(DealerEndpoint endpoint) {
+    void unregister(DealerEndpoint endpoint) {
         endpoints.remove(endpoint);
         sent.remove(endpoint);
     }
@@ -164,9 +149,12 @@ final class DealerLoop implements AutoCloseable {
 
     /** Reads one dealer's socket, so that its failure stays its own (see {@link Outbox#guarded}); frames read. */
     private static int readable(DealerEndpoint endpoint) {
-        int[] frames = new int[1];
-        Outbox.guarded(() -> frames[0] = endpoint.onReadable());
-        return frames[0];
+        try {
+            return endpoint.onReadable();
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            LOG.log(Level.ERROR, "reading a dealer's socket failed; the loop carries on", e);
+            return 0;
+        }
     }
 
     private int readAgainWhoSent() {

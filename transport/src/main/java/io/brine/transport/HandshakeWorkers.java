@@ -36,14 +36,14 @@ final class HandshakeWorkers implements AutoCloseable {
     private final HandshakeQueue queue;
     private final List<Thread> threads = new ArrayList<>();
 
-    HandshakeWorkers(StaticKeyPair key, byte[] prologue, Outbox router, int threads, int queueCapacity) {
+    HandshakeWorkers(StaticKeyPair key, byte[] prologue, Outbox router, int threads, int queueCapacity,
+            TransportRuntime runtime) {
         this.key = key;
         this.prologue = prologue;
         this.router = router;
         this.queue = new HandshakeQueue(queueCapacity);
         for (int i = 1; i <= threads; i++) {
-            Thread t = new Thread(this::work, "brine-handshake-" + i);
-            t.setDaemon(true);
+            Thread t = runtime.newThread("handshake-" + i, this::work);
             this.threads.add(t);
             t.start();
         }
@@ -107,9 +107,17 @@ final class HandshakeWorkers implements AutoCloseable {
         }
     }
 
+    /** Stops the workers and waits (a few seconds at most) until their threads have ended. */
     @Override
     public void close() {
         queue.close();
         threads.forEach(Thread::interrupt);
+        try {
+            for (Thread t : threads) {
+                t.join(5000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -5,7 +5,8 @@ import io.brine.protocol.KeyStatus;
 
 /**
  * Decides, after the handshake proved possession of {@code staticKey}, whether the peer claiming
- * {@code hello.id()} may have a session. Runs on the router's I/O thread: keep it quick.
+ * {@code hello.id()} may have a session. Runs on the router's key-checking thread ({@code brine-key-checks@NAME}),
+ * never on its I/O thread: it may read files and publish events, but every handshake waits behind it.
  */
 @FunctionalInterface
 public interface PeerAuthenticator {

@@ -41,7 +41,8 @@ final class ZmtpServer implements AutoCloseable {
     private final Counters counters;
     private final DropLog dropLog;
     private final byte[] hello;
-    private final Handler handler;
+    /** Given with {@link #bind}: nothing is heard before the server listens. */
+    private Handler handler;
     private final Admission admission;
     private final FrameBudget budget;
     private final Map<Long, ZmtpConnection> connections = new HashMap<>();
@@ -52,19 +53,22 @@ final class ZmtpServer implements AutoCloseable {
     private long nextId;
 
     ZmtpServer(Selector selector, RouterLimits limits, Counters counters, DropLog dropLog, byte[] hello,
-            Handler handler, Admission admission) {
+            Admission admission) {
         this.selector = selector;
         this.limits = limits;
         this.counters = counters;
         this.dropLog = dropLog;
         this.hello = hello;
-        this.handler = handler;
         this.admission = admission;
         this.budget = new FrameBudget(limits.frameBudgetBytes());
     }
 
-    /** Listens on {@code tcp://host:port} ({@code *} for any host or port); returns the endpoint bound. */
-    String bind(String endpoint) throws IOException {
+    /**
+     * Listens on {@code tcp://host:port} ({@code *} for any host or port), handing what arrives to
+     * {@code events}; returns the endpoint bound.
+     */
+    String bind(String endpoint, Handler events) throws IOException {
+        this.handler = events;
         if (!endpoint.startsWith("tcp://") || endpoint.lastIndexOf(':') < 6) {
             throw new IllegalArgumentException("not a tcp://host:port endpoint: " + endpoint);
         }

@@ -20,6 +20,12 @@ import org.zeromq.ZMQ;
 /** How a dealer finds its master again, and how long it waits for one that is busy. */
 class DealerReconnectTest {
     private static final TransportSettings SETTINGS = TransportSettings.DEFAULTS;
+    private final TransportRuntime runtime = new TransportRuntime("dealer-reconnect-test");
+
+    @org.junit.jupiter.api.AfterEach
+    void closeRuntime() {
+        runtime.close();
+    }
 
     @Test
     void aMinionWhoseMasterRestartsHandshakesAgainOnTheConnectionItHas() throws Exception {
@@ -71,10 +77,10 @@ class DealerReconnectTest {
                 mute.setLinger(0);
                 mute.setHelloMsg(new Frame(FrameKind.RESET, RouterEndpoint.GREETING.clone()).encode());
                 port = mute.bindToRandomPort("tcp://127.0.0.1");
-                minion = new DealerEndpoint("tcp://127.0.0.1:" + port, StaticKeyPair.generate(),
-                        new Hello(Role.MINION, "m1", "test"), serverKey -> null, message -> {
-                        }, SETTINGS);
-                minion.start();
+                minion = new DealerEndpoint(runtime, "tcp://127.0.0.1:" + port, StaticKeyPair.generate(),
+                        new Hello(Role.MINION, "m1", "test"), serverKey -> null, SETTINGS);
+                minion.start(message -> {
+                });
                 mute.setReceiveTimeOut(10_000);
                 assertNotNull(mute.recv(), "the minion's first handshake message reached the mute master");
             }

@@ -27,6 +27,7 @@ final class EchoMaster implements AutoCloseable {
     static final TransportSettings SETTINGS = TransportSettings.DEFAULTS
             .withFirstHandshakeTimeout(Duration.ofMillis(300));
 
+    final TransportRuntime runtime = new TransportRuntime("echo-master");
     final RouterEndpoint router;
     private final BlockingQueue<Message> echoes = new LinkedBlockingQueue<>();
     private DealerEndpoint client;
@@ -36,21 +37,22 @@ final class EchoMaster implements AutoCloseable {
         PeerAuthenticator auth = (hello, key) -> hello.id().startsWith("stranger")
                 ? new PeerAuthenticator.Verdict(KeyStatus.PENDING, "waiting for an operator")
                 : PeerAuthenticator.Verdict.accepted();
-        this.router = new RouterEndpoint("tcp://127.0.0.1:*", StaticKeyPair.generate(), auth, new RouterListener() {
+        this.router = new RouterEndpoint(runtime, "tcp://127.0.0.1:*", StaticKeyPair.generate(), auth, SETTINGS,
+                limits, onFatal);
+        router.start(new RouterListener() {
             @Override
             public void onSession(Session session) {
             }
 
             @Override
             public void onMessage(Session session, Message message) {
-                router.send(session.id(), message);
+                session.send(message);
             }
 
             @Override
             public void onClosed(Session session, String reason) {
             }
-        }, SETTINGS, limits, onFatal);
-        router.start();
+        });
     }
 
     EchoMaster() throws InterruptedException {
@@ -60,9 +62,9 @@ final class EchoMaster implements AutoCloseable {
 
     /** Connects the long-lived legit client whose echoes {@link #roundTripMillis} times. */
     EchoMaster withClient() throws InterruptedException {
-        client = new DealerEndpoint("tcp://127.0.0.1:" + router.port(), StaticKeyPair.generate(),
-                new Hello(Role.CLIENT, "operator", "test"), serverKey -> null, echoes::add, SETTINGS);
-        client.start();
+        client = new DealerEndpoint(runtime, "tcp://127.0.0.1:" + router.port(), StaticKeyPair.generate(),
+                new Hello(Role.CLIENT, "operator", "test"), serverKey -> null, SETTINGS);
+        client.start(echoes::add);
         if (client.awaitStatus(Duration.ofSeconds(10)) != KeyStatus.ACCEPTED) {
             throw new IllegalStateException("the legit client was not accepted");
         }
@@ -137,5 +139,6 @@ final class EchoMaster implements AutoCloseable {
             client.close();
         }
         router.close();
+        runtime.close();
     }
 }

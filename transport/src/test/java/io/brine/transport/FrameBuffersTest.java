@@ -71,25 +71,25 @@ class FrameBuffersTest {
     void chunksReceivedOneAfterAnotherReuseOneBufferAndAChunkStillHeldIsNeverOverwritten() throws Exception {
         BlockingQueue<FileReply> received = new LinkedBlockingQueue<>();
         try (TestMaster master = TestMaster.start(TestMaster.acceptAll(), TransportSettings.DEFAULTS)) {
-            DealerEndpoint dealer = new DealerEndpoint("tcp://127.0.0.1:" + master.router.port(),
-                    StaticKeyPair.generate(), new Hello(Role.MINION, "m1", "test"), serverKey -> null,
-                    (Message m) -> received.add((FileReply) m), TransportSettings.DEFAULTS);
-            dealer.start();
+            DealerEndpoint dealer = new DealerEndpoint(TestRuntimes.DEALERS,
+                    "tcp://127.0.0.1:" + master.router.port(), StaticKeyPair.generate(),
+                    new Hello(Role.MINION, "m1", "test"), serverKey -> null, TransportSettings.DEFAULTS);
+            dealer.start((Message m) -> received.add((FileReply) m));
             try {
                 assertTrue(TestMaster.accepted(dealer));
                 assertTrue(master.awaitSessions(1, Duration.ofSeconds(10)));
-                long session = master.sessions.get(0).id();
+                Session session = master.sessions.get(0);
                 Random random = new Random(11);
 
                 byte[] heldBytes = chunk(random);
-                master.router.send(session, new FileReply(0, FileReply.Status.DATA, null, 1L << 30, 0, heldBytes));
+                session.send(new FileReply(0, FileReply.Status.DATA, null, 1L << 30, 0, heldBytes));
                 FileReply held = received.poll(10, TimeUnit.SECONDS);
                 assertNotNull(held);
 
                 Set<byte[]> arrays = Collections.newSetFromMap(new IdentityHashMap<>());
                 for (int i = 1; i <= 20; i++) {
                     byte[] sent = chunk(random);
-                    master.router.send(session, new FileReply(i, FileReply.Status.DATA, null, 1L << 30,
+                    session.send(new FileReply(i, FileReply.Status.DATA, null, 1L << 30,
                             (long) i * CHUNK, sent));
                     FileReply reply = received.poll(10, TimeUnit.SECONDS);
                     assertNotNull(reply, "chunk " + i);

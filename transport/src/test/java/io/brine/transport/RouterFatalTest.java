@@ -20,21 +20,27 @@ import org.junit.jupiter.api.Test;
 
 /** What happens when the router's own code fails: a bug costs one connection; a dead I/O thread is reported. */
 class RouterFatalTest {
+    private final TransportRuntime runtime = new TransportRuntime("router-fatal-test");
+
+    @org.junit.jupiter.api.AfterEach
+    void closeRuntime() {
+        runtime.close();
+    }
 
     @Test
     void anErrorThatKillsTheIoThreadIsReportedToTheFatalCallback() throws Exception {
         InternalError injected = new InternalError("injected into the I/O thread");
         AtomicReference<Throwable> reported = new AtomicReference<>();
         CountDownLatch fatal = new CountDownLatch(1);
-        RouterEndpoint router = new RouterEndpoint("tcp://127.0.0.1:*", StaticKeyPair.generate(),
-                TestMaster.acceptAll(), listener(session -> {
-                    throw injected;
-                }, message -> {
-                }), TransportSettings.DEFAULTS, RouterLimits.DEFAULTS, failure -> {
+        RouterEndpoint router = new RouterEndpoint(runtime, "tcp://127.0.0.1:*", StaticKeyPair.generate(),
+                TestMaster.acceptAll(), TransportSettings.DEFAULTS, RouterLimits.DEFAULTS, failure -> {
                     reported.set(failure);
                     fatal.countDown();
                 });
-        router.start();
+        router.start(listener(session -> {
+            throw injected;
+        }, message -> {
+        }));
         try (RawZmtpPeer minion = RawZmtpPeer.connect(router.port()).greet()) {
             try { // accepting the session calls the listener, which throws the Error
                 minion.handshake(StaticKeyPair.generate(), new Hello(Role.MINION, "m1", "test"));
@@ -51,14 +57,15 @@ class RouterFatalTest {
     @Test
     void aRuntimeExceptionWhileHandlingAPeerCostsThatConnectionOnly() throws Exception {
         CountDownLatch fatal = new CountDownLatch(1);
-        RouterEndpoint router = new RouterEndpoint("tcp://127.0.0.1:*", StaticKeyPair.generate(),
-                TestMaster.acceptAll(), listener(session -> {
-                }, message -> {
-                    if (message instanceof EventPost post && post.tag().equals("boom")) {
-                        throw new IllegalStateException("a bug in a listener");
-                    }
-                }), TransportSettings.DEFAULTS, RouterLimits.DEFAULTS, failure -> fatal.countDown());
-        router.start();
+        RouterEndpoint router = new RouterEndpoint(runtime, "tcp://127.0.0.1:*", StaticKeyPair.generate(),
+                TestMaster.acceptAll(), TransportSettings.DEFAULTS, RouterLimits.DEFAULTS,
+                failure -> fatal.countDown());
+        router.start(listener(session -> {
+        }, message -> {
+            if (message instanceof EventPost post && post.tag().equals("boom")) {
+                throw new IllegalStateException("a bug in a listener");
+            }
+        }));
         try (RawZmtpPeer buggy = RawZmtpPeer.connect(router.port()).greet()) {
             var cipher = buggy.handshake(StaticKeyPair.generate(), new Hello(Role.MINION, "m1", "test"));
             buggy.send(Frame.sealed(cipher,

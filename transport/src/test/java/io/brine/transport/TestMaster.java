@@ -12,13 +12,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /** A real router on 127.0.0.1 that accepts every key and records its sessions; and dealers to talk to it. */
 final class TestMaster implements AutoCloseable {
     final StaticKeyPair key;
+    /** The router's threads; closed with the master. */
+    final TransportRuntime runtime = new TransportRuntime("test-master");
     final RouterEndpoint router;
+    private final RouterListener listener;
     final List<Session> sessions = new CopyOnWriteArrayList<>();
     final List<Session> closed = new CopyOnWriteArrayList<>();
 
     private TestMaster(StaticKeyPair key, String bind, PeerAuthenticator authenticator, TransportSettings settings) {
         this.key = key;
-        this.router = new RouterEndpoint(bind, key, authenticator, new RouterListener() {
+        this.router = new RouterEndpoint(runtime, bind, key, authenticator, settings);
+        this.listener = new RouterListener() {
             @Override
             public void onSession(Session session) {
                 sessions.add(session);
@@ -32,7 +36,7 @@ final class TestMaster implements AutoCloseable {
             public void onClosed(Session session, String reason) {
                 closed.add(session);
             }
-        }, settings);
+        };
     }
 
     static TestMaster start(StaticKeyPair key, int port, PeerAuthenticator authenticator, TransportSettings settings)
@@ -41,7 +45,7 @@ final class TestMaster implements AutoCloseable {
         while (true) {
             TestMaster m = new TestMaster(key, "tcp://127.0.0.1:" + (port == 0 ? "*" : port), authenticator, settings);
             try {
-                m.router.start();
+                m.router.start(m.listener);
                 return m;
             } catch (IllegalStateException e) {
                 // the port of a master just closed may still be bound for a moment
@@ -59,10 +63,10 @@ final class TestMaster implements AutoCloseable {
     }
 
     DealerEndpoint dealer(String id, TransportSettings settings) {
-        DealerEndpoint d = new DealerEndpoint("tcp://127.0.0.1:" + router.port(), StaticKeyPair.generate(),
-                new Hello(Role.MINION, id, "test"), serverKey -> null, message -> {
-                }, settings);
-        d.start();
+        DealerEndpoint d = new DealerEndpoint(TestRuntimes.DEALERS, "tcp://127.0.0.1:" + router.port(),
+                StaticKeyPair.generate(), new Hello(Role.MINION, id, "test"), serverKey -> null, settings);
+        d.start(message -> {
+        });
         return d;
     }
 
@@ -89,5 +93,6 @@ final class TestMaster implements AutoCloseable {
     @Override
     public void close() {
         router.close();
+        runtime.close();
     }
 }

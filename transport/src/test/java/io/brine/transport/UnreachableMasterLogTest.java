@@ -27,7 +27,7 @@ class UnreachableMasterLogTest {
     @Test
     void anUnresolvableMasterCostsOneLinePerAttemptAndNoStackTrace() throws Exception {
         List<LogRecord> records = new CopyOnWriteArrayList<>();
-        Logger log = Logger.getLogger(DealerEndpoint.class.getName());
+        Logger log = Logger.getLogger(DealerHandshake.class.getName());
         Handler capture = new Handler() {
             @Override
             public void publish(LogRecord r) {
@@ -45,16 +45,18 @@ class UnreachableMasterLogTest {
         log.addHandler(capture);
         Logger outbox = Logger.getLogger(Outbox.class.getName());
         outbox.addHandler(capture);
-        DealerEndpoint minion = new DealerEndpoint("tcp://no-such-host.invalid:4506", StaticKeyPair.generate(),
-                new Hello(Role.MINION, "m1", "test"), serverKey -> null, message -> { }, FAST);
+        TransportRuntime runtime = new TransportRuntime("unreachable-test");
+        DealerEndpoint minion = new DealerEndpoint(runtime, "tcp://no-such-host.invalid:4506",
+                StaticKeyPair.generate(), new Hello(Role.MINION, "m1", "test"), serverKey -> null, FAST);
         try {
-            minion.start();
+            minion.start(message -> { });
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (records.size() < 5 && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
         } finally {
             minion.close();
+            runtime.close();
             log.removeHandler(capture);
             outbox.removeHandler(capture);
         }
