@@ -238,6 +238,10 @@ final class Lowering {
   private List<RequisiteRef> requisites(String file, ArgEntry arg, RequisiteKind kind) {
     boolean inverse = RequisiteKind.isInverse(arg.key());
     List<RequisiteRef> out = new ArrayList<>();
+    if (arg.value() == null) { // '- require:' with nothing under it; Salt refuses it too, naming the statement
+      error(file, arg.line(), "the " + arg.key() + " statement needs to be formed as a list, got nothing");
+      return out;
+    }
     List<?> items = arg.value() instanceof List<?> l ? l : List.of(arg.value());
     for (Object item : items) {
       if (item instanceof String s) {

@@ -90,10 +90,12 @@ public final class JinjaTemplates implements Templates {
     } catch (RuntimeException e) {
       throw new TemplateException(name, 0, "Jinja error: " + SaltWording.plain(e.getMessage()));
     }
-    // Jinja finds syntax errors before it renders anything, so one of those is the error to report
+    // Jinja finds syntax errors before it renders anything, so one of those is the error to report; else the
+    // earliest line, because Jinjava lists a failed import or macro after what later tripped over its missing result
     TemplateError first = null;
     for (TemplateError error : result.getErrors()) {
-      if (stopsRendering(error) && (first == null || SaltWording.isSyntax(error) && !SaltWording.isSyntax(first))) {
+      if (stopsRendering(error) && (first == null || SaltWording.isSyntax(error) && !SaltWording.isSyntax(first)
+          || SaltWording.isSyntax(error) == SaltWording.isSyntax(first) && error.getLineno() < first.getLineno())) {
         first = error;
       }
     }
