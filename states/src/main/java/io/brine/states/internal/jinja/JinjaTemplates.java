@@ -47,6 +47,9 @@ public final class JinjaTemplates implements Templates {
     JinjavaConfig config = JinjavaConfig.newBuilder()
         .withMaxOutputSize(MAX_OUTPUT)
         .withMaxRenderDepth(10)
+        // Jinja lets a macro call itself (formulas print nested config dicts so); Jinjava refuses any cycle unless
+        // told, and then bounds the depth
+        .withEnableRecursiveMacroCalls(true)
         .withMaxMacroRecursionDepth(20)
         .withFailOnUnknownTokens(!allowUndefined)
         .withElResolver(PythonMethods.chain()) // Python's str and dict methods first, then Jinjava's

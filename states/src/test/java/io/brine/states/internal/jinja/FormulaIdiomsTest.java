@@ -135,4 +135,32 @@ class FormulaIdiomsTest {
         "{% from 'app/map.jinja' import app with context %}\n{{ app.x }}"));
     assertTrue(e.getMessage().contains("nosuchfilter"), e.getMessage());
   }
+
+  @Test
+  void macrosMayCallThemselvesAsJinjaAllows() throws TemplateException {
+    String printer = "{% macro show(data, depth=0) %}{% if data is mapping %}{% for item in data | dictsort %}"
+        + "{{ ' ' * depth }}{{ item[0] }}:{{ show(item[1], depth=depth + 1) }}{% endfor %}"
+        + "{% else %} {{ data | string }}\n{% endif %}{% endmacro %}";
+    assertEquals("a: 1\nb: c: True\n d: None\n", render(printer + "{{ show({'b': {'d': none, 'c': true}, 'a': 1}) }}"));
+  }
+
+  @Test
+  void dictsortGivesIndexablePairsSortedAsJinjaSortsThem() throws TemplateException {
+    assertEquals("a=1 B=2 c=3|c B a|B=2", render("{% for k, v in {'c': 3, 'a': 1, 'B': 2} | dictsort %}{{ k }}={{ v }}"
+        + "{{ ' ' if not loop.last }}{% endfor %}|{{ {'c': 3, 'a': 1, 'B': 2} | dictsort(reverse=true) | map('first')"
+        + " | join(' ') }}|{% set p = ({'B': 2} | dictsort)[0] %}{{ p[0] }}={{ p[1] }}"));
+    assertEquals("x y", render("{{ {'y': 2, 'x': 1} | dictsort(by='value') | map('first') | join(' ') }}"));
+  }
+
+  @Test
+  void aKeywordArgumentTakesTheWholeExpression() throws TemplateException {
+    assertEquals("[3][8080]", render("{% macro m(n=0) %}[{{ n }}]{% endmacro %}{{ m(n=2 + 1) }}"
+        + "{{ m(n=pillar.app.port | int) }}"));
+  }
+
+  @Test
+  void booleansAreNumbersAndPrintAsPythonPrintsThem() throws TemplateException {
+    assertEquals("True True|False None", render("{{ true is number }} {{ 3 is number }}|{{ false | string }} "
+        + "{{ none | string }}"));
+  }
 }

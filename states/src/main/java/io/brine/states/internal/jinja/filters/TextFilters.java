@@ -29,7 +29,9 @@ final class TextFilters {
         new NamedFilter("sha256", (v, a) -> digest("SHA-256", v)),
         new NamedFilter("sha512", (v, a) -> digest("SHA-512", v)),
         new NamedFilter("to_bool", (v, a) -> toBool(v)),
-        new NamedFilter("path_join", (v, a) -> pathJoin(v, a.positional())));
+        new NamedFilter("path_join", (v, a) -> pathJoin(v, a.positional())),
+        // Python's str(): True, None and ['a'] as Jinja prints them, where Jinjava's would give true, null, [a]
+        new NamedFilter("string", (v, a) -> v == null ? "" : PythonText.str(v)));
   }
 
   /** Python's shlex.quote: safe words as they are, anything else in single quotes. */

@@ -69,6 +69,17 @@ final class PythonParser extends ExtendedParser {
     return new AttributeScanner(expression);
   }
 
+  /**
+   * {@code 'x' if cond} without else: Jinja gives an undefined value that prints empty whatever the environment's
+   * undefined (StrictUndefined included); Jinjava gives null, which strict rendering would refuse.
+   */
+  @Override
+  protected jinjava.de.odysseus.el.tree.impl.ast.AstChoice createAstChoice(AstNode question, AstNode yes, AstNode no) {
+    return super.createAstChoice(question, yes,
+        no instanceof jinjava.de.odysseus.el.tree.impl.ast.AstNull ? new jinjava.de.odysseus.el.tree.impl.ast.AstString("")
+            : no);
+  }
+
   @Override
   protected AstDict createAstDict(Map<AstNode, AstNode> dict) {
     return new PythonDict(dict);
@@ -137,6 +148,12 @@ final class PythonParser extends ExtendedParser {
     if (getToken() != null && "**".equals(getToken().getImage())) {
       consumeToken();
       return new KeywordSpread.Spread(expr(true));
+    }
+    if (getToken() != null && getToken().getSymbol() == Symbol.IDENTIFIER && "=".equals(lookahead(0).getImage())) {
+      // name=value takes the whole expression after '=': Jinjava's operator would read f(n=a + 1) as (n=a) + 1
+      String name = consumeToken().getImage();
+      consumeToken();
+      return new com.hubspot.jinjava.el.ext.AstNamedParameter(identifier(name), expr(true));
     }
     return expr(false);
   }
