@@ -38,7 +38,7 @@ class GlobalArgumentsTest {
   }
 
   @Test
-  void reloadArgumentsAreAcceptedOnAnyStateAndChangeNothing() {
+  void reloadAndEnvironmentArgumentsAreAcceptedOnAnyStateAndChangeNothing() {
     tree.file("a.sls", """
         tool:
           test.succeed_with_changes:
@@ -47,6 +47,7 @@ class GlobalArgumentsTest {
         later:
           test.nop:
             - reload_pillar: True
+            - __env__: base
             - require:
               - test: tool
         """);

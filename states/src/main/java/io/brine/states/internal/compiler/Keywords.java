@@ -15,6 +15,12 @@ public final class Keywords {
    */
   static final Set<String> RELOADS = Set.of("reload_modules", "reload_grains", "reload_pillar");
 
+  /**
+   * Salt's internal key for the state's file server environment, which an sls may set on a state and which Salt never
+   * passes to the function. Brine serves one environment, base, so the key is accepted and has no effect.
+   */
+  static final String ENVIRONMENT = "__env__";
+
   private Keywords() {}
 
   public static boolean isReserved(String arg) {

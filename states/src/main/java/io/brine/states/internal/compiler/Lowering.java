@@ -135,8 +135,9 @@ final class Lowering {
           && (StateGuards.NAMES.contains(arg.key()) || arg.key().equals("check_cmd"))) {
         // Salt's global onlyif/unless/creates/check_cmd, for a function that does not take them itself
         guards.put(arg.key(), strings(decl.file(), arg));
-      } else if (!params.containsKey(arg.key()) && Keywords.RELOADS.contains(arg.key())) {
-        continue; // nothing to reload: see Keywords.RELOADS
+      } else if (!params.containsKey(arg.key())
+          && (Keywords.RELOADS.contains(arg.key()) || arg.key().equals(Keywords.ENVIRONMENT))) {
+        continue; // nothing to reload, one environment: see Keywords
       } else if (!params.containsKey(arg.key()) && fn.acceptsExtraArguments()) {
         values.put(arg.key(), arg.value());
       } else if (!params.containsKey(arg.key())) {
