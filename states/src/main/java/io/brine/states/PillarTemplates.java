@@ -4,6 +4,7 @@ import io.brine.config.ConfigException;
 import io.brine.config.TemplateRenderer;
 import io.brine.functions.FunctionCaller;
 import io.brine.functions.TemplateException;
+import io.brine.states.internal.compiler.SlsContext;
 import io.brine.states.internal.jinja.JinjaTemplates;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,7 +12,8 @@ import java.util.Map;
 
 /**
  * Salt's pillar rendering for the master: each pillar file is a Jinja template (Salt's dialect, strict about
- * undefined values) over the minion's {@code grains}, {@code opts} and {@code saltenv}, with the {@code salt[...]}
+ * undefined values) over the minion's {@code grains}, {@code opts}, {@code saltenv} and the file's own {@code tpldir}
+ * and {@code sls} variables, with the {@code salt[...]}
  * helpers that need no machine (pillar.get, grains.filter_by, defaults.merge...). Registered as the master's
  * {@link TemplateRenderer} when the state engine is on its class path.
  */
@@ -24,7 +26,7 @@ public final class PillarTemplates implements TemplateRenderer {
     JinjaTemplates jinja = new JinjaTemplates(new DirectoryStateFiles(roots), id, grains, Map.of(), false,
         FunctionCaller.NONE);
     try {
-      return jinja.render(text, file, Map.of("saltenv", "base"));
+      return jinja.render(text, file, SlsContext.ofPillar(file));
     } catch (TemplateException e) {
       throw new ConfigException("pillar " + e.getMessage());
     }

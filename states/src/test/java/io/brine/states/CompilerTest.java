@@ -42,6 +42,19 @@ class CompilerTest {
   }
 
   @Test
+  void anArgumentItemWithSeveralKeysGivesEachAsSaltDoes() {
+    tree.file("a.sls", """
+        configured:
+          test.configurable_test_state:
+            - changes: False
+              comment: from the same item
+        """);
+    StateOutcome out = engine.apply(tree.job("a"));
+    assertEquals(List.of(), out.errors());
+    assertEquals("from the same item", state(out, "configured", "test.configurable_test_state").get("comment"));
+  }
+
+  @Test
   void namesExpandToOneStatePerName() {
     tree.file("a.sls", """
         many:

@@ -38,6 +38,25 @@ class GlobalArgumentsTest {
   }
 
   @Test
+  void reloadAndEnvironmentArgumentsAreAcceptedOnAnyStateAndChangeNothing() {
+    tree.file("a.sls", """
+        tool:
+          test.succeed_with_changes:
+            - reload_modules: True
+            - reload_grains: True
+        later:
+          test.nop:
+            - reload_pillar: True
+            - __env__: base
+            - require:
+              - test: tool
+        """);
+    StateOutcome out = engine.apply(tree.job("a"));
+    assertTrue(out.success(), () -> out.ret().toString());
+    assertEquals(2, out.states().size());
+  }
+
+  @Test
   void onlyifUnlessAndCreatesHoldForEveryState() throws Exception {
     Path target = dir.resolve("made.txt");
     Path marker = Files.writeString(dir.resolve("marker"), "x");

@@ -51,6 +51,17 @@ class RequisitesTest {
   }
 
   @Test
+  void aRequisiteWithNothingUnderItIsACompileErrorNamingIt() {
+    StateOutcome out = apply("""
+        app:
+          test.nop:
+            - require:
+        """);
+    assertEquals(1, out.errors().size(), () -> out.errors().toString());
+    assertTrue(out.errors().get(0).contains("require statement needs to be formed as a list"), out.errors()::toString);
+  }
+
+  @Test
   void aFailedRequisiteFailsDependentsWithoutRunningThemAndNamesIt() {
     StateOutcome out = apply("""
         broken: {test.fail_without_changes: []}

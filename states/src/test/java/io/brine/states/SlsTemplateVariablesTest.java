@@ -73,4 +73,23 @@ class SlsTemplateVariablesTest {
     assertEquals(expected("motd", "", "", "", "", "motd.sls", "motd.sls", ".", "", ".", "base"),
         seenBy("motd", "motd.sls"));
   }
+
+  @Test
+  void aFileTemplateSeesWhereItSitsAndTheSourceItCameFrom() throws Exception {
+    Path out = dir.resolve("out.conf");
+    tree.file("app/files/app.conf.jinja", "# managed at <{{ source }}> from {{ tpldir }}\n");
+    tree.file("app/init.sls", "conf:\n  file.managed:\n    - name: " + out + "\n"
+        + "    - source: salt://app/files/app.conf.jinja\n    - template: jinja\n");
+    StateOutcome applied = engine.apply(tree.job("app"));
+    assertEquals(List.of(), applied.errors());
+    assertEquals("# managed at <salt://app/files/app.conf.jinja> from app/files\n", java.nio.file.Files.readString(out));
+  }
+
+  @Test
+  void aPillarFileSeesItsOwnDirectoryAsSaltGivesPillarSls() {
+    String text = new PillarTemplates().render("{{ tpldir }}|{{ sls }}|{{ slspath }}", "web/tls.sls", List.of(dir),
+        Map.of("grains", Map.of("id", "m1")));
+    assertEquals("web|web.tls|web", text);
+    assertEquals(".|top", new PillarTemplates().render("{{ tpldir }}|{{ sls }}", "top.sls", List.of(dir), Map.of()));
+  }
 }

@@ -135,6 +135,9 @@ final class Lowering {
           && (StateGuards.NAMES.contains(arg.key()) || arg.key().equals("check_cmd"))) {
         // Salt's global onlyif/unless/creates/check_cmd, for a function that does not take them itself
         guards.put(arg.key(), strings(decl.file(), arg));
+      } else if (!params.containsKey(arg.key())
+          && (Keywords.RELOADS.contains(arg.key()) || arg.key().equals(Keywords.ENVIRONMENT))) {
+        continue; // nothing to reload, one environment: see Keywords
       } else if (!params.containsKey(arg.key()) && fn.acceptsExtraArguments()) {
         values.put(arg.key(), arg.value());
       } else if (!params.containsKey(arg.key())) {
@@ -238,6 +241,10 @@ final class Lowering {
   private List<RequisiteRef> requisites(String file, ArgEntry arg, RequisiteKind kind) {
     boolean inverse = RequisiteKind.isInverse(arg.key());
     List<RequisiteRef> out = new ArrayList<>();
+    if (arg.value() == null) { // '- require:' with nothing under it; Salt refuses it too, naming the statement
+      error(file, arg.line(), "the " + arg.key() + " statement needs to be formed as a list, got nothing");
+      return out;
+    }
     List<?> items = arg.value() instanceof List<?> l ? l : List.of(arg.value());
     for (Object item : items) {
       if (item instanceof String s) {

@@ -18,7 +18,7 @@ public final class SlsContext {
   /**
    * The variables Salt gives a file template fetched from the tree ({@code file.managed} with
    * {@code template: jinja}): where the template itself sits, so a formula's template can import its map.jinja
-   * with {@code tpldir}.
+   * with {@code tpldir}, and the {@code source} it was fetched from.
    *
    * @param path the template's path in the tree, e.g. {@code nginx/files/default/nginx.conf.jinja}
    */
@@ -29,7 +29,20 @@ public final class SlsContext {
         vars.put(k, v);
       }
     });
+    // Salt passes file.managed's source to its template too; formulas' headers print it ("managed by Salt at <...>")
+    vars.put("source", "salt://" + path);
     return vars;
+  }
+
+  /**
+   * The variables Salt gives a pillar file's template, which it renders as an sls of the pillar tree: so a pillar
+   * can find files beside it with {@code tpldir}.
+   *
+   * @param path the pillar file's path in its tree, e.g. {@code web/init.sls}
+   */
+  public static Map<String, Object> ofPillar(String path) {
+    String sls = path.replaceFirst("(/init)?\\.sls$", "").replace('/', '.');
+    return of(sls, path);
   }
 
   /**

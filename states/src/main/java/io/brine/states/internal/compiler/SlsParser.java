@@ -151,11 +151,14 @@ final class SlsParser {
     for (YamlNode item : items) {
       if (item instanceof YamlNode.Scalar s && s.value() != null && function == null) {
         function = s.asString();
-      } else if (item instanceof YamlNode.Mapping m && m.entries().size() == 1) {
-        YamlNode.Entry arg = m.entries().get(0);
-        args.add(new ArgEntry(arg.key(), arg.line(), arg.value().plain()));
+      } else if (item instanceof YamlNode.Mapping m && !m.entries().isEmpty()) {
+        // Salt takes every key of an item, so a mis-indented '- context:' followed by '  key: value' gives two
+        // arguments, context (empty) and key, as formulas rely on
+        for (YamlNode.Entry arg : m.entries()) {
+          args.add(new ArgEntry(arg.key(), arg.line(), arg.value().plain()));
+        }
       } else {
-        error(item.line(), "argument of " + key + " under '" + id + "' must be a single '- key: value' item");
+        error(item.line(), "argument of " + key + " under '" + id + "' must be a '- key: value' item");
       }
     }
     if (function == null && !extension) {

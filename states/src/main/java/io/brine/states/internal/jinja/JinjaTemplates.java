@@ -47,6 +47,9 @@ public final class JinjaTemplates implements Templates {
     JinjavaConfig config = JinjavaConfig.newBuilder()
         .withMaxOutputSize(MAX_OUTPUT)
         .withMaxRenderDepth(10)
+        // Jinja lets a macro call itself (formulas print nested config dicts so); Jinjava refuses any cycle unless
+        // told, and then bounds the depth
+        .withEnableRecursiveMacroCalls(true)
         .withMaxMacroRecursionDepth(20)
         .withFailOnUnknownTokens(!allowUndefined)
         .withElResolver(PythonMethods.chain()) // Python's str and dict methods first, then Jinjava's
@@ -90,10 +93,12 @@ public final class JinjaTemplates implements Templates {
     } catch (RuntimeException e) {
       throw new TemplateException(name, 0, "Jinja error: " + SaltWording.plain(e.getMessage()));
     }
-    // Jinja finds syntax errors before it renders anything, so one of those is the error to report
+    // Jinja finds syntax errors before it renders anything, so one of those is the error to report; else the
+    // earliest line, because Jinjava lists a failed import or macro after what later tripped over its missing result
     TemplateError first = null;
     for (TemplateError error : result.getErrors()) {
-      if (stopsRendering(error) && (first == null || SaltWording.isSyntax(error) && !SaltWording.isSyntax(first))) {
+      if (stopsRendering(error) && (first == null || SaltWording.isSyntax(error) && !SaltWording.isSyntax(first)
+          || SaltWording.isSyntax(error) == SaltWording.isSyntax(first) && error.getLineno() < first.getLineno())) {
         first = error;
       }
     }

@@ -78,7 +78,10 @@ final class DataFunctions {
         throw new IllegalArgumentException("salt['grains.filter_by']: the base is a mapping but the match is not");
       }
     }
-    Map<String, Object> merge = c.map(2, "merge");
+    Object mergeArg = c.arg(2, "merge", null);
+    // Salt tests 'if merge:', so an empty mapping, '' or False merges nothing rather than failing
+    Map<String, Object> merge = mergeArg instanceof Map<?, ?> m && m.isEmpty() || Boolean.FALSE.equals(mergeArg)
+        || "".equals(mergeArg) ? null : c.map(2, "merge");
     if (merge != null) {
       if (found == null) {
         return DeepMerge.copy(merge);

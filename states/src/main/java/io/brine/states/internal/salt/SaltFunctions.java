@@ -57,8 +57,12 @@ public final class SaltFunctions {
     bodies.put("cmd.has_exec", c -> onPath(c.string(0, "cmd", "")));
     bodies.put("pkg.version_cmp", c -> VersionOrder.compare(c.string(0, "pkg1", ""), c.string(1, "pkg2", "")));
     bodies.put("test.true", c -> true);
+    bodies.put("status.time", c -> com.hubspot.jinjava.objects.date.StrftimeFormatter.format(
+        java.time.ZonedDateTime.now(), c.string(0, "format", "%A, %d. %B %Y %I:%M%p")));
     bodies.put("mine.get", c -> Map.of()); // no mine yet: an empty answer, as Salt gives for no matches
     bodies.put("cp.get_file_str", c -> fileText(files, c.string(0, "path", "")));
+    bodies.put("cp.list_master", c -> TreeListing.of(files, c.string(1, "prefix", ""), false));
+    bodies.put("cp.list_master_dirs", c -> TreeListing.of(files, c.string(1, "prefix", ""), true));
     if (renderer != null) {
       bodies.put("slsutil.renderer", c -> render(files, renderer, c));
     }

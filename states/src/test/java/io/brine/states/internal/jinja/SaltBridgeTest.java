@@ -95,6 +95,19 @@ class SaltBridgeTest {
   }
 
   @Test
+  void cpListMasterListsTheTreesFilesOrDirectoriesUnderAPrefix() throws Exception {
+    Files.createDirectories(dir.resolve("users/files/user/alice/.config"));
+    Files.createDirectories(dir.resolve("users/files/user/bob"));
+    Files.writeString(dir.resolve("users/files/user/bob/.bashrc"), "x");
+    Files.writeString(dir.resolve("top.sls"), "base: {}");
+    assertEquals("['users/files/user/alice', 'users/files/user/alice/.config', 'users/files/user/bob']",
+        render("{{ salt['cp.list_master_dirs'](prefix='users/files/user/') }}"));
+    assertEquals("['users/files/user/bob/.bashrc']|['top.sls']|[]", render(
+        "{{ salt['cp.list_master']('base', 'users/') }}|{{ salt['cp.list_master'](prefix='top') }}|"
+        + "{{ salt['cp.list_master_dirs'](prefix='nothing/here/') }}"));
+  }
+
+  @Test
   void cpGetFileStrReadsTheStateTree() throws Exception {
     Files.writeString(dir.resolve("motd.txt"), "hello");
     assertEquals("hello|absent", render("{{ salt['cp.get_file_str']('salt://motd.txt') }}|"

@@ -24,6 +24,11 @@ final class Args {
     return index >= 0 && index < positional.length ? positional[index] : fallback;
   }
 
+  /** The positional arguments, for filters that take any number of them. */
+  java.util.List<Object> positional() {
+    return java.util.Arrays.asList(positional);
+  }
+
   Object required(int index, String name) {
     Object value = get(index, name, null);
     if (value == null) {

@@ -28,6 +28,8 @@ final class DataFilters {
             a.text(2, "delimiter", ":"))),
         new NamedFilter("sequence", (v, a) -> v instanceof CharSequence || v instanceof Map<?, ?> ? List.of(v) : v),
         new NamedFilter("is_list", (v, a) -> v instanceof List<?>),
+        // Salt's is_iter: anything to loop over except text
+        new NamedFilter("is_iter", (v, a) -> v instanceof Iterable<?> || v instanceof Map<?, ?>),
         new NamedFilter("is_ip", (v, a) -> isIp(PythonText.str(v))),
         new NamedFilter("strftime", (v, a) -> StrftimeFormatter.format(instant(v), a.text(0, "format", "%Y-%m-%d"))));
   }

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Salt's Jinja dialect on top of Jinjava's: its extra filters and tests, and the names {@code None} and
- * {@code none}. Jinjava's own {@code select}, {@code selectattr}, {@code map}, {@code dictsort}, {@code unique},
+ * Salt's Jinja dialect on top of Jinjava's: its extra filters, tests and global functions, and the names {@code None} and
+ * {@code none}. Jinjava's own {@code selectattr}, {@code map}, {@code unique},
  * {@code difference} and {@code union} already behave as Jinja's and Salt's, so they are kept.
  */
 public final class SaltFilters {
@@ -18,7 +18,11 @@ public final class SaltFilters {
     Stream.of(SerializationFilters.all(), TextFilters.all(), RegexFilters.all(), DataFilters.all())
         .flatMap(List::stream)
         .forEach(global::registerFilter);
+    TruthSelect.all().forEach(global::registerFilter);
+    DefaultFilter.all().forEach(global::registerFilter);
+    global.registerFilter(new DictSortFilter());
     SaltTests.all().forEach(global::registerExpTest);
+    SaltGlobals.all().forEach(global::registerFunction);
     global.put("None", PyNone.NONE);
     global.put("none", PyNone.NONE);
   }

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiPredicate;
 
-/** Jinja's tests that Jinjava lacks and Salt formulas use: {@code is callable}, {@code is list}, {@code is match}. */
+/**
+ * Jinja's tests that Jinjava lacks or reads differently and Salt formulas use: {@code is callable}, {@code is list},
+ * {@code is match}, {@code is number}.
+ */
 final class SaltTests {
   private SaltTests() {}
 
@@ -16,6 +19,8 @@ final class SaltTests {
     return List.of(
         test("callable", (v, args) -> v instanceof AbstractCallableMethod),
         test("list", (v, args) -> v instanceof List<?>),
+        // Python's bool is an int, so Jinja's number test holds for True and False too
+        test("number", (v, args) -> v instanceof Number || v instanceof Boolean),
         test("match", (v, args) -> args.length > 0
             && RegexFilters.compiled(new Args("match", args, Map.of())).matcher(PythonText.str(v)).lookingAt()));
   }

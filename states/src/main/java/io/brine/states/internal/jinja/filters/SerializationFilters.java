@@ -32,6 +32,10 @@ final class SerializationFilters {
     if (value instanceof Map<?, ?> || value instanceof Iterable<?>) {
       throw new IllegalArgumentException("yaml_encode takes a single value, not " + PythonText.repr(value));
     }
+    if (value instanceof CharSequence text) {
+      // Salt double-quotes every string, so a multi-line value stays one scalar on the line where it is put
+      return doubleQuoted(text.toString());
+    }
     return value == null || value == PyNone.NONE ? "null" : JacksonData.yaml(value, true);
   }
 

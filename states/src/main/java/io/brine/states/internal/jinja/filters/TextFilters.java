@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-/** Salt's filters on text: shell quoting, hashes, base64 and truth of words like 'yes'. */
+/** Salt's filters on text: shell quoting, hashes, base64, paths and truth of words like 'yes'. */
 final class TextFilters {
   private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
 
@@ -28,7 +28,10 @@ final class TextFilters {
         new NamedFilter("md5", (v, a) -> digest("MD5", v)),
         new NamedFilter("sha256", (v, a) -> digest("SHA-256", v)),
         new NamedFilter("sha512", (v, a) -> digest("SHA-512", v)),
-        new NamedFilter("to_bool", (v, a) -> toBool(v)));
+        new NamedFilter("to_bool", (v, a) -> toBool(v)),
+        new NamedFilter("path_join", (v, a) -> pathJoin(v, a.positional())),
+        // Python's str(): True, None and ['a'] as Jinja prints them, where Jinjava's would give true, null, [a]
+        new NamedFilter("string", (v, a) -> v == null ? "" : PythonText.str(v)));
   }
 
   /** Python's shlex.quote: safe words as they are, anything else in single quotes. */
@@ -46,6 +49,21 @@ final class TextFilters {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(algorithm + " is part of every JDK", e);
     }
+  }
+
+  /** Salt's path_join: the value and each argument joined as os.path.join does, an absolute part starting over. */
+  static String pathJoin(Object first, List<Object> rest) {
+    StringBuilder out = new StringBuilder(PythonText.str(first));
+    for (Object part : rest) {
+      String p = PythonText.str(part);
+      if (p.startsWith("/")) {
+        out.setLength(0);
+      } else if (out.length() > 0 && out.charAt(out.length() - 1) != '/') {
+        out.append('/');
+      }
+      out.append(p);
+    }
+    return out.toString();
   }
 
   /** Salt's to_bool: words yes/true/1 are true, numbers above zero, collections that are not empty. */

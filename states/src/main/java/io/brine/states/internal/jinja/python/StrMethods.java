@@ -38,6 +38,14 @@ final class StrMethods {
       case "replace" -> replace(s, str(args[0]), str(args[1]), args.length > 2 ? number(args[2]) : -1);
       case "format" -> PythonFormat.format(s, args);
       case "find" -> s.indexOf(str(args[0]));
+      case "rfind" -> s.lastIndexOf(str(args[0]));
+      case "partition" -> partition(s, str(args[0]), false);
+      case "rpartition" -> partition(s, str(args[0]), true);
+      case "isalpha" -> !s.isEmpty() && s.chars().allMatch(Character::isLetter);
+      case "isalnum" -> !s.isEmpty() && s.chars().allMatch(Character::isLetterOrDigit);
+      case "isspace" -> !s.isEmpty() && s.chars().allMatch(Character::isWhitespace);
+      case "islower" -> s.chars().anyMatch(Character::isLetter) && s.equals(s.toLowerCase(Locale.ROOT));
+      case "isupper" -> s.chars().anyMatch(Character::isLetter) && s.equals(s.toUpperCase(Locale.ROOT));
       case "count" -> count(s, str(args[0]));
       case "isdigit" -> !s.isEmpty() && s.chars().allMatch(Character::isDigit);
       case "zfill" -> zfill(s, number(args[0]));
@@ -160,6 +168,20 @@ final class StrMethods {
       n++;
     }
     return n;
+  }
+
+  /**
+   * Python's partition (first separator) and rpartition (last): before, separator, after. Without the separator
+   * the whole string comes first for partition and last for rpartition, as in Python.
+   */
+  private static PyList partition(String s, String sep, boolean last) {
+    if (sep.isEmpty()) {
+      throw new IllegalArgumentException("empty separator");
+    }
+    int at = last ? s.lastIndexOf(sep) : s.indexOf(sep);
+    List<Object> parts = at >= 0 ? new ArrayList<>(List.of(s.substring(0, at), sep, s.substring(at + sep.length())))
+        : last ? new ArrayList<>(List.of("", "", s)) : new ArrayList<>(List.of(s, "", ""));
+    return new PyList(parts);
   }
 
   private static String zfill(String s, int width) {

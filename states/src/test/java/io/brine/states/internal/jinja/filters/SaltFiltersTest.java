@@ -42,8 +42,10 @@ class SaltFiltersTest {
 
   @Test
   void yamlScalarFiltersQuoteSoYamlReadsTheSameValueBack() throws TemplateException {
-    assertEquals("7 null true plain", render("{{ 7 | yaml_encode }} {{ None | yaml_encode }} {{ true | yaml_encode }} "
-        + "{{ 'plain' | yaml_encode }}"));
+    assertEquals("7 null true \"plain\"", render("{{ 7 | yaml_encode }} {{ None | yaml_encode }} "
+        + "{{ true | yaml_encode }} {{ 'plain' | yaml_encode }}")); // Salt double-quotes every string
+    assertEquals("- contents: \"/var/log/*.log {\\n  weekly\\n}\"", render(
+        "- contents: {{ '/var/log/*.log {\n  weekly\n}' | yaml_encode }}")); // one line, whatever the text
     assertEquals("\"a \\\"b\\\"\\\\c\" 'it''s'", render("{{ 'a \"b\"\\\\c' | yaml_dquote }} {{ \"it's\" | yaml_squote }}"));
   }
 
