@@ -32,4 +32,22 @@ public interface StateFiles {
     default Optional<List<String>> list(String relativeDir) throws IOException {
         throw new IOException("this state tree cannot list the directory " + relativeDir);
     }
+
+    /**
+     * Salt's {@code cp.list_master(saltenv, prefix)} and {@code cp.list_master_dirs(saltenv, prefix)}: the files, or
+     * the directories, of the tree whose path starts with {@code prefix}, relative to the tree and '/'-separated.
+     * Only the deepest directory the prefix names is listed, so a big tree need not be walked whole.
+     */
+    default List<String> listUnder(String prefix, boolean directories) throws IOException {
+        String base = prefix.contains("/") ? prefix.substring(0, prefix.lastIndexOf('/')) : "";
+        List<String> out = new java.util.ArrayList<>();
+        for (String entry : list(base.isEmpty() ? "." : base).orElse(List.of())) {
+            boolean isDir = entry.endsWith("/");
+            String path = (base.isEmpty() ? "" : base + "/") + (isDir ? entry.substring(0, entry.length() - 1) : entry);
+            if (isDir == directories && path.startsWith(prefix)) {
+                out.add(path);
+            }
+        }
+        return out;
+    }
 }

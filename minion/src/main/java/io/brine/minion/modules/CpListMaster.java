@@ -37,15 +37,6 @@ final class CpListMaster implements ExecutionFunction {
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
-        String prefix = args.string("prefix");
-        // list only the deepest directory the prefix names, so a big tree need not cross the wire whole
-        String dir = prefix.contains("/") ? prefix.substring(0, prefix.lastIndexOf('/')) : "";
-        List<String> under = context.master().list(dir).orElse(List.of());
-        return under.stream()
-                .map(p -> dir.isEmpty() ? p : dir + "/" + p)
-                .filter(p -> p.endsWith("/") == dirs)
-                .map(p -> dirs ? p.substring(0, p.length() - 1) : p)
-                .filter(p -> p.startsWith(prefix))
-                .toList();
+        return new MasterStateFiles(context.master()).listUnder(args.string("prefix"), dirs);
     }
 }

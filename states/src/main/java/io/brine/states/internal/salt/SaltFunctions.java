@@ -61,8 +61,8 @@ public final class SaltFunctions {
         java.time.ZonedDateTime.now(), c.string(0, "format", "%A, %d. %B %Y %I:%M%p")));
     bodies.put("mine.get", c -> Map.of()); // no mine yet: an empty answer, as Salt gives for no matches
     bodies.put("cp.get_file_str", c -> fileText(files, c.string(0, "path", "")));
-    bodies.put("cp.list_master", c -> TreeListing.of(files, c.string(1, "prefix", ""), false));
-    bodies.put("cp.list_master_dirs", c -> TreeListing.of(files, c.string(1, "prefix", ""), true));
+    bodies.put("cp.list_master", c -> files.listUnder(c.string(1, "prefix", ""), false));
+    bodies.put("cp.list_master_dirs", c -> files.listUnder(c.string(1, "prefix", ""), true));
     if (renderer != null) {
       bodies.put("slsutil.renderer", c -> render(files, renderer, c));
     }
