@@ -18,17 +18,17 @@ import java.util.Map;
  * {@link TemplateRenderer} when the state engine is on its class path.
  */
 public final class PillarTemplates implements TemplateRenderer {
-  @Override
-  @SuppressWarnings("unchecked")
-  public String render(String text, String file, List<Path> roots, Map<String, Object> vars) {
-    Map<String, Object> grains = vars.get("grains") instanceof Map<?, ?> g ? (Map<String, Object>) g : Map.of();
-    String id = String.valueOf(vars.getOrDefault("minion_id", grains.getOrDefault("id", "")));
-    JinjaTemplates jinja = new JinjaTemplates(new DirectoryStateFiles(roots), id, grains, Map.of(), false,
-        FunctionCaller.NONE);
-    try {
-      return jinja.render(text, file, SlsContext.ofPillar(file));
-    } catch (TemplateException e) {
-      throw new ConfigException("pillar " + e.getMessage());
+    @Override
+    @SuppressWarnings("unchecked")
+    public String render(String text, String file, List<Path> roots, Map<String, Object> vars) {
+        Map<String, Object> grains = vars.get("grains") instanceof Map<?, ?> g ? (Map<String, Object>) g : Map.of();
+        String id = String.valueOf(vars.getOrDefault("minion_id", grains.getOrDefault("id", "")));
+        JinjaTemplates jinja = new JinjaTemplates(new DirectoryStateFiles(roots), id, grains, Map.of(), false,
+                FunctionCaller.NONE);
+        try {
+            return jinja.render(text, file, SlsContext.ofPillar(file));
+        } catch (TemplateException e) {
+            throw new ConfigException("pillar " + e.getMessage());
+        }
     }
-  }
 }

@@ -23,32 +23,32 @@ import java.util.Objects;
  * @param functions execution functions states may call (the minion's, within the same job)
  */
 public record StateJob(List<String> sls,
-                       StateFiles files,
-                       String minionId,
-                       Map<String, Object> grains,
-                       Map<String, Object> pillar,
-                       boolean test,
-                       FunctionPolicy commandPolicy,
-                       boolean allowUndefined,
-                       CommandRunner commands,
-                       FunctionCaller functions) {
-  public StateJob {
-    sls = List.copyOf(Objects.requireNonNullElse(sls, List.of()));
-    Objects.requireNonNull(files, "files");
-    Objects.requireNonNull(minionId, "minionId");
-    grains = grains == null ? Map.of() : grains;
-    pillar = pillar == null ? Map.of() : pillar;
-    Objects.requireNonNull(commandPolicy, "commandPolicy");
-    Objects.requireNonNull(commands, "commands");
-    Objects.requireNonNull(functions, "functions");
-  }
+                                              StateFiles files,
+                                              String minionId,
+                                              Map<String, Object> grains,
+                                              Map<String, Object> pillar,
+                                              boolean test,
+                                              FunctionPolicy commandPolicy,
+                                              boolean allowUndefined,
+                                              CommandRunner commands,
+                                              FunctionCaller functions) {
+    public StateJob {
+        sls = List.copyOf(Objects.requireNonNullElse(sls, List.of()));
+        Objects.requireNonNull(files, "files");
+        Objects.requireNonNull(minionId, "minionId");
+        grains = grains == null ? Map.of() : grains;
+        pillar = pillar == null ? Map.of() : pillar;
+        Objects.requireNonNull(commandPolicy, "commandPolicy");
+        Objects.requireNonNull(commands, "commands");
+        Objects.requireNonNull(functions, "functions");
+    }
 
-  /**
-   * A job whose states may run any command, through {@code commands}, and call no execution function: for
-   * tests and for an engine used without a minion.
-   */
-  public StateJob(List<String> sls, StateFiles files, String minionId, Map<String, Object> grains,
-      Map<String, Object> pillar, boolean test, CommandRunner commands) {
-    this(sls, files, minionId, grains, pillar, test, FunctionPolicy.ALLOW_ALL, false, commands, FunctionCaller.NONE);
-  }
+    /**
+     * A job whose states may run any command, through {@code commands}, and call no execution function: for
+     * tests and for an engine used without a minion.
+     */
+    public StateJob(List<String> sls, StateFiles files, String minionId, Map<String, Object> grains,
+            Map<String, Object> pillar, boolean test, CommandRunner commands) {
+        this(sls, files, minionId, grains, pillar, test, FunctionPolicy.ALLOW_ALL, false, commands, FunctionCaller.NONE);
+    }
 }

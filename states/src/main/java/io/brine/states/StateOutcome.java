@@ -17,23 +17,23 @@ import java.util.Map;
  * }</pre>
  */
 public record StateOutcome(List<String> errors, LinkedHashMap<String, Map<String, Object>> states) {
-  public StateOutcome {
-    errors = List.copyOf(errors == null ? List.of() : errors);
-    states = states == null ? new LinkedHashMap<>() : states;
-  }
+    public StateOutcome {
+        errors = List.copyOf(errors == null ? List.of() : errors);
+        states = states == null ? new LinkedHashMap<>() : states;
+    }
 
-  static StateOutcome failed(List<String> errors) {
-    return new StateOutcome(errors, new LinkedHashMap<>());
-  }
+    static StateOutcome failed(List<String> errors) {
+        return new StateOutcome(errors, new LinkedHashMap<>());
+    }
 
-  /** No compile errors and no state whose result is {@code false}. */
-  public boolean success() {
-    return errors.isEmpty()
-        && states.values().stream().noneMatch(s -> Boolean.FALSE.equals(s.get("result")));
-  }
+    /** No compile errors and no state whose result is {@code false}. */
+    public boolean success() {
+        return errors.isEmpty()
+                && states.values().stream().noneMatch(s -> Boolean.FALSE.equals(s.get("result")));
+    }
 
-  /** The errors list if any, else the states map: exactly what goes into the job return. */
-  public Object ret() {
-    return errors.isEmpty() ? states : errors;
-  }
+    /** The errors list if any, else the states map: exactly what goes into the job return. */
+    public Object ret() {
+        return errors.isEmpty() ? states : errors;
+    }
 }

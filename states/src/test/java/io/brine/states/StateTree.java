@@ -10,31 +10,31 @@ import java.util.Map;
 
 /** A state tree written by a test into a temporary directory, and jobs over it. */
 public final class StateTree {
-  public final Path root;
-  public final Map<String, Object> grains = new LinkedHashMap<>(Map.of("os_family", "Debian", "os", "Debian"));
-  public final Map<String, Object> pillar = new LinkedHashMap<>();
-  public String minionId = "web1";
+    public final Path root;
+    public final Map<String, Object> grains = new LinkedHashMap<>(Map.of("os_family", "Debian", "os", "Debian"));
+    public final Map<String, Object> pillar = new LinkedHashMap<>();
+    public String minionId = "web1";
 
-  public StateTree(Path root) {
-    this.root = root;
-  }
-
-  public StateTree file(String relativePath, String text) {
-    try {
-      Path file = root.resolve(relativePath);
-      Files.createDirectories(file.getParent());
-      Files.writeString(file, text);
-      return this;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public StateTree(Path root) {
+        this.root = root;
     }
-  }
 
-  public StateJob job(String... sls) {
-    return new StateJob(List.of(sls), new DirectoryStateFiles(List.of(root)), minionId, grains, pillar, false, Runners.LOCAL);
-  }
+    public StateTree file(String relativePath, String text) {
+        try {
+            Path file = root.resolve(relativePath);
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, text);
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
-  public StateJob testJob(String... sls) {
-    return new StateJob(List.of(sls), new DirectoryStateFiles(List.of(root)), minionId, grains, pillar, true, Runners.LOCAL);
-  }
+    public StateJob job(String... sls) {
+        return new StateJob(List.of(sls), new DirectoryStateFiles(List.of(root)), minionId, grains, pillar, false, Runners.LOCAL);
+    }
+
+    public StateJob testJob(String... sls) {
+        return new StateJob(List.of(sls), new DirectoryStateFiles(List.of(root)), minionId, grains, pillar, true, Runners.LOCAL);
+    }
 }

@@ -14,13 +14,13 @@ package io.brine.protocol.crypto;
  * }</pre>
  */
 public final class CryptoException extends Exception {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  public CryptoException(String msg) {
-    super(msg);
-  }
+    public CryptoException(String msg) {
+        super(msg);
+    }
 
-  public CryptoException(String msg, Throwable cause) {
-    super(msg, cause);
-  }
+    public CryptoException(String msg, Throwable cause) {
+        super(msg, cause);
+    }
 }

@@ -12,21 +12,21 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * gets most inputs; messages 2 and 3 each need a fresh genuine handshake (about 0.5 ms) before the forged one.
  */
 public class HandshakeFuzzTest {
-  @FuzzTest(maxDuration = "60s")
-  void handshakeMessagesAreReadOrRefusedCleanly(byte[] data) {
-    if (data.length == 0) {
-      return;
+    @FuzzTest(maxDuration = "60s")
+    void handshakeMessagesAreReadOrRefusedCleanly(byte[] data) {
+        if (data.length == 0) {
+            return;
+        }
+        byte[] message = java.util.Arrays.copyOfRange(data, 1, data.length);
+        switch (Byte.toUnsignedInt(data[0]) % 8) {
+            case 6 -> HandshakeContract.checkMessage2(message);
+            case 7 -> HandshakeContract.checkMessage3(message);
+            default -> HandshakeContract.checkMessage1(message);
+        }
     }
-    byte[] message = java.util.Arrays.copyOfRange(data, 1, data.length);
-    switch (Byte.toUnsignedInt(data[0]) % 8) {
-      case 6 -> HandshakeContract.checkMessage2(message);
-      case 7 -> HandshakeContract.checkMessage3(message);
-      default -> HandshakeContract.checkMessage1(message);
-    }
-  }
 
-  /** The same target for Jazzer's own driver, which takes libFuzzer's flags (long runs: docs/fuzzing.md). */
-  public static void fuzzerTestOneInput(byte[] data) {
-    new HandshakeFuzzTest().handshakeMessagesAreReadOrRefusedCleanly(data);
-  }
+    /** The same target for Jazzer's own driver, which takes libFuzzer's flags (long runs: docs/fuzzing.md). */
+    public static void fuzzerTestOneInput(byte[] data) {
+        new HandshakeFuzzTest().handshakeMessagesAreReadOrRefusedCleanly(data);
+    }
 }

@@ -16,87 +16,87 @@ import org.junit.jupiter.api.Test;
  * frames prefix the nonce, so the vector's ciphertext is compared with what follows those 8 bytes.
  */
 class NoiseXXVectorTest {
-  private static final HexFormat HEX = HexFormat.of();
-  private static final byte[] PROLOGUE = HEX.parseHex("4a6f686e2047616c74");
-  private static final StaticKeyPair INIT_STATIC = key("e61ef9919cde45dd5f82166404bd08e38bceb5dfdfded0a34c8df7ed542214d1");
-  private static final StaticKeyPair INIT_EPHEMERAL = key("893e28b9dc6ca8d611ab664754b8ceb7bac5117349a4439a6b0569da977c464a");
-  private static final StaticKeyPair RESP_STATIC = key("4a3acbfdb163dec651dfa3194dece676d437029c62a408b4c5ea9114246e4893");
-  private static final StaticKeyPair RESP_EPHEMERAL = key("bbdb4cdbd309f1a1f2e1456967fe288cadd6f712d65dc7b7793d5e63da6b375b");
-  private static final byte[] HANDSHAKE_HASH =
-      HEX.parseHex("1b7aefb1125762aa21a252890d00af54519638b76437444538f9a52f21e2e0dc");
-  private static final String[][] MESSAGES = {
-    {"4c756477696720766f6e204d69736573",
-     "ca35def5ae56cec33dc2036731ab14896bc4c75dbb07a61f879f8e3afa4c79444c756477696720766f6e204d69736573"},
-    {"4d757272617920526f746862617264",
-     "95ebc60d2b1fa672c1f46a8aa265ef51bfe38e7ccb39ec5be34069f144808843757117acceb05bd7a45733bc22015c97"
-         + "a9d0cbaf41b80446d5988ff5127235d76b79eade70f473d6a4ef521fdcbeda5340d01e028ba793fc059f2724a83af05f"
-         + "12dda0448a7621a926b379a92477fd"},
-    {"462e20412e20486179656b",
-     "c90f1cf77eba4e50edb038991565e36c9758943a989229b6051244dc4fbecb6946744b401af2ee1a5881b65fbb87fd07"
-         + "cb6a328ececc9ce6ce84c399dc332d4fd521fa4bb7f467ce909395"},
-    {"4361726c204d656e676572", "bc3fa77f6aca3e8466d7dc6bea10013e88a6a29add5132b461806c"},
-    {"4a65616e2d426170746973746520536179", "250b01074cdfe0df2ecf8ccbf1737b15a2ddb5b52fd9a396604e9c793cee3b3bb9"},
-    {"457567656e2042f6686d20766f6e2042617765726b",
-     "449d4d433b3cdc3d02bf6fc881774b9df54366ebcffb9689bb13f14709822cd7ef42bcdb4d"},
-  };
+    private static final HexFormat HEX = HexFormat.of();
+    private static final byte[] PROLOGUE = HEX.parseHex("4a6f686e2047616c74");
+    private static final StaticKeyPair INIT_STATIC = key("e61ef9919cde45dd5f82166404bd08e38bceb5dfdfded0a34c8df7ed542214d1");
+    private static final StaticKeyPair INIT_EPHEMERAL = key("893e28b9dc6ca8d611ab664754b8ceb7bac5117349a4439a6b0569da977c464a");
+    private static final StaticKeyPair RESP_STATIC = key("4a3acbfdb163dec651dfa3194dece676d437029c62a408b4c5ea9114246e4893");
+    private static final StaticKeyPair RESP_EPHEMERAL = key("bbdb4cdbd309f1a1f2e1456967fe288cadd6f712d65dc7b7793d5e63da6b375b");
+    private static final byte[] HANDSHAKE_HASH =
+            HEX.parseHex("1b7aefb1125762aa21a252890d00af54519638b76437444538f9a52f21e2e0dc");
+    private static final String[][] MESSAGES = {
+        {"4c756477696720766f6e204d69736573",
+            "ca35def5ae56cec33dc2036731ab14896bc4c75dbb07a61f879f8e3afa4c79444c756477696720766f6e204d69736573"},
+        {"4d757272617920526f746862617264",
+            "95ebc60d2b1fa672c1f46a8aa265ef51bfe38e7ccb39ec5be34069f144808843757117acceb05bd7a45733bc22015c97"
+                  + "a9d0cbaf41b80446d5988ff5127235d76b79eade70f473d6a4ef521fdcbeda5340d01e028ba793fc059f2724a83af05f"
+                  + "12dda0448a7621a926b379a92477fd"},
+        {"462e20412e20486179656b",
+            "c90f1cf77eba4e50edb038991565e36c9758943a989229b6051244dc4fbecb6946744b401af2ee1a5881b65fbb87fd07"
+                  + "cb6a328ececc9ce6ce84c399dc332d4fd521fa4bb7f467ce909395"},
+        {"4361726c204d656e676572", "bc3fa77f6aca3e8466d7dc6bea10013e88a6a29add5132b461806c"},
+        {"4a65616e2d426170746973746520536179", "250b01074cdfe0df2ecf8ccbf1737b15a2ddb5b52fd9a396604e9c793cee3b3bb9"},
+        {"457567656e2042f6686d20766f6e2042617765726b",
+            "449d4d433b3cdc3d02bf6fc881774b9df54366ebcffb9689bb13f14709822cd7ef42bcdb4d"},
+    };
 
-  private final NoiseXX initiator = NoiseXX.initiator(INIT_STATIC, INIT_EPHEMERAL, PROLOGUE);
-  private final NoiseXX responder = NoiseXX.responder(RESP_STATIC, RESP_EPHEMERAL, PROLOGUE);
+    private final NoiseXX initiator = NoiseXX.initiator(INIT_STATIC, INIT_EPHEMERAL, PROLOGUE);
+    private final NoiseXX responder = NoiseXX.responder(RESP_STATIC, RESP_EPHEMERAL, PROLOGUE);
 
-  @Test
-  void everyHandshakeMessageMatchesThePublishedVectorByteForByte() throws CryptoException {
-    handshake();
-  }
+    @Test
+    void everyHandshakeMessageMatchesThePublishedVectorByteForByte() throws CryptoException {
+        handshake();
+    }
 
-  @Test
-  void bothSidesReachThePublishedHandshakeHash() throws CryptoException {
-    handshake();
-    assertArrayEquals(HANDSHAKE_HASH, initiator.handshakeHash());
-    assertArrayEquals(HANDSHAKE_HASH, responder.handshakeHash());
-  }
+    @Test
+    void bothSidesReachThePublishedHandshakeHash() throws CryptoException {
+        handshake();
+        assertArrayEquals(HANDSHAKE_HASH, initiator.handshakeHash());
+        assertArrayEquals(HANDSHAKE_HASH, responder.handshakeHash());
+    }
 
-  @Test
-  void bothSidesLearnThePeersStaticKey() throws CryptoException {
-    handshake();
-    assertArrayEquals(RESP_STATIC.publicKey(), initiator.remoteStaticKey());
-    assertArrayEquals(INIT_STATIC.publicKey(), responder.remoteStaticKey());
-  }
+    @Test
+    void bothSidesLearnThePeersStaticKey() throws CryptoException {
+        handshake();
+        assertArrayEquals(RESP_STATIC.publicKey(), initiator.remoteStaticKey());
+        assertArrayEquals(INIT_STATIC.publicKey(), responder.remoteStaticKey());
+    }
 
-  @Test
-  void transportCiphertextsMatchThePublishedVectorAfterTheNonce() throws CryptoException {
-    handshake();
-    SessionCipher init = initiator.split();
-    SessionCipher resp = responder.split();
-    transport(resp, init, 3, 0);
-    transport(init, resp, 4, 0);
-    transport(resp, init, 5, 1);
-  }
+    @Test
+    void transportCiphertextsMatchThePublishedVectorAfterTheNonce() throws CryptoException {
+        handshake();
+        SessionCipher init = initiator.split();
+        SessionCipher resp = responder.split();
+        transport(resp, init, 3, 0);
+        transport(init, resp, 4, 0);
+        transport(resp, init, 5, 1);
+    }
 
-  private void handshake() throws CryptoException {
-    step(initiator, responder, 0);
-    step(responder, initiator, 1);
-    step(initiator, responder, 2);
-  }
+    private void handshake() throws CryptoException {
+        step(initiator, responder, 0);
+        step(responder, initiator, 1);
+        step(initiator, responder, 2);
+    }
 
-  private static void step(NoiseXX sender, NoiseXX receiver, int index) throws CryptoException {
-    byte[] payload = HEX.parseHex(MESSAGES[index][0]);
-    byte[] message = sender.writeMessage(payload);
-    assertArrayEquals(HEX.parseHex(MESSAGES[index][1]), message, "handshake message " + index);
-    assertArrayEquals(payload, receiver.readMessage(message), "payload of message " + index);
-  }
+    private static void step(NoiseXX sender, NoiseXX receiver, int index) throws CryptoException {
+        byte[] payload = HEX.parseHex(MESSAGES[index][0]);
+        byte[] message = sender.writeMessage(payload);
+        assertArrayEquals(HEX.parseHex(MESSAGES[index][1]), message, "handshake message " + index);
+        assertArrayEquals(payload, receiver.readMessage(message), "payload of message " + index);
+    }
 
-  private static void transport(SessionCipher sender, SessionCipher receiver, int index, long nonce)
-      throws CryptoException {
-    byte[] payload = HEX.parseHex(MESSAGES[index][0]);
-    byte[] frame = sender.seal(payload);
-    byte[] expectedNonce = HEX.parseHex(String.format("%016x", nonce));
-    assertArrayEquals(expectedNonce, Arrays.copyOf(frame, 8), "nonce of message " + index);
-    assertArrayEquals(HEX.parseHex(MESSAGES[index][1]), Arrays.copyOfRange(frame, 8, frame.length),
-        "transport message " + index);
-    assertArrayEquals(payload, receiver.open(frame), "payload of message " + index);
-  }
+    private static void transport(SessionCipher sender, SessionCipher receiver, int index, long nonce)
+            throws CryptoException {
+        byte[] payload = HEX.parseHex(MESSAGES[index][0]);
+        byte[] frame = sender.seal(payload);
+        byte[] expectedNonce = HEX.parseHex(String.format("%016x", nonce));
+        assertArrayEquals(expectedNonce, Arrays.copyOf(frame, 8), "nonce of message " + index);
+        assertArrayEquals(HEX.parseHex(MESSAGES[index][1]), Arrays.copyOfRange(frame, 8, frame.length),
+                "transport message " + index);
+        assertArrayEquals(payload, receiver.open(frame), "payload of message " + index);
+    }
 
-  private static StaticKeyPair key(String hex) {
-    return StaticKeyPair.fromPrivateKey(HEX.parseHex(hex));
-  }
+    private static StaticKeyPair key(String hex) {
+        return StaticKeyPair.fromPrivateKey(HEX.parseHex(hex));
+    }
 }

@@ -12,24 +12,24 @@ import java.util.Optional;
  * from the minion's own disk. Other schemes are refused: the minion does not fetch from the web.
  */
 public final class Sources {
-  private static final String[] TREE_SCHEMES = {"brine://", "salt://"};
+    private static final String[] TREE_SCHEMES = {"brine://", "salt://"};
 
-  private Sources() {}
+    private Sources() {}
 
-  /** The local file, or empty when the source does not exist; throws for an unusable source. */
-  public static Optional<Path> resolve(String source, StateFiles files) throws IOException {
-    for (String scheme : TREE_SCHEMES) {
-      if (source.startsWith(scheme)) {
-        return files.fetch(source.substring(scheme.length()));
-      }
+    /** The local file, or empty when the source does not exist; throws for an unusable source. */
+    public static Optional<Path> resolve(String source, StateFiles files) throws IOException {
+        for (String scheme : TREE_SCHEMES) {
+            if (source.startsWith(scheme)) {
+                return files.fetch(source.substring(scheme.length()));
+            }
+        }
+        if (source.startsWith("file://")) {
+            source = source.substring("file://".length());
+        }
+        if (source.startsWith("/")) {
+            Path local = Path.of(source);
+            return Files.isRegularFile(local) ? Optional.of(local) : Optional.empty();
+        }
+        throw new IOException("unsupported source '" + source + "': use brine://path or an absolute local path");
     }
-    if (source.startsWith("file://")) {
-      source = source.substring("file://".length());
-    }
-    if (source.startsWith("/")) {
-      Path local = Path.of(source);
-      return Files.isRegularFile(local) ? Optional.of(local) : Optional.empty();
-    }
-    throw new IOException("unsupported source '" + source + "': use brine://path or an absolute local path");
-  }
 }

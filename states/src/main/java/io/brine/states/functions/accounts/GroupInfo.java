@@ -12,33 +12,33 @@ import java.util.Optional;
 
 /** Salt's {@code group.info}: a group's entry, or an empty mapping for no such group. */
 final class GroupInfo implements ExecutionFunction {
-  @Override
-  public String name() {
-    return "group.info";
-  }
-
-  @Override
-  public String doc() {
-    return "Returns name, passwd ('x'), gid and members (as the group file lists them) of a group, or {} if "
-        + "there is no such group.";
-  }
-
-  @Override
-  public List<Param> params() {
-    return List.of(Param.required("name", Type.STRING, "the group name"));
-  }
-
-  @Override
-  public Object call(FunctionContext context, Arguments args) throws Exception {
-    Optional<AccountDatabase.Group> found = new AccountDatabase(context.commands()).group(args.string("name"));
-    if (found.isEmpty()) {
-      return Map.of();
+    @Override
+    public String name() {
+        return "group.info";
     }
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("name", found.get().name());
-    out.put("passwd", "x");
-    out.put("gid", found.get().gid());
-    out.put("members", found.get().members());
-    return out;
-  }
+
+    @Override
+    public String doc() {
+        return "Returns name, passwd ('x'), gid and members (as the group file lists them) of a group, or {} if "
+                + "there is no such group.";
+    }
+
+    @Override
+    public List<Param> params() {
+        return List.of(Param.required("name", Type.STRING, "the group name"));
+    }
+
+    @Override
+    public Object call(FunctionContext context, Arguments args) throws Exception {
+        Optional<AccountDatabase.Group> found = new AccountDatabase(context.commands()).group(args.string("name"));
+        if (found.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", found.get().name());
+        out.put("passwd", "x");
+        out.put("gid", found.get().gid());
+        out.put("members", found.get().members());
+        return out;
+    }
 }

@@ -12,18 +12,18 @@ import java.util.List;
  * <p>Example: {@code brine web1 group.adduser www-data deploy}.
  */
 public final class GroupModule implements FunctionModule {
-  @Override
-  public String name() {
-    return "group";
-  }
+    @Override
+    public String name() {
+        return "group";
+    }
 
-  @Override
-  public List<ExecutionFunction> execution() {
-    return List.of(new GroupAdd(), new GroupDelete(), new GroupInfo(), new GroupAdduser());
-  }
+    @Override
+    public List<ExecutionFunction> execution() {
+        return List.of(new GroupAdd(), new GroupDelete(), new GroupInfo(), new GroupAdduser());
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new GroupPresent(), new GroupAbsent());
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new GroupPresent(), new GroupAbsent());
+    }
 }

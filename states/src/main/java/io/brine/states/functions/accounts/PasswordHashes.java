@@ -16,32 +16,32 @@ import java.util.regex.Pattern;
  * never shows in the process list.
  */
 final class PasswordHashes {
-  private static final Pattern CRYPT = Pattern.compile("^\\$([56])\\$(?:rounds=\\d+\\$)?([^$]+)\\$.*");
+    private static final Pattern CRYPT = Pattern.compile("^\\$([56])\\$(?:rounds=\\d+\\$)?([^$]+)\\$.*");
 
-  private final CommandRunner commands;
+    private final CommandRunner commands;
 
-  PasswordHashes(CommandRunner commands) {
-    this.commands = commands;
-  }
+    PasswordHashes(CommandRunner commands) {
+        this.commands = commands;
+    }
 
-  /** The hash of {@code clear}, reusing the salt of {@code current} when that is a $5$ or $6$ hash. */
-  String hash(String clear, Optional<String> current) throws IOException, InterruptedException {
-    if (clear.contains("\n") || clear.contains("\r")) {
-      throw new IllegalArgumentException("a password to hash cannot contain a line break");
+    /** The hash of {@code clear}, reusing the salt of {@code current} when that is a $5$ or $6$ hash. */
+    String hash(String clear, Optional<String> current) throws IOException, InterruptedException {
+        if (clear.contains("\n") || clear.contains("\r")) {
+            throw new IllegalArgumentException("a password to hash cannot contain a line break");
+        }
+        String algorithm = "-6";
+        String salt = null;
+        Matcher m = current.map(CRYPT::matcher).filter(Matcher::matches).orElse(null);
+        if (m != null && !current.get().contains("rounds=")) {
+            algorithm = "-" + m.group(1);
+            salt = m.group(2);
+        }
+        Command cmd = salt == null ? Command.of("openssl", "passwd", algorithm, "-stdin")
+                : Command.of("openssl", "passwd", algorithm, "-salt", salt, "-stdin");
+        CommandResult r = commands.run(cmd.withStdin(clear + "\n"));
+        if (!r.ok()) {
+            throw new IOException("openssl passwd failed (exit " + r.exitCode() + "): " + r.diagnostic());
+        }
+        return r.stdout().strip();
     }
-    String algorithm = "-6";
-    String salt = null;
-    Matcher m = current.map(CRYPT::matcher).filter(Matcher::matches).orElse(null);
-    if (m != null && !current.get().contains("rounds=")) {
-      algorithm = "-" + m.group(1);
-      salt = m.group(2);
-    }
-    Command cmd = salt == null ? Command.of("openssl", "passwd", algorithm, "-stdin")
-        : Command.of("openssl", "passwd", algorithm, "-salt", salt, "-stdin");
-    CommandResult r = commands.run(cmd.withStdin(clear + "\n"));
-    if (!r.ok()) {
-      throw new IOException("openssl passwd failed (exit " + r.exitCode() + "): " + r.diagnostic());
-    }
-    return r.stdout().strip();
-  }
 }

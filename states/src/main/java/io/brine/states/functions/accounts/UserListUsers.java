@@ -8,23 +8,23 @@ import java.util.List;
 
 /** Salt's {@code user.list_users}: every user name, sorted. */
 final class UserListUsers implements ExecutionFunction {
-  @Override
-  public String name() {
-    return "user.list_users";
-  }
+    @Override
+    public String name() {
+        return "user.list_users";
+    }
 
-  @Override
-  public String doc() {
-    return "Returns the names of all users (as getent passwd lists them), sorted.";
-  }
+    @Override
+    public String doc() {
+        return "Returns the names of all users (as getent passwd lists them), sorted.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return List.of();
-  }
+    @Override
+    public List<Param> params() {
+        return List.of();
+    }
 
-  @Override
-  public Object call(FunctionContext context, Arguments args) throws Exception {
-    return new AccountDatabase(context.commands()).userNames();
-  }
+    @Override
+    public Object call(FunctionContext context, Arguments args) throws Exception {
+        return new AccountDatabase(context.commands()).userNames();
+    }
 }

@@ -12,18 +12,18 @@ import java.util.List;
  * <p>Example: {@code brine web1 user.add deploy uid=4100 groups=[www-data]}.
  */
 public final class UserModule implements FunctionModule {
-  @Override
-  public String name() {
-    return "user";
-  }
+    @Override
+    public String name() {
+        return "user";
+    }
 
-  @Override
-  public List<ExecutionFunction> execution() {
-    return List.of(new UserAdd(), new UserDelete(), new UserInfo(), new UserListUsers(), new UserChgroups());
-  }
+    @Override
+    public List<ExecutionFunction> execution() {
+        return List.of(new UserAdd(), new UserDelete(), new UserInfo(), new UserListUsers(), new UserChgroups());
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new UserPresent(), new UserAbsent());
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new UserPresent(), new UserAbsent());
+    }
 }

@@ -6,13 +6,13 @@ import java.util.List;
 
 /** The {@code archive} state module. */
 public final class ArchiveStates implements FunctionModule {
-  @Override
-  public String name() {
-    return "archive";
-  }
+    @Override
+    public String name() {
+        return "archive";
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new ArchiveExtracted());
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new ArchiveExtracted());
+    }
 }

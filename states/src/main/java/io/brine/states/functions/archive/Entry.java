@@ -7,5 +7,5 @@ package io.brine.states.functions.archive;
  * @param mode permission bits, or -1 when the archive does not record them
  */
 record Entry(String name, Kind kind, int mode, String link, long modifiedMillis) {
-  enum Kind { FILE, DIRECTORY, SYMLINK, HARDLINK, OTHER }
+    enum Kind { FILE, DIRECTORY, SYMLINK, HARDLINK, OTHER }
 }

@@ -21,84 +21,84 @@ import java.util.Set;
  * the archive are dropped: an archive does not get to hand out privileges.
  */
 final class Extractor implements ArchiveWalker.Visitor {
-  private final Path target;
-  private final Path realTarget;
-  private final EntryGuard guard;
-  private final List<Path> written = new ArrayList<>();
+    private final Path target;
+    private final Path realTarget;
+    private final EntryGuard guard;
+    private final List<Path> written = new ArrayList<>();
 
-  Extractor(Path target) throws IOException {
-    this.target = target;
-    this.realTarget = target.toRealPath();
-    this.guard = new EntryGuard(target);
-  }
-
-  List<Path> written() {
-    return written;
-  }
-
-  @Override
-  public void visit(Entry e, InputStream content) throws IOException {
-    Path dest = guard.destination(e.name()).orElseThrow(() -> new IOException("refused entry " + e.name()));
-    if (dest.equals(target.toAbsolutePath().normalize())) {
-      return;
+    Extractor(Path target) throws IOException {
+        this.target = target;
+        this.realTarget = target.toRealPath();
+        this.guard = new EntryGuard(target);
     }
-    Files.createDirectories(dest.getParent());
-    if (!dest.getParent().toRealPath().startsWith(realTarget)) {
-      throw new IOException("refused entry " + e.name() + ": its directory resolves outside " + target);
+
+    List<Path> written() {
+        return written;
     }
-    switch (e.kind()) {
-      case DIRECTORY -> {
-        if (Files.isSymbolicLink(dest)) {
-          throw new IOException("refused entry " + e.name() + ": a symlink stands where a directory goes");
+
+    @Override
+    public void visit(Entry e, InputStream content) throws IOException {
+        Path dest = guard.destination(e.name()).orElseThrow(() -> new IOException("refused entry " + e.name()));
+        if (dest.equals(target.toAbsolutePath().normalize())) {
+            return;
         }
-        Files.createDirectories(dest);
-      }
-      case FILE -> {
-        clear(dest);
-        try (OutputStream out = Files.newOutputStream(dest, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-            LinkOption.NOFOLLOW_LINKS)) {
-          content.transferTo(out);
+        Files.createDirectories(dest.getParent());
+        if (!dest.getParent().toRealPath().startsWith(realTarget)) {
+            throw new IOException("refused entry " + e.name() + ": its directory resolves outside " + target);
         }
-      }
-      case SYMLINK -> {
-        clear(dest);
-        Files.createSymbolicLink(dest, Path.of(e.link()));
-      }
-      case HARDLINK -> {
-        Path existing = guard.destination(e.link()).orElseThrow(() -> new IOException("refused link " + e.name()));
-        if (!existing.toRealPath().startsWith(realTarget)) {
-          throw new IOException("refused hard link " + e.name() + ": its source resolves outside " + target);
+        switch (e.kind()) {
+            case DIRECTORY -> {
+                if (Files.isSymbolicLink(dest)) {
+                    throw new IOException("refused entry " + e.name() + ": a symlink stands where a directory goes");
+                }
+                Files.createDirectories(dest);
+            }
+            case FILE -> {
+                clear(dest);
+                try (OutputStream out = Files.newOutputStream(dest, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                        LinkOption.NOFOLLOW_LINKS)) {
+                    content.transferTo(out);
+                }
+            }
+            case SYMLINK -> {
+                clear(dest);
+                Files.createSymbolicLink(dest, Path.of(e.link()));
+            }
+            case HARDLINK -> {
+                Path existing = guard.destination(e.link()).orElseThrow(() -> new IOException("refused link " + e.name()));
+                if (!existing.toRealPath().startsWith(realTarget)) {
+                    throw new IOException("refused hard link " + e.name() + ": its source resolves outside " + target);
+                }
+                clear(dest);
+                Files.createLink(dest, existing);
+            }
+            default -> throw new IOException("refused special entry " + e.name());
         }
-        clear(dest);
-        Files.createLink(dest, existing);
-      }
-      default -> throw new IOException("refused special entry " + e.name());
+        if (e.kind() != Entry.Kind.SYMLINK) {
+            if (e.mode() >= 0) {
+                Files.setPosixFilePermissions(dest, permissions(e.mode() & 0777));
+            }
+            Files.setLastModifiedTime(dest, FileTime.fromMillis(e.modifiedMillis()));
+        }
+        written.add(dest);
     }
-    if (e.kind() != Entry.Kind.SYMLINK) {
-      if (e.mode() >= 0) {
-        Files.setPosixFilePermissions(dest, permissions(e.mode() & 0777));
-      }
-      Files.setLastModifiedTime(dest, FileTime.fromMillis(e.modifiedMillis()));
-    }
-    written.add(dest);
-  }
 
-  /** Removes a file or link standing where a member goes, so writing never follows it. */
-  private static void clear(Path p) throws IOException {
-    if (Files.isSymbolicLink(p) || Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
-      Files.delete(p);
+    /** Removes a file or link standing where a member goes, so writing never follows it. */
+    private static void clear(Path p) throws IOException {
+        if (Files.isSymbolicLink(p) || Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+            Files.delete(p);
+        }
     }
-  }
 
-  private static Set<PosixFilePermission> permissions(int mode) {
-    PosixFilePermission[] bits = PosixFilePermission.values();
-    Set<PosixFilePermission> out = EnumSet.noneOf(PosixFilePermission.class);
-    // PosixFilePermission is declared OWNER_READ ... OTHERS_EXECUTE, i.e. from bit 8 down to bit 0
-    for (int i = 0; i < bits.length; i++) {
-      if ((mode & (1 << (8 - i))) != 0) {
-        out.add(bits[i]);
-      }
+    private static Set<PosixFilePermission> permissions(int mode) {
+        PosixFilePermission[] bits = PosixFilePermission.values();
+        Set<PosixFilePermission> out = EnumSet.noneOf(PosixFilePermission.class);
+        // PosixFilePermission is declared OWNER_READ ... OTHERS_EXECUTE, i.e. from bit 8 down to bit 0
+        for (int i = 0; i < bits.length; i++) {
+            if ((mode & (1 << (8 - i))) != 0) {
+                out.add(bits[i]);
+            }
+        }
+        return out;
     }
-    return out;
-  }
 }

@@ -23,50 +23,50 @@ import java.util.Optional;
  * removed afterwards.
  */
 final class CmdScriptState implements StateFunction {
-  @Override
-  public String name() {
-    return "script";
-  }
+    @Override
+    public String name() {
+        return "script";
+    }
 
-  @Override
-  public List<Param> params() {
-    List<Param> params = new ArrayList<>(ShellOptions.params());
-    params.add(Param.optional("source", Type.STRING, null, "brine://path of the script; defaults to name"));
-    params.add(Param.optional("args", Type.STRING, "", "arguments, as shell words"));
-    return params;
-  }
+    @Override
+    public List<Param> params() {
+        List<Param> params = new ArrayList<>(ShellOptions.params());
+        params.add(Param.optional("source", Type.STRING, null, "brine://path of the script; defaults to name"));
+        params.add(Param.optional("args", Type.STRING, "", "arguments, as shell words"));
+        return params;
+    }
 
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-    ShellOptions shell;
-    try {
-      shell = ShellOptions.of(args);
-    } catch (IllegalArgumentException e) {
-      return StateResult.failed(e.getMessage());
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        ShellOptions shell;
+        try {
+            shell = ShellOptions.of(args);
+        } catch (IllegalArgumentException e) {
+            return StateResult.failed(e.getMessage());
+        }
+        String source = args.optString("source").orElse(args.name());
+        Optional<Path> script = Sources.resolve(source, ctx.files());
+        if (script.isEmpty()) {
+            return StateResult.failed("Script " + source + " not found");
+        }
+        String asked = args.optString("args").map(a -> source + " " + a).orElse(source);
+        Optional<StateResult> skip = Guards.stop("cmd.script", asked, args, shell, ctx);
+        if (skip.isPresent()) {
+            return skip.get();
+        }
+        if (ctx.test()) {
+            return StateResult.pending(Map.of("cmd", source), "Command \"" + source + "\" would have been executed");
+        }
+        Path dir = Files.createTempDirectory("brine-script", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+        Path copy = dir.resolve("script");
+        try {
+            Files.copy(script.get(), copy, StandardCopyOption.REPLACE_EXISTING);
+            Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwxr-xr-x"));
+            String line = "'" + copy + "' " + args.string("args");
+            return CommandOutcome.of(source, ctx.commands().run(shell.command(line)), args.bool("stateful"));
+        } finally {
+            Files.deleteIfExists(copy);
+            Files.deleteIfExists(dir);
+        }
     }
-    String source = args.optString("source").orElse(args.name());
-    Optional<Path> script = Sources.resolve(source, ctx.files());
-    if (script.isEmpty()) {
-      return StateResult.failed("Script " + source + " not found");
-    }
-    String asked = args.optString("args").map(a -> source + " " + a).orElse(source);
-    Optional<StateResult> skip = Guards.stop("cmd.script", asked, args, shell, ctx);
-    if (skip.isPresent()) {
-      return skip.get();
-    }
-    if (ctx.test()) {
-      return StateResult.pending(Map.of("cmd", source), "Command \"" + source + "\" would have been executed");
-    }
-    Path dir = Files.createTempDirectory("brine-script", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
-    Path copy = dir.resolve("script");
-    try {
-      Files.copy(script.get(), copy, StandardCopyOption.REPLACE_EXISTING);
-      Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwxr-xr-x"));
-      String line = "'" + copy + "' " + args.string("args");
-      return CommandOutcome.of(source, ctx.commands().run(shell.command(line)), args.bool("stateful"));
-    } finally {
-      Files.deleteIfExists(copy);
-      Files.deleteIfExists(dir);
-    }
-  }
 }

@@ -6,13 +6,13 @@ import java.util.List;
 
 /** The {@code cmd} state module. */
 public final class CmdStates implements FunctionModule {
-  @Override
-  public String name() {
-    return "cmd";
-  }
+    @Override
+    public String name() {
+        return "cmd";
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new CmdRunState(), new CmdScriptState());
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new CmdRunState(), new CmdScriptState());
+    }
 }

@@ -26,58 +26,58 @@ import java.util.Optional;
  * </pre>
  */
 final class CronAbsent implements StateFunction {
-  private final String runningAs;
+    private final String runningAs;
 
-  CronAbsent(String runningAs) {
-    this.runningAs = runningAs;
-  }
-
-  @Override
-  public String name() {
-    return "absent";
-  }
-
-  @Override
-  public String doc() {
-    return "Ensures a job (name is the command, or found by identifier) is not in the user's crontab.";
-  }
-
-  @Override
-  public List<Param> params() {
-    List<Param> params = new ArrayList<>(List.of(
-        Param.optional("user", Type.STRING, "root", "whose crontab"),
-        Param.optional("identifier", Type.STRING, null, "the job's identifier; the command when omitted"),
-        Param.optional("special", Type.STRING, null, "remove the special job with this schedule (@reboot...)")));
-    for (Param p : CronSchedule.PARAMS) {
-      params.add(Param.optional(p.name(), Type.STRING, null, "ignored: accepted as cron.present takes it"));
+    CronAbsent(String runningAs) {
+        this.runningAs = runningAs;
     }
-    params.add(Param.optional("comment", Type.STRING, null, "ignored: accepted as cron.present takes it"));
-    params.add(Param.optional("commented", Type.BOOLEAN, null, "ignored: accepted as cron.present takes it"));
-    return params;
-  }
 
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-    String user = args.string("user");
-    String cmd = args.name().strip();
-    String identifier = args.optString("identifier").orElse(cmd);
-    String special = args.string("special");
-    Crontabs crontabs = new Crontabs(ctx.commands(), runningAs);
-    try {
-      CronTab tab = CronTab.parse(crontabs.readOrPending(user, ctx));
-      Optional<CronJob> gone = tab.remove(special != null, cmd, identifier,
-          j -> special == null || special.equals(j.special()));
-      if (gone.isEmpty()) {
-        return StateResult.ok("Cron " + cmd + " already absent");
-      }
-      Map<String, Object> changes = Map.of(user, cmd);
-      if (ctx.test()) {
-        return StateResult.pending(changes, "Cron " + cmd + " is set to be removed");
-      }
-      crontabs.write(user, tab.text());
-      return StateResult.changed(changes, "Cron " + cmd + " removed from " + user + "'s crontab");
-    } catch (CrontabException e) {
-      return StateResult.failed(e.getMessage());
+    @Override
+    public String name() {
+        return "absent";
     }
-  }
+
+    @Override
+    public String doc() {
+        return "Ensures a job (name is the command, or found by identifier) is not in the user's crontab.";
+    }
+
+    @Override
+    public List<Param> params() {
+        List<Param> params = new ArrayList<>(List.of(
+                Param.optional("user", Type.STRING, "root", "whose crontab"),
+                Param.optional("identifier", Type.STRING, null, "the job's identifier; the command when omitted"),
+                Param.optional("special", Type.STRING, null, "remove the special job with this schedule (@reboot...)")));
+        for (Param p : CronSchedule.PARAMS) {
+            params.add(Param.optional(p.name(), Type.STRING, null, "ignored: accepted as cron.present takes it"));
+        }
+        params.add(Param.optional("comment", Type.STRING, null, "ignored: accepted as cron.present takes it"));
+        params.add(Param.optional("commented", Type.BOOLEAN, null, "ignored: accepted as cron.present takes it"));
+        return params;
+    }
+
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        String user = args.string("user");
+        String cmd = args.name().strip();
+        String identifier = args.optString("identifier").orElse(cmd);
+        String special = args.string("special");
+        Crontabs crontabs = new Crontabs(ctx.commands(), runningAs);
+        try {
+            CronTab tab = CronTab.parse(crontabs.readOrPending(user, ctx));
+            Optional<CronJob> gone = tab.remove(special != null, cmd, identifier,
+                    j -> special == null || special.equals(j.special()));
+            if (gone.isEmpty()) {
+                return StateResult.ok("Cron " + cmd + " already absent");
+            }
+            Map<String, Object> changes = Map.of(user, cmd);
+            if (ctx.test()) {
+                return StateResult.pending(changes, "Cron " + cmd + " is set to be removed");
+            }
+            crontabs.write(user, tab.text());
+            return StateResult.changed(changes, "Cron " + cmd + " removed from " + user + "'s crontab");
+        } catch (CrontabException e) {
+            return StateResult.failed(e.getMessage());
+        }
+    }
 }

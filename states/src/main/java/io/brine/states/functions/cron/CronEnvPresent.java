@@ -24,54 +24,54 @@ import java.util.Optional;
  * </pre>
  */
 final class CronEnvPresent implements StateFunction {
-  private final String runningAs;
+    private final String runningAs;
 
-  CronEnvPresent(String runningAs) {
-    this.runningAs = runningAs;
-  }
-
-  @Override
-  public String name() {
-    return "env_present";
-  }
-
-  @Override
-  public String doc() {
-    return "Ensures the environment variable (name) is set to value in the user's crontab.";
-  }
-
-  @Override
-  public List<Param> params() {
-    return List.of(
-        Param.optional("value", Type.STRING, null, "the value; empty when omitted"),
-        Param.optional("user", Type.STRING, "root", "whose crontab"));
-  }
-
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-    String user = args.string("user");
-    CronEnv wanted = new CronEnv(args.name().strip(), args.string("value"));
-    if (!CronStates.ENV_NAME.matcher(wanted.name()).matches() || wanted.value().contains("\n")) {
-      return StateResult.failed("Invalid cron environment variable " + wanted.name());
+    CronEnvPresent(String runningAs) {
+        this.runningAs = runningAs;
     }
-    Crontabs crontabs = new Crontabs(ctx.commands(), runningAs);
-    try {
-      CronTab tab = CronTab.parse(crontabs.readOrPending(user, ctx));
-      Optional<CronEnv> current = tab.env(wanted.name());
-      if (current.filter(wanted::equals).isPresent()) {
-        return StateResult.ok("Cron env " + wanted.name() + " already present");
-      }
-      Map<String, Object> changes = Map.of(user, wanted.name());
-      String verb = current.isEmpty() ? "added" : "updated";
-      if (ctx.test()) {
-        return StateResult.pending(changes, "Cron env " + wanted.name() + " is set to be " + verb);
-      }
-      tab.putEnv(wanted);
-      crontabs.write(user, tab.text());
-      String done = current.isEmpty() ? " added to " + user + "'s crontab" : " updated";
-      return StateResult.changed(changes, "Cron env " + wanted.name() + done);
-    } catch (CrontabException e) {
-      return StateResult.failed(e.getMessage());
+
+    @Override
+    public String name() {
+        return "env_present";
     }
-  }
+
+    @Override
+    public String doc() {
+        return "Ensures the environment variable (name) is set to value in the user's crontab.";
+    }
+
+    @Override
+    public List<Param> params() {
+        return List.of(
+                Param.optional("value", Type.STRING, null, "the value; empty when omitted"),
+                Param.optional("user", Type.STRING, "root", "whose crontab"));
+    }
+
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        String user = args.string("user");
+        CronEnv wanted = new CronEnv(args.name().strip(), args.string("value"));
+        if (!CronStates.ENV_NAME.matcher(wanted.name()).matches() || wanted.value().contains("\n")) {
+            return StateResult.failed("Invalid cron environment variable " + wanted.name());
+        }
+        Crontabs crontabs = new Crontabs(ctx.commands(), runningAs);
+        try {
+            CronTab tab = CronTab.parse(crontabs.readOrPending(user, ctx));
+            Optional<CronEnv> current = tab.env(wanted.name());
+            if (current.filter(wanted::equals).isPresent()) {
+                return StateResult.ok("Cron env " + wanted.name() + " already present");
+            }
+            Map<String, Object> changes = Map.of(user, wanted.name());
+            String verb = current.isEmpty() ? "added" : "updated";
+            if (ctx.test()) {
+                return StateResult.pending(changes, "Cron env " + wanted.name() + " is set to be " + verb);
+            }
+            tab.putEnv(wanted);
+            crontabs.write(user, tab.text());
+            String done = current.isEmpty() ? " added to " + user + "'s crontab" : " updated";
+            return StateResult.changed(changes, "Cron env " + wanted.name() + done);
+        } catch (CrontabException e) {
+            return StateResult.failed(e.getMessage());
+        }
+    }
 }

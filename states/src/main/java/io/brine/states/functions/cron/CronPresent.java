@@ -29,78 +29,78 @@ import java.util.random.RandomGenerator;
  * </pre>
  */
 final class CronPresent implements StateFunction {
-  private final RandomGenerator random;
-  private final String runningAs;
+    private final RandomGenerator random;
+    private final String runningAs;
 
-  CronPresent(RandomGenerator random, String runningAs) {
-    this.random = random;
-    this.runningAs = runningAs;
-  }
-
-  @Override
-  public String name() {
-    return "present";
-  }
-
-  @Override
-  public String doc() {
-    return "Ensures a job (name is the command) is in the user's crontab with this schedule, found by identifier.";
-  }
-
-  @Override
-  public List<Param> params() {
-    List<Param> params = new ArrayList<>(List.of(Param.optional("user", Type.STRING, "root", "whose crontab")));
-    params.addAll(CronSchedule.PARAMS);
-    params.addAll(List.of(
-        Param.optional("comment", Type.STRING, null, "a comment written on the line above the job"),
-        Param.optional("commented", Type.BOOLEAN, false, "write the job disabled (#DISABLED# in front)"),
-        Param.optional("identifier", Type.STRING, null, "what finds the job again when its command changes; "
-            + "the command when omitted"),
-        Param.optional("special", Type.STRING, null, "a schedule such as @reboot or @hourly instead of the fields")));
-    return params;
-  }
-
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-    String user = args.string("user");
-    String cmd = args.name().strip();
-    String identifier = args.optString("identifier").orElse(cmd);
-    String special = args.string("special");
-    CronSchedule schedule;
-    try {
-      schedule = CronSchedule.of(args);
-      CronStates.checkJob(cmd, identifier, special);
-    } catch (IllegalArgumentException e) {
-      return StateResult.failed(e.getMessage());
+    CronPresent(RandomGenerator random, String runningAs) {
+        this.random = random;
+        this.runningAs = runningAs;
     }
-    Crontabs crontabs = new Crontabs(ctx.commands(), runningAs);
-    try {
-      CronTab tab = CronTab.parse(crontabs.readOrPending(user, ctx));
-      boolean ofSpecial = special != null;
-      Optional<CronJob> current = tab.job(ofSpecial, cmd, identifier);
-      // the same job under the other kind of schedule is replaced, as Salt removes it first
-      Optional<CronJob> otherKind = tab.job(!ofSpecial, cmd, identifier);
-      CronJob old = current.orElse(null);
-      String comment = args.string("comment") != null ? args.string("comment") : old == null ? null : old.comment();
-      CronJob wanted = new CronJob(special, ofSpecial ? List.of() : schedule.resolve(old == null ? null
-          : old.times(), random), cmd, comment, args.bool("commented"), identifier);
-      if (wanted.equals(old) && otherKind.isEmpty()) {
-        return StateResult.ok("Cron " + cmd + " already present");
-      }
-      boolean added = old == null && otherKind.isEmpty();
-      Map<String, Object> changes = Map.of(user, cmd);
-      if (ctx.test()) {
-        return StateResult.pending(changes, "Cron " + cmd + " is set to be " + (added ? "added" : "updated"));
-      }
-      tab.put(old != null ? old : otherKind.orElse(null), wanted);
-      if (old != null) {
-        otherKind.ifPresent(o -> tab.remove(!ofSpecial, cmd, identifier, o::equals));
-      }
-      crontabs.write(user, tab.text());
-      return StateResult.changed(changes, added ? "Cron " + cmd + " added to " + user + "'s crontab"
-          : "Cron " + cmd + " updated");
-    } catch (CrontabException e) {
-      return StateResult.failed(e.getMessage());
+
+    @Override
+    public String name() {
+        return "present";
     }
-  }
+
+    @Override
+    public String doc() {
+        return "Ensures a job (name is the command) is in the user's crontab with this schedule, found by identifier.";
+    }
+
+    @Override
+    public List<Param> params() {
+        List<Param> params = new ArrayList<>(List.of(Param.optional("user", Type.STRING, "root", "whose crontab")));
+        params.addAll(CronSchedule.PARAMS);
+        params.addAll(List.of(
+                Param.optional("comment", Type.STRING, null, "a comment written on the line above the job"),
+                Param.optional("commented", Type.BOOLEAN, false, "write the job disabled (#DISABLED# in front)"),
+                Param.optional("identifier", Type.STRING, null, "what finds the job again when its command changes; "
+                        + "the command when omitted"),
+                Param.optional("special", Type.STRING, null, "a schedule such as @reboot or @hourly instead of the fields")));
+        return params;
+    }
+
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        String user = args.string("user");
+        String cmd = args.name().strip();
+        String identifier = args.optString("identifier").orElse(cmd);
+        String special = args.string("special");
+        CronSchedule schedule;
+        try {
+            schedule = CronSchedule.of(args);
+            CronStates.checkJob(cmd, identifier, special);
+        } catch (IllegalArgumentException e) {
+            return StateResult.failed(e.getMessage());
+        }
+        Crontabs crontabs = new Crontabs(ctx.commands(), runningAs);
+        try {
+            CronTab tab = CronTab.parse(crontabs.readOrPending(user, ctx));
+            boolean ofSpecial = special != null;
+            Optional<CronJob> current = tab.job(ofSpecial, cmd, identifier);
+            // the same job under the other kind of schedule is replaced, as Salt removes it first
+            Optional<CronJob> otherKind = tab.job(!ofSpecial, cmd, identifier);
+            CronJob old = current.orElse(null);
+            String comment = args.string("comment") != null ? args.string("comment") : old == null ? null : old.comment();
+            CronJob wanted = new CronJob(special, ofSpecial ? List.of() : schedule.resolve(old == null ? null
+                    : old.times(), random), cmd, comment, args.bool("commented"), identifier);
+            if (wanted.equals(old) && otherKind.isEmpty()) {
+                return StateResult.ok("Cron " + cmd + " already present");
+            }
+            boolean added = old == null && otherKind.isEmpty();
+            Map<String, Object> changes = Map.of(user, cmd);
+            if (ctx.test()) {
+                return StateResult.pending(changes, "Cron " + cmd + " is set to be " + (added ? "added" : "updated"));
+            }
+            tab.put(old != null ? old : otherKind.orElse(null), wanted);
+            if (old != null) {
+                otherKind.ifPresent(o -> tab.remove(!ofSpecial, cmd, identifier, o::equals));
+            }
+            crontabs.write(user, tab.text());
+            return StateResult.changed(changes, added ? "Cron " + cmd + " added to " + user + "'s crontab"
+                    : "Cron " + cmd + " updated");
+        } catch (CrontabException e) {
+            return StateResult.failed(e.getMessage());
+        }
+    }
 }

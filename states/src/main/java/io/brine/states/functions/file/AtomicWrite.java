@@ -14,44 +14,44 @@ import java.nio.file.attribute.PosixFileAttributes;
  * carried over; a new file starts as 0644.
  */
 public final class AtomicWrite {
-  private AtomicWrite() {}
+    private AtomicWrite() {}
 
-  public static void write(Path path, byte[] content, boolean makedirs) throws IOException {
-    Path dir = path.getParent();
-    if (makedirs) {
-      Files.createDirectories(dir);
+    public static void write(Path path, byte[] content, boolean makedirs) throws IOException {
+        Path dir = path.getParent();
+        if (makedirs) {
+            Files.createDirectories(dir);
+        }
+        Path real = Files.exists(path) ? path.toRealPath() : path;
+        Path temp = Files.createTempFile(real.getParent(), "." + real.getFileName(), ".brine-tmp");
+        try {
+            Files.write(temp, content);
+            PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
+            if (Files.exists(real)) {
+                PosixFileAttributes old = Files.readAttributes(real, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                view.setOwner(old.owner());
+                view.setGroup(old.group());
+                view.setPermissions(old.permissions());
+            } else {
+                view.setPermissions(Modes.permissions(0644));
+            }
+            Files.move(temp, real, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
     }
-    Path real = Files.exists(path) ? path.toRealPath() : path;
-    Path temp = Files.createTempFile(real.getParent(), "." + real.getFileName(), ".brine-tmp");
-    try {
-      Files.write(temp, content);
-      PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
-      if (Files.exists(real)) {
-        PosixFileAttributes old = Files.readAttributes(real, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        view.setOwner(old.owner());
-        view.setGroup(old.group());
-        view.setPermissions(old.permissions());
-      } else {
-        view.setPermissions(Modes.permissions(0644));
-      }
-      Files.move(temp, real, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(temp);
-    }
-  }
 
-  /**
-   * Puts a new 0644 file with {@code content} where {@code path} is, replacing the directory entry
-   * itself: a symlink there is replaced, not followed ({@code follow_symlinks: False}).
-   */
-  static void replaceEntry(Path path, byte[] content) throws IOException {
-    Path temp = Files.createTempFile(path.getParent(), "." + path.getFileName(), ".brine-tmp");
-    try {
-      Files.write(temp, content);
-      Files.setPosixFilePermissions(temp, Modes.permissions(0644));
-      Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(temp);
+    /**
+     * Puts a new 0644 file with {@code content} where {@code path} is, replacing the directory entry
+     * itself: a symlink there is replaced, not followed ({@code follow_symlinks: False}).
+     */
+    static void replaceEntry(Path path, byte[] content) throws IOException {
+        Path temp = Files.createTempFile(path.getParent(), "." + path.getFileName(), ".brine-tmp");
+        try {
+            Files.write(temp, content);
+            Files.setPosixFilePermissions(temp, Modes.permissions(0644));
+            Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
     }
-  }
 }

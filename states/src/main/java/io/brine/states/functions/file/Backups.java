@@ -13,15 +13,15 @@ import java.time.format.DateTimeFormatter;
  * service reading a whole directory (conf.d) would pick them up.
  */
 final class Backups {
-  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH:mm:ss_SSSSSS");
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd_HH:mm:ss_SSSSSS");
 
-  private Backups() {}
+    private Backups() {}
 
-  static Path keep(Path file, Path backupDir) throws IOException {
-    Path relative = file.getRoot().relativize(file.toAbsolutePath());
-    Path target = backupDir.resolve(relative.toString() + "_" + STAMP.format(LocalDateTime.now()));
-    Files.createDirectories(target.getParent());
-    Files.copy(file, target, StandardCopyOption.COPY_ATTRIBUTES);
-    return target;
-  }
+    static Path keep(Path file, Path backupDir) throws IOException {
+        Path relative = file.getRoot().relativize(file.toAbsolutePath());
+        Path target = backupDir.resolve(relative.toString() + "_" + STAMP.format(LocalDateTime.now()));
+        Files.createDirectories(target.getParent());
+        Files.copy(file, target, StandardCopyOption.COPY_ATTRIBUTES);
+        return target;
+    }
 }

@@ -15,40 +15,40 @@ import java.util.Optional;
  * {@code tmp_ext}, for checkers that care where a file is or how it is named, and is always removed.
  */
 final class CheckCmd {
-  private CheckCmd() {}
+    private CheckCmd() {}
 
-  /** Why the check refused the content, or empty when it passed. */
-  static Optional<String> failure(String checkCmd, byte[] content, Optional<String> tmpDir, String tmpExt,
-      StateContext ctx) throws IOException, InterruptedException {
-    Path dir = Path.of(tmpDir.orElse(System.getProperty("java.io.tmpdir")));
-    if (!Files.isDirectory(dir)) {
-      return Optional.of("tmp_dir " + dir + " is not a directory");
-    }
-    Path temp = Files.createTempFile(dir, "brine-check-", tmpExt);
-    try {
-      Files.write(temp, content);
-      String line = checkCmd + " " + quoted(temp.toString());
-      Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", line);
-      if (refused.isPresent()) {
-        return Optional.of("check_cmd refused: " + refused.get());
-      }
-      CommandResult r = ctx.commands().run(Command.shell(line));
-      if (r.ok()) {
-        return Optional.empty();
-      }
-      StringBuilder why = new StringBuilder("check_cmd failed (exit " + r.exitCode() + "), file left unchanged");
-      for (String out : new String[] {r.stdout(), r.stderr()}) {
-        if (!out.isBlank()) {
-          why.append('\n').append(out.strip());
+    /** Why the check refused the content, or empty when it passed. */
+    static Optional<String> failure(String checkCmd, byte[] content, Optional<String> tmpDir, String tmpExt,
+            StateContext ctx) throws IOException, InterruptedException {
+        Path dir = Path.of(tmpDir.orElse(System.getProperty("java.io.tmpdir")));
+        if (!Files.isDirectory(dir)) {
+            return Optional.of("tmp_dir " + dir + " is not a directory");
         }
-      }
-      return Optional.of(why.toString());
-    } finally {
-      Files.deleteIfExists(temp);
+        Path temp = Files.createTempFile(dir, "brine-check-", tmpExt);
+        try {
+            Files.write(temp, content);
+            String line = checkCmd + " " + quoted(temp.toString());
+            Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", line);
+            if (refused.isPresent()) {
+                return Optional.of("check_cmd refused: " + refused.get());
+            }
+            CommandResult r = ctx.commands().run(Command.shell(line));
+            if (r.ok()) {
+                return Optional.empty();
+            }
+            StringBuilder why = new StringBuilder("check_cmd failed (exit " + r.exitCode() + "), file left unchanged");
+            for (String out : new String[] {r.stdout(), r.stderr()}) {
+                if (!out.isBlank()) {
+                    why.append('\n').append(out.strip());
+                }
+            }
+            return Optional.of(why.toString());
+        } finally {
+            Files.deleteIfExists(temp);
+        }
     }
-  }
 
-  private static String quoted(String path) {
-    return "'" + path.replace("'", "'\\''") + "'";
-  }
+    private static String quoted(String path) {
+        return "'" + path.replace("'", "'\\''") + "'";
+    }
 }

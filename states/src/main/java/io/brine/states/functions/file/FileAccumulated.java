@@ -23,34 +23,34 @@ import java.util.List;
  * </pre>
  */
 final class FileAccumulated implements StateFunction {
-  @Override
-  public String name() {
-    return "accumulated";
-  }
-
-  @Override
-  public String doc() {
-    return "Adds text to a named accumulator for the file.managed template or file.blockreplace of filename.";
-  }
-
-  @Override
-  public List<Param> params() {
-    return List.of(
-        Param.required("filename", Type.STRING, "the file whose file.managed or file.blockreplace state uses it"),
-        Param.required("text", Type.STRING_LIST, "a string or a list of strings to add"));
-  }
-
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) {
-    String name = args.name();
-    String filename = args.string("filename");
-    List<String> consumers = ctx.run().dependents("file");
-    // without a file state depending on it, nothing orders it before the file is written
-    if (consumers.isEmpty()) {
-      return StateResult.failed("Orphaned accumulator " + name + " in " + ctx.run().sls() + ":" + ctx.run().id());
+    @Override
+    public String name() {
+        return "accumulated";
     }
-    Accumulators accumulators = ctx.run().shared(Accumulators.class, Accumulators::new);
-    boolean added = accumulators.charge(filename, name, args.strings("text"), consumers);
-    return StateResult.ok(added ? "Accumulator " + name + " for file " + filename + " was charged by text" : "");
-  }
+
+    @Override
+    public String doc() {
+        return "Adds text to a named accumulator for the file.managed template or file.blockreplace of filename.";
+    }
+
+    @Override
+    public List<Param> params() {
+        return List.of(
+                Param.required("filename", Type.STRING, "the file whose file.managed or file.blockreplace state uses it"),
+                Param.required("text", Type.STRING_LIST, "a string or a list of strings to add"));
+    }
+
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) {
+        String name = args.name();
+        String filename = args.string("filename");
+        List<String> consumers = ctx.run().dependents("file");
+        // without a file state depending on it, nothing orders it before the file is written
+        if (consumers.isEmpty()) {
+            return StateResult.failed("Orphaned accumulator " + name + " in " + ctx.run().sls() + ":" + ctx.run().id());
+        }
+        Accumulators accumulators = ctx.run().shared(Accumulators.class, Accumulators::new);
+        boolean added = accumulators.charge(filename, name, args.strings("text"), consumers);
+        return StateResult.ok(added ? "Accumulator " + name + " for file " + filename + " was charged by text" : "");
+    }
 }

@@ -18,51 +18,51 @@ import java.util.Map;
  * A block already present anywhere counts as present, which is what makes the state idempotent.
  */
 final class FileAppend implements StateFunction {
-  @Override
-  public String name() {
-    return "append";
-  }
-
-  @Override
-  public String doc() {
-    return "Appends the given text blocks to a file unless they are already in it.";
-  }
-
-  @Override
-  public List<Param> params() {
-    return List.of(
-        Param.required("text", Type.STRING_LIST, "a block of text, or a list of them"),
-        Param.optional("makedirs", Type.BOOLEAN, false, "create missing parents"));
-  }
-
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException {
-    Path path = Path.of(args.name());
-    if (!path.isAbsolute()) {
-      return StateResult.failed("Specified file " + path + " is not an absolute path");
+    @Override
+    public String name() {
+        return "append";
     }
-    // in test mode an earlier state may be about to create the parent, as Salt assumes
-    if (!Files.exists(path) && !Files.isDirectory(path.getParent()) && !args.bool("makedirs") && !ctx.test()) {
-      return StateResult.failed("Parent directory not present: " + path.getParent());
+
+    @Override
+    public String doc() {
+        return "Appends the given text blocks to a file unless they are already in it.";
     }
-    String before = Files.exists(path) ? Files.readString(path, StandardCharsets.UTF_8) : "";
-    StringBuilder after = new StringBuilder(before);
-    for (String block : args.strings("text")) {
-      if (!after.toString().contains(block.strip())) {
-        if (after.length() > 0 && after.charAt(after.length() - 1) != '\n') {
-          after.append('\n');
+
+    @Override
+    public List<Param> params() {
+        return List.of(
+                Param.required("text", Type.STRING_LIST, "a block of text, or a list of them"),
+                Param.optional("makedirs", Type.BOOLEAN, false, "create missing parents"));
+    }
+
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
+        Path path = Path.of(args.name());
+        if (!path.isAbsolute()) {
+            return StateResult.failed("Specified file " + path + " is not an absolute path");
         }
-        after.append(block.endsWith("\n") ? block : block + "\n");
-      }
+        // in test mode an earlier state may be about to create the parent, as Salt assumes
+        if (!Files.exists(path) && !Files.isDirectory(path.getParent()) && !args.bool("makedirs") && !ctx.test()) {
+            return StateResult.failed("Parent directory not present: " + path.getParent());
+        }
+        String before = Files.exists(path) ? Files.readString(path, StandardCharsets.UTF_8) : "";
+        StringBuilder after = new StringBuilder(before);
+        for (String block : args.strings("text")) {
+            if (!after.toString().contains(block.strip())) {
+                if (after.length() > 0 && after.charAt(after.length() - 1) != '\n') {
+                    after.append('\n');
+                }
+                after.append(block.endsWith("\n") ? block : block + "\n");
+            }
+        }
+        if (after.toString().equals(before) && Files.exists(path)) {
+            return StateResult.ok("File " + path + " is in correct state");
+        }
+        Map<String, Object> changes = Map.of("diff", UnifiedDiff.between(before, after.toString()));
+        if (ctx.test()) {
+            return StateResult.pending(changes, "File " + path + " is set to be updated");
+        }
+        AtomicWrite.write(path, after.toString().getBytes(StandardCharsets.UTF_8), args.bool("makedirs"));
+        return StateResult.changed(changes, "Appended " + args.strings("text").size() + " block(s) to " + path);
     }
-    if (after.toString().equals(before) && Files.exists(path)) {
-      return StateResult.ok("File " + path + " is in correct state");
-    }
-    Map<String, Object> changes = Map.of("diff", UnifiedDiff.between(before, after.toString()));
-    if (ctx.test()) {
-      return StateResult.pending(changes, "File " + path + " is set to be updated");
-    }
-    AtomicWrite.write(path, after.toString().getBytes(StandardCharsets.UTF_8), args.bool("makedirs"));
-    return StateResult.changed(changes, "Appended " + args.strings("text").size() + " block(s) to " + path);
-  }
 }

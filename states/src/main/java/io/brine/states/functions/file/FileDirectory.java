@@ -19,108 +19,108 @@ import java.util.stream.Stream;
 
 /** {@code file.directory}: a directory with owner and mode, optionally applied to its whole tree. */
 final class FileDirectory implements StateFunction {
-  @Override
-  public String name() {
-    return "directory";
-  }
+    @Override
+    public String name() {
+        return "directory";
+    }
 
-  @Override
-  public String doc() {
-    return "Ensures a directory exists with the given owner and modes, optionally fixing everything below it.";
-  }
+    @Override
+    public String doc() {
+        return "Ensures a directory exists with the given owner and modes, optionally fixing everything below it.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return List.of(
-        Param.optional("user", Type.STRING, null, "owner"),
-        Param.optional("group", Type.STRING, null, "group"),
-        Param.optional("mode", Type.STRING, null, "the directory's mode (alias of dir_mode)"),
-        Param.optional("dir_mode", Type.STRING, null, "mode of the directory and, with recurse, of subdirectories"),
-        Param.optional("file_mode", Type.STRING, null, "with recurse: mode of the files below"),
-        Param.optional("makedirs", Type.BOOLEAN, false, "create missing parents"),
-        Param.optional("recurse", Type.STRING_LIST, null, "apply user, group and/or mode to everything below"));
-  }
+    @Override
+    public List<Param> params() {
+        return List.of(
+                Param.optional("user", Type.STRING, null, "owner"),
+                Param.optional("group", Type.STRING, null, "group"),
+                Param.optional("mode", Type.STRING, null, "the directory's mode (alias of dir_mode)"),
+                Param.optional("dir_mode", Type.STRING, null, "mode of the directory and, with recurse, of subdirectories"),
+                Param.optional("file_mode", Type.STRING, null, "with recurse: mode of the files below"),
+                Param.optional("makedirs", Type.BOOLEAN, false, "create missing parents"),
+                Param.optional("recurse", Type.STRING_LIST, null, "apply user, group and/or mode to everything below"));
+    }
 
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-    Path dir = Path.of(args.name());
-    if (!dir.isAbsolute()) {
-      return StateResult.failed("Specified directory " + dir + " is not an absolute path");
-    }
-    Ownership owner;
-    Integer fileMode;
-    try {
-      owner = Ownership.of(args, args.has("dir_mode") ? "dir_mode" : "mode");
-      fileMode = Modes.parse(args.string("file_mode"));
-    } catch (IllegalArgumentException e) {
-      return StateResult.failed(e.getMessage());
-    }
-    Optional<String> problem = owner.problem(ctx);
-    if (problem.isPresent()) {
-      return StateResult.failed(problem.get());
-    }
-    if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(dir)) {
-      return StateResult.failed("Specified location " + dir + " exists and is not a directory");
-    }
-    boolean exists = Files.isDirectory(dir);
-    // in test mode an earlier state may be about to create the parent, as Salt assumes
-    if (!exists && !Files.isDirectory(dir.getParent()) && !args.bool("makedirs") && !ctx.test()) {
-      return StateResult.failed("No directory to create " + dir + " in");
-    }
-    Map<String, Object> changes = new LinkedHashMap<>();
-    if (!exists) {
-      changes.put(dir.toString(), "New Dir");
-    }
-    changes.putAll(owner.pending(dir));
-    List<String> recurse = args.strings("recurse");
-    List<Path> below = exists && !recurse.isEmpty() ? belowNeedingChange(dir, owner, fileMode, recurse) : List.of();
-    if (!below.isEmpty()) {
-      changes.put("recursion", below.size() + " entries below " + dir + " changed");
-    }
-    if (changes.isEmpty()) {
-      return StateResult.ok("The directory " + dir + " is in the correct state");
-    }
-    if (ctx.test()) {
-      return StateResult.pending(changes, "The directory " + dir + " is set to be changed");
-    }
-    if (!exists) {
-      if (args.bool("makedirs")) {
-        Files.createDirectories(dir);
-      } else {
-        Files.createDirectory(dir);
-      }
-      if (owner.mode() == null) {
-        Modes.apply(dir, 0755, ctx.commands());
-      }
-    }
-    owner.apply(dir, ctx.commands());
-    for (Path p : exists ? below : belowNeedingChange(dir, owner, fileMode, recurse)) {
-      recursive(owner, fileMode, recurse, p).apply(p, ctx.commands());
-    }
-    return StateResult.changed(changes, "Directory " + dir + " updated");
-  }
-
-  /** The ownership recursion applies to one entry: ignore_mode etc. follow Salt's recurse list. */
-  private static Ownership recursive(Ownership top, Integer fileMode, List<String> recurse, Path p) {
-    String user = recurse.contains("user") ? top.user() : null;
-    String group = recurse.contains("group") ? top.group() : null;
-    Integer mode = recurse.contains("mode") ? (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? top.mode() : fileMode) : null;
-    return new Ownership(user, group, mode);
-  }
-
-  private static List<Path> belowNeedingChange(Path dir, Ownership owner, Integer fileMode, List<String> recurse)
-      throws IOException {
-    if (recurse.isEmpty() || !Files.isDirectory(dir)) {
-      return List.of();
-    }
-    List<Path> out = new ArrayList<>();
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : (Iterable<Path>) walk.skip(1)::iterator) {
-        if (!Files.isSymbolicLink(p) && !recursive(owner, fileMode, recurse, p).pending(p).isEmpty()) {
-          out.add(p);
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        Path dir = Path.of(args.name());
+        if (!dir.isAbsolute()) {
+            return StateResult.failed("Specified directory " + dir + " is not an absolute path");
         }
-      }
+        Ownership owner;
+        Integer fileMode;
+        try {
+            owner = Ownership.of(args, args.has("dir_mode") ? "dir_mode" : "mode");
+            fileMode = Modes.parse(args.string("file_mode"));
+        } catch (IllegalArgumentException e) {
+            return StateResult.failed(e.getMessage());
+        }
+        Optional<String> problem = owner.problem(ctx);
+        if (problem.isPresent()) {
+            return StateResult.failed(problem.get());
+        }
+        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(dir)) {
+            return StateResult.failed("Specified location " + dir + " exists and is not a directory");
+        }
+        boolean exists = Files.isDirectory(dir);
+        // in test mode an earlier state may be about to create the parent, as Salt assumes
+        if (!exists && !Files.isDirectory(dir.getParent()) && !args.bool("makedirs") && !ctx.test()) {
+            return StateResult.failed("No directory to create " + dir + " in");
+        }
+        Map<String, Object> changes = new LinkedHashMap<>();
+        if (!exists) {
+            changes.put(dir.toString(), "New Dir");
+        }
+        changes.putAll(owner.pending(dir));
+        List<String> recurse = args.strings("recurse");
+        List<Path> below = exists && !recurse.isEmpty() ? belowNeedingChange(dir, owner, fileMode, recurse) : List.of();
+        if (!below.isEmpty()) {
+            changes.put("recursion", below.size() + " entries below " + dir + " changed");
+        }
+        if (changes.isEmpty()) {
+            return StateResult.ok("The directory " + dir + " is in the correct state");
+        }
+        if (ctx.test()) {
+            return StateResult.pending(changes, "The directory " + dir + " is set to be changed");
+        }
+        if (!exists) {
+            if (args.bool("makedirs")) {
+                Files.createDirectories(dir);
+            } else {
+                Files.createDirectory(dir);
+            }
+            if (owner.mode() == null) {
+                Modes.apply(dir, 0755, ctx.commands());
+            }
+        }
+        owner.apply(dir, ctx.commands());
+        for (Path p : exists ? below : belowNeedingChange(dir, owner, fileMode, recurse)) {
+            recursive(owner, fileMode, recurse, p).apply(p, ctx.commands());
+        }
+        return StateResult.changed(changes, "Directory " + dir + " updated");
     }
-    return out;
-  }
+
+    /** The ownership recursion applies to one entry: ignore_mode etc. follow Salt's recurse list. */
+    private static Ownership recursive(Ownership top, Integer fileMode, List<String> recurse, Path p) {
+        String user = recurse.contains("user") ? top.user() : null;
+        String group = recurse.contains("group") ? top.group() : null;
+        Integer mode = recurse.contains("mode") ? (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? top.mode() : fileMode) : null;
+        return new Ownership(user, group, mode);
+    }
+
+    private static List<Path> belowNeedingChange(Path dir, Ownership owner, Integer fileMode, List<String> recurse)
+            throws IOException {
+        if (recurse.isEmpty() || !Files.isDirectory(dir)) {
+            return List.of();
+        }
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) walk.skip(1)::iterator) {
+                if (!Files.isSymbolicLink(p) && !recursive(owner, fileMode, recurse, p).pending(p).isEmpty()) {
+                    out.add(p);
+                }
+            }
+        }
+        return out;
+    }
 }

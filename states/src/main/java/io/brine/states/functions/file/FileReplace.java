@@ -21,54 +21,54 @@ import java.util.regex.Pattern;
  * in {@code repl} are translated.
  */
 final class FileReplace implements StateFunction {
-  @Override
-  public String name() {
-    return "replace";
-  }
+    @Override
+    public String name() {
+        return "replace";
+    }
 
-  @Override
-  public String doc() {
-    return "Replaces what a regular expression matches in a file, optionally adding the text when nothing matches.";
-  }
+    @Override
+    public String doc() {
+        return "Replaces what a regular expression matches in a file, optionally adding the text when nothing matches.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return List.of(
-        Param.required("pattern", Type.STRING, "regular expression; ^ and $ match at line boundaries"),
-        Param.required("repl", Type.STRING, "replacement; \\1 refers to a group"),
-        Param.optional("count", Type.INTEGER, 0L, "replace at most this many matches; 0 means all"),
-        Param.optional("flags", Type.STRING_LIST, List.of("MULTILINE"), "IGNORECASE, MULTILINE, DOTALL"),
-        Param.optional("append_if_not_found", Type.BOOLEAN, false, "append repl when the pattern is absent"),
-        Param.optional("prepend_if_not_found", Type.BOOLEAN, false, "prepend repl when the pattern is absent"),
-        Param.optional("not_found_content", Type.STRING, null, "what to add instead of repl"));
-  }
+    @Override
+    public List<Param> params() {
+        return List.of(
+                Param.required("pattern", Type.STRING, "regular expression; ^ and $ match at line boundaries"),
+                Param.required("repl", Type.STRING, "replacement; \\1 refers to a group"),
+                Param.optional("count", Type.INTEGER, 0L, "replace at most this many matches; 0 means all"),
+                Param.optional("flags", Type.STRING_LIST, List.of("MULTILINE"), "IGNORECASE, MULTILINE, DOTALL"),
+                Param.optional("append_if_not_found", Type.BOOLEAN, false, "append repl when the pattern is absent"),
+                Param.optional("prepend_if_not_found", Type.BOOLEAN, false, "prepend repl when the pattern is absent"),
+                Param.optional("not_found_content", Type.STRING, null, "what to add instead of repl"));
+    }
 
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException {
-    Path path = Path.of(args.name());
-    if (!Files.isRegularFile(path)) {
-      return StateResult.failed(path + ": file not found");
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
+        Path path = Path.of(args.name());
+        if (!Files.isRegularFile(path)) {
+            return StateResult.failed(path + ": file not found");
+        }
+        RegexReplacement replacement;
+        try {
+            replacement = RegexReplacement.of(args.string("pattern"), args.strings("flags"), args.string("repl"),
+                    args.optInteger("count").orElse(0L));  // PatternSyntaxException is an IllegalArgumentException
+        } catch (IllegalArgumentException e) {
+            return StateResult.failed("Bad pattern or flags: " + e.getMessage());
+        }
+        String before = Files.readString(path, StandardCharsets.UTF_8);
+        String after = replacement.edit(before, args.bool("append_if_not_found"), args.bool("prepend_if_not_found"),
+                args.optString("not_found_content").orElse(args.string("repl")));
+        if (after.equals(before)) {
+            return StateResult.ok("No changes needed to be made");
+        }
+        Map<String, Object> changes = Map.of("diff", UnifiedDiff.between(before, after));
+        if (ctx.test()) {
+            return StateResult.pending(changes, "Changes would have been made");
+        }
+        AtomicWrite.write(path, after.getBytes(StandardCharsets.UTF_8), false);
+        return StateResult.changed(changes, "Changes were made");
     }
-    RegexReplacement replacement;
-    try {
-      replacement = RegexReplacement.of(args.string("pattern"), args.strings("flags"), args.string("repl"),
-          args.optInteger("count").orElse(0L));  // PatternSyntaxException is an IllegalArgumentException
-    } catch (IllegalArgumentException e) {
-      return StateResult.failed("Bad pattern or flags: " + e.getMessage());
-    }
-    String before = Files.readString(path, StandardCharsets.UTF_8);
-    String after = replacement.edit(before, args.bool("append_if_not_found"), args.bool("prepend_if_not_found"),
-        args.optString("not_found_content").orElse(args.string("repl")));
-    if (after.equals(before)) {
-      return StateResult.ok("No changes needed to be made");
-    }
-    Map<String, Object> changes = Map.of("diff", UnifiedDiff.between(before, after));
-    if (ctx.test()) {
-      return StateResult.pending(changes, "Changes would have been made");
-    }
-    AtomicWrite.write(path, after.getBytes(StandardCharsets.UTF_8), false);
-    return StateResult.changed(changes, "Changes were made");
-  }
 
 
 

@@ -16,60 +16,60 @@ import java.util.regex.Pattern;
  */
 public record RegexReplacement(Pattern pattern, String javaReplacement, long count) {
 
-  /**
-   * @throws IllegalArgumentException for a pattern that does not compile or an unknown flag, naming it
-   */
-  public static RegexReplacement of(String pattern, List<String> flags, String pythonRepl, long count) {
-    return new RegexReplacement(Pattern.compile(pattern, flags(flags)), javaRepl(pythonRepl), count);
-  }
-
-  /** The text with up to {@code count} matches replaced. */
-  public String apply(String text) {
-    Matcher m = pattern.matcher(text);
-    StringBuilder out = new StringBuilder();
-    long done = 0;
-    while ((count == 0 || done < count) && m.find()) {
-      m.appendReplacement(out, javaReplacement);
-      done++;
+    /**
+     * @throws IllegalArgumentException for a pattern that does not compile or an unknown flag, naming it
+     */
+    public static RegexReplacement of(String pattern, List<String> flags, String pythonRepl, long count) {
+        return new RegexReplacement(Pattern.compile(pattern, flags(flags)), javaRepl(pythonRepl), count);
     }
-    m.appendTail(out);
-    return out.toString();
-  }
 
-  /**
-   * {@link #apply}, and when nothing matched and {@code addition} is not already there, {@code addition} added
-   * at the end or the start as asked ({@code append_if_not_found}, {@code prepend_if_not_found}).
-   */
-  public String edit(String text, boolean appendIfNotFound, boolean prependIfNotFound, String addition) {
-    if (matches(text) || text.contains(addition)) {
-      return apply(text);
+    /** The text with up to {@code count} matches replaced. */
+    public String apply(String text) {
+        Matcher m = pattern.matcher(text);
+        StringBuilder out = new StringBuilder();
+        long done = 0;
+        while ((count == 0 || done < count) && m.find()) {
+            m.appendReplacement(out, javaReplacement);
+            done++;
+        }
+        m.appendTail(out);
+        return out.toString();
     }
-    if (appendIfNotFound) {
-      return text + (text.isEmpty() || text.endsWith("\n") ? "" : "\n") + addition + "\n";
+
+    /**
+     * {@link #apply}, and when nothing matched and {@code addition} is not already there, {@code addition} added
+     * at the end or the start as asked ({@code append_if_not_found}, {@code prepend_if_not_found}).
+     */
+    public String edit(String text, boolean appendIfNotFound, boolean prependIfNotFound, String addition) {
+        if (matches(text) || text.contains(addition)) {
+            return apply(text);
+        }
+        if (appendIfNotFound) {
+            return text + (text.isEmpty() || text.endsWith("\n") ? "" : "\n") + addition + "\n";
+        }
+        return prependIfNotFound ? addition + "\n" + text : text;
     }
-    return prependIfNotFound ? addition + "\n" + text : text;
-  }
 
-  public boolean matches(String text) {
-    return pattern.matcher(text).find();
-  }
-
-  /** A Python replacement string as Java's Matcher takes it: {@code $} literal, groups as {@code $1}/{@code ${n}}. */
-  static String javaRepl(String repl) {
-    String escaped = repl.replace("$", "\\$");
-    return escaped.replaceAll("\\\\g<(\\w+)>", "\\${$1}").replaceAll("\\\\(\\d)", "\\$$1");
-  }
-
-  private static int flags(List<String> names) {
-    int flags = 0;
-    for (String name : names) {
-      flags |= switch (name.toUpperCase(Locale.ROOT)) {
-        case "IGNORECASE", "I" -> Pattern.CASE_INSENSITIVE;
-        case "MULTILINE", "M" -> Pattern.MULTILINE;
-        case "DOTALL", "S" -> Pattern.DOTALL;
-        default -> throw new IllegalArgumentException("unknown flag " + name);
-      };
+    public boolean matches(String text) {
+        return pattern.matcher(text).find();
     }
-    return flags;
-  }
+
+    /** A Python replacement string as Java's Matcher takes it: {@code $} literal, groups as {@code $1}/{@code ${n}}. */
+    static String javaRepl(String repl) {
+        String escaped = repl.replace("$", "\\$");
+        return escaped.replaceAll("\\\\g<(\\w+)>", "\\${$1}").replaceAll("\\\\(\\d)", "\\$$1");
+    }
+
+    private static int flags(List<String> names) {
+        int flags = 0;
+        for (String name : names) {
+            flags |= switch (name.toUpperCase(Locale.ROOT)) {
+                case "IGNORECASE", "I" -> Pattern.CASE_INSENSITIVE;
+                case "MULTILINE", "M" -> Pattern.MULTILINE;
+                case "DOTALL", "S" -> Pattern.DOTALL;
+                default -> throw new IllegalArgumentException("unknown flag " + name);
+            };
+        }
+        return flags;
+    }
 }

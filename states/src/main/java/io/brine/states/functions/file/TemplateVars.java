@@ -15,16 +15,16 @@ import java.util.Map;
  * }</pre>
  */
 final class TemplateVars {
-  private TemplateVars() {}
+    private TemplateVars() {}
 
-  static Map<String, Object> merge(Map<?, ?> defaults, Map<?, ?> context) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    defaults.forEach((k, v) -> out.put(String.valueOf(k), v));
-    context.forEach((k, v) -> {
-      String key = String.valueOf(k);
-      Object base = out.get(key);
-      out.put(key, base instanceof Map<?, ?> b && v instanceof Map<?, ?> c ? merge(b, c) : v);
-    });
-    return out;
-  }
+    static Map<String, Object> merge(Map<?, ?> defaults, Map<?, ?> context) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        defaults.forEach((k, v) -> out.put(String.valueOf(k), v));
+        context.forEach((k, v) -> {
+            String key = String.valueOf(k);
+            Object base = out.get(key);
+            out.put(key, base instanceof Map<?, ?> b && v instanceof Map<?, ?> c ? merge(b, c) : v);
+        });
+        return out;
+    }
 }

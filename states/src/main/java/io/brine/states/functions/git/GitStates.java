@@ -6,13 +6,13 @@ import java.util.List;
 
 /** Salt's {@code git} states: clones kept at a remote's revision, and git configuration keys. */
 public final class GitStates implements FunctionModule {
-  @Override
-  public String name() {
-    return "git";
-  }
+    @Override
+    public String name() {
+        return "git";
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new GitLatest(), new GitConfigSet());
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new GitLatest(), new GitConfigSet());
+    }
 }

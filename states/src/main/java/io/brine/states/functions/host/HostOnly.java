@@ -21,39 +21,39 @@ import java.util.List;
  * </pre>
  */
 final class HostOnly implements StateFunction {
-  private final Path hostsFile;
+    private final Path hostsFile;
 
-  HostOnly(Path hostsFile) {
-    this.hostsFile = hostsFile;
-  }
-
-  @Override
-  public String name() {
-    return "only";
-  }
-
-  @Override
-  public String doc() {
-    return "Ensures the address (name) is mapped to exactly the given host names and no others.";
-  }
-
-  @Override
-  public List<Param> params() {
-    return List.of(Param.required("hostnames", Type.STRING_LIST, "the host names, canonical name first"));
-  }
-
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException {
-    String ip = args.name();
-    List<String> names = args.strings("hostnames");
-    if (names.isEmpty()) {
-      return StateResult.failed("host.only needs at least one host name for " + ip);
+    HostOnly(Path hostsFile) {
+        this.hostsFile = hostsFile;
     }
-    HostsFile hosts = HostsFile.read(hostsFile);
-    List<String> old = hosts.names(ip);
-    hosts.only(ip, names);
-    String wanted = String.join(" ", names);
-    return hosts.save(ctx, "Set " + ip + " to \"" + wanted + "\" (was \"" + String.join(" ", old) + "\")",
-        "Would set " + ip + " to \"" + wanted + "\"", ip + " already set to \"" + wanted + "\"");
-  }
+
+    @Override
+    public String name() {
+        return "only";
+    }
+
+    @Override
+    public String doc() {
+        return "Ensures the address (name) is mapped to exactly the given host names and no others.";
+    }
+
+    @Override
+    public List<Param> params() {
+        return List.of(Param.required("hostnames", Type.STRING_LIST, "the host names, canonical name first"));
+    }
+
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
+        String ip = args.name();
+        List<String> names = args.strings("hostnames");
+        if (names.isEmpty()) {
+            return StateResult.failed("host.only needs at least one host name for " + ip);
+        }
+        HostsFile hosts = HostsFile.read(hostsFile);
+        List<String> old = hosts.names(ip);
+        hosts.only(ip, names);
+        String wanted = String.join(" ", names);
+        return hosts.save(ctx, "Set " + ip + " to \"" + wanted + "\" (was \"" + String.join(" ", old) + "\")",
+                "Would set " + ip + " to \"" + wanted + "\"", ip + " already set to \"" + wanted + "\"");
+    }
 }

@@ -20,42 +20,42 @@ import java.util.List;
  * </pre>
  */
 final class HostPresent implements StateFunction {
-  private final Path hostsFile;
+    private final Path hostsFile;
 
-  HostPresent(Path hostsFile) {
-    this.hostsFile = hostsFile;
-  }
+    HostPresent(Path hostsFile) {
+        this.hostsFile = hostsFile;
+    }
 
-  @Override
-  public String name() {
-    return "present";
-  }
+    @Override
+    public String name() {
+        return "present";
+    }
 
-  @Override
-  public String doc() {
-    return "Ensures the hosts file maps the host name to each given address.";
-  }
+    @Override
+    public String doc() {
+        return "Ensures the hosts file maps the host name to each given address.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return List.of(
-        Param.required("ip", Type.STRING_LIST, "the address, or a list of them"),
-        Param.optional("clean", Type.BOOLEAN, false, "remove the name from every other address"));
-  }
+    @Override
+    public List<Param> params() {
+        return List.of(
+                Param.required("ip", Type.STRING_LIST, "the address, or a list of them"),
+                Param.optional("clean", Type.BOOLEAN, false, "remove the name from every other address"));
+    }
 
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException {
-    String name = args.name();
-    List<String> ips = args.strings("ip");
-    HostsFile hosts = HostsFile.read(hostsFile);
-    List<String> stale = args.bool("clean")
-        ? hosts.addresses(name).stream().filter(ip -> !ips.contains(ip)).toList() : List.of();
-    hosts.remove(stale::contains, name);
-    List<String> missing = ips.stream().filter(ip -> !hosts.has(ip, name)).toList();
-    missing.forEach(ip -> hosts.add(ip, name));
-    String what = "host " + name + " (" + String.join(", ", missing) + ")"
-        + (stale.isEmpty() ? "" : "; removed it from " + String.join(", ", stale));
-    return hosts.save(ctx, "Added " + what, "Would add " + what,
-        "Host " + name + " (" + String.join(", ", ips) + ") already present");
-  }
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
+        String name = args.name();
+        List<String> ips = args.strings("ip");
+        HostsFile hosts = HostsFile.read(hostsFile);
+        List<String> stale = args.bool("clean")
+                ? hosts.addresses(name).stream().filter(ip -> !ips.contains(ip)).toList() : List.of();
+        hosts.remove(stale::contains, name);
+        List<String> missing = ips.stream().filter(ip -> !hosts.has(ip, name)).toList();
+        missing.forEach(ip -> hosts.add(ip, name));
+        String what = "host " + name + " (" + String.join(", ", missing) + ")"
+                + (stale.isEmpty() ? "" : "; removed it from " + String.join(", ", stale));
+        return hosts.save(ctx, "Added " + what, "Would add " + what,
+                "Host " + name + " (" + String.join(", ", ips) + ") already present");
+    }
 }

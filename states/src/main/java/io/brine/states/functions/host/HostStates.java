@@ -15,23 +15,23 @@ import java.util.Objects;
  * }</pre>
  */
 public final class HostStates implements FunctionModule {
-  private final Path hostsFile;
+    private final Path hostsFile;
 
-  public HostStates() {
-    this(Path.of("/etc/hosts"));
-  }
+    public HostStates() {
+        this(Path.of("/etc/hosts"));
+    }
 
-  public HostStates(Path hostsFile) {
-    this.hostsFile = Objects.requireNonNull(hostsFile, "hostsFile");
-  }
+    public HostStates(Path hostsFile) {
+        this.hostsFile = Objects.requireNonNull(hostsFile, "hostsFile");
+    }
 
-  @Override
-  public String name() {
-    return "host";
-  }
+    @Override
+    public String name() {
+        return "host";
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new HostPresent(hostsFile), new HostAbsent(hostsFile), new HostOnly(hostsFile));
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new HostPresent(hostsFile), new HostAbsent(hostsFile), new HostOnly(hostsFile));
+    }
 }

@@ -23,106 +23,106 @@ import java.util.Optional;
  * {@code module.wait} does nothing unless a state it watches changed.
  */
 final class ModuleRun implements StateFunction {
-  private final boolean waits;
+    private final boolean waits;
 
-  ModuleRun(boolean waits) {
-    this.waits = waits;
-  }
-
-  @Override
-  public String name() {
-    return waits ? "wait" : "run";
-  }
-
-  @Override
-  public String doc() {
-    return "Calls execution functions as a state: '- FUNCTION: [args]' for each, or '- name: FUNCTION' with its "
-        + "keyword arguments" + (waits ? "; only when a watched state changed." : ".");
-  }
-
-  @Override
-  public List<Param> params() {
-    return List.of();
-  }
-
-  @Override
-  public boolean acceptsExtraArguments() {
-    return true;
-  }
-
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws InterruptedException {
-    return waits ? StateResult.ok("module.wait runs only when a watched state changes") : run(args, ctx);
-  }
-
-  @Override
-  public Optional<StateResult> onWatch(Arguments args, StateContext ctx) throws InterruptedException {
-    return Optional.of(run(args, ctx));
-  }
-
-  private StateResult run(Arguments args, StateContext ctx) throws InterruptedException {
-    Map<String, Call> calls = calls(args);
-    if (ctx.test()) {
-      return StateResult.pending(Map.of(), "Module function " + String.join(", ", calls.keySet())
-          + " is set to execute");
+    ModuleRun(boolean waits) {
+        this.waits = waits;
     }
-    Map<String, Object> returns = new LinkedHashMap<>();
-    for (Map.Entry<String, Call> c : calls.entrySet()) {
-      try {
-        FunctionResult r = ctx.functions().call(c.getKey(), c.getValue().args(), c.getValue().kwargs());
-        returns.put(c.getKey(), r.ret());
-        if (!r.success() || Boolean.FALSE.equals(r.ret())) {
-          return new StateResult(false, Map.of("ret", returns), c.getKey() + " failed (retcode " + r.retcode() + ")");
+
+    @Override
+    public String name() {
+        return waits ? "wait" : "run";
+    }
+
+    @Override
+    public String doc() {
+        return "Calls execution functions as a state: '- FUNCTION: [args]' for each, or '- name: FUNCTION' with its "
+                + "keyword arguments" + (waits ? "; only when a watched state changed." : ".");
+    }
+
+    @Override
+    public List<Param> params() {
+        return List.of();
+    }
+
+    @Override
+    public boolean acceptsExtraArguments() {
+        return true;
+    }
+
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws InterruptedException {
+        return waits ? StateResult.ok("module.wait runs only when a watched state changes") : run(args, ctx);
+    }
+
+    @Override
+    public Optional<StateResult> onWatch(Arguments args, StateContext ctx) throws InterruptedException {
+        return Optional.of(run(args, ctx));
+    }
+
+    private StateResult run(Arguments args, StateContext ctx) throws InterruptedException {
+        Map<String, Call> calls = calls(args);
+        if (ctx.test()) {
+            return StateResult.pending(Map.of(), "Module function " + String.join(", ", calls.keySet())
+                    + " is set to execute");
         }
-      } catch (FunctionException e) {
-        return new StateResult(false, returns.isEmpty() ? Map.of() : Map.of("ret", returns), e.getMessage());
-      }
-    }
-    Object ret = returns.size() == 1 ? returns.values().iterator().next() : returns;
-    return StateResult.changed(Map.of("ret", ret), "Module function " + String.join(", ", calls.keySet())
-        + " executed");
-  }
-
-  private record Call(List<Object> args, Map<String, Object> kwargs) {
-  }
-
-  /** The functions to call, in order, each with its arguments, from either syntax. */
-  private static Map<String, Call> calls(Arguments args) {
-    Map<String, Call> calls = new LinkedHashMap<>();
-    args.asMap().forEach((key, value) -> {
-      if (key.contains(".")) { // new syntax: the function as the key
-        calls.put(key, call(value));
-      }
-    });
-    if (!calls.isEmpty()) {
-      return calls;
-    }
-    Map<String, Object> kwargs = new LinkedHashMap<>();
-    args.asMap().forEach((key, value) -> {
-      if (!key.equals("name")) {
-        kwargs.put(key.equals("m_name") ? "name" : key, value);
-      }
-    });
-    calls.put(args.name(), new Call(List.of(), kwargs));
-    return calls;
-  }
-
-  private static Call call(Object value) {
-    List<Object> positional = new ArrayList<>();
-    Map<String, Object> kwargs = new LinkedHashMap<>();
-    if (value instanceof List<?> items) {
-      for (Object item : items) {
-        if (item instanceof Map<?, ?> m && m.size() == 1) {
-          m.forEach((k, v) -> kwargs.put(String.valueOf(k), v));
-        } else {
-          positional.add(item);
+        Map<String, Object> returns = new LinkedHashMap<>();
+        for (Map.Entry<String, Call> c : calls.entrySet()) {
+            try {
+                FunctionResult r = ctx.functions().call(c.getKey(), c.getValue().args(), c.getValue().kwargs());
+                returns.put(c.getKey(), r.ret());
+                if (!r.success() || Boolean.FALSE.equals(r.ret())) {
+                    return new StateResult(false, Map.of("ret", returns), c.getKey() + " failed (retcode " + r.retcode() + ")");
+                }
+            } catch (FunctionException e) {
+                return new StateResult(false, returns.isEmpty() ? Map.of() : Map.of("ret", returns), e.getMessage());
+            }
         }
-      }
-    } else if (value instanceof Map<?, ?> m) {
-      m.forEach((k, v) -> kwargs.put(String.valueOf(k), v));
-    } else if (value != null) {
-      positional.add(value);
+        Object ret = returns.size() == 1 ? returns.values().iterator().next() : returns;
+        return StateResult.changed(Map.of("ret", ret), "Module function " + String.join(", ", calls.keySet())
+                + " executed");
     }
-    return new Call(positional, kwargs);
-  }
+
+    private record Call(List<Object> args, Map<String, Object> kwargs) {
+    }
+
+    /** The functions to call, in order, each with its arguments, from either syntax. */
+    private static Map<String, Call> calls(Arguments args) {
+        Map<String, Call> calls = new LinkedHashMap<>();
+        args.asMap().forEach((key, value) -> {
+            if (key.contains(".")) { // new syntax: the function as the key
+                calls.put(key, call(value));
+            }
+        });
+        if (!calls.isEmpty()) {
+            return calls;
+        }
+        Map<String, Object> kwargs = new LinkedHashMap<>();
+        args.asMap().forEach((key, value) -> {
+            if (!key.equals("name")) {
+                kwargs.put(key.equals("m_name") ? "name" : key, value);
+            }
+        });
+        calls.put(args.name(), new Call(List.of(), kwargs));
+        return calls;
+    }
+
+    private static Call call(Object value) {
+        List<Object> positional = new ArrayList<>();
+        Map<String, Object> kwargs = new LinkedHashMap<>();
+        if (value instanceof List<?> items) {
+            for (Object item : items) {
+                if (item instanceof Map<?, ?> m && m.size() == 1) {
+                    m.forEach((k, v) -> kwargs.put(String.valueOf(k), v));
+                } else {
+                    positional.add(item);
+                }
+            }
+        } else if (value instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> kwargs.put(String.valueOf(k), v));
+        } else if (value != null) {
+            positional.add(value);
+        }
+        return new Call(positional, kwargs);
+    }
 }

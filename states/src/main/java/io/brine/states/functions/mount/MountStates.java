@@ -16,26 +16,26 @@ import java.util.Objects;
  * }</pre>
  */
 public final class MountStates implements FunctionModule {
-  private final Path fstab;
-  private final Path mountTable;
+    private final Path fstab;
+    private final Path mountTable;
 
-  public MountStates() {
-    this(Path.of("/etc/fstab"), Path.of("/proc/self/mounts"));
-  }
+    public MountStates() {
+        this(Path.of("/etc/fstab"), Path.of("/proc/self/mounts"));
+    }
 
-  public MountStates(Path fstab, Path mountTable) {
-    this.fstab = Objects.requireNonNull(fstab, "fstab");
-    this.mountTable = Objects.requireNonNull(mountTable, "mountTable");
-  }
+    public MountStates(Path fstab, Path mountTable) {
+        this.fstab = Objects.requireNonNull(fstab, "fstab");
+        this.mountTable = Objects.requireNonNull(mountTable, "mountTable");
+    }
 
-  @Override
-  public String name() {
-    return "mount";
-  }
+    @Override
+    public String name() {
+        return "mount";
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    Mounter mounter = new Mounter(mountTable);
-    return List.of(new MountMounted(mounter, fstab), new MountUnmounted(mounter, fstab));
-  }
+    @Override
+    public List<StateFunction> states() {
+        Mounter mounter = new Mounter(mountTable);
+        return List.of(new MountMounted(mounter, fstab), new MountUnmounted(mounter, fstab));
+    }
 }

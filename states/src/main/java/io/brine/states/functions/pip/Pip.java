@@ -14,43 +14,43 @@ import java.util.Optional;
  * or the system's) and pip's own version nag is off.
  */
 final class Pip {
-  private final CommandRunner commands;
-  private final String python;
+    private final CommandRunner commands;
+    private final String python;
 
-  Pip(CommandRunner commands, String python) {
-    this.commands = commands;
-    this.python = python;
-  }
-
-  Optional<String> installedVersion(String pkg) throws IOException, InterruptedException {
-    CommandResult r = run(List.of("show", pkg));
-    if (!r.ok()) {
-      return Optional.empty();
+    Pip(CommandRunner commands, String python) {
+        this.commands = commands;
+        this.python = python;
     }
-    return r.stdout().lines().filter(l -> l.startsWith("Version:")).map(l -> l.substring(8).strip()).findFirst();
-  }
 
-  void install(String spec, List<String> options) throws IOException, InterruptedException {
-    List<String> args = new ArrayList<>(List.of("install"));
-    args.addAll(options);
-    args.add(spec);
-    mustRun(args);
-  }
-
-  void uninstall(String pkg) throws IOException, InterruptedException {
-    mustRun(List.of("uninstall", "-y", pkg));
-  }
-
-  private CommandResult run(List<String> args) throws IOException, InterruptedException {
-    List<String> argv = new ArrayList<>(List.of(python, "-m", "pip", "--disable-pip-version-check", "--no-input"));
-    argv.addAll(args);
-    return commands.run(Command.of(argv).withEnv(Map.of("LC_ALL", "C.UTF-8")));
-  }
-
-  private void mustRun(List<String> args) throws IOException, InterruptedException {
-    CommandResult r = run(args);
-    if (!r.ok()) {
-      throw new IOException("pip " + String.join(" ", args) + " failed: " + r.diagnostic());
+    Optional<String> installedVersion(String pkg) throws IOException, InterruptedException {
+        CommandResult r = run(List.of("show", pkg));
+        if (!r.ok()) {
+            return Optional.empty();
+        }
+        return r.stdout().lines().filter(l -> l.startsWith("Version:")).map(l -> l.substring(8).strip()).findFirst();
     }
-  }
+
+    void install(String spec, List<String> options) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("install"));
+        args.addAll(options);
+        args.add(spec);
+        mustRun(args);
+    }
+
+    void uninstall(String pkg) throws IOException, InterruptedException {
+        mustRun(List.of("uninstall", "-y", pkg));
+    }
+
+    private CommandResult run(List<String> args) throws IOException, InterruptedException {
+        List<String> argv = new ArrayList<>(List.of(python, "-m", "pip", "--disable-pip-version-check", "--no-input"));
+        argv.addAll(args);
+        return commands.run(Command.of(argv).withEnv(Map.of("LC_ALL", "C.UTF-8")));
+    }
+
+    private void mustRun(List<String> args) throws IOException, InterruptedException {
+        CommandResult r = run(args);
+        if (!r.ok()) {
+            throw new IOException("pip " + String.join(" ", args) + " failed: " + r.diagnostic());
+        }
+    }
 }

@@ -6,13 +6,13 @@ import java.util.List;
 
 /** The {@code pip} state module. */
 public final class PipStates implements FunctionModule {
-  @Override
-  public String name() {
-    return "pip";
-  }
+    @Override
+    public String name() {
+        return "pip";
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new PipInstalled(), new PipRemoved());
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new PipInstalled(), new PipRemoved());
+    }
 }

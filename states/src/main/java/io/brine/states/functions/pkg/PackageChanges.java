@@ -18,46 +18,46 @@ import java.util.TreeSet;
  * }</pre>
  */
 final class PackageChanges {
-  private PackageChanges() {}
+    private PackageChanges() {}
 
-  /** A change to the installed packages. */
-  interface Change {
-    void run() throws IOException, InterruptedException;
-  }
-
-  /** Thrown when a change failed part way, carrying what it had changed by then. */
-  static final class Failed extends IOException {
-    private final Map<String, Object> changes;
-
-    Failed(IOException cause, Map<String, Object> changes) {
-      super(cause.getMessage(), cause);
-      this.changes = changes;
+    /** A change to the installed packages. */
+    interface Change {
+        void run() throws IOException, InterruptedException;
     }
 
-    Map<String, Object> changes() {
-      return changes;
-    }
-  }
+    /** Thrown when a change failed part way, carrying what it had changed by then. */
+    static final class Failed extends IOException {
+        private final Map<String, Object> changes;
 
-  static SortedMap<String, Object> of(PackageManager pm, Change change) throws IOException, InterruptedException {
-    SortedMap<String, String> before = pm.listInstalled();
-    try {
-      change.run();
-    } catch (IOException e) {
-      throw new Failed(e, diff(before, pm.listInstalled()));
-    }
-    return diff(before, pm.listInstalled());
-  }
+        Failed(IOException cause, Map<String, Object> changes) {
+            super(cause.getMessage(), cause);
+            this.changes = changes;
+        }
 
-  static SortedMap<String, Object> diff(Map<String, String> before, Map<String, String> after) {
-    SortedMap<String, Object> changes = new TreeMap<>();
-    TreeSet<String> names = new TreeSet<>(before.keySet());
-    names.addAll(after.keySet());
-    for (String name : names) {
-      if (!Objects.equals(before.get(name), after.get(name))) {
-        changes.put(name, Targets.change(before.get(name), after.get(name)));
-      }
+        Map<String, Object> changes() {
+            return changes;
+        }
     }
-    return changes;
-  }
+
+    static SortedMap<String, Object> of(PackageManager pm, Change change) throws IOException, InterruptedException {
+        SortedMap<String, String> before = pm.listInstalled();
+        try {
+            change.run();
+        } catch (IOException e) {
+            throw new Failed(e, diff(before, pm.listInstalled()));
+        }
+        return diff(before, pm.listInstalled());
+    }
+
+    static SortedMap<String, Object> diff(Map<String, String> before, Map<String, String> after) {
+        SortedMap<String, Object> changes = new TreeMap<>();
+        TreeSet<String> names = new TreeSet<>(before.keySet());
+        names.addAll(after.keySet());
+        for (String name : names) {
+            if (!Objects.equals(before.get(name), after.get(name))) {
+                changes.put(name, Targets.change(before.get(name), after.get(name)));
+            }
+        }
+        return changes;
+    }
 }

@@ -16,44 +16,44 @@ import java.util.Map;
  * when a change failed part way, what it had changed), so each function only does its own job.
  */
 abstract class PackageFunction implements ExecutionFunction {
-  /** Salt's {@code *names} argument, which here is a list (a single name is a one-element list). */
-  static final Param NAMES = Param.required("names", Param.Type.STRING_LIST, "one package name, or a list of them");
+    /** Salt's {@code *names} argument, which here is a list (a single name is a one-element list). */
+    static final Param NAMES = Param.required("names", Param.Type.STRING_LIST, "one package name, or a list of them");
 
-  @Override
-  public final Object call(FunctionContext context, Arguments args) throws FunctionException, InterruptedException {
-    PackageManager pm = PackageManagers.forGrains(context.grains(), context.commands()).orElseThrow(
-        () -> new FunctionException("No package provider for os_family '" + context.grains().get("os_family") + "'"));
-    try {
-      return call(pm, args);
-    } catch (PackageChanges.Failed e) {
-      throw new FunctionException(name() + ": " + e.getMessage()
-          + (e.changes().isEmpty() ? "" : "; changed before failing: " + e.changes()));
-    } catch (IOException e) {
-      throw new FunctionException(name() + ": " + e.getMessage());
+    @Override
+    public final Object call(FunctionContext context, Arguments args) throws FunctionException, InterruptedException {
+        PackageManager pm = PackageManagers.forGrains(context.grains(), context.commands()).orElseThrow(
+                () -> new FunctionException("No package provider for os_family '" + context.grains().get("os_family") + "'"));
+        try {
+            return call(pm, args);
+        } catch (PackageChanges.Failed e) {
+            throw new FunctionException(name() + ": " + e.getMessage()
+                    + (e.changes().isEmpty() ? "" : "; changed before failing: " + e.changes()));
+        } catch (IOException e) {
+            throw new FunctionException(name() + ": " + e.getMessage());
+        }
     }
-  }
 
-  abstract Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException, FunctionException;
+    abstract Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException, FunctionException;
 
-  /** As Salt answers a {@code *names} call: the bare value for one name, a name-to-value dict for several. */
-  static Object perName(List<String> names, Map<String, String> values) {
-    if (names.size() == 1) {
-      return values.getOrDefault(names.get(0), "");
+    /** As Salt answers a {@code *names} call: the bare value for one name, a name-to-value dict for several. */
+    static Object perName(List<String> names, Map<String, String> values) {
+        if (names.size() == 1) {
+            return values.getOrDefault(names.get(0), "");
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        names.forEach(n -> out.put(n, values.getOrDefault(n, "")));
+        return out;
     }
-    Map<String, Object> out = new LinkedHashMap<>();
-    names.forEach(n -> out.put(n, values.getOrDefault(n, "")));
-    return out;
-  }
 
-  /** The packages a call is about: {@code pkgs} when given, else {@code name}; one of them is required. */
-  List<PackageManager.Request> targets(Arguments args) throws FunctionException {
-    if (args.list("pkgs").isEmpty() && args.optString("name").isEmpty()) {
-      throw new FunctionException(name() + " needs a package: give name or pkgs");
+    /** The packages a call is about: {@code pkgs} when given, else {@code name}; one of them is required. */
+    List<PackageManager.Request> targets(Arguments args) throws FunctionException {
+        if (args.list("pkgs").isEmpty() && args.optString("name").isEmpty()) {
+            throw new FunctionException(name() + " needs a package: give name or pkgs");
+        }
+        try {
+            return Targets.of(args);
+        } catch (IllegalArgumentException e) {
+            throw new FunctionException(name() + ": " + e.getMessage());
+        }
     }
-    try {
-      return Targets.of(args);
-    } catch (IllegalArgumentException e) {
-      throw new FunctionException(name() + ": " + e.getMessage());
-    }
-  }
 }

@@ -14,31 +14,31 @@ import java.util.List;
  * <p>Example: {@code brine 'web*' pkg.install pkgs='[curl, {jq: 1.6-2.1}]' refresh=true}.
  */
 final class PkgInstall extends PackageFunction {
-  @Override
-  public String name() {
-    return "pkg.install";
-  }
-
-  @Override
-  public String doc() {
-    return "Installs packages (name, or pkgs) from the repositories; returns {name: {old, new}} for each package changed.";
-  }
-
-  @Override
-  public List<Param> params() {
-    return List.of(
-        Param.optional("name", Type.STRING, null, "the package to install; ignored when pkgs is given"),
-        Param.optional("refresh", Type.BOOLEAN, false, "update the package database first"),
-        Param.optional("pkgs", Type.LIST, null, "several packages: names or 'name: version' entries"),
-        Param.optional("version", Type.STRING, null, "exact version to install (with name only)"));
-  }
-
-  @Override
-  Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException, FunctionException {
-    List<PackageManager.Request> targets = targets(args);
-    if (args.bool("refresh")) {
-      pm.refresh();
+    @Override
+    public String name() {
+        return "pkg.install";
     }
-    return PackageChanges.of(pm, () -> pm.install(targets));
-  }
+
+    @Override
+    public String doc() {
+        return "Installs packages (name, or pkgs) from the repositories; returns {name: {old, new}} for each package changed.";
+    }
+
+    @Override
+    public List<Param> params() {
+        return List.of(
+                Param.optional("name", Type.STRING, null, "the package to install; ignored when pkgs is given"),
+                Param.optional("refresh", Type.BOOLEAN, false, "update the package database first"),
+                Param.optional("pkgs", Type.LIST, null, "several packages: names or 'name: version' entries"),
+                Param.optional("version", Type.STRING, null, "exact version to install (with name only)"));
+    }
+
+    @Override
+    Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException, FunctionException {
+        List<PackageManager.Request> targets = targets(args);
+        if (args.bool("refresh")) {
+            pm.refresh();
+        }
+        return PackageChanges.of(pm, () -> pm.install(targets));
+    }
 }

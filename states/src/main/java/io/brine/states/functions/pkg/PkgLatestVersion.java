@@ -17,33 +17,33 @@ import java.util.Optional;
  * <p>Example: {@code brine '*' pkg.latest_version openssl refresh=false}.
  */
 final class PkgLatestVersion extends PackageFunction {
-  @Override
-  public String name() {
-    return "pkg.latest_version";
-  }
-
-  @Override
-  public String doc() {
-    return "Version a package would be installed or upgraded to, \"\" if it is up to date; a {name: version} dict for a list.";
-  }
-
-  @Override
-  public List<Param> params() {
-    return List.of(NAMES, Param.optional("refresh", Type.BOOLEAN, true, "update the package database first"));
-  }
-
-  @Override
-  Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
-    if (args.bool("refresh")) {
-      pm.refresh();
+    @Override
+    public String name() {
+        return "pkg.latest_version";
     }
-    List<String> names = args.strings("names");
-    Map<String, String> latest = new LinkedHashMap<>();
-    for (String name : names) {
-      Optional<String> candidate = pm.candidateVersion(name);
-      boolean newer = candidate.isPresent() && !candidate.equals(pm.installedVersion(name));
-      latest.put(name, newer ? candidate.get() : "");
+
+    @Override
+    public String doc() {
+        return "Version a package would be installed or upgraded to, \"\" if it is up to date; a {name: version} dict for a list.";
     }
-    return perName(names, latest);
-  }
+
+    @Override
+    public List<Param> params() {
+        return List.of(NAMES, Param.optional("refresh", Type.BOOLEAN, true, "update the package database first"));
+    }
+
+    @Override
+    Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
+        if (args.bool("refresh")) {
+            pm.refresh();
+        }
+        List<String> names = args.strings("names");
+        Map<String, String> latest = new LinkedHashMap<>();
+        for (String name : names) {
+            Optional<String> candidate = pm.candidateVersion(name);
+            boolean newer = candidate.isPresent() && !candidate.equals(pm.installedVersion(name));
+            latest.put(name, newer ? candidate.get() : "");
+        }
+        return perName(names, latest);
+    }
 }

@@ -17,31 +17,31 @@ import java.util.TreeMap;
  * <p>Example: {@code brine '*' pkg.list_pkgs versions_as_list=true}.
  */
 final class PkgListPkgs extends PackageFunction {
-  @Override
-  public String name() {
-    return "pkg.list_pkgs";
-  }
-
-  @Override
-  public String doc() {
-    return "Every installed package as {name: version}.";
-  }
-
-  @Override
-  public List<Param> params() {
-    return List.of(Param.optional("versions_as_list", Type.BOOLEAN, false, "give each package's versions as a list"));
-  }
-
-  @Override
-  Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
-    SortedMap<String, String> installed = pm.listInstalled();
-    if (!args.bool("versions_as_list")) {
-      return installed;
+    @Override
+    public String name() {
+        return "pkg.list_pkgs";
     }
-    SortedMap<String, Object> lists = new TreeMap<>();
-    for (Map.Entry<String, String> e : installed.entrySet()) {
-      lists.put(e.getKey(), List.of(e.getValue().split(",")));
+
+    @Override
+    public String doc() {
+        return "Every installed package as {name: version}.";
     }
-    return lists;
-  }
+
+    @Override
+    public List<Param> params() {
+        return List.of(Param.optional("versions_as_list", Type.BOOLEAN, false, "give each package's versions as a list"));
+    }
+
+    @Override
+    Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
+        SortedMap<String, String> installed = pm.listInstalled();
+        if (!args.bool("versions_as_list")) {
+            return installed;
+        }
+        SortedMap<String, Object> lists = new TreeMap<>();
+        for (Map.Entry<String, String> e : installed.entrySet()) {
+            lists.put(e.getKey(), List.of(e.getValue().split(",")));
+        }
+        return lists;
+    }
 }

@@ -12,19 +12,19 @@ import java.util.List;
  * <p>Example: {@code brine 'web*' pkg.install curl}, or in a state file {@code curl: pkg.installed}.
  */
 public final class PkgModule implements FunctionModule {
-  @Override
-  public String name() {
-    return "pkg";
-  }
+    @Override
+    public String name() {
+        return "pkg";
+    }
 
-  @Override
-  public List<ExecutionFunction> execution() {
-    return List.of(new PkgInstall(), new PkgRemove(false), new PkgRemove(true), new PkgVersion(), new PkgListPkgs(),
-        new PkgLatestVersion(), new PkgRefreshDb(), new PkgUpgrade());
-  }
+    @Override
+    public List<ExecutionFunction> execution() {
+        return List.of(new PkgInstall(), new PkgRemove(false), new PkgRemove(true), new PkgVersion(), new PkgListPkgs(),
+                new PkgLatestVersion(), new PkgRefreshDb(), new PkgUpgrade());
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new PkgInstalled(), new PkgLatest(), new PkgRemoved());
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new PkgInstalled(), new PkgLatest(), new PkgRemoved());
+    }
 }

@@ -12,24 +12,24 @@ import java.util.List;
  * <p>Example: {@code brine '*' pkg.refresh_db}.
  */
 final class PkgRefreshDb extends PackageFunction {
-  @Override
-  public String name() {
-    return "pkg.refresh_db";
-  }
+    @Override
+    public String name() {
+        return "pkg.refresh_db";
+    }
 
-  @Override
-  public String doc() {
-    return "Updates the package database from the repositories; returns true.";
-  }
+    @Override
+    public String doc() {
+        return "Updates the package database from the repositories; returns true.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return List.of();
-  }
+    @Override
+    public List<Param> params() {
+        return List.of();
+    }
 
-  @Override
-  Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
-    pm.refresh();
-    return true;
-  }
+    @Override
+    Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
+        pm.refresh();
+        return true;
+    }
 }

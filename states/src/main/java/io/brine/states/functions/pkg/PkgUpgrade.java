@@ -14,28 +14,28 @@ import java.util.List;
  * <p>Example: {@code brine 'web*' pkg.upgrade dist_upgrade=true}.
  */
 final class PkgUpgrade extends PackageFunction {
-  @Override
-  public String name() {
-    return "pkg.upgrade";
-  }
-
-  @Override
-  public String doc() {
-    return "Upgrades all packages with newer versions available; returns {name: {old, new}} for each package changed.";
-  }
-
-  @Override
-  public List<Param> params() {
-    return List.of(
-        Param.optional("refresh", Type.BOOLEAN, true, "update the package database first"),
-        Param.optional("dist_upgrade", Type.BOOLEAN, false, "apt: also install or remove packages the upgrade needs"));
-  }
-
-  @Override
-  Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
-    if (args.bool("refresh")) {
-      pm.refresh();
+    @Override
+    public String name() {
+        return "pkg.upgrade";
     }
-    return PackageChanges.of(pm, () -> pm.upgrade(args.bool("dist_upgrade")));
-  }
+
+    @Override
+    public String doc() {
+        return "Upgrades all packages with newer versions available; returns {name: {old, new}} for each package changed.";
+    }
+
+    @Override
+    public List<Param> params() {
+        return List.of(
+                Param.optional("refresh", Type.BOOLEAN, true, "update the package database first"),
+                Param.optional("dist_upgrade", Type.BOOLEAN, false, "apt: also install or remove packages the upgrade needs"));
+    }
+
+    @Override
+    Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
+        if (args.bool("refresh")) {
+            pm.refresh();
+        }
+        return PackageChanges.of(pm, () -> pm.upgrade(args.bool("dist_upgrade")));
+    }
 }

@@ -12,23 +12,23 @@ import java.util.List;
  * <p>Example: {@code brine '*' pkg.version '[openssl, curl]'}.
  */
 final class PkgVersion extends PackageFunction {
-  @Override
-  public String name() {
-    return "pkg.version";
-  }
+    @Override
+    public String name() {
+        return "pkg.version";
+    }
 
-  @Override
-  public String doc() {
-    return "Installed version of a package (\"\" if not installed), or a {name: version} dict for a list of names.";
-  }
+    @Override
+    public String doc() {
+        return "Installed version of a package (\"\" if not installed), or a {name: version} dict for a list of names.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return List.of(NAMES);
-  }
+    @Override
+    public List<Param> params() {
+        return List.of(NAMES);
+    }
 
-  @Override
-  Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
-    return perName(args.strings("names"), pm.listInstalled());
-  }
+    @Override
+    Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
+        return perName(args.strings("names"), pm.listInstalled());
+    }
 }

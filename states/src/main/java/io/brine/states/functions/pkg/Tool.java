@@ -12,23 +12,23 @@ import java.util.Map;
  * into an IOException that carries the tool's own message.
  */
 final class Tool {
-  private static final Map<String, String> ENV = Map.of("LC_ALL", "C", "DEBIAN_FRONTEND", "noninteractive");
+    private static final Map<String, String> ENV = Map.of("LC_ALL", "C", "DEBIAN_FRONTEND", "noninteractive");
 
-  private final CommandRunner commands;
+    private final CommandRunner commands;
 
-  Tool(CommandRunner commands) {
-    this.commands = commands;
-  }
-
-  CommandResult run(List<String> argv) throws IOException, InterruptedException {
-    return commands.run(Command.of(argv).withEnv(ENV));
-  }
-
-  String mustRun(List<String> argv) throws IOException, InterruptedException {
-    CommandResult r = run(argv);
-    if (!r.ok()) {
-      throw new IOException(String.join(" ", argv) + " failed (exit " + r.exitCode() + "): " + r.diagnostic());
+    Tool(CommandRunner commands) {
+        this.commands = commands;
     }
-    return r.stdout();
-  }
+
+    CommandResult run(List<String> argv) throws IOException, InterruptedException {
+        return commands.run(Command.of(argv).withEnv(ENV));
+    }
+
+    String mustRun(List<String> argv) throws IOException, InterruptedException {
+        CommandResult r = run(argv);
+        if (!r.ok()) {
+            throw new IOException(String.join(" ", argv) + " failed (exit " + r.exitCode() + "): " + r.diagnostic());
+        }
+        return r.stdout();
+    }
 }

@@ -19,36 +19,36 @@ import java.util.List;
  * </pre>
  */
 final class PkgrepoAbsent implements StateFunction {
-  private final AptRepos apt;
-  private final YumRepos yum;
+    private final AptRepos apt;
+    private final YumRepos yum;
 
-  PkgrepoAbsent(AptRepos apt, YumRepos yum) {
-    this.apt = apt;
-    this.yum = yum;
-  }
+    PkgrepoAbsent(AptRepos apt, YumRepos yum) {
+        this.apt = apt;
+        this.yum = yum;
+    }
 
-  @Override
-  public String name() {
-    return "absent";
-  }
+    @Override
+    public String name() {
+        return "absent";
+    }
 
-  @Override
-  public String doc() {
-    return "Ensures a package repository is not configured: removes the apt source line or the yum/dnf repo section.";
-  }
+    @Override
+    public String doc() {
+        return "Ensures a package repository is not configured: removes the apt source line or the yum/dnf repo section.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return PkgrepoArgs.absent();
-  }
+    @Override
+    public List<Param> params() {
+        return PkgrepoArgs.absent();
+    }
 
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException {
-    return switch (ctx.grain("os_family")) {
-      case "Debian" -> apt.absent(args, ctx);
-      case "RedHat" -> yum.absent(args, ctx);
-      default -> StateResult.failed("Repo management not implemented on this platform (os_family '"
-          + ctx.grain("os_family") + "')");
-    };
-  }
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
+        return switch (ctx.grain("os_family")) {
+            case "Debian" -> apt.absent(args, ctx);
+            case "RedHat" -> yum.absent(args, ctx);
+            default -> StateResult.failed("Repo management not implemented on this platform (os_family '"
+                    + ctx.grain("os_family") + "')");
+        };
+    }
 }

@@ -28,37 +28,37 @@ import java.util.List;
  * </pre>
  */
 final class PkgrepoManaged implements StateFunction {
-  private final AptRepos apt;
-  private final YumRepos yum;
+    private final AptRepos apt;
+    private final YumRepos yum;
 
-  PkgrepoManaged(AptRepos apt, YumRepos yum) {
-    this.apt = apt;
-    this.yum = yum;
-  }
+    PkgrepoManaged(AptRepos apt, YumRepos yum) {
+        this.apt = apt;
+        this.yum = yum;
+    }
 
-  @Override
-  public String name() {
-    return "managed";
-  }
+    @Override
+    public String name() {
+        return "managed";
+    }
 
-  @Override
-  public String doc() {
-    return "Ensures a package repository is configured: an apt source line (with its signing key) or a yum/dnf "
-        + ".repo section.";
-  }
+    @Override
+    public String doc() {
+        return "Ensures a package repository is configured: an apt source line (with its signing key) or a yum/dnf "
+                + ".repo section.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return PkgrepoArgs.managed();
-  }
+    @Override
+    public List<Param> params() {
+        return PkgrepoArgs.managed();
+    }
 
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-    return switch (ctx.grain("os_family")) {
-      case "Debian" -> apt.managed(args, ctx);
-      case "RedHat" -> yum.managed(args, ctx);
-      default -> StateResult.failed("Repo management not implemented on this platform (os_family '"
-          + ctx.grain("os_family") + "')");
-    };
-  }
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        return switch (ctx.grain("os_family")) {
+            case "Debian" -> apt.managed(args, ctx);
+            case "RedHat" -> yum.managed(args, ctx);
+            default -> StateResult.failed("Repo management not implemented on this platform (os_family '"
+                    + ctx.grain("os_family") + "')");
+        };
+    }
 }

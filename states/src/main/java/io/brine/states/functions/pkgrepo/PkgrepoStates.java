@@ -17,33 +17,33 @@ import java.util.Objects;
  * }</pre>
  */
 public final class PkgrepoStates implements FunctionModule {
-  private final AptRepos apt;
-  private final YumRepos yum;
+    private final AptRepos apt;
+    private final YumRepos yum;
 
-  public PkgrepoStates() {
-    this(Path.of("/etc/apt/sources.list"), Path.of("/etc/apt/sources.list.d"), Path.of("/etc/apt/keyrings"),
-        Path.of("/etc/yum.repos.d"));
-  }
+    public PkgrepoStates() {
+        this(Path.of("/etc/apt/sources.list"), Path.of("/etc/apt/sources.list.d"), Path.of("/etc/apt/keyrings"),
+                Path.of("/etc/yum.repos.d"));
+    }
 
-  /**
-   * @param aptSourcesList apt's main sources file, where an entry goes when no {@code file} is given (as in Salt)
-   * @param aptSourcesDir apt's sources.list.d
-   * @param keyringDir where a {@code signedby} given as a bare file name is kept
-   * @param yumReposDir where yum/dnf repo files live
-   */
-  public PkgrepoStates(Path aptSourcesList, Path aptSourcesDir, Path keyringDir, Path yumReposDir) {
-    this.apt = new AptRepos(Objects.requireNonNull(aptSourcesList, "aptSourcesList"),
-        Objects.requireNonNull(aptSourcesDir, "aptSourcesDir"), Objects.requireNonNull(keyringDir, "keyringDir"));
-    this.yum = new YumRepos(Objects.requireNonNull(yumReposDir, "yumReposDir"));
-  }
+    /**
+     * @param aptSourcesList apt's main sources file, where an entry goes when no {@code file} is given (as in Salt)
+     * @param aptSourcesDir apt's sources.list.d
+     * @param keyringDir where a {@code signedby} given as a bare file name is kept
+     * @param yumReposDir where yum/dnf repo files live
+     */
+    public PkgrepoStates(Path aptSourcesList, Path aptSourcesDir, Path keyringDir, Path yumReposDir) {
+        this.apt = new AptRepos(Objects.requireNonNull(aptSourcesList, "aptSourcesList"),
+                Objects.requireNonNull(aptSourcesDir, "aptSourcesDir"), Objects.requireNonNull(keyringDir, "keyringDir"));
+        this.yum = new YumRepos(Objects.requireNonNull(yumReposDir, "yumReposDir"));
+    }
 
-  @Override
-  public String name() {
-    return "pkgrepo";
-  }
+    @Override
+    public String name() {
+        return "pkgrepo";
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new PkgrepoManaged(apt, yum), new PkgrepoAbsent(apt, yum));
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new PkgrepoManaged(apt, yum), new PkgrepoAbsent(apt, yum));
+    }
 }

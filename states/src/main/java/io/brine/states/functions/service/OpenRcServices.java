@@ -9,50 +9,50 @@ import java.util.Locale;
 
 /** OpenRC (Alpine, Gentoo) through rc-service and rc-update, in the default runlevel. */
 final class OpenRcServices implements ServiceManager {
-  private final CommandRunner commands;
+    private final CommandRunner commands;
 
-  OpenRcServices(CommandRunner commands) {
-    this.commands = commands;
-  }
-
-  @Override
-  public String name() {
-    return "openrc";
-  }
-
-  @Override
-  public boolean available(String service) {
-    return Files.isExecutable(Path.of("/etc/init.d", service));
-  }
-
-  @Override
-  public boolean running(String service) throws IOException, InterruptedException {
-    return commands.run("rc-service", service, "status").ok();
-  }
-
-  @Override
-  public boolean enabled(String service) throws IOException, InterruptedException {
-    for (String line : commands.run("rc-update", "show", "default").stdout().split("\n")) {
-      if (line.strip().startsWith(service + " ") || line.strip().equals(service)) {
-        return true;
-      }
+    OpenRcServices(CommandRunner commands) {
+        this.commands = commands;
     }
-    return false;
-  }
 
-  @Override
-  public boolean act(String service, Action action) throws IOException, InterruptedException {
-    return commands.run("rc-service", service, action.name().toLowerCase(Locale.ROOT)).ok();
-  }
+    @Override
+    public String name() {
+        return "openrc";
+    }
 
-  @Override
-  public boolean setEnabled(String service, boolean enable) throws IOException, InterruptedException {
-    return commands.run("rc-update", enable ? "add" : "del", service, "default").ok();
-  }
+    @Override
+    public boolean available(String service) {
+        return Files.isExecutable(Path.of("/etc/init.d", service));
+    }
 
-  @Override
-  public List<String> all() throws IOException, InterruptedException {
-    return commands.run("rc-service", "--list").stdout().lines().map(String::strip).filter(s -> !s.isEmpty())
-        .distinct().sorted().toList();
-  }
+    @Override
+    public boolean running(String service) throws IOException, InterruptedException {
+        return commands.run("rc-service", service, "status").ok();
+    }
+
+    @Override
+    public boolean enabled(String service) throws IOException, InterruptedException {
+        for (String line : commands.run("rc-update", "show", "default").stdout().split("\n")) {
+            if (line.strip().startsWith(service + " ") || line.strip().equals(service)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean act(String service, Action action) throws IOException, InterruptedException {
+        return commands.run("rc-service", service, action.name().toLowerCase(Locale.ROOT)).ok();
+    }
+
+    @Override
+    public boolean setEnabled(String service, boolean enable) throws IOException, InterruptedException {
+        return commands.run("rc-update", enable ? "add" : "del", service, "default").ok();
+    }
+
+    @Override
+    public List<String> all() throws IOException, InterruptedException {
+        return commands.run("rc-service", "--list").stdout().lines().map(String::strip).filter(s -> !s.isEmpty())
+                .distinct().sorted().toList();
+    }
 }

@@ -12,43 +12,43 @@ import java.util.List;
  * <p>Example: {@code brine '*' service.status sshd}.
  */
 final class ServiceCheck extends ServiceFunction {
-  /** The question, put to the init system. */
-  interface Question {
-    boolean ask(ServiceManager pm, String service) throws IOException, InterruptedException;
-  }
+    /** The question, put to the init system. */
+    interface Question {
+        boolean ask(ServiceManager pm, String service) throws IOException, InterruptedException;
+    }
 
-  static final ServiceCheck STATUS = new ServiceCheck("status", "True if the named service is running.", ServiceManager::running);
-  static final ServiceCheck ENABLED = new ServiceCheck("enabled", "True if the named service starts at boot.", ServiceManager::enabled);
-  static final ServiceCheck AVAILABLE = new ServiceCheck("available", "True if the init system knows the named service.",
-      ServiceManager::available);
+    static final ServiceCheck STATUS = new ServiceCheck("status", "True if the named service is running.", ServiceManager::running);
+    static final ServiceCheck ENABLED = new ServiceCheck("enabled", "True if the named service starts at boot.", ServiceManager::enabled);
+    static final ServiceCheck AVAILABLE = new ServiceCheck("available", "True if the init system knows the named service.",
+            ServiceManager::available);
 
-  private final String function;
-  private final String doc;
-  private final Question question;
+    private final String function;
+    private final String doc;
+    private final Question question;
 
-  private ServiceCheck(String function, String doc, Question question) {
-    this.function = function;
-    this.doc = doc;
-    this.question = question;
-  }
+    private ServiceCheck(String function, String doc, Question question) {
+        this.function = function;
+        this.doc = doc;
+        this.question = question;
+    }
 
-  @Override
-  public String name() {
-    return "service." + function;
-  }
+    @Override
+    public String name() {
+        return "service." + function;
+    }
 
-  @Override
-  public String doc() {
-    return doc;
-  }
+    @Override
+    public String doc() {
+        return doc;
+    }
 
-  @Override
-  public List<Param> params() {
-    return NAME;
-  }
+    @Override
+    public List<Param> params() {
+        return NAME;
+    }
 
-  @Override
-  Object call(ServiceManager pm, Arguments args) throws IOException, InterruptedException {
-    return question.ask(pm, args.name());
-  }
+    @Override
+    Object call(ServiceManager pm, Arguments args) throws IOException, InterruptedException {
+        return question.ask(pm, args.name());
+    }
 }

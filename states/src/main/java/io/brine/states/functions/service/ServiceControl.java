@@ -14,30 +14,30 @@ import java.util.Locale;
  * <p>Example: {@code brine 'web*' service.restart nginx}.
  */
 final class ServiceControl extends ServiceFunction {
-  private final Action action;
+    private final Action action;
 
-  ServiceControl(Action action) {
-    this.action = action;
-  }
+    ServiceControl(Action action) {
+        this.action = action;
+    }
 
-  @Override
-  public String name() {
-    return "service." + action.name().toLowerCase(Locale.ROOT);
-  }
+    @Override
+    public String name() {
+        return "service." + action.name().toLowerCase(Locale.ROOT);
+    }
 
-  @Override
-  public String doc() {
-    String verb = action.name().charAt(0) + action.name().substring(1).toLowerCase(Locale.ROOT);
-    return verb + "s the named service; true when the init system reports success, false when not.";
-  }
+    @Override
+    public String doc() {
+        String verb = action.name().charAt(0) + action.name().substring(1).toLowerCase(Locale.ROOT);
+        return verb + "s the named service; true when the init system reports success, false when not.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return NAME;
-  }
+    @Override
+    public List<Param> params() {
+        return NAME;
+    }
 
-  @Override
-  Object call(ServiceManager pm, Arguments args) throws IOException, InterruptedException {
-    return pm.act(args.name(), action);
-  }
+    @Override
+    Object call(ServiceManager pm, Arguments args) throws IOException, InterruptedException {
+        return pm.act(args.name(), action);
+    }
 }

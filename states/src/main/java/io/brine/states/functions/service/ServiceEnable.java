@@ -12,30 +12,30 @@ import java.util.List;
  * <p>Example: {@code brine 'web*' service.enable nginx}.
  */
 final class ServiceEnable extends ServiceFunction {
-  private final boolean enable;
+    private final boolean enable;
 
-  ServiceEnable(boolean enable) {
-    this.enable = enable;
-  }
+    ServiceEnable(boolean enable) {
+        this.enable = enable;
+    }
 
-  @Override
-  public String name() {
-    return enable ? "service.enable" : "service.disable";
-  }
+    @Override
+    public String name() {
+        return enable ? "service.enable" : "service.disable";
+    }
 
-  @Override
-  public String doc() {
-    return (enable ? "Makes the named service start at boot" : "Keeps the named service from starting at boot")
-        + "; true when the init system reports success.";
-  }
+    @Override
+    public String doc() {
+        return (enable ? "Makes the named service start at boot" : "Keeps the named service from starting at boot")
+                + "; true when the init system reports success.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return NAME;
-  }
+    @Override
+    public List<Param> params() {
+        return NAME;
+    }
 
-  @Override
-  Object call(ServiceManager pm, Arguments args) throws IOException, InterruptedException {
-    return pm.setEnabled(args.name(), enable);
-  }
+    @Override
+    Object call(ServiceManager pm, Arguments args) throws IOException, InterruptedException {
+        return pm.setEnabled(args.name(), enable);
+    }
 }

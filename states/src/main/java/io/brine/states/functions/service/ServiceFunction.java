@@ -14,17 +14,17 @@ import java.util.List;
  * does its own job. A function about one service takes Salt's {@code name}.
  */
 abstract class ServiceFunction implements ExecutionFunction {
-  static final List<Param> NAME = List.of(Param.required("name", Param.Type.STRING, "the service, as its init system names it"));
+    static final List<Param> NAME = List.of(Param.required("name", Param.Type.STRING, "the service, as its init system names it"));
 
-  @Override
-  public final Object call(FunctionContext context, Arguments args) throws FunctionException, InterruptedException {
-    ServiceManager pm = ServiceManagers.detect(context.commands());
-    try {
-      return call(pm, args);
-    } catch (IOException e) {
-      throw new FunctionException(name() + ": " + e.getMessage());
+    @Override
+    public final Object call(FunctionContext context, Arguments args) throws FunctionException, InterruptedException {
+        ServiceManager pm = ServiceManagers.detect(context.commands());
+        try {
+            return call(pm, args);
+        } catch (IOException e) {
+            throw new FunctionException(name() + ": " + e.getMessage());
+        }
     }
-  }
 
-  abstract Object call(ServiceManager pm, Arguments args) throws IOException, InterruptedException;
+    abstract Object call(ServiceManager pm, Arguments args) throws IOException, InterruptedException;
 }

@@ -11,23 +11,23 @@ import java.util.List;
  * <p>Example: {@code brine '*' service.get_all}.
  */
 final class ServiceGetAll extends ServiceFunction {
-  @Override
-  public String name() {
-    return "service.get_all";
-  }
+    @Override
+    public String name() {
+        return "service.get_all";
+    }
 
-  @Override
-  public String doc() {
-    return "Sorted names of every service this machine's init system can control.";
-  }
+    @Override
+    public String doc() {
+        return "Sorted names of every service this machine's init system can control.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return List.of();
-  }
+    @Override
+    public List<Param> params() {
+        return List.of();
+    }
 
-  @Override
-  Object call(ServiceManager pm, Arguments args) throws IOException, InterruptedException {
-    return pm.all();
-  }
+    @Override
+    Object call(ServiceManager pm, Arguments args) throws IOException, InterruptedException {
+        return pm.all();
+    }
 }

@@ -5,21 +5,21 @@ import java.util.List;
 
 /** One init system's controls, as the service states and functions need them. */
 interface ServiceManager {
-  enum Action { START, STOP, RESTART, RELOAD }
+    enum Action { START, STOP, RESTART, RELOAD }
 
-  String name();
+    String name();
 
-  boolean available(String service) throws IOException, InterruptedException;
+    boolean available(String service) throws IOException, InterruptedException;
 
-  boolean running(String service) throws IOException, InterruptedException;
+    boolean running(String service) throws IOException, InterruptedException;
 
-  boolean enabled(String service) throws IOException, InterruptedException;
+    boolean enabled(String service) throws IOException, InterruptedException;
 
-  /** Runs the action; false when the init system reported failure. */
-  boolean act(String service, Action action) throws IOException, InterruptedException;
+    /** Runs the action; false when the init system reported failure. */
+    boolean act(String service, Action action) throws IOException, InterruptedException;
 
-  boolean setEnabled(String service, boolean enable) throws IOException, InterruptedException;
+    boolean setEnabled(String service, boolean enable) throws IOException, InterruptedException;
 
-  /** Every service this init system can control, sorted by name. */
-  List<String> all() throws IOException, InterruptedException;
+    /** Every service this init system can control, sorted by name. */
+    List<String> all() throws IOException, InterruptedException;
 }

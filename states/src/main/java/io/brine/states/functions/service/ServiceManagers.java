@@ -10,24 +10,24 @@ import java.util.function.Predicate;
  * distribution often runs no systemd at all, and then only the init scripts work.
  */
 final class ServiceManagers {
-  private ServiceManagers() {}
+    private ServiceManagers() {}
 
-  /** systemd when it is running (/run/systemd/system), OpenRC when it is (/run/openrc), else sysvinit. */
-  static String choose(Predicate<Path> exists) {
-    if (exists.test(Path.of("/run/systemd/system"))) {
-      return "systemd";
+    /** systemd when it is running (/run/systemd/system), OpenRC when it is (/run/openrc), else sysvinit. */
+    static String choose(Predicate<Path> exists) {
+        if (exists.test(Path.of("/run/systemd/system"))) {
+            return "systemd";
+        }
+        if (exists.test(Path.of("/run/openrc"))) {
+            return "openrc";
+        }
+        return "sysvinit";
     }
-    if (exists.test(Path.of("/run/openrc"))) {
-      return "openrc";
-    }
-    return "sysvinit";
-  }
 
-  static ServiceManager detect(CommandRunner commands) {
-    return switch (choose(Files::isDirectory)) {
-      case "systemd" -> new SystemdServices(commands);
-      case "openrc" -> new OpenRcServices(commands);
-      default -> new SysvinitServices(commands);
-    };
-  }
+    static ServiceManager detect(CommandRunner commands) {
+        return switch (choose(Files::isDirectory)) {
+            case "systemd" -> new SystemdServices(commands);
+            case "openrc" -> new OpenRcServices(commands);
+            default -> new SysvinitServices(commands);
+        };
+    }
 }

@@ -13,20 +13,20 @@ import java.util.List;
  * <p>Example: {@code brine 'web*' service.restart nginx}, or in a state file {@code nginx: service.running}.
  */
 public final class ServiceModule implements FunctionModule {
-  @Override
-  public String name() {
-    return "service";
-  }
+    @Override
+    public String name() {
+        return "service";
+    }
 
-  @Override
-  public List<ExecutionFunction> execution() {
-    return List.of(new ServiceControl(Action.START), new ServiceControl(Action.STOP), new ServiceControl(Action.RESTART),
-        new ServiceControl(Action.RELOAD), ServiceCheck.STATUS, ServiceCheck.ENABLED, ServiceCheck.AVAILABLE,
-        new ServiceEnable(true), new ServiceEnable(false), new ServiceGetAll());
-  }
+    @Override
+    public List<ExecutionFunction> execution() {
+        return List.of(new ServiceControl(Action.START), new ServiceControl(Action.STOP), new ServiceControl(Action.RESTART),
+                new ServiceControl(Action.RELOAD), ServiceCheck.STATUS, ServiceCheck.ENABLED, ServiceCheck.AVAILABLE,
+                new ServiceEnable(true), new ServiceEnable(false), new ServiceGetAll());
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new ServiceRunning(), new ServiceDead(), new ServiceEnablement(true), new ServiceEnablement(false));
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new ServiceRunning(), new ServiceDead(), new ServiceEnablement(true), new ServiceEnablement(false));
+    }
 }

@@ -17,39 +17,39 @@ import java.nio.file.attribute.PosixFilePermissions;
  * @param owner null for a system-wide file (/etc/ssh/ssh_known_hosts), created as root's and world-readable
  */
 record OwnedFile(Path path, SshUser owner) {
-  /** Writes {@code after} (atomically, through {@link TextEdit}); in test mode writes nothing. */
-  StateResult write(String before, String after, StateContext ctx) throws IOException {
-    boolean isNew = !Files.exists(path);
-    Path dir = path.getParent();
-    if (owner != null && !Files.isDirectory(dir) && !Files.isDirectory(dir.getParent())) {
-      return StateResult.failed("Parent directory not present: " + dir.getParent());
+    /** Writes {@code after} (atomically, through {@link TextEdit}); in test mode writes nothing. */
+    StateResult write(String before, String after, StateContext ctx) throws IOException {
+        boolean isNew = !Files.exists(path);
+        Path dir = path.getParent();
+        if (owner != null && !Files.isDirectory(dir) && !Files.isDirectory(dir.getParent())) {
+            return StateResult.failed("Parent directory not present: " + dir.getParent());
+        }
+        if (!ctx.test()) {
+            createParent();
+        }
+        StateResult written = TextEdit.apply(path, before, after, owner == null, ctx);
+        if (!ctx.test() && isNew && !written.failed()) {
+            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(owner == null ? "rw-r--r--" : "rw-------"));
+            chown(path);
+        }
+        return written;
     }
-    if (!ctx.test()) {
-      createParent();
-    }
-    StateResult written = TextEdit.apply(path, before, after, owner == null, ctx);
-    if (!ctx.test() && isNew && !written.failed()) {
-      Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(owner == null ? "rw-r--r--" : "rw-------"));
-      chown(path);
-    }
-    return written;
-  }
 
-  private void createParent() throws IOException {
-    Path dir = path.getParent();
-    if (owner == null || Files.isDirectory(dir)) {
-      return;
+    private void createParent() throws IOException {
+        Path dir = path.getParent();
+        if (owner == null || Files.isDirectory(dir)) {
+            return;
+        }
+        Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        chown(dir);
     }
-    Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    chown(dir);
-  }
 
-  private void chown(Path p) throws IOException {
-    // only when it differs: a minion not running as root can still write its own account's files
-    Object uid = Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
-    if (owner != null && !Integer.valueOf(owner.uid()).equals(uid)) {
-      Files.setAttribute(p, "unix:uid", owner.uid(), LinkOption.NOFOLLOW_LINKS);
-      Files.setAttribute(p, "unix:gid", owner.gid(), LinkOption.NOFOLLOW_LINKS);
+    private void chown(Path p) throws IOException {
+        // only when it differs: a minion not running as root can still write its own account's files
+        Object uid = Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        if (owner != null && !Integer.valueOf(owner.uid()).equals(uid)) {
+            Files.setAttribute(p, "unix:uid", owner.uid(), LinkOption.NOFOLLOW_LINKS);
+            Files.setAttribute(p, "unix:gid", owner.gid(), LinkOption.NOFOLLOW_LINKS);
+        }
     }
-  }
 }

@@ -15,13 +15,13 @@ import java.util.List;
  * </pre>
  */
 public final class SshAuthStates implements FunctionModule {
-  @Override
-  public String name() {
-    return "ssh_auth";
-  }
+    @Override
+    public String name() {
+        return "ssh_auth";
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new SshAuthPresent(), new SshAuthAbsent());
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new SshAuthPresent(), new SshAuthAbsent());
+    }
 }

@@ -17,15 +17,15 @@ import java.util.List;
  * </pre>
  */
 public final class SshKnownHostsStates implements FunctionModule {
-  private final SecureRandom random = new SecureRandom();
+    private final SecureRandom random = new SecureRandom();
 
-  @Override
-  public String name() {
-    return "ssh_known_hosts";
-  }
+    @Override
+    public String name() {
+        return "ssh_known_hosts";
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new KnownHostPresent(random), new KnownHostAbsent());
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new KnownHostPresent(random), new KnownHostAbsent());
+    }
 }

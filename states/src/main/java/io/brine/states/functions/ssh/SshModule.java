@@ -10,13 +10,13 @@ import java.util.List;
  * <p>Example: {@code brine web1 ssh.auth_keys user=deploy}.
  */
 public final class SshModule implements FunctionModule {
-  @Override
-  public String name() {
-    return "ssh";
-  }
+    @Override
+    public String name() {
+        return "ssh";
+    }
 
-  @Override
-  public List<ExecutionFunction> execution() {
-    return List.of(new SshAuthKeys());
-  }
+    @Override
+    public List<ExecutionFunction> execution() {
+        return List.of(new SshAuthKeys());
+    }
 }

@@ -16,23 +16,23 @@ import java.util.Objects;
  * }</pre>
  */
 public final class SysctlStates implements FunctionModule {
-  private final Path defaultConfig;
+    private final Path defaultConfig;
 
-  public SysctlStates() {
-    this(Path.of("/etc/sysctl.d/99-salt.conf"));
-  }
+    public SysctlStates() {
+        this(Path.of("/etc/sysctl.d/99-salt.conf"));
+    }
 
-  public SysctlStates(Path defaultConfig) {
-    this.defaultConfig = Objects.requireNonNull(defaultConfig, "defaultConfig");
-  }
+    public SysctlStates(Path defaultConfig) {
+        this.defaultConfig = Objects.requireNonNull(defaultConfig, "defaultConfig");
+    }
 
-  @Override
-  public String name() {
-    return "sysctl";
-  }
+    @Override
+    public String name() {
+        return "sysctl";
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new SysctlPresent(defaultConfig, Path.of("/proc/sys")));
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new SysctlPresent(defaultConfig, Path.of("/proc/sys")));
+    }
 }

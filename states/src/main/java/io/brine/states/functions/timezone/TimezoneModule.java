@@ -16,28 +16,28 @@ import java.util.List;
  * }</pre>
  */
 public final class TimezoneModule implements FunctionModule {
-  private final ZoneFiles zones;
+    private final ZoneFiles zones;
 
-  public TimezoneModule() {
-    this(Path.of("/etc/timezone"), Path.of("/etc/localtime"), Path.of("/usr/share/zoneinfo"), Path.of("/etc/adjtime"));
-  }
+    public TimezoneModule() {
+        this(Path.of("/etc/timezone"), Path.of("/etc/localtime"), Path.of("/usr/share/zoneinfo"), Path.of("/etc/adjtime"));
+    }
 
-  public TimezoneModule(Path timezoneFile, Path localtime, Path zoneinfo, Path adjtime) {
-    this.zones = new ZoneFiles(timezoneFile, localtime, zoneinfo, adjtime);
-  }
+    public TimezoneModule(Path timezoneFile, Path localtime, Path zoneinfo, Path adjtime) {
+        this.zones = new ZoneFiles(timezoneFile, localtime, zoneinfo, adjtime);
+    }
 
-  @Override
-  public String name() {
-    return "timezone";
-  }
+    @Override
+    public String name() {
+        return "timezone";
+    }
 
-  @Override
-  public List<ExecutionFunction> execution() {
-    return List.of(new TimezoneGetZone(zones), new TimezoneSetZone(zones));
-  }
+    @Override
+    public List<ExecutionFunction> execution() {
+        return List.of(new TimezoneGetZone(zones), new TimezoneSetZone(zones));
+    }
 
-  @Override
-  public List<StateFunction> states() {
-    return List.of(new TimezoneSystem(zones));
-  }
+    @Override
+    public List<StateFunction> states() {
+        return List.of(new TimezoneSystem(zones));
+    }
 }

@@ -23,59 +23,59 @@ import java.util.Map;
  * </pre>
  */
 final class TimezoneSystem implements StateFunction {
-  private final ZoneFiles zones;
+    private final ZoneFiles zones;
 
-  TimezoneSystem(ZoneFiles zones) {
-    this.zones = zones;
-  }
+    TimezoneSystem(ZoneFiles zones) {
+        this.zones = zones;
+    }
 
-  @Override
-  public String name() {
-    return "system";
-  }
+    @Override
+    public String name() {
+        return "system";
+    }
 
-  @Override
-  public String doc() {
-    return "Ensures the system time zone (/etc/timezone and /etc/localtime) and, with utc, a UTC hardware clock.";
-  }
+    @Override
+    public String doc() {
+        return "Ensures the system time zone (/etc/timezone and /etc/localtime) and, with utc, a UTC hardware clock.";
+    }
 
-  @Override
-  public List<Param> params() {
-    return List.of(Param.optional("utc", Type.BOOLEAN, true, "make the hardware clock keep UTC"));
-  }
+    @Override
+    public List<Param> params() {
+        return List.of(Param.optional("utc", Type.BOOLEAN, true, "make the hardware clock keep UTC"));
+    }
 
-  @Override
-  public StateResult apply(Arguments args, StateContext ctx) throws IOException {
-    String zone = args.name();
-    if (zones.rules(zone).isEmpty()) {
-      return StateResult.failed("Unable to compare desired timezone '" + zone + "' to system timezone: "
-          + "no such zone in the zoneinfo database");
+    @Override
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
+        String zone = args.name();
+        if (zones.rules(zone).isEmpty()) {
+            return StateResult.failed("Unable to compare desired timezone '" + zone + "' to system timezone: "
+                    + "no such zone in the zoneinfo database");
+        }
+        boolean utc = args.bool("utc");
+        boolean doZone = !zones.isSet(zone);
+        boolean doUtc = utc && !zones.hwclock().equals("UTC");
+        if (!doZone && !doUtc) {
+            return StateResult.ok("Timezone " + zone + " already set" + (utc ? ", UTC already set" : ""));
+        }
+        Map<String, Object> changes = new LinkedHashMap<>();
+        List<String> messages = new ArrayList<>();
+        if (doZone) {
+            changes.put("timezone", zone);
+            messages.add(ctx.test() ? "Timezone " + zone + " needs to be set" : "Set timezone " + zone);
+        }
+        if (doUtc) {
+            changes.put("utc", true);
+            messages.add(ctx.test() ? "UTC needs to be set to True" : "Set UTC to True");
+        }
+        if (ctx.test()) {
+            return StateResult.pending(changes, String.join(", ", messages));
+        }
+        if (doZone) {
+            zones.set(zone);
+        }
+        if (doUtc) {
+            zones.setHwclock(true);
+        }
+        return StateResult.changed(changes, String.join(", ", messages));
     }
-    boolean utc = args.bool("utc");
-    boolean doZone = !zones.isSet(zone);
-    boolean doUtc = utc && !zones.hwclock().equals("UTC");
-    if (!doZone && !doUtc) {
-      return StateResult.ok("Timezone " + zone + " already set" + (utc ? ", UTC already set" : ""));
-    }
-    Map<String, Object> changes = new LinkedHashMap<>();
-    List<String> messages = new ArrayList<>();
-    if (doZone) {
-      changes.put("timezone", zone);
-      messages.add(ctx.test() ? "Timezone " + zone + " needs to be set" : "Set timezone " + zone);
-    }
-    if (doUtc) {
-      changes.put("utc", true);
-      messages.add(ctx.test() ? "UTC needs to be set to True" : "Set UTC to True");
-    }
-    if (ctx.test()) {
-      return StateResult.pending(changes, String.join(", ", messages));
-    }
-    if (doZone) {
-      zones.set(zone);
-    }
-    if (doUtc) {
-      zones.setHwclock(true);
-    }
-    return StateResult.changed(changes, String.join(", ", messages));
-  }
 }

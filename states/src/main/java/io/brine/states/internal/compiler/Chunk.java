@@ -12,30 +12,30 @@ import java.util.List;
  * @param global the global arguments the engine applies around the function
  */
 public record Chunk(String id, String name, String module, String function, String sls, String file, int line,
-                    Arguments args, StateFunction fn, List<RequisiteRef> requisites, int index, GlobalArgs global) {
-  /** Salt's return key: {@code module_|-id_|-name_|-function}. */
-  public String key() {
-    return module + "_|-" + id + "_|-" + name + "_|-" + function;
-  }
+                                        Arguments args, StateFunction fn, List<RequisiteRef> requisites, int index, GlobalArgs global) {
+    /** Salt's return key: {@code module_|-id_|-name_|-function}. */
+    public String key() {
+        return module + "_|-" + id + "_|-" + name + "_|-" + function;
+    }
 
-  public long orderKey() {
-    return global.orderKey();
-  }
+    public long orderKey() {
+        return global.orderKey();
+    }
 
-  public String where() {
-    return file + ":" + line;
-  }
+    public String where() {
+        return file + ":" + line;
+    }
 
-  /** How a failed requisite is named in dependents' comments, as Salt does: {@code sls.id}. */
-  public String label() {
-    return sls + "." + id;
-  }
+    /** How a failed requisite is named in dependents' comments, as Salt does: {@code sls.id}. */
+    public String label() {
+        return sls + "." + id;
+    }
 
-  /**
-   * A requisite as declared on this chunk.
-   *
-   * @param module the module to match, or null for a bare ID; {@code sls} targets a whole sls file
-   * @param inverse an {@code _in} form: the edge belongs to the target, pointing back here
-   */
-  public record RequisiteRef(RequisiteKind kind, boolean inverse, String module, String target, String file, int line) {}
+    /**
+     * A requisite as declared on this chunk.
+     *
+     * @param module the module to match, or null for a bare ID; {@code sls} targets a whole sls file
+     * @param inverse an {@code _in} form: the edge belongs to the target, pointing back here
+     */
+    public record RequisiteRef(RequisiteKind kind, boolean inverse, String module, String target, String file, int line) {}
 }

@@ -4,22 +4,22 @@ import java.util.List;
 
 /** One or more problems found before anything ran; each message names its file and line. */
 public final class CompileException extends Exception {
-  private final List<String> errors;
+    private final List<String> errors;
 
-  CompileException(String file, int line, String message) {
-    this(List.of(where(file, line) + message));
-  }
+    CompileException(String file, int line, String message) {
+        this(List.of(where(file, line) + message));
+    }
 
-  CompileException(List<String> errors) {
-    super(String.join("; ", errors));
-    this.errors = List.copyOf(errors);
-  }
+    CompileException(List<String> errors) {
+        super(String.join("; ", errors));
+        this.errors = List.copyOf(errors);
+    }
 
-  static String where(String file, int line) {
-    return file + (line > 0 ? ":" + line : "") + ": ";
-  }
+    static String where(String file, int line) {
+        return file + (line > 0 ? ":" + line : "") + ": ";
+    }
 
-  public List<String> errors() {
-    return errors;
-  }
+    public List<String> errors() {
+        return errors;
+    }
 }

@@ -12,58 +12,58 @@ import java.util.Map;
  * state tree.
  */
 final class CycleCheck {
-  private enum Mark { VISITING, DONE }
+    private enum Mark { VISITING, DONE }
 
-  private final Plan plan;
-  private final Map<Chunk, Mark> marks = new IdentityHashMap<>();
-  private final List<Chunk> path = new ArrayList<>();
+    private final Plan plan;
+    private final Map<Chunk, Mark> marks = new IdentityHashMap<>();
+    private final List<Chunk> path = new ArrayList<>();
 
-  private CycleCheck(Plan plan) {
-    this.plan = plan;
-  }
+    private CycleCheck(Plan plan) {
+        this.plan = plan;
+    }
 
-  static void check(Plan plan) throws CompileException {
-    CycleCheck check = new CycleCheck(plan);
-    for (Chunk chunk : plan.ordered()) {
-      check.visit(chunk);
+    static void check(Plan plan) throws CompileException {
+        CycleCheck check = new CycleCheck(plan);
+        for (Chunk chunk : plan.ordered()) {
+            check.visit(chunk);
+        }
     }
-  }
 
-  /** What must run before {@code chunk}: its requisites, and the states that prereq it. */
-  private List<Chunk> before(Chunk chunk) {
-    List<Chunk> out = new ArrayList<>();
-    for (Edge e : plan.edgesOf(chunk)) {
-      if (e.kind().orders()) {
-        out.add(e.target());
-      }
+    /** What must run before {@code chunk}: its requisites, and the states that prereq it. */
+    private List<Chunk> before(Chunk chunk) {
+        List<Chunk> out = new ArrayList<>();
+        for (Edge e : plan.edgesOf(chunk)) {
+            if (e.kind().orders()) {
+                out.add(e.target());
+            }
+        }
+        out.addAll(plan.prereqsOn(chunk));
+        return out;
     }
-    out.addAll(plan.prereqsOn(chunk));
-    return out;
-  }
 
-  private void visit(Chunk chunk) throws CompileException {
-    Mark mark = marks.get(chunk);
-    if (mark == Mark.DONE) {
-      return;
+    private void visit(Chunk chunk) throws CompileException {
+        Mark mark = marks.get(chunk);
+        if (mark == Mark.DONE) {
+            return;
+        }
+        if (mark == Mark.VISITING) {
+            throw new CompileException(List.of(describe(path.subList(path.indexOf(chunk), path.size()), chunk)));
+        }
+        marks.put(chunk, Mark.VISITING);
+        path.add(chunk);
+        for (Chunk dep : before(chunk)) {
+            visit(dep);
+        }
+        path.remove(path.size() - 1);
+        marks.put(chunk, Mark.DONE);
     }
-    if (mark == Mark.VISITING) {
-      throw new CompileException(List.of(describe(path.subList(path.indexOf(chunk), path.size()), chunk)));
-    }
-    marks.put(chunk, Mark.VISITING);
-    path.add(chunk);
-    for (Chunk dep : before(chunk)) {
-      visit(dep);
-    }
-    path.remove(path.size() - 1);
-    marks.put(chunk, Mark.DONE);
-  }
 
-  private static String describe(List<Chunk> cycle, Chunk closing) {
-    StringBuilder text = new StringBuilder(CompileException.where(cycle.get(0).file(), cycle.get(0).line()))
-        .append("requisite cycle: ");
-    for (Chunk c : cycle) {
-      text.append("'").append(c.id()).append("' (").append(c.where()).append(") requires ");
+    private static String describe(List<Chunk> cycle, Chunk closing) {
+        StringBuilder text = new StringBuilder(CompileException.where(cycle.get(0).file(), cycle.get(0).line()))
+                .append("requisite cycle: ");
+        for (Chunk c : cycle) {
+            text.append("'").append(c.id()).append("' (").append(c.where()).append(") requires ");
+        }
+        return text.append("'").append(closing.id()).append("'").toString();
     }
-    return text.append("'").append(closing.id()).append("'").toString();
-  }
 }

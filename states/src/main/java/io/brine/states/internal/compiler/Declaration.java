@@ -7,8 +7,8 @@ import java.util.List;
  * arguments, each with the line it came from.
  */
 record Declaration(String id, String sls, String file, int line, List<FunctionDecl> functions) {
-  record FunctionDecl(String module, String function, int line, List<ArgEntry> args) {}
+    record FunctionDecl(String module, String function, int line, List<ArgEntry> args) {}
 
-  /** One {@code - key: value} argument, as plain data. */
-  record ArgEntry(String key, int line, Object value) {}
+    /** One {@code - key: value} argument, as plain data. */
+    record ArgEntry(String key, int line, Object value) {}
 }

@@ -12,17 +12,17 @@ import java.util.List;
  * @param parallel run it beside the following states; those that require it wait for it
  */
 public record GlobalArgs(long orderKey, boolean failhard, StateGuards guards, List<String> checkCmd, Retry retry,
-                         boolean parallel) {
-  public GlobalArgs {
-    checkCmd = List.copyOf(checkCmd);
-  }
+                                                  boolean parallel) {
+    public GlobalArgs {
+        checkCmd = List.copyOf(checkCmd);
+    }
 
-  /**
-   * Salt's {@code retry}: up to {@code attempts} runs, {@code interval} seconds apart plus up to {@code splay}
-   * random seconds, until the result is {@code until} (True, False or None).
-   */
-  public record Retry(int attempts, Boolean until, double interval, double splay) {
-    /** {@code retry: True}: Salt's defaults. */
-    public static final Retry DEFAULT = new Retry(2, true, 30, 0);
-  }
+    /**
+     * Salt's {@code retry}: up to {@code attempts} runs, {@code interval} seconds apart plus up to {@code splay}
+     * random seconds, until the result is {@code until} (True, False or None).
+     */
+    public record Retry(int attempts, Boolean until, double interval, double splay) {
+        /** {@code retry: True}: Salt's defaults. */
+        public static final Retry DEFAULT = new Retry(2, true, 30, 0);
+    }
 }

@@ -8,16 +8,16 @@ import java.util.List;
  * own shell, directory and user).
  */
 public record StateGuards(List<String> onlyif, List<String> unless, List<String> creates) {
-  public static final StateGuards NONE = new StateGuards(List.of(), List.of(), List.of());
-  static final List<String> NAMES = List.of("onlyif", "unless", "creates");
+    public static final StateGuards NONE = new StateGuards(List.of(), List.of(), List.of());
+    static final List<String> NAMES = List.of("onlyif", "unless", "creates");
 
-  public StateGuards {
-    onlyif = List.copyOf(onlyif);
-    unless = List.copyOf(unless);
-    creates = List.copyOf(creates);
-  }
+    public StateGuards {
+        onlyif = List.copyOf(onlyif);
+        unless = List.copyOf(unless);
+        creates = List.copyOf(creates);
+    }
 
-  public boolean isEmpty() {
-    return onlyif.isEmpty() && unless.isEmpty() && creates.isEmpty();
-  }
+    public boolean isEmpty() {
+        return onlyif.isEmpty() && unless.isEmpty() && creates.isEmpty();
+    }
 }

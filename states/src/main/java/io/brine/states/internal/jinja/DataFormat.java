@@ -9,43 +9,43 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
  * ({@link PlainData}), never the parser's own objects, so a template gets maps it can {@code .get()} from.
  */
 enum DataFormat {
-  YAML(new ObjectMapper(new YAMLFactory())),
-  JSON(new ObjectMapper()),
-  TEXT(null);
+    YAML(new ObjectMapper(new YAMLFactory())),
+    JSON(new ObjectMapper()),
+    TEXT(null);
 
-  /** Thrown for text that is not valid in the format; {@code line} is 0 when the parser could not tell. */
-  static final class BadData extends Exception {
-    final int line;
+    /** Thrown for text that is not valid in the format; {@code line} is 0 when the parser could not tell. */
+    static final class BadData extends Exception {
+        final int line;
 
-    BadData(String message, int line) {
-      super(message);
-      this.line = line;
+        BadData(String message, int line) {
+            super(message);
+            this.line = line;
+        }
     }
-  }
 
-  private final ObjectMapper mapper;
+    private final ObjectMapper mapper;
 
-  DataFormat(ObjectMapper mapper) {
-    this.mapper = mapper;
-  }
-
-  /** {@code yaml}, {@code json} or {@code text}, as in the tags' names. */
-  String tagSuffix() {
-    return name().toLowerCase(java.util.Locale.ROOT);
-  }
-
-  Object parse(String text) throws BadData {
-    if (mapper == null) {
-      return text;
+    DataFormat(ObjectMapper mapper) {
+        this.mapper = mapper;
     }
-    if (text.isBlank()) {
-      return PlainData.copy(null); // an empty document is None, as PyYAML loads it
+
+    /** {@code yaml}, {@code json} or {@code text}, as in the tags' names. */
+    String tagSuffix() {
+        return name().toLowerCase(java.util.Locale.ROOT);
     }
-    try {
-      return PlainData.copy(mapper.readValue(text, Object.class));
-    } catch (JsonProcessingException e) {
-      int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-      throw new BadData("bad " + name() + ": " + e.getOriginalMessage().lines().findFirst().orElse(""), line);
+
+    Object parse(String text) throws BadData {
+        if (mapper == null) {
+            return text;
+        }
+        if (text.isBlank()) {
+            return PlainData.copy(null); // an empty document is None, as PyYAML loads it
+        }
+        try {
+            return PlainData.copy(mapper.readValue(text, Object.class));
+        } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            throw new BadData("bad " + name() + ": " + e.getOriginalMessage().lines().findFirst().orElse(""), line);
+        }
     }
-  }
 }

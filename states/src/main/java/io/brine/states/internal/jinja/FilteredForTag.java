@@ -21,49 +21,49 @@ import org.apache.commons.lang3.tuple.Pair;
  * starts the filter (a conditional expression as the iterable needs parentheses).
  */
 final class FilteredForTag extends ForTag {
-  @Override
-  public String interpretUnchecked(TagNode tagNode, JinjavaInterpreter interpreter) {
-    Pair<List<String>, String> varsAndExpression = getLoopVarsAndExpression((TagToken) tagNode.getMaster());
-    List<String> vars = varsAndExpression.getLeft();
-    String expression = varsAndExpression.getRight();
-    int at = TagArgs.find(expression, "if");
-    String iterable = at < 0 ? expression : expression.substring(0, at).strip();
-    Object collection = interpreter.resolveELExpression(iterable, tagNode.getLineNumber());
-    if (collection instanceof Map<?, ?> map) {
-      collection = new ArrayList<>(map.keySet());
-    }
-    if (at >= 0) {
-      collection = filtered(collection, vars, expression.substring(at + 2).strip(), tagNode, interpreter);
-    }
-    return renderForCollection(tagNode, interpreter, vars, collection);
-  }
-
-  private static List<Object> filtered(Object collection, List<String> vars, String condition, TagNode tagNode,
-                                       JinjavaInterpreter interpreter) {
-    List<Object> kept = new ArrayList<>();
-    ForLoop items = ObjectIterator.getLoop(collection);
-    try (JinjavaInterpreter.InterpreterScopeClosable scope = interpreter.enterScope()) {
-      while (items.hasNext()) {
-        Object item = items.next();
-        bind(vars, interpreter.wrap(item), interpreter);
-        if (ObjectTruthValue.evaluate(interpreter.resolveELExpression(condition, tagNode.getLineNumber()))) {
-          kept.add(item);
+    @Override
+    public String interpretUnchecked(TagNode tagNode, JinjavaInterpreter interpreter) {
+        Pair<List<String>, String> varsAndExpression = getLoopVarsAndExpression((TagToken) tagNode.getMaster());
+        List<String> vars = varsAndExpression.getLeft();
+        String expression = varsAndExpression.getRight();
+        int at = TagArgs.find(expression, "if");
+        String iterable = at < 0 ? expression : expression.substring(0, at).strip();
+        Object collection = interpreter.resolveELExpression(iterable, tagNode.getLineNumber());
+        if (collection instanceof Map<?, ?> map) {
+            collection = new ArrayList<>(map.keySet());
         }
-      }
+        if (at >= 0) {
+            collection = filtered(collection, vars, expression.substring(at + 2).strip(), tagNode, interpreter);
+        }
+        return renderForCollection(tagNode, interpreter, vars, collection);
     }
-    return kept;
-  }
 
-  /** The loop variables for one item, unpacked as the loop itself will unpack it. */
-  private static void bind(List<String> vars, Object item, JinjavaInterpreter interpreter) {
-    if (vars.size() == 1) {
-      interpreter.getContext().put(vars.get(0), item);
-      return;
+    private static List<Object> filtered(Object collection, List<String> vars, String condition, TagNode tagNode,
+                                                                              JinjavaInterpreter interpreter) {
+        List<Object> kept = new ArrayList<>();
+        ForLoop items = ObjectIterator.getLoop(collection);
+        try (JinjavaInterpreter.InterpreterScopeClosable scope = interpreter.enterScope()) {
+            while (items.hasNext()) {
+                Object item = items.next();
+                bind(vars, interpreter.wrap(item), interpreter);
+                if (ObjectTruthValue.evaluate(interpreter.resolveELExpression(condition, tagNode.getLineNumber()))) {
+                    kept.add(item);
+                }
+            }
+        }
+        return kept;
     }
-    List<?> parts = item instanceof Map.Entry<?, ?> e ? Arrays.asList(e.getKey(), e.getValue())
-        : item instanceof List<?> l ? l : List.of();
-    for (int i = 0; i < vars.size(); i++) {
-      interpreter.getContext().put(vars.get(i), i < parts.size() ? parts.get(i) : null);
+
+    /** The loop variables for one item, unpacked as the loop itself will unpack it. */
+    private static void bind(List<String> vars, Object item, JinjavaInterpreter interpreter) {
+        if (vars.size() == 1) {
+            interpreter.getContext().put(vars.get(0), item);
+            return;
+        }
+        List<?> parts = item instanceof Map.Entry<?, ?> e ? Arrays.asList(e.getKey(), e.getValue())
+                : item instanceof List<?> l ? l : List.of();
+        for (int i = 0; i < vars.size(); i++) {
+            interpreter.getContext().put(vars.get(i), i < parts.size() ? parts.get(i) : null);
+        }
     }
-  }
 }

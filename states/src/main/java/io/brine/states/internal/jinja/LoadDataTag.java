@@ -10,40 +10,40 @@ import com.hubspot.jinjava.tree.TagNode;
  * rendered in place, then read as data into {@code x}. All three close with {@code endload}, as in Salt.
  */
 final class LoadDataTag implements Tag {
-  private static final long serialVersionUID = 1L;
-  private final DataFormat format;
+    private static final long serialVersionUID = 1L;
+    private final DataFormat format;
 
-  LoadDataTag(DataFormat format) {
-    this.format = format;
-  }
-
-  @Override
-  public String getName() {
-    return "load_" + format.tagSuffix();
-  }
-
-  @Override
-  public String getEndTagName() {
-    return "endload";
-  }
-
-  @Override
-  public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
-    TagArgs args = new TagArgs(tagNode);
-    if (TagArgs.find(args.text(), "as") != 0) {
-      throw args.syntax(getName() + " expects: " + getName() + " as name");
+    LoadDataTag(DataFormat format) {
+        this.format = format;
     }
-    String name = TagArgs.variable(args, args.text().substring(2));
-    StringBuilder body = new StringBuilder();
-    for (Node child : tagNode.getChildren()) {
-      body.append(child.render(interpreter).getValue());
+
+    @Override
+    public String getName() {
+        return "load_" + format.tagSuffix();
     }
-    try {
-      interpreter.getContext().put(name, format.parse(body.toString()));
-    } catch (DataFormat.BadData e) {
-      String where = e.line > 0 ? " (line " + e.line + " of the block)" : "";
-      throw TreeTemplates.failure(getName() + " block" + where + ": " + e.getMessage(), tagNode, e);
+
+    @Override
+    public String getEndTagName() {
+        return "endload";
     }
-    return "";
-  }
+
+    @Override
+    public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
+        TagArgs args = new TagArgs(tagNode);
+        if (TagArgs.find(args.text(), "as") != 0) {
+            throw args.syntax(getName() + " expects: " + getName() + " as name");
+        }
+        String name = TagArgs.variable(args, args.text().substring(2));
+        StringBuilder body = new StringBuilder();
+        for (Node child : tagNode.getChildren()) {
+            body.append(child.render(interpreter).getValue());
+        }
+        try {
+            interpreter.getContext().put(name, format.parse(body.toString()));
+        } catch (DataFormat.BadData e) {
+            String where = e.line > 0 ? " (line " + e.line + " of the block)" : "";
+            throw TreeTemplates.failure(getName() + " block" + where + ": " + e.getMessage(), tagNode, e);
+        }
+        return "";
+    }
 }

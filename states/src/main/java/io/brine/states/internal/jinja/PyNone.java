@@ -9,17 +9,17 @@ import com.hubspot.jinjava.util.HasObjectTruthValue;
  * as Jinja renders it. {@code pillar.get('x')} of an absent key, and a null in grains or pillar, are None.
  */
 public final class PyNone implements HasObjectTruthValue {
-  public static final PyNone NONE = new PyNone();
+    public static final PyNone NONE = new PyNone();
 
-  private PyNone() {}
+    private PyNone() {}
 
-  @Override
-  public boolean getObjectTruthValue() {
-    return false;
-  }
+    @Override
+    public boolean getObjectTruthValue() {
+        return false;
+    }
 
-  @Override
-  public String toString() {
-    return "None";
-  }
+    @Override
+    public String toString() {
+        return "None";
+    }
 }

@@ -15,77 +15,77 @@ import java.util.Set;
  * {@code salt['file.dirname']}; what a call returns is copied to plain data like grains and pillar.
  */
 final class SaltBridge extends AbstractMap<String, Object> {
-  private final SaltFunctions functions;
+    private final SaltFunctions functions;
 
-  SaltBridge(SaltFunctions functions) {
-    this.functions = functions;
-  }
-
-  @Override
-  public Object get(Object name) {
-    String text = String.valueOf(name);
-    return text.contains(".") ? new Callable(text) : new Module(text);
-  }
-
-  @Override
-  public boolean containsKey(Object name) {
-    return true;
-  }
-
-  @Override
-  public Set<Entry<String, Object>> entrySet() {
-    return Set.of(); // not listable: a template has no business enumerating the minion's functions
-  }
-
-  /** {@code salt.file.dirname(path)}: Salt's loader also answers a module name, whose attributes are its functions. */
-  private final class Module extends AbstractMap<String, Object> {
-    private final String module;
-
-    Module(String module) {
-      this.module = module;
+    SaltBridge(SaltFunctions functions) {
+        this.functions = functions;
     }
 
     @Override
-    public Object get(Object function) {
-      return new Callable(module + "." + function);
+    public Object get(Object name) {
+        String text = String.valueOf(name);
+        return text.contains(".") ? new Callable(text) : new Module(text);
     }
 
     @Override
-    public boolean containsKey(Object function) {
-      return true;
+    public boolean containsKey(Object name) {
+        return true;
     }
 
     @Override
     public Set<Entry<String, Object>> entrySet() {
-      return Set.of();
-    }
-  }
-
-  private final class Callable extends AbstractCallableMethod {
-    private final String function;
-
-    Callable(String function) {
-      super(function, new LinkedHashMap<>());
-      this.function = function;
+        return Set.of(); // not listable: a template has no business enumerating the minion's functions
     }
 
-    @Override
-    public Object doEvaluate(Map<String, Object> argMap, Map<String, Object> kwargMap, List<Object> varArgs) {
-      return PlainData.copy(functions.call(function, noNones(varArgs), noNones(kwargMap)));
+    /** {@code salt.file.dirname(path)}: Salt's loader also answers a module name, whose attributes are its functions. */
+    private final class Module extends AbstractMap<String, Object> {
+        private final String module;
+
+        Module(String module) {
+            this.module = module;
+        }
+
+        @Override
+        public Object get(Object function) {
+            return new Callable(module + "." + function);
+        }
+
+        @Override
+        public boolean containsKey(Object function) {
+            return true;
+        }
+
+        @Override
+        public Set<Entry<String, Object>> entrySet() {
+            return Set.of();
+        }
     }
-  }
 
-  /**
-   * A template's None reaches the functions as Java's null, which is what they take for "not given":
-   * {@code merge=salt['pillar.get']('x', None)} is Salt's idiom for an optional argument.
-   */
-  private static List<Object> noNones(List<Object> args) {
-    return args.stream().map(a -> a == PyNone.NONE ? null : a).collect(java.util.stream.Collectors.toList());
-  }
+    private final class Callable extends AbstractCallableMethod {
+        private final String function;
 
-  private static Map<String, Object> noNones(Map<String, Object> kwargs) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    kwargs.forEach((k, v) -> out.put(k, v == PyNone.NONE ? null : v));
-    return out;
-  }
+        Callable(String function) {
+            super(function, new LinkedHashMap<>());
+            this.function = function;
+        }
+
+        @Override
+        public Object doEvaluate(Map<String, Object> argMap, Map<String, Object> kwargMap, List<Object> varArgs) {
+            return PlainData.copy(functions.call(function, noNones(varArgs), noNones(kwargMap)));
+        }
+    }
+
+    /**
+     * A template's None reaches the functions as Java's null, which is what they take for "not given":
+     * {@code merge=salt['pillar.get']('x', None)} is Salt's idiom for an optional argument.
+     */
+    private static List<Object> noNones(List<Object> args) {
+        return args.stream().map(a -> a == PyNone.NONE ? null : a).collect(java.util.stream.Collectors.toList());
+    }
+
+    private static Map<String, Object> noNones(Map<String, Object> kwargs) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        kwargs.forEach((k, v) -> out.put(k, v == PyNone.NONE ? null : v));
+        return out;
+    }
 }

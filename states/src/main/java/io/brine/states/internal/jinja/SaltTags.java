@@ -9,17 +9,17 @@ import com.hubspot.jinjava.interpret.Context;
  * gains Jinja's loop filter; {@code filter} blocks pass their body through filters.
  */
 final class SaltTags {
-  private SaltTags() {}
+    private SaltTags() {}
 
-  static void registerOn(Context context) {
-    for (DataFormat format : DataFormat.values()) {
-      context.registerTag(new ImportDataTag(format));
-      context.registerTag(new LoadDataTag(format));
+    static void registerOn(Context context) {
+        for (DataFormat format : DataFormat.values()) {
+            context.registerTag(new ImportDataTag(format));
+            context.registerTag(new LoadDataTag(format));
+        }
+        context.registerTag(new TreeImportTag());
+        context.registerTag(new TreeFromTag());
+        context.registerTag(new TreeIncludeTag());
+        context.registerTag(new FilteredForTag());
+        context.registerTag(new FilterBlockTag());
     }
-    context.registerTag(new TreeImportTag());
-    context.registerTag(new TreeFromTag());
-    context.registerTag(new TreeIncludeTag());
-    context.registerTag(new FilteredForTag());
-    context.registerTag(new FilterBlockTag());
-  }
 }

@@ -13,15 +13,15 @@ import java.nio.charset.Charset;
  * minion's own jars or configuration, and the state tree's root checks apply to them too.
  */
 final class StateTreeLocator implements ResourceLocator {
-  private final StateFiles files;
+    private final StateFiles files;
 
-  StateTreeLocator(StateFiles files) {
-    this.files = files;
-  }
+    StateTreeLocator(StateFiles files) {
+        this.files = files;
+    }
 
-  @Override
-  public String getString(String fullName, Charset encoding, JinjavaInterpreter interpreter) throws IOException {
-    String path = fullName.startsWith("brine://") ? fullName.substring("brine://".length()) : fullName;
-    return files.readText(path).orElseThrow(() -> new ResourceNotFoundException("no such template in the state tree: " + fullName));
-  }
+    @Override
+    public String getString(String fullName, Charset encoding, JinjavaInterpreter interpreter) throws IOException {
+        String path = fullName.startsWith("brine://") ? fullName.substring("brine://".length()) : fullName;
+        return files.readText(path).orElseThrow(() -> new ResourceNotFoundException("no such template in the state tree: " + fullName));
+    }
 }

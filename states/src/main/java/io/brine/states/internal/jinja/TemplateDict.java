@@ -14,35 +14,35 @@ import java.util.Set;
  * ({@link PlainData#freshCopies}), so a template changing one changes nothing outside its render.
  */
 public final class TemplateDict extends LinkedHashMap<String, Object> implements PyWrapper {
-  public TemplateDict(Map<String, Object> entries) {
-    super(entries);
-  }
-
-  /** Python's {@code d.get(key)}: None, not undefined, when the key is absent. */
-  public Object get(String key) {
-    return get(key, PyNone.NONE);
-  }
-
-  public Object get(Object key, Object defaultValue) {
-    String k = String.valueOf(key);
-    if (containsKey(k)) {
-      return super.get(k);
+    public TemplateDict(Map<String, Object> entries) {
+        super(entries);
     }
-    Object value = this;
-    for (String part : k.split(":")) {
-      if (!(value instanceof Map<?, ?> map) || !map.containsKey(part)) {
-        return defaultValue;
-      }
-      value = map.get(part);
+
+    /** Python's {@code d.get(key)}: None, not undefined, when the key is absent. */
+    public Object get(String key) {
+        return get(key, PyNone.NONE);
     }
-    return value;
-  }
 
-  public Set<Map.Entry<String, Object>> items() {
-    return entrySet();
-  }
+    public Object get(Object key, Object defaultValue) {
+        String k = String.valueOf(key);
+        if (containsKey(k)) {
+            return super.get(k);
+        }
+        Object value = this;
+        for (String part : k.split(":")) {
+            if (!(value instanceof Map<?, ?> map) || !map.containsKey(part)) {
+                return defaultValue;
+            }
+            value = map.get(part);
+        }
+        return value;
+    }
 
-  public Set<String> keys() {
-    return keySet();
-  }
+    public Set<Map.Entry<String, Object>> items() {
+        return entrySet();
+    }
+
+    public Set<String> keys() {
+        return keySet();
+    }
 }

@@ -15,40 +15,40 @@ import java.util.Map;
  * ({@code cannot import name}), rather than an undefined variable found later.
  */
 final class TreeFromTag implements Tag {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  @Override
-  public String getName() {
-    return "from";
-  }
-
-  @Override
-  public String getEndTagName() {
-    return null;
-  }
-
-  @Override
-  public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
-    TagArgs args = new TagArgs(tagNode);
-    String text = TagArgs.withoutContextClause(args.text());
-    int at = TagArgs.find(text, "import");
-    String names = at < 0 ? "" : text.substring(at + "import".length()).strip();
-    if (names.isEmpty()) {
-      throw args.syntax("from expects: from 'path' import name[, name as alias]");
+    @Override
+    public String getName() {
+        return "from";
     }
-    String path = args.resolvePath(interpreter, text.substring(0, at), "from");
-    // Jinjava's import map reads "path import a as b, c" split into words; the path itself is not used.
-    List<String> words = new ArrayList<>(List.of(path, "import"));
-    words.addAll(List.of(names.split("[\\s,]+")));
-    Map<String, String> imports = FromTag.getImportMap(words);
-    JinjavaInterpreter child = TreeTemplates.render(interpreter, tagNode, path, false).orElseThrow().child();
-    Context defined = child.getContext();
-    for (String name : imports.keySet()) {
-      if (defined.getGlobalMacro(name) == null && !defined.getSessionBindings().containsKey(name)) {
-        throw TreeTemplates.failure("cannot import '" + name + "': " + path + " does not define it", tagNode, null);
-      }
+
+    @Override
+    public String getEndTagName() {
+        return null;
     }
-    FromTag.integrateChild(imports, child, interpreter);
-    return "";
-  }
+
+    @Override
+    public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
+        TagArgs args = new TagArgs(tagNode);
+        String text = TagArgs.withoutContextClause(args.text());
+        int at = TagArgs.find(text, "import");
+        String names = at < 0 ? "" : text.substring(at + "import".length()).strip();
+        if (names.isEmpty()) {
+            throw args.syntax("from expects: from 'path' import name[, name as alias]");
+        }
+        String path = args.resolvePath(interpreter, text.substring(0, at), "from");
+        // Jinjava's import map reads "path import a as b, c" split into words; the path itself is not used.
+        List<String> words = new ArrayList<>(List.of(path, "import"));
+        words.addAll(List.of(names.split("[\\s,]+")));
+        Map<String, String> imports = FromTag.getImportMap(words);
+        JinjavaInterpreter child = TreeTemplates.render(interpreter, tagNode, path, false).orElseThrow().child();
+        Context defined = child.getContext();
+        for (String name : imports.keySet()) {
+            if (defined.getGlobalMacro(name) == null && !defined.getSessionBindings().containsKey(name)) {
+                throw TreeTemplates.failure("cannot import '" + name + "': " + path + " does not define it", tagNode, null);
+            }
+        }
+        FromTag.integrateChild(imports, child, interpreter);
+        return "";
+    }
 }

@@ -20,36 +20,36 @@ import java.util.function.Function;
  * say whether the state would act. Each probe is a command the minion's policy must allow as {@code cmd.run}.
  */
 public final class Probes {
-  private Probes() {}
+    private Probes() {}
 
-  /** A result that skips the state, or empty when it should run. */
-  public static Optional<StateResult> skip(StateGuards guards, Function<String, Command> command, StateContext ctx)
-      throws IOException, InterruptedException {
-    if (!guards.creates().isEmpty() && guards.creates().stream().allMatch(p -> Files.exists(Path.of(p)))) {
-      return Optional.of(StateResult.ok("All files in creates exist"));
-    }
-    List<String> probes = new ArrayList<>(guards.onlyif());
-    probes.addAll(guards.unless());
-    for (String probe : probes) {
-      Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", probe);
-      if (refused.isPresent()) {
-        return Optional.of(StateResult.failed("onlyif/unless probe refused: " + refused.get()));
-      }
-    }
-    for (String probe : guards.onlyif()) {
-      CommandResult r = ctx.commands().run(command.apply(probe));
-      if (!r.ok()) {
-        return Optional.of(StateResult.ok("onlyif condition is false: " + probe));
-      }
-    }
-    if (!guards.unless().isEmpty()) {
-      for (String probe : guards.unless()) {
-        if (!ctx.commands().run(command.apply(probe)).ok()) {
-          return Optional.empty();
+    /** A result that skips the state, or empty when it should run. */
+    public static Optional<StateResult> skip(StateGuards guards, Function<String, Command> command, StateContext ctx)
+            throws IOException, InterruptedException {
+        if (!guards.creates().isEmpty() && guards.creates().stream().allMatch(p -> Files.exists(Path.of(p)))) {
+            return Optional.of(StateResult.ok("All files in creates exist"));
         }
-      }
-      return Optional.of(StateResult.ok("unless condition is true"));
+        List<String> probes = new ArrayList<>(guards.onlyif());
+        probes.addAll(guards.unless());
+        for (String probe : probes) {
+            Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", probe);
+            if (refused.isPresent()) {
+                return Optional.of(StateResult.failed("onlyif/unless probe refused: " + refused.get()));
+            }
+        }
+        for (String probe : guards.onlyif()) {
+            CommandResult r = ctx.commands().run(command.apply(probe));
+            if (!r.ok()) {
+                return Optional.of(StateResult.ok("onlyif condition is false: " + probe));
+            }
+        }
+        if (!guards.unless().isEmpty()) {
+            for (String probe : guards.unless()) {
+                if (!ctx.commands().run(command.apply(probe)).ok()) {
+                    return Optional.empty();
+                }
+            }
+            return Optional.of(StateResult.ok("unless condition is true"));
+        }
+        return Optional.empty();
     }
-    return Optional.empty();
-  }
 }

@@ -21,129 +21,129 @@ import java.util.concurrent.ThreadLocalRandom;
  * one wanted.
  */
 final class StateCall {
-  private final StateContext ctx;
+    private final StateContext ctx;
 
-  StateCall(StateContext ctx) {
-    this.ctx = ctx;
-  }
+    StateCall(StateContext ctx) {
+        this.ctx = ctx;
+    }
 
-  StateResult run(Chunk chunk, boolean watchChanged) {
-    Retry retry = chunk.global().retry();
-    StateResult result = once(chunk, watchChanged);
-    if (retry == null) {
-      return result;
-    }
-    if (ctx.test()) {
-      return new StateResult(result.result(), result.changes(), (result.comment() + "  The state would be retried every "
-          + number(retry.interval()) + " seconds (with a splay of up to " + number(retry.splay())
-          + " seconds) a maximum of " + retry.attempts() + " times or until a result of "
-          + python(retry.until()) + " is returned").strip());
-    }
-    List<String> attempts = new ArrayList<>();
-    for (int attempt = 1; attempt < retry.attempts() && !java.util.Objects.equals(result.result(), retry.until());
-        attempt++) {
-      attempts.add("Attempt " + attempt + ": Returned a result of \"" + python(result.result())
-          + "\", with the following comment: \"" + result.comment() + "\"");
-      try {
-        double splay = retry.splay() > 0 ? ThreadLocalRandom.current().nextDouble(retry.splay()) : 0;
-        Thread.sleep(Math.round((retry.interval() + splay) * 1000));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return StateResult.failed(String.join("\n", attempts) + "\nInterrupted while waiting to retry");
-      }
-      result = once(chunk, watchChanged);
-    }
-    if (attempts.isEmpty()) {
-      return result;
-    }
-    attempts.add(result.comment());
-    return new StateResult(result.result(), result.changes(), String.join("\n", attempts));
-  }
-
-  private StateResult once(Chunk chunk, boolean watchChanged) {
-    Optional<StateResult> skip = guards(chunk);
-    if (skip.isPresent()) {
-      return skip.get();
-    }
-    StateResult result = invoke(chunk.fn(), chunk, ctx);
-    if (watchChanged && !result.failed() && !result.hasChanges()) {
-      result = watch(chunk).orElse(result);
-    }
-    if (!chunk.global().checkCmd().isEmpty() && !ctx.test()) {
-      result = checkCmd(chunk.global().checkCmd(), result);
-    }
-    return result;
-  }
-
-  /** The function's own result, an exception becoming a failed result that names it. */
-  static StateResult invoke(StateFunction fn, Chunk chunk, StateContext ctx) {
-    try {
-      return fn.apply(chunk.args(), ctx);
-    } catch (IOException | RuntimeException e) {
-      Map<String, Object> none = new LinkedHashMap<>();
-      return new StateResult(false, none, "An exception occurred in this state: " + e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return StateResult.failed("Interrupted while running " + chunk.key());
-    }
-  }
-
-  private Optional<StateResult> guards(Chunk chunk) {
-    if (chunk.global().guards().isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return Probes.skip(chunk.global().guards(), Command::shell, ctx);
-    } catch (IOException e) {
-      return Optional.of(StateResult.failed("An onlyif/unless probe could not run: " + e.getMessage()));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Optional.of(StateResult.failed("Interrupted while running the onlyif/unless probes"));
-    }
-  }
-
-  /** The state's watch action, run when something it watches changed (or for {@code listen}, at the end). */
-  Optional<StateResult> watch(Chunk chunk) {
-    try {
-      return chunk.fn().onWatch(chunk.args(), ctx);
-    } catch (IOException | RuntimeException e) {
-      return Optional.of(StateResult.failed("The watch action failed: " + e));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Optional.of(StateResult.failed("Interrupted while running the watch action"));
-    }
-  }
-
-  /**
-   * Salt's {@code check_cmd}: after the state acted, every command must succeed for the state to succeed; the
-   * first that fails makes it fail. The changes stay as the function reported them.
-   */
-  private StateResult checkCmd(List<String> commands, StateResult result) {
-    for (String command : commands) {
-      Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", command);
-      if (refused.isPresent()) {
-        return new StateResult(false, result.changes(), "check_cmd refused: " + refused.get());
-      }
-      try {
-        if (!ctx.commands().run(Command.shell(command)).ok()) {
-          return new StateResult(false, result.changes(), "check_cmd determined the state failed");
+    StateResult run(Chunk chunk, boolean watchChanged) {
+        Retry retry = chunk.global().retry();
+        StateResult result = once(chunk, watchChanged);
+        if (retry == null) {
+            return result;
         }
-      } catch (IOException e) {
-        return new StateResult(false, result.changes(), "check_cmd could not run: " + e.getMessage());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return new StateResult(false, result.changes(), "Interrupted while running check_cmd");
-      }
+        if (ctx.test()) {
+            return new StateResult(result.result(), result.changes(), (result.comment() + "  The state would be retried every "
+                    + number(retry.interval()) + " seconds (with a splay of up to " + number(retry.splay())
+                    + " seconds) a maximum of " + retry.attempts() + " times or until a result of "
+                    + python(retry.until()) + " is returned").strip());
+        }
+        List<String> attempts = new ArrayList<>();
+        for (int attempt = 1; attempt < retry.attempts() && !java.util.Objects.equals(result.result(), retry.until());
+                attempt++) {
+            attempts.add("Attempt " + attempt + ": Returned a result of \"" + python(result.result())
+                    + "\", with the following comment: \"" + result.comment() + "\"");
+            try {
+                double splay = retry.splay() > 0 ? ThreadLocalRandom.current().nextDouble(retry.splay()) : 0;
+                Thread.sleep(Math.round((retry.interval() + splay) * 1000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return StateResult.failed(String.join("\n", attempts) + "\nInterrupted while waiting to retry");
+            }
+            result = once(chunk, watchChanged);
+        }
+        if (attempts.isEmpty()) {
+            return result;
+        }
+        attempts.add(result.comment());
+        return new StateResult(result.result(), result.changes(), String.join("\n", attempts));
     }
-    return new StateResult(true, result.changes(), "check_cmd determined the state succeeded");
-  }
 
-  /** True, False and None as Salt prints them in comments. */
-  private static String python(Boolean value) {
-    return value == null ? "None" : value ? "True" : "False";
-  }
+    private StateResult once(Chunk chunk, boolean watchChanged) {
+        Optional<StateResult> skip = guards(chunk);
+        if (skip.isPresent()) {
+            return skip.get();
+        }
+        StateResult result = invoke(chunk.fn(), chunk, ctx);
+        if (watchChanged && !result.failed() && !result.hasChanges()) {
+            result = watch(chunk).orElse(result);
+        }
+        if (!chunk.global().checkCmd().isEmpty() && !ctx.test()) {
+            result = checkCmd(chunk.global().checkCmd(), result);
+        }
+        return result;
+    }
 
-  private static String number(double value) {
-    return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
-  }
+    /** The function's own result, an exception becoming a failed result that names it. */
+    static StateResult invoke(StateFunction fn, Chunk chunk, StateContext ctx) {
+        try {
+            return fn.apply(chunk.args(), ctx);
+        } catch (IOException | RuntimeException e) {
+            Map<String, Object> none = new LinkedHashMap<>();
+            return new StateResult(false, none, "An exception occurred in this state: " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return StateResult.failed("Interrupted while running " + chunk.key());
+        }
+    }
+
+    private Optional<StateResult> guards(Chunk chunk) {
+        if (chunk.global().guards().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Probes.skip(chunk.global().guards(), Command::shell, ctx);
+        } catch (IOException e) {
+            return Optional.of(StateResult.failed("An onlyif/unless probe could not run: " + e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of(StateResult.failed("Interrupted while running the onlyif/unless probes"));
+        }
+    }
+
+    /** The state's watch action, run when something it watches changed (or for {@code listen}, at the end). */
+    Optional<StateResult> watch(Chunk chunk) {
+        try {
+            return chunk.fn().onWatch(chunk.args(), ctx);
+        } catch (IOException | RuntimeException e) {
+            return Optional.of(StateResult.failed("The watch action failed: " + e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of(StateResult.failed("Interrupted while running the watch action"));
+        }
+    }
+
+    /**
+     * Salt's {@code check_cmd}: after the state acted, every command must succeed for the state to succeed; the
+     * first that fails makes it fail. The changes stay as the function reported them.
+     */
+    private StateResult checkCmd(List<String> commands, StateResult result) {
+        for (String command : commands) {
+            Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", command);
+            if (refused.isPresent()) {
+                return new StateResult(false, result.changes(), "check_cmd refused: " + refused.get());
+            }
+            try {
+                if (!ctx.commands().run(Command.shell(command)).ok()) {
+                    return new StateResult(false, result.changes(), "check_cmd determined the state failed");
+                }
+            } catch (IOException e) {
+                return new StateResult(false, result.changes(), "check_cmd could not run: " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new StateResult(false, result.changes(), "Interrupted while running check_cmd");
+            }
+        }
+        return new StateResult(true, result.changes(), "check_cmd determined the state succeeded");
+    }
+
+    /** True, False and None as Salt prints them in comments. */
+    private static String python(Boolean value) {
+        return value == null ? "None" : value ? "True" : "False";
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
+    }
 }

@@ -5,7 +5,7 @@ package io.brine.states.internal.salt;
  * function's own failure. Its message names the function; it becomes the template's render error.
  */
 public final class SaltCallException extends RuntimeException {
-  SaltCallException(String message) {
-    super(message, null, false, false);
-  }
+    SaltCallException(String message) {
+        super(message, null, false, false);
+    }
 }

@@ -19,150 +19,150 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CmdStatesTest {
-  @TempDir Path treeDir;
-  @TempDir Path work;
-  StateTree tree;
-  final StateEngine engine = StateEngine.withInstalledFunctions();
-  final SystemAccounts accounts = new SystemAccounts();
+    @TempDir Path treeDir;
+    @TempDir Path work;
+    StateTree tree;
+    final StateEngine engine = StateEngine.withInstalledFunctions();
+    final SystemAccounts accounts = new SystemAccounts();
 
-  @BeforeEach
-  void setUp() {
-    tree = new StateTree(treeDir);
-  }
+    @BeforeEach
+    void setUp() {
+        tree = new StateTree(treeDir);
+    }
 
-  @AfterEach
-  void cleanUp() throws Exception {
-    accounts.removeAll();
-  }
+    @AfterEach
+    void cleanUp() throws Exception {
+        accounts.removeAll();
+    }
 
-  private StateOutcome apply(String sls) {
-    tree.file("t.sls", sls);
-    return engine.apply(tree.job("t"));
-  }
+    private StateOutcome apply(String sls) {
+        tree.file("t.sls", sls);
+        return engine.apply(tree.job("t"));
+    }
 
-  private static Map<?, ?> changes(Map<String, Object> state) {
-    return (Map<?, ?>) state.get("changes");
-  }
+    private static Map<?, ?> changes(Map<String, Object> state) {
+        return (Map<?, ?>) state.get("changes");
+    }
 
-  @Test
-  void runReportsOutputAndFailsOnANonZeroExit() {
-    StateOutcome out = apply("""
-        hello:
-          cmd.run:
-            - name: echo "hi $WHO" && pwd
-            - env: {WHO: there}
-            - cwd: %s
-        broken:
-          cmd.run:
-            - name: echo oops >&2; exit 3
-        """.formatted(work));
-    Map<String, Object> hello = state(out, "hello", "cmd.run");
-    assertEquals("hi there\n" + work, changes(hello).get("stdout"));
-    Map<String, Object> broken = state(out, "broken", "cmd.run");
-    assertEquals(false, broken.get("result"));
-    assertEquals(3, changes(broken).get("retcode"));
-    assertEquals("oops", changes(broken).get("stderr"));
-  }
+    @Test
+    void runReportsOutputAndFailsOnANonZeroExit() {
+        StateOutcome out = apply("""
+            hello:
+              cmd.run:
+                - name: echo "hi $WHO" && pwd
+                - env: {WHO: there}
+                - cwd: %s
+            broken:
+              cmd.run:
+                - name: echo oops >&2; exit 3
+            """.formatted(work));
+        Map<String, Object> hello = state(out, "hello", "cmd.run");
+        assertEquals("hi there\n" + work, changes(hello).get("stdout"));
+        Map<String, Object> broken = state(out, "broken", "cmd.run");
+        assertEquals(false, broken.get("result"));
+        assertEquals(3, changes(broken).get("retcode"));
+        assertEquals("oops", changes(broken).get("stderr"));
+    }
 
-  @Test
-  void createsMakesTheCommandIdempotent() throws Exception {
-    Path marker = work.resolve("marker");
-    String sls = "make:\n  cmd.run:\n    - name: touch %s\n    - creates: %s\n".formatted(marker, marker);
-    assertFalse(changes(state(apply(sls), "make", "cmd.run")).isEmpty());
-    assertTrue(Files.exists(marker));
-    Map<String, Object> again = state(engine.apply(tree.job("t")), "make", "cmd.run");
-    assertTrue(changes(again).isEmpty());
-    assertEquals("All files in creates exist", again.get("comment"));
-  }
+    @Test
+    void createsMakesTheCommandIdempotent() throws Exception {
+        Path marker = work.resolve("marker");
+        String sls = "make:\n  cmd.run:\n    - name: touch %s\n    - creates: %s\n".formatted(marker, marker);
+        assertFalse(changes(state(apply(sls), "make", "cmd.run")).isEmpty());
+        assertTrue(Files.exists(marker));
+        Map<String, Object> again = state(engine.apply(tree.job("t")), "make", "cmd.run");
+        assertTrue(changes(again).isEmpty());
+        assertEquals("All files in creates exist", again.get("comment"));
+    }
 
-  @Test
-  void unlessAndOnlyifDecideWhetherTheCommandRuns() throws Exception {
-    StateOutcome out = apply("""
-        skipped_by_unless:
-          cmd.run:
-            - name: touch %1$s/a
-            - unless: "true"
-        run_by_unless:
-          cmd.run:
-            - name: touch %1$s/b
-            - unless: ["true", "false"]
-        skipped_by_onlyif:
-          cmd.run:
-            - name: touch %1$s/c
-            - onlyif: test -e %1$s/nothing
-        run_by_onlyif:
-          cmd.run:
-            - name: touch %1$s/d
-            - onlyif: test -d %1$s
-        """.formatted(work));
-    assertTrue(out.success());
-    assertFalse(Files.exists(work.resolve("a")));
-    assertTrue(Files.exists(work.resolve("b")));
-    assertFalse(Files.exists(work.resolve("c")));
-    assertTrue(Files.exists(work.resolve("d")));
-  }
+    @Test
+    void unlessAndOnlyifDecideWhetherTheCommandRuns() throws Exception {
+        StateOutcome out = apply("""
+            skipped_by_unless:
+              cmd.run:
+                - name: touch %1$s/a
+                - unless: "true"
+            run_by_unless:
+              cmd.run:
+                - name: touch %1$s/b
+                - unless: ["true", "false"]
+            skipped_by_onlyif:
+              cmd.run:
+                - name: touch %1$s/c
+                - onlyif: test -e %1$s/nothing
+            run_by_onlyif:
+              cmd.run:
+                - name: touch %1$s/d
+                - onlyif: test -d %1$s
+            """.formatted(work));
+        assertTrue(out.success());
+        assertFalse(Files.exists(work.resolve("a")));
+        assertTrue(Files.exists(work.resolve("b")));
+        assertFalse(Files.exists(work.resolve("c")));
+        assertTrue(Files.exists(work.resolve("d")));
+    }
 
-  @Test
-  void runasRunsAsThatUser() throws Exception {
-    String user = accounts.newUser();
-    StateOutcome out = apply("who:\n  cmd.run:\n    - name: id -un\n    - runas: %s\n".formatted(user));
-    assertEquals(user, changes(state(out, "who", "cmd.run")).get("stdout"));
-  }
+    @Test
+    void runasRunsAsThatUser() throws Exception {
+        String user = accounts.newUser();
+        StateOutcome out = apply("who:\n  cmd.run:\n    - name: id -un\n    - runas: %s\n".formatted(user));
+        assertEquals(user, changes(state(out, "who", "cmd.run")).get("stdout"));
+    }
 
-  @Test
-  void statefulCommandsSayWhetherTheyChangedAnything() {
-    StateOutcome out = apply("""
-        quiet:
-          cmd.run:
-            - name: |
-                echo "changed=no comment='already fine'"
-            - stateful: true
-        loud:
-          cmd.run:
-            - name: |
-                echo '{"changed": true, "comment": "did it"}'
-            - stateful: true
-        """);
-    assertTrue(changes(state(out, "quiet", "cmd.run")).isEmpty());
-    assertEquals("already fine", state(out, "quiet", "cmd.run").get("comment"));
-    assertEquals("did it", state(out, "loud", "cmd.run").get("comment"));
-    assertFalse(changes(state(out, "loud", "cmd.run")).isEmpty());
-  }
+    @Test
+    void statefulCommandsSayWhetherTheyChangedAnything() {
+        StateOutcome out = apply("""
+            quiet:
+              cmd.run:
+                - name: |
+                    echo "changed=no comment='already fine'"
+                - stateful: true
+            loud:
+              cmd.run:
+                - name: |
+                    echo '{"changed": true, "comment": "did it"}'
+                - stateful: true
+            """);
+        assertTrue(changes(state(out, "quiet", "cmd.run")).isEmpty());
+        assertEquals("already fine", state(out, "quiet", "cmd.run").get("comment"));
+        assertEquals("did it", state(out, "loud", "cmd.run").get("comment"));
+        assertFalse(changes(state(out, "loud", "cmd.run")).isEmpty());
+    }
 
-  @Test
-  void testModeRunsNothing() {
-    Path marker = work.resolve("never");
-    tree.file("t.sls", "x:\n  cmd.run:\n    - name: touch %s\n".formatted(marker));
-    Map<String, Object> x = state(engine.apply(tree.testJob("t")), "x", "cmd.run");
-    assertNull(x.get("result"));
-    assertFalse(Files.exists(marker));
-  }
+    @Test
+    void testModeRunsNothing() {
+        Path marker = work.resolve("never");
+        tree.file("t.sls", "x:\n  cmd.run:\n    - name: touch %s\n".formatted(marker));
+        Map<String, Object> x = state(engine.apply(tree.testJob("t")), "x", "cmd.run");
+        assertNull(x.get("result"));
+        assertFalse(Files.exists(marker));
+    }
 
-  @Test
-  void scriptComesFromTheStateTree() {
-    tree.file("scripts/greet.sh", "#!/bin/sh\necho \"greetings $1 from $(basename $0)\"\n");
-    StateOutcome out = apply("greet:\n  cmd.script:\n    - source: brine://scripts/greet.sh\n    - args: world\n");
-    assertEquals("greetings world from script", changes(state(out, "greet", "cmd.script")).get("stdout"));
-    StateOutcome missing = apply("greet:\n  cmd.script:\n    - source: brine://scripts/none.sh\n");
-    assertEquals(false, state(missing, "greet", "cmd.script").get("result"));
-  }
+    @Test
+    void scriptComesFromTheStateTree() {
+        tree.file("scripts/greet.sh", "#!/bin/sh\necho \"greetings $1 from $(basename $0)\"\n");
+        StateOutcome out = apply("greet:\n  cmd.script:\n    - source: brine://scripts/greet.sh\n    - args: world\n");
+        assertEquals("greetings world from script", changes(state(out, "greet", "cmd.script")).get("stdout"));
+        StateOutcome missing = apply("greet:\n  cmd.script:\n    - source: brine://scripts/none.sh\n");
+        assertEquals(false, state(missing, "greet", "cmd.script").get("result"));
+    }
 
-  @Test
-  void aFailedCommandKeepsItsDependentsOffTheDisk() {
-    Path file = work.resolve("config");
-    StateOutcome out = apply("""
-        prepare:
-          cmd.run:
-            - name: exit 1
-        %s:
-          file.managed:
-            - contents: never
-            - require:
-              - cmd: prepare
-        """.formatted(file));
-    Map<String, Object> managed = state(out, file.toString(), "file.managed");
-    assertEquals(false, managed.get("result"));
-    assertEquals("One or more requisite failed: t.prepare", managed.get("comment"));
-    assertFalse(Files.exists(file));
-  }
+    @Test
+    void aFailedCommandKeepsItsDependentsOffTheDisk() {
+        Path file = work.resolve("config");
+        StateOutcome out = apply("""
+            prepare:
+              cmd.run:
+                - name: exit 1
+            %s:
+              file.managed:
+                - contents: never
+                - require:
+                  - cmd: prepare
+            """.formatted(file));
+        Map<String, Object> managed = state(out, file.toString(), "file.managed");
+        assertEquals(false, managed.get("result"));
+        assertEquals("One or more requisite failed: t.prepare", managed.get("comment"));
+        assertFalse(Files.exists(file));
+    }
 }

@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class ServiceManagersTest {
-  @Test
-  void theInitSystemIsTheOneTheMachineRuns() {
-    assertEquals("systemd", ServiceManagers.choose(p -> p.equals(Path.of("/run/systemd/system"))));
-    assertEquals("openrc", ServiceManagers.choose(p -> p.equals(Path.of("/run/openrc"))));
-    assertEquals("sysvinit", ServiceManagers.choose(p -> false));
-  }
+    @Test
+    void theInitSystemIsTheOneTheMachineRuns() {
+        assertEquals("systemd", ServiceManagers.choose(p -> p.equals(Path.of("/run/systemd/system"))));
+        assertEquals("openrc", ServiceManagers.choose(p -> p.equals(Path.of("/run/openrc"))));
+        assertEquals("sysvinit", ServiceManagers.choose(p -> false));
+    }
 }

@@ -27,94 +27,94 @@ import org.junit.jupiter.api.io.TempDir;
  * exercises the sysvinit provider, as the minion would use it here.
  */
 class SysvinitServiceTest {
-  @TempDir Path treeDir;
-  @TempDir Path work;
-  StateTree tree;
-  final StateEngine engine = StateEngine.withInstalledFunctions();
-  InitScriptDaemon daemon;
-  String name;
+    @TempDir Path treeDir;
+    @TempDir Path work;
+    StateTree tree;
+    final StateEngine engine = StateEngine.withInstalledFunctions();
+    InitScriptDaemon daemon;
+    String name;
 
-  @BeforeEach
-  void installDaemon() throws Exception {
-    assumeFalse(Files.isDirectory(Path.of("/run/systemd/system")), "systemd runs here; this test is for sysvinit");
-    daemon = InitScriptDaemon.install(work);
-    name = daemon.name;
-    tree = new StateTree(treeDir);
-    tree.pillar.put("service", name);
-    tree.pillar.put("config", work.resolve("daemon.conf").toString());
-    tree.file("daemon.sls", """
-        {{ pillar.config }}:
-          file.managed:
-            - contents: "greeting = {{ pillar.greeting }}"
-        {{ pillar.service }}:
-          service.running:
-            - enable: true
-            - watch:
-              - file: {{ pillar.config }}
-        """);
-  }
-
-  @AfterEach
-  void removeDaemon() throws Exception {
-    if (daemon != null) {
-      daemon.remove();
+    @BeforeEach
+    void installDaemon() throws Exception {
+        assumeFalse(Files.isDirectory(Path.of("/run/systemd/system")), "systemd runs here; this test is for sysvinit");
+        daemon = InitScriptDaemon.install(work);
+        name = daemon.name;
+        tree = new StateTree(treeDir);
+        tree.pillar.put("service", name);
+        tree.pillar.put("config", work.resolve("daemon.conf").toString());
+        tree.file("daemon.sls", """
+            {{ pillar.config }}:
+              file.managed:
+                - contents: "greeting = {{ pillar.greeting }}"
+            {{ pillar.service }}:
+              service.running:
+                - enable: true
+                - watch:
+                  - file: {{ pillar.config }}
+            """);
     }
-  }
 
-  private long pid() throws IOException {
-    return daemon.pid();
-  }
+    @AfterEach
+    void removeDaemon() throws Exception {
+        if (daemon != null) {
+            daemon.remove();
+        }
+    }
 
-  private boolean alive(long pid) {
-    return InitScriptDaemon.alive(pid);
-  }
+    private long pid() throws IOException {
+        return daemon.pid();
+    }
 
-  private StateOutcome apply(String greeting) {
-    tree.pillar.put("greeting", greeting);
-    return engine.apply(tree.job("daemon"));
-  }
+    private boolean alive(long pid) {
+        return InitScriptDaemon.alive(pid);
+    }
 
-  @Test
-  void theServiceStartsRestartsWhenItsConfigChangesAndStops() throws Exception {
-    StateOutcome started = apply("hello");
-    assertTrue(started.success(), () -> started.ret().toString());
-    long firstPid = pid();
-    assertTrue(alive(firstPid));
-    assertEquals(Map.of(name, true, "enabled", true), state(started, name, "service.running").get("changes"));
-    assertTrue(Files.exists(Path.of("/etc/rc2.d/S01" + name)), "enabled at boot");
+    private StateOutcome apply(String greeting) {
+        tree.pillar.put("greeting", greeting);
+        return engine.apply(tree.job("daemon"));
+    }
 
-    StateOutcome unchanged = apply("hello");
-    assertFalse(anyChanges(unchanged), () -> unchanged.ret().toString());
-    assertEquals(firstPid, pid(), "nothing changed, so no restart");
+    @Test
+    void theServiceStartsRestartsWhenItsConfigChangesAndStops() throws Exception {
+        StateOutcome started = apply("hello");
+        assertTrue(started.success(), () -> started.ret().toString());
+        long firstPid = pid();
+        assertTrue(alive(firstPid));
+        assertEquals(Map.of(name, true, "enabled", true), state(started, name, "service.running").get("changes"));
+        assertTrue(Files.exists(Path.of("/etc/rc2.d/S01" + name)), "enabled at boot");
 
-    StateOutcome reconfigured = apply("bonjour");
-    assertTrue(reconfigured.success(), () -> reconfigured.ret().toString());
-    assertEquals("Service restarted", state(reconfigured, name, "service.running").get("comment"));
-    long secondPid = pid();
-    assertNotEquals(firstPid, secondPid);
-    assertFalse(alive(firstPid));
-    assertTrue(alive(secondPid));
+        StateOutcome unchanged = apply("hello");
+        assertFalse(anyChanges(unchanged), () -> unchanged.ret().toString());
+        assertEquals(firstPid, pid(), "nothing changed, so no restart");
 
-    tree.file("stop.sls", "{{ pillar.service }}:\n  service.dead:\n    - enable: false\n");
-    StateOutcome stopped = engine.apply(tree.job("stop"));
-    assertEquals(Map.of(name, true, "disabled", true), state(stopped, name, "service.dead").get("changes"));
-    assertFalse(alive(secondPid));
-    assertFalse(anyChanges(engine.apply(tree.job("stop"))));
-  }
+        StateOutcome reconfigured = apply("bonjour");
+        assertTrue(reconfigured.success(), () -> reconfigured.ret().toString());
+        assertEquals("Service restarted", state(reconfigured, name, "service.running").get("comment"));
+        long secondPid = pid();
+        assertNotEquals(firstPid, secondPid);
+        assertFalse(alive(firstPid));
+        assertTrue(alive(secondPid));
 
-  @Test
-  void testModeStartsNothing() throws Exception {
-    tree.pillar.put("greeting", "hi");
-    StateOutcome out = engine.apply(tree.testJob("daemon"));
-    assertNull(state(out, name, "service.running").get("result"));
-    assertFalse(Files.exists(daemon.pidFile));
-    assertFalse(Files.exists(work.resolve("daemon.conf")));
-  }
+        tree.file("stop.sls", "{{ pillar.service }}:\n  service.dead:\n    - enable: false\n");
+        StateOutcome stopped = engine.apply(tree.job("stop"));
+        assertEquals(Map.of(name, true, "disabled", true), state(stopped, name, "service.dead").get("changes"));
+        assertFalse(alive(secondPid));
+        assertFalse(anyChanges(engine.apply(tree.job("stop"))));
+    }
 
-  @Test
-  void anUnknownServiceFails() {
-    tree.file("ghost.sls", "brine-no-such-service:\n  service.running: []\n");
-    StateOutcome out = engine.apply(tree.job("ghost"));
-    assertEquals(false, state(out, "brine-no-such-service", "service.running").get("result"));
-  }
+    @Test
+    void testModeStartsNothing() throws Exception {
+        tree.pillar.put("greeting", "hi");
+        StateOutcome out = engine.apply(tree.testJob("daemon"));
+        assertNull(state(out, name, "service.running").get("result"));
+        assertFalse(Files.exists(daemon.pidFile));
+        assertFalse(Files.exists(work.resolve("daemon.conf")));
+    }
+
+    @Test
+    void anUnknownServiceFails() {
+        tree.file("ghost.sls", "brine-no-such-service:\n  service.running: []\n");
+        StateOutcome out = engine.apply(tree.job("ghost"));
+        assertEquals(false, state(out, "brine-no-such-service", "service.running").get("result"));
+    }
 }

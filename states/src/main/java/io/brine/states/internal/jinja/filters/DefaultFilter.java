@@ -13,29 +13,29 @@ import java.util.Map;
  * The value passes through as it is, so {@code salt['x.y'] | default(none) is callable} still sees a function.
  */
 final class DefaultFilter implements AdvancedFilter {
-  private final String name;
+    private final String name;
 
-  private DefaultFilter(String name) {
-    this.name = name;
-  }
-
-  static List<AdvancedFilter> all() {
-    return List.of(new DefaultFilter("default"), new DefaultFilter("d"));
-  }
-
-  @Override
-  public String getName() {
-    return name;
-  }
-
-  @Override
-  public Object filter(Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
-    Args a = new Args(name, args, kwargs);
-    Object fallback = a.get(0, "default_value", "");
-    boolean onFalse = a.flag(1, "boolean", false) || kwargs != null && a.flag(-1, "truthy", false);
-    if (var == null || onFalse && !ObjectTruthValue.evaluate(var)) {
-      return fallback;
+    private DefaultFilter(String name) {
+        this.name = name;
     }
-    return var;
-  }
+
+    static List<AdvancedFilter> all() {
+        return List.of(new DefaultFilter("default"), new DefaultFilter("d"));
+    }
+
+    @Override
+    public String getName() {
+        return name;
+    }
+
+    @Override
+    public Object filter(Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
+        Args a = new Args(name, args, kwargs);
+        Object fallback = a.get(0, "default_value", "");
+        boolean onFalse = a.flag(1, "boolean", false) || kwargs != null && a.flag(-1, "truthy", false);
+        if (var == null || onFalse && !ObjectTruthValue.evaluate(var)) {
+            return fallback;
+        }
+        return var;
+    }
 }

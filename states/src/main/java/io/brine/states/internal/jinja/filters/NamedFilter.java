@@ -10,30 +10,30 @@ import java.util.Map;
  * copied to plain data, so no filter can hand a template an object with methods of its own.
  */
 final class NamedFilter implements Filter {
-  interface Body {
-    Object apply(Object value, Args args);
-  }
+    interface Body {
+        Object apply(Object value, Args args);
+    }
 
-  private final String name;
-  private final Body body;
+    private final String name;
+    private final Body body;
 
-  NamedFilter(String name, Body body) {
-    this.name = name;
-    this.body = body;
-  }
+    NamedFilter(String name, Body body) {
+        this.name = name;
+        this.body = body;
+    }
 
-  @Override
-  public String getName() {
-    return name;
-  }
+    @Override
+    public String getName() {
+        return name;
+    }
 
-  @Override
-  public Object filter(Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
-    return PlainData.copy(body.apply(var, new Args(name, args, kwargs)));
-  }
+    @Override
+    public Object filter(Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
+        return PlainData.copy(body.apply(var, new Args(name, args, kwargs)));
+    }
 
-  @Override
-  public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
-    return filter(var, interpreter, args, Map.of());
-  }
+    @Override
+    public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
+        return filter(var, interpreter, args, Map.of());
+    }
 }

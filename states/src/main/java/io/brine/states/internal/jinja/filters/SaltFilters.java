@@ -11,19 +11,19 @@ import java.util.stream.Stream;
  * {@code difference} and {@code union} already behave as Jinja's and Salt's, so they are kept.
  */
 public final class SaltFilters {
-  private SaltFilters() {}
+    private SaltFilters() {}
 
-  /** Registers everything on Jinjava's global context, once per Jinjava. */
-  public static void register(Context global) {
-    Stream.of(SerializationFilters.all(), TextFilters.all(), RegexFilters.all(), DataFilters.all())
-        .flatMap(List::stream)
-        .forEach(global::registerFilter);
-    TruthSelect.all().forEach(global::registerFilter);
-    DefaultFilter.all().forEach(global::registerFilter);
-    global.registerFilter(new DictSortFilter());
-    SaltTests.all().forEach(global::registerExpTest);
-    SaltGlobals.all().forEach(global::registerFunction);
-    global.put("None", PyNone.NONE);
-    global.put("none", PyNone.NONE);
-  }
+    /** Registers everything on Jinjava's global context, once per Jinjava. */
+    public static void register(Context global) {
+        Stream.of(SerializationFilters.all(), TextFilters.all(), RegexFilters.all(), DataFilters.all())
+                .flatMap(List::stream)
+                .forEach(global::registerFilter);
+        TruthSelect.all().forEach(global::registerFilter);
+        DefaultFilter.all().forEach(global::registerFilter);
+        global.registerFilter(new DictSortFilter());
+        SaltTests.all().forEach(global::registerExpTest);
+        SaltGlobals.all().forEach(global::registerFunction);
+        global.put("None", PyNone.NONE);
+        global.put("none", PyNone.NONE);
+    }
 }

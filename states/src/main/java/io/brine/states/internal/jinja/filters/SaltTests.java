@@ -13,29 +13,29 @@ import java.util.function.BiPredicate;
  * {@code is match}, {@code is number}.
  */
 final class SaltTests {
-  private SaltTests() {}
+    private SaltTests() {}
 
-  static List<ExpTest> all() {
-    return List.of(
-        test("callable", (v, args) -> v instanceof AbstractCallableMethod),
-        test("list", (v, args) -> v instanceof List<?>),
-        // Python's bool is an int, so Jinja's number test holds for True and False too
-        test("number", (v, args) -> v instanceof Number || v instanceof Boolean),
-        test("match", (v, args) -> args.length > 0
-            && RegexFilters.compiled(new Args("match", args, Map.of())).matcher(PythonText.str(v)).lookingAt()));
-  }
+    static List<ExpTest> all() {
+        return List.of(
+                test("callable", (v, args) -> v instanceof AbstractCallableMethod),
+                test("list", (v, args) -> v instanceof List<?>),
+                // Python's bool is an int, so Jinja's number test holds for True and False too
+                test("number", (v, args) -> v instanceof Number || v instanceof Boolean),
+                test("match", (v, args) -> args.length > 0
+                        && RegexFilters.compiled(new Args("match", args, Map.of())).matcher(PythonText.str(v)).lookingAt()));
+    }
 
-  private static ExpTest test(String name, BiPredicate<Object, Object[]> check) {
-    return new ExpTest() {
-      @Override
-      public String getName() {
-        return name;
-      }
+    private static ExpTest test(String name, BiPredicate<Object, Object[]> check) {
+        return new ExpTest() {
+            @Override
+            public String getName() {
+                return name;
+            }
 
-      @Override
-      public boolean evaluate(Object var, JinjavaInterpreter interpreter, Object... args) {
-        return check.test(var, args);
-      }
-    };
-  }
+            @Override
+            public boolean evaluate(Object var, JinjavaInterpreter interpreter, Object... args) {
+                return check.test(var, args);
+            }
+        };
+    }
 }

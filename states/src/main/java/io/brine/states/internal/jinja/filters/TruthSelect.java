@@ -17,36 +17,36 @@ import java.util.Map;
  * filter runs unchanged.
  */
 final class TruthSelect implements AdvancedFilter {
-  private final AdvancedFilter withTest;
-  private final boolean keepTruthy;
+    private final AdvancedFilter withTest;
+    private final boolean keepTruthy;
 
-  private TruthSelect(AdvancedFilter withTest, boolean keepTruthy) {
-    this.withTest = withTest;
-    this.keepTruthy = keepTruthy;
-  }
-
-  static List<AdvancedFilter> all() {
-    return List.of(new TruthSelect(new SelectFilter(), true), new TruthSelect(new RejectFilter(), false));
-  }
-
-  @Override
-  public String getName() {
-    return withTest.getName();
-  }
-
-  @Override
-  public Object filter(Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
-    if (args != null && args.length > 0) {
-      return withTest.filter(var, interpreter, args, kwargs);
+    private TruthSelect(AdvancedFilter withTest, boolean keepTruthy) {
+        this.withTest = withTest;
+        this.keepTruthy = keepTruthy;
     }
-    List<Object> kept = new ArrayList<>();
-    ForLoop loop = ObjectIterator.getLoop(var);
-    while (loop.hasNext()) {
-      Object item = loop.next();
-      if (ObjectTruthValue.evaluate(item) == keepTruthy) {
-        kept.add(item);
-      }
+
+    static List<AdvancedFilter> all() {
+        return List.of(new TruthSelect(new SelectFilter(), true), new TruthSelect(new RejectFilter(), false));
     }
-    return kept;
-  }
+
+    @Override
+    public String getName() {
+        return withTest.getName();
+    }
+
+    @Override
+    public Object filter(Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
+        if (args != null && args.length > 0) {
+            return withTest.filter(var, interpreter, args, kwargs);
+        }
+        List<Object> kept = new ArrayList<>();
+        ForLoop loop = ObjectIterator.getLoop(var);
+        while (loop.hasNext()) {
+            Object item = loop.next();
+            if (ObjectTruthValue.evaluate(item) == keepTruthy) {
+                kept.add(item);
+            }
+        }
+        return kept;
+    }
 }

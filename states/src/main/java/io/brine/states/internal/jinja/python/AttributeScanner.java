@@ -9,16 +9,16 @@ import jinjava.de.odysseus.el.tree.impl.Scanner;
  * {@code empty}, {@code and}, {@code eq} and the like as operators everywhere.
  */
 final class AttributeScanner extends ExtendedScanner {
-  AttributeScanner(String input) {
-    super(input);
-  }
-
-  @Override
-  protected Scanner.Token keyword(String word) {
-    Scanner.Token previous = getToken();
-    if (previous != null && previous.getSymbol() == Scanner.Symbol.DOT) {
-      return null; // read as an identifier
+    AttributeScanner(String input) {
+        super(input);
     }
-    return super.keyword(word);
-  }
+
+    @Override
+    protected Scanner.Token keyword(String word) {
+        Scanner.Token previous = getToken();
+        if (previous != null && previous.getSymbol() == Scanner.Symbol.DOT) {
+            return null; // read as an identifier
+        }
+        return super.keyword(word);
+    }
 }

@@ -14,57 +14,57 @@ import jinjava.javax.el.ELContext;
  * Jinja accepts an undefined value (a filter's input, a test's subject, a value assigned) the parser does not wrap.
  */
 final class DefinedValue extends AstRightValue {
-  private final AstNode value;
+    private final AstNode value;
 
-  DefinedValue(AstNode value) {
-    this.value = value;
-  }
-
-  @Override
-  public Object eval(Bindings bindings, ELContext context) {
-    Object result = value.eval(bindings, context);
-    if (result == null && Undefined.strict()) {
-      throw new Undefined.Error(why(bindings));
+    DefinedValue(AstNode value) {
+        this.value = value;
     }
-    return result;
-  }
 
-  private String why(Bindings bindings) {
-    if (value instanceof AstIdentifier id) {
-      String name = id.getName();
-      if (name.startsWith(ExtendedParser.FILTER_PREFIX)) {
-        return "No filter named '" + name.substring(ExtendedParser.FILTER_PREFIX.length()) + "'.";
-      }
-      if (name.startsWith(ExtendedParser.EXPTEST_PREFIX)) {
-        return "No test named '" + name.substring(ExtendedParser.EXPTEST_PREFIX.length()) + "'.";
-      }
-      return "'" + name + "' is undefined";
+    @Override
+    public Object eval(Bindings bindings, ELContext context) {
+        Object result = value.eval(bindings, context);
+        if (result == null && Undefined.strict()) {
+            throw new Undefined.Error(why(bindings));
+        }
+        return result;
     }
-    if (value instanceof AstProperty && PythonInterpreter.lastUndefined() != null) {
-      return PythonInterpreter.lastUndefined();
+
+    private String why(Bindings bindings) {
+        if (value instanceof AstIdentifier id) {
+            String name = id.getName();
+            if (name.startsWith(ExtendedParser.FILTER_PREFIX)) {
+                return "No filter named '" + name.substring(ExtendedParser.FILTER_PREFIX.length()) + "'.";
+            }
+            if (name.startsWith(ExtendedParser.EXPTEST_PREFIX)) {
+                return "No test named '" + name.substring(ExtendedParser.EXPTEST_PREFIX.length()) + "'.";
+            }
+            return "'" + name + "' is undefined";
+        }
+        if (value instanceof AstProperty && PythonInterpreter.lastUndefined() != null) {
+            return PythonInterpreter.lastUndefined();
+        }
+        StringBuilder text = new StringBuilder();
+        value.appendStructure(text, bindings);
+        return "'" + Undefined.cut(text.toString()) + "' is undefined";
     }
-    StringBuilder text = new StringBuilder();
-    value.appendStructure(text, bindings);
-    return "'" + Undefined.cut(text.toString()) + "' is undefined";
-  }
 
-  @Override
-  public void appendStructure(StringBuilder builder, Bindings bindings) {
-    value.appendStructure(builder, bindings);
-  }
+    @Override
+    public void appendStructure(StringBuilder builder, Bindings bindings) {
+        value.appendStructure(builder, bindings);
+    }
 
-  @Override
-  public String toString() {
-    return value.toString();
-  }
+    @Override
+    public String toString() {
+        return value.toString();
+    }
 
-  @Override
-  public int getCardinality() {
-    return 1;
-  }
+    @Override
+    public int getCardinality() {
+        return 1;
+    }
 
-  @Override
-  public AstNode getChild(int i) {
-    return i == 0 ? value : null;
-  }
+    @Override
+    public AstNode getChild(int i) {
+        return i == 0 ? value : null;
+    }
 }

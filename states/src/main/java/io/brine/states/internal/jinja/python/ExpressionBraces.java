@@ -12,94 +12,94 @@ import java.util.regex.Pattern;
  * numbers in errors stay true.
  */
 final class ExpressionBraces {
-  private static final Pattern RAW = Pattern.compile("\\{%[-+]?\\s*raw\\s*[-+]?%}");
-  private static final Pattern END_RAW = Pattern.compile("\\{%[-+]?\\s*endraw\\s*[-+]?%}");
+    private static final Pattern RAW = Pattern.compile("\\{%[-+]?\\s*raw\\s*[-+]?%}");
+    private static final Pattern END_RAW = Pattern.compile("\\{%[-+]?\\s*endraw\\s*[-+]?%}");
 
-  private ExpressionBraces() {}
+    private ExpressionBraces() {}
 
-  static String spaced(String source) {
-    if (!source.contains("}}")) {
-      return source;
-    }
-    StringBuilder out = new StringBuilder(source.length() + 16);
-    int i = 0;
-    while (i < source.length()) {
-      int open = source.indexOf('{', i);
-      if (open < 0 || open + 1 >= source.length()) {
-        out.append(source, i, source.length());
-        break;
-      }
-      char kind = source.charAt(open + 1);
-      int end = switch (kind) {
-        case '{' -> expression(source, open + 2, out.append(source, i, open + 2));
-        case '#' -> copyThrough(source, open, indexAfter(source, "#}", open + 2), out.append(source, i, open));
-        case '%' -> copyThrough(source, open, afterTag(source, open), out.append(source, i, open));
-        default -> copyThrough(source, i, open + 1, out);
-      };
-      i = end;
-    }
-    return out.toString();
-  }
-
-  /** Copies an expression's body, spacing nested closing braces, and returns where its {@code }}} ends. */
-  private static int expression(String source, int from, StringBuilder out) {
-    int depth = 0;
-    char quote = 0;
-    for (int i = from; i < source.length(); i++) {
-      char c = source.charAt(i);
-      out.append(c);
-      if (quote != 0) {
-        if (c == '\\' && i + 1 < source.length()) {
-          out.append(source.charAt(++i));
-        } else if (c == quote) {
-          quote = 0;
+    static String spaced(String source) {
+        if (!source.contains("}}")) {
+            return source;
         }
-      } else if (c == '\'' || c == '"') {
-        quote = c;
-      } else if (c == '{') {
-        depth++;
-      } else if (c == '}' && depth > 0) {
-        depth--;
-        if (i + 1 < source.length() && source.charAt(i + 1) == '}') {
-          out.append(' ');
+        StringBuilder out = new StringBuilder(source.length() + 16);
+        int i = 0;
+        while (i < source.length()) {
+            int open = source.indexOf('{', i);
+            if (open < 0 || open + 1 >= source.length()) {
+                out.append(source, i, source.length());
+                break;
+            }
+            char kind = source.charAt(open + 1);
+            int end = switch (kind) {
+                case '{' -> expression(source, open + 2, out.append(source, i, open + 2));
+                case '#' -> copyThrough(source, open, indexAfter(source, "#}", open + 2), out.append(source, i, open));
+                case '%' -> copyThrough(source, open, afterTag(source, open), out.append(source, i, open));
+                default -> copyThrough(source, i, open + 1, out);
+            };
+            i = end;
         }
-      } else if (c == '}' && i + 1 < source.length() && source.charAt(i + 1) == '}') {
-        out.append('}');
-        return i + 2;
-      }
+        return out.toString();
     }
-    return source.length();
-  }
 
-  /** A tag's end, or for {@code {% raw %}} the end of its {@code {% endraw %}}, whose content is not Jinja. */
-  private static int afterTag(String source, int open) {
-    Matcher raw = RAW.matcher(source).region(open, source.length());
-    if (raw.lookingAt()) {
-      Matcher end = END_RAW.matcher(source);
-      return end.find(raw.end()) ? end.end() : source.length();
+    /** Copies an expression's body, spacing nested closing braces, and returns where its {@code }}} ends. */
+    private static int expression(String source, int from, StringBuilder out) {
+        int depth = 0;
+        char quote = 0;
+        for (int i = from; i < source.length(); i++) {
+            char c = source.charAt(i);
+            out.append(c);
+            if (quote != 0) {
+                if (c == '\\' && i + 1 < source.length()) {
+                    out.append(source.charAt(++i));
+                } else if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '{') {
+                depth++;
+            } else if (c == '}' && depth > 0) {
+                depth--;
+                if (i + 1 < source.length() && source.charAt(i + 1) == '}') {
+                    out.append(' ');
+                }
+            } else if (c == '}' && i + 1 < source.length() && source.charAt(i + 1) == '}') {
+                out.append('}');
+                return i + 2;
+            }
+        }
+        return source.length();
     }
-    char quote = 0;
-    for (int i = open + 2; i + 1 < source.length(); i++) { // a quoted '%}' does not end a tag, for Jinjava either
-      char c = source.charAt(i);
-      if (quote != 0) {
-        quote = c == quote ? 0 : quote;
-        i += c == '\\' ? 1 : 0;
-      } else if (c == '\'' || c == '"') {
-        quote = c;
-      } else if (c == '%' && source.charAt(i + 1) == '}') {
-        return i + 2;
-      }
+
+    /** A tag's end, or for {@code {% raw %}} the end of its {@code {% endraw %}}, whose content is not Jinja. */
+    private static int afterTag(String source, int open) {
+        Matcher raw = RAW.matcher(source).region(open, source.length());
+        if (raw.lookingAt()) {
+            Matcher end = END_RAW.matcher(source);
+            return end.find(raw.end()) ? end.end() : source.length();
+        }
+        char quote = 0;
+        for (int i = open + 2; i + 1 < source.length(); i++) { // a quoted '%}' does not end a tag, for Jinjava either
+            char c = source.charAt(i);
+            if (quote != 0) {
+                quote = c == quote ? 0 : quote;
+                i += c == '\\' ? 1 : 0;
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '%' && source.charAt(i + 1) == '}') {
+                return i + 2;
+            }
+        }
+        return source.length();
     }
-    return source.length();
-  }
 
-  private static int indexAfter(String source, String token, int from) {
-    int at = source.indexOf(token, from);
-    return at < 0 ? source.length() : at + token.length();
-  }
+    private static int indexAfter(String source, String token, int from) {
+        int at = source.indexOf(token, from);
+        return at < 0 ? source.length() : at + token.length();
+    }
 
-  private static int copyThrough(String source, int from, int to, StringBuilder out) {
-    out.append(source, from, to);
-    return to;
-  }
+    private static int copyThrough(String source, int from, int to, StringBuilder out) {
+        out.append(source, from, to);
+        return to;
+    }
 }

@@ -18,38 +18,38 @@ import jinjava.javax.el.ELContext;
  * itself, so templates written for Jinjava keep working; strings and numbers become string keys as before.
  */
 final class PythonDict extends AstDict {
-  PythonDict(Map<AstNode, AstNode> dict) {
-    super(dict);
-  }
+    PythonDict(Map<AstNode, AstNode> dict) {
+        super(dict);
+    }
 
-  @Override
-  public Object eval(Bindings bindings, ELContext context) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    for (Map.Entry<AstNode, AstNode> e : dict.entrySet()) {
-      putRaw(out, key(e.getKey(), bindings, context), e.getValue().eval(bindings, context));
+    @Override
+    public Object eval(Bindings bindings, ELContext context) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<AstNode, AstNode> e : dict.entrySet()) {
+            putRaw(out, key(e.getKey(), bindings, context), e.getValue().eval(bindings, context));
+        }
+        JinjavaInterpreter interpreter = JinjavaInterpreter.getCurrent();
+        return interpreter == null ? new SizeLimitingPyMap(out, Integer.MAX_VALUE)
+                : new SizeLimitingPyMap(out, interpreter.getConfig().getMaxMapSize());
     }
-    JinjavaInterpreter interpreter = JinjavaInterpreter.getCurrent();
-    return interpreter == null ? new SizeLimitingPyMap(out, Integer.MAX_VALUE)
-        : new SizeLimitingPyMap(out, interpreter.getConfig().getMaxMapSize());
-  }
 
-  private static Object key(AstNode node, Bindings bindings, ELContext context) {
-    if (node instanceof AstString) {
-      return String.valueOf(node.eval(bindings, context));
+    private static Object key(AstNode node, Bindings bindings, ELContext context) {
+        if (node instanceof AstString) {
+            return String.valueOf(node.eval(bindings, context));
+        }
+        Object key = node.eval(bindings, context);
+        if (key == null && node instanceof AstIdentifier id) {
+            return id.getName();
+        }
+        if (key == null) {
+            throw new IllegalArgumentException("dict key '" + node + "' is undefined");
+        }
+        // booleans stay booleans, so that {True: 'on'}.get(flag) finds them; other keys are text, as in YAML data
+        return key instanceof Boolean ? key : PythonText.str(key);
     }
-    Object key = node.eval(bindings, context);
-    if (key == null && node instanceof AstIdentifier id) {
-      return id.getName();
-    }
-    if (key == null) {
-      throw new IllegalArgumentException("dict key '" + node + "' is undefined");
-    }
-    // booleans stay booleans, so that {True: 'on'}.get(flag) finds them; other keys are text, as in YAML data
-    return key instanceof Boolean ? key : PythonText.str(key);
-  }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static void putRaw(Map<String, Object> map, Object key, Object value) {
-    ((Map) map).put(key, value);
-  }
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void putRaw(Map<String, Object> map, Object key, Object value) {
+        ((Map) map).put(key, value);
+    }
 }

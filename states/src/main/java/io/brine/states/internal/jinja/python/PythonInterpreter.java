@@ -14,67 +14,67 @@ import com.hubspot.jinjava.tree.Node;
  * where {@code {{ true }}} becomes {@code True} without touching Jinjava's parser.
  */
 public final class PythonInterpreter extends JinjavaInterpreter {
-  /** For {@code JinjavaConfig.newBuilder().withInterperterFactory(...)}. */
-  public static final InterpreterFactory FACTORY = new InterpreterFactory() {
+    /** For {@code JinjavaConfig.newBuilder().withInterperterFactory(...)}. */
+    public static final InterpreterFactory FACTORY = new InterpreterFactory() {
+        @Override
+        public JinjavaInterpreter newInstance(JinjavaInterpreter orig) {
+            return new PythonInterpreter(orig);
+        }
+
+        @Override
+        public JinjavaInterpreter newInstance(Jinjava application, Context context, JinjavaConfig config) {
+            return new PythonInterpreter(application, context, config);
+        }
+    };
+
+    private PythonInterpreter(JinjavaInterpreter orig) {
+        super(orig);
+    }
+
+    private PythonInterpreter(Jinjava application, Context context, JinjavaConfig config) {
+        super(application, context, config);
+    }
+
+    /** Every template, included and imported ones too, is parsed here; see {@link ExpressionBraces}. */
     @Override
-    public JinjavaInterpreter newInstance(JinjavaInterpreter orig) {
-      return new PythonInterpreter(orig);
+    public Node parse(String template) {
+        return super.parse(ExpressionBraces.spaced(template));
+    }
+
+    /** Why the last lookup of this expression gave nothing; see {@link Undefined}. */
+    private String undefinedNote;
+
+    void noteUndefined(String why) {
+        undefinedNote = why;
+    }
+
+    /** The current render's note, or null. */
+    static String lastUndefined() {
+        return JinjavaInterpreter.getCurrent() instanceof PythonInterpreter python ? python.undefinedNote : null;
+    }
+
+    /**
+     * Jinjava's check that an expression (in {@code {{ }}}, {@code if}, {@code for}) has a value, worded as Jinja's
+     * StrictUndefined words it.
+     */
+    @Override
+    public Object resolveELExpression(String expression, int lineNumber) {
+        JinjavaInterpreter current = JinjavaInterpreter.getCurrent();
+        if (current instanceof PythonInterpreter python) {
+            python.undefinedNote = null;
+        }
+        try {
+            return super.resolveELExpression(expression, lineNumber);
+        } catch (Undefined.Error e) {
+            throw e;
+        } catch (UnknownTokenException e) {
+            String why = lastUndefined();
+            throw new Undefined.Error(why != null ? why : "'" + Undefined.cut(expression) + "' is undefined");
+        }
     }
 
     @Override
-    public JinjavaInterpreter newInstance(Jinjava application, Context context, JinjavaConfig config) {
-      return new PythonInterpreter(application, context, config);
+    public String getAsString(Object object) {
+        return PythonText.str(object);
     }
-  };
-
-  private PythonInterpreter(JinjavaInterpreter orig) {
-    super(orig);
-  }
-
-  private PythonInterpreter(Jinjava application, Context context, JinjavaConfig config) {
-    super(application, context, config);
-  }
-
-  /** Every template, included and imported ones too, is parsed here; see {@link ExpressionBraces}. */
-  @Override
-  public Node parse(String template) {
-    return super.parse(ExpressionBraces.spaced(template));
-  }
-
-  /** Why the last lookup of this expression gave nothing; see {@link Undefined}. */
-  private String undefinedNote;
-
-  void noteUndefined(String why) {
-    undefinedNote = why;
-  }
-
-  /** The current render's note, or null. */
-  static String lastUndefined() {
-    return JinjavaInterpreter.getCurrent() instanceof PythonInterpreter python ? python.undefinedNote : null;
-  }
-
-  /**
-   * Jinjava's check that an expression (in {@code {{ }}}, {@code if}, {@code for}) has a value, worded as Jinja's
-   * StrictUndefined words it.
-   */
-  @Override
-  public Object resolveELExpression(String expression, int lineNumber) {
-    JinjavaInterpreter current = JinjavaInterpreter.getCurrent();
-    if (current instanceof PythonInterpreter python) {
-      python.undefinedNote = null;
-    }
-    try {
-      return super.resolveELExpression(expression, lineNumber);
-    } catch (Undefined.Error e) {
-      throw e;
-    } catch (UnknownTokenException e) {
-      String why = lastUndefined();
-      throw new Undefined.Error(why != null ? why : "'" + Undefined.cut(expression) + "' is undefined");
-    }
-  }
-
-  @Override
-  public String getAsString(Object object) {
-    return PythonText.str(object);
-  }
 }

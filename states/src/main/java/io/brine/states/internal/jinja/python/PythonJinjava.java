@@ -16,26 +16,26 @@ import jinjava.javax.el.ExpressionFactory;
  * Jinjava's eager execution mode, which we do not use, keeps Jinjava's parser.
  */
 public final class PythonJinjava extends Jinjava {
-  private final ExpressionFactory expressions = new PythonExpressionFactory();
+    private final ExpressionFactory expressions = new PythonExpressionFactory();
 
-  public PythonJinjava(JinjavaConfig config) {
-    super(config);
-  }
-
-  @Override
-  public ExpressionFactory getExpressionFactory() {
-    return expressions;
-  }
-
-  private static final class PythonExpressionFactory extends ExpressionFactoryImpl {
-    PythonExpressionFactory() {
-      super(new Properties(), new TruthyTypeConverter());
+    public PythonJinjava(JinjavaConfig config) {
+        super(config);
     }
 
-    // Instead of naming the builder class in the properties, which the factory would load by reflection.
     @Override
-    protected TreeBuilder createTreeBuilder(Properties properties, Feature... features) {
-      return new PythonSyntaxBuilder(features);
+    public ExpressionFactory getExpressionFactory() {
+        return expressions;
     }
-  }
+
+    private static final class PythonExpressionFactory extends ExpressionFactoryImpl {
+        PythonExpressionFactory() {
+            super(new Properties(), new TruthyTypeConverter());
+        }
+
+        // Instead of naming the builder class in the properties, which the factory would load by reflection.
+        @Override
+        protected TreeBuilder createTreeBuilder(Properties properties, Feature... features) {
+            return new PythonSyntaxBuilder(features);
+        }
+    }
 }

@@ -12,42 +12,42 @@ import jinjava.javax.el.ELContext;
  * The base itself arrives wrapped in {@link DefinedValue}, so a missing base is an error in strict rendering.
  */
 final class PythonLookups {
-  private PythonLookups() {}
+    private PythonLookups() {}
 
-  private static Object lookup(Object base, Object property, boolean skipNull, ELContext context) {
-    if (base == null || property == null && skipNull) {
-      return null;
-    }
-    context.setPropertyResolved(false);
-    Object result = context.getELResolver().getValue(context, base, property);
-    if (!context.isPropertyResolved() || result == null) {
-      Undefined.note(base, property);
-      return null;
-    }
-    return result;
-  }
-
-  static final class Dot extends AstDot {
-    Dot(AstNode base, String property, boolean lvalue) {
-      super(new DefinedValue(base), property, lvalue);
+    private static Object lookup(Object base, Object property, boolean skipNull, ELContext context) {
+        if (base == null || property == null && skipNull) {
+            return null;
+        }
+        context.setPropertyResolved(false);
+        Object result = context.getELResolver().getValue(context, base, property);
+        if (!context.isPropertyResolved() || result == null) {
+            Undefined.note(base, property);
+            return null;
+        }
+        return result;
     }
 
-    @Override
-    public Object eval(Bindings bindings, ELContext context) {
-      Object base = prefix.eval(bindings, context);
-      return lookup(base, getProperty(bindings, context), strict, context);
-    }
-  }
+    static final class Dot extends AstDot {
+        Dot(AstNode base, String property, boolean lvalue) {
+            super(new DefinedValue(base), property, lvalue);
+        }
 
-  static final class Bracket extends AstBracket {
-    Bracket(AstNode base, AstNode property, boolean lvalue, boolean strict) {
-      super(new DefinedValue(base), property, lvalue, strict);
+        @Override
+        public Object eval(Bindings bindings, ELContext context) {
+            Object base = prefix.eval(bindings, context);
+            return lookup(base, getProperty(bindings, context), strict, context);
+        }
     }
 
-    @Override
-    public Object eval(Bindings bindings, ELContext context) {
-      Object base = prefix.eval(bindings, context); // the base first, as Python evaluates it
-      return lookup(base, base == null ? null : getProperty(bindings, context), strict, context);
+    static final class Bracket extends AstBracket {
+        Bracket(AstNode base, AstNode property, boolean lvalue, boolean strict) {
+            super(new DefinedValue(base), property, lvalue, strict);
+        }
+
+        @Override
+        public Object eval(Bindings bindings, ELContext context) {
+            Object base = prefix.eval(bindings, context); // the base first, as Python evaluates it
+            return lookup(base, base == null ? null : getProperty(bindings, context), strict, context);
+        }
     }
-  }
 }

@@ -19,77 +19,77 @@ import jinjava.javax.el.ELResolver;
  * restrictions. Only dicts that are plain template data are served, never a map-shaped object like {@code salt}.
  */
 public final class PythonMethods extends ELResolver {
-  /** Jinjava's read-only chain with this link first, for {@code JinjavaConfig.newBuilder().withElResolver(...)}. */
-  public static ELResolver chain() {
-    CompositeELResolver chain = new CompositeELResolver();
-    chain.add(new PythonMethods());
-    chain.add(JinjavaInterpreterResolver.DEFAULT_RESOLVER_READ_ONLY);
-    return chain;
-  }
-
-  private PythonMethods() {}
-
-  @Override
-  public Object invoke(ELContext context, Object base, Object method, Class<?>[] paramTypes, Object[] params) {
-    if (method == null) {
-      return null;
+    /** Jinjava's read-only chain with this link first, for {@code JinjavaConfig.newBuilder().withElResolver(...)}. */
+    public static ELResolver chain() {
+        CompositeELResolver chain = new CompositeELResolver();
+        chain.add(new PythonMethods());
+        chain.add(JinjavaInterpreterResolver.DEFAULT_RESOLVER_READ_ONLY);
+        return chain;
     }
-    Object[] args = params == null ? new Object[0] : params;
-    Optional<Object> result = Optional.empty();
-    try {
-      if (base instanceof String s) {
-        result = StrMethods.call(s, method.toString(), args);
-      } else if (base instanceof TemplateDict || base instanceof PyMap) {
-        result = DictMethods.call((Map<?, ?>) base, method.toString(), args);
-      }
-    } catch (ArrayIndexOutOfBoundsException e) {
-      throw new IllegalArgumentException(method + "() is missing an argument");
+
+    private PythonMethods() {}
+
+    @Override
+    public Object invoke(ELContext context, Object base, Object method, Class<?>[] paramTypes, Object[] params) {
+        if (method == null) {
+            return null;
+        }
+        Object[] args = params == null ? new Object[0] : params;
+        Optional<Object> result = Optional.empty();
+        try {
+            if (base instanceof String s) {
+                result = StrMethods.call(s, method.toString(), args);
+            } else if (base instanceof TemplateDict || base instanceof PyMap) {
+                result = DictMethods.call((Map<?, ?>) base, method.toString(), args);
+            }
+        } catch (ArrayIndexOutOfBoundsException e) {
+            throw new IllegalArgumentException(method + "() is missing an argument");
+        }
+        if (result.isEmpty()) {
+            refuseCallingData(base, method.toString());
+            return null;
+        }
+        context.setPropertyResolved(true);
+        return result.get();
     }
-    if (result.isEmpty()) {
-      refuseCallingData(base, method.toString());
-      return null;
+
+    /** {@code pillar.port()}: Python's words when the dict's value is data, not a function (a macro is one). */
+    private static void refuseCallingData(Object base, String name) {
+        if ((base instanceof TemplateDict || base instanceof PyMap) && ((Map<?, ?>) base).containsKey(name)) {
+            Object value = ((Map<?, ?>) base).get(name);
+            if (!(value instanceof AbstractCallableMethod)) {
+                throw new ELException("'" + Undefined.pythonType(value) + "' object is not callable");
+            }
+        }
     }
-    context.setPropertyResolved(true);
-    return result.get();
-  }
 
-  /** {@code pillar.port()}: Python's words when the dict's value is data, not a function (a macro is one). */
-  private static void refuseCallingData(Object base, String name) {
-    if ((base instanceof TemplateDict || base instanceof PyMap) && ((Map<?, ?>) base).containsKey(name)) {
-      Object value = ((Map<?, ?>) base).get(name);
-      if (!(value instanceof AbstractCallableMethod)) {
-        throw new ELException("'" + Undefined.pythonType(value) + "' object is not callable");
-      }
+    @Override
+    public Object getValue(ELContext context, Object base, Object property) {
+        return null;
     }
-  }
 
-  @Override
-  public Object getValue(ELContext context, Object base, Object property) {
-    return null;
-  }
+    @Override
+    public Class<?> getType(ELContext context, Object base, Object property) {
+        return null;
+    }
 
-  @Override
-  public Class<?> getType(ELContext context, Object base, Object property) {
-    return null;
-  }
+    @Override
+    public void setValue(ELContext context, Object base, Object property, Object value) {
+        // not ours: Jinjava's resolvers decide
+    }
 
-  @Override
-  public void setValue(ELContext context, Object base, Object property, Object value) {
-    // not ours: Jinjava's resolvers decide
-  }
+    @Override
+    public boolean isReadOnly(ELContext context, Object base, Object property) {
+        return true;
+    }
 
-  @Override
-  public boolean isReadOnly(ELContext context, Object base, Object property) {
-    return true;
-  }
+    @Override
+    public Iterator<FeatureDescriptor> getFeatureDescriptors(ELContext context, Object base) {
+        return null;
+    }
 
-  @Override
-  public Iterator<FeatureDescriptor> getFeatureDescriptors(ELContext context, Object base) {
-    return null;
-  }
-
-  @Override
-  public Class<?> getCommonPropertyType(ELContext context, Object base) {
-    return null;
-  }
+    @Override
+    public Class<?> getCommonPropertyType(ELContext context, Object base) {
+        return null;
+    }
 }

@@ -22,139 +22,139 @@ import jinjava.de.odysseus.el.tree.impl.ast.AstParameters;
  * arguments may end with a comma, a word after a dot is a name ({@link AttributeScanner}), dict keys are expressions ({@link PythonDict}), a test may follow filters, and {@code **mapping} passes keyword arguments ({@link KeywordSpread}). Everything else, including Jinjava's own restrictions, is inherited unchanged.
  */
 final class PythonParser extends ExtendedParser {
-  PythonParser(Builder context, String input) {
-    super(context, input);
-    putExtensionHandler(StringConcatOperator.TOKEN, new ExtensionHandler(ExtensionPoint.ADD) {
-      @Override
-      public AstNode createAstNode(AstNode... children) {
-        return createAstBinary(children[0], children[1], PythonOperators.CONCAT);
-      }
-    });
-  }
-
-  /** Both sides must be defined: Jinja's StrictUndefined fails in any operator, {@code and} and {@code or} too. */
-  @Override
-  protected AstBinary createAstBinary(AstNode left, AstNode right, AstBinary.Operator operator) {
-    return super.createAstBinary(new DefinedValue(left), new DefinedValue(right), python(operator));
-  }
-
-  private static AstBinary.Operator python(AstBinary.Operator operator) {
-    if (operator == AstBinary.MOD) {
-      return PythonOperators.MODULO;
-    } else if (operator == AstBinary.MUL) {
-      return PythonOperators.TIMES;
-    } else if (operator == AstBinary.LT) {
-      return PythonOperators.comparing("<", BooleanOperations::lt, c -> c < 0);
-    } else if (operator == AstBinary.LE) {
-      return PythonOperators.comparing("<=", BooleanOperations::le, c -> c <= 0);
-    } else if (operator == AstBinary.GT) {
-      return PythonOperators.comparing(">", BooleanOperations::gt, c -> c > 0);
-    } else if (operator == AstBinary.GE) {
-      return PythonOperators.comparing(">=", BooleanOperations::ge, c -> c >= 0);
+    PythonParser(Builder context, String input) {
+        super(context, input);
+        putExtensionHandler(StringConcatOperator.TOKEN, new ExtensionHandler(ExtensionPoint.ADD) {
+            @Override
+            public AstNode createAstNode(AstNode... children) {
+                return createAstBinary(children[0], children[1], PythonOperators.CONCAT);
+            }
+        });
     }
-    return operator;
-  }
 
-  @Override
-  protected jinjava.de.odysseus.el.tree.impl.ast.AstFunction createAstFunction(String name, int index,
-      AstParameters params) {
-    if (params instanceof KeywordSpread.Parameters spread) {
-      return new KeywordSpread.MacroCall(name, index, spread, context.isEnabled(Builder.Feature.VARARGS));
+    /** Both sides must be defined: Jinja's StrictUndefined fails in any operator, {@code and} and {@code or} too. */
+    @Override
+    protected AstBinary createAstBinary(AstNode left, AstNode right, AstBinary.Operator operator) {
+        return super.createAstBinary(new DefinedValue(left), new DefinedValue(right), python(operator));
     }
-    return super.createAstFunction(name, index, params);
-  }
 
-  @Override
-  protected jinjava.de.odysseus.el.tree.impl.Scanner createScanner(String expression) {
-    return new AttributeScanner(expression);
-  }
-
-  /**
-   * {@code 'x' if cond} without else: Jinja gives an undefined value that prints empty whatever the environment's
-   * undefined (StrictUndefined included); Jinjava gives null, which strict rendering would refuse.
-   */
-  @Override
-  protected jinjava.de.odysseus.el.tree.impl.ast.AstChoice createAstChoice(AstNode question, AstNode yes, AstNode no) {
-    return super.createAstChoice(question, yes,
-        no instanceof jinjava.de.odysseus.el.tree.impl.ast.AstNull ? new jinjava.de.odysseus.el.tree.impl.ast.AstString("")
-            : no);
-  }
-
-  @Override
-  protected AstDict createAstDict(Map<AstNode, AstNode> dict) {
-    return new PythonDict(dict);
-  }
-
-  @Override
-  protected AstDot createAstDot(AstNode base, String property, boolean lvalue) {
-    return new PythonLookups.Dot(base, property, lvalue);
-  }
-
-  @Override
-  protected AstBracket createAstBracket(AstNode base, AstNode property, boolean lvalue, boolean strict) {
-    return new PythonLookups.Bracket(base, property, lvalue, strict);
-  }
-
-  /** Jinjava's list, tuple and argument parsing, except that a comma may come last: {@code [1, 2,]}. */
-  @Override
-  protected AstParameters params(Symbol left, Symbol right) throws ScanException, ParseException {
-    consumeToken(left);
-    List<AstNode> items = new ArrayList<>();
-    AstNode item = spreadOrExpr();
-    while (item != null) {
-      items.add(item);
-      if (getToken().getSymbol() != Symbol.COMMA) {
-        break;
-      }
-      consumeToken();
-      item = spreadOrExpr();
+    private static AstBinary.Operator python(AstBinary.Operator operator) {
+        if (operator == AstBinary.MOD) {
+            return PythonOperators.MODULO;
+        } else if (operator == AstBinary.MUL) {
+            return PythonOperators.TIMES;
+        } else if (operator == AstBinary.LT) {
+            return PythonOperators.comparing("<", BooleanOperations::lt, c -> c < 0);
+        } else if (operator == AstBinary.LE) {
+            return PythonOperators.comparing("<=", BooleanOperations::le, c -> c <= 0);
+        } else if (operator == AstBinary.GT) {
+            return PythonOperators.comparing(">", BooleanOperations::gt, c -> c > 0);
+        } else if (operator == AstBinary.GE) {
+            return PythonOperators.comparing(">=", BooleanOperations::ge, c -> c >= 0);
+        }
+        return operator;
     }
-    consumeToken(right);
-    return items.stream().anyMatch(KeywordSpread.Spread.class::isInstance)
-        ? new KeywordSpread.Parameters(items) : createAstParameters(items);
-  }
 
-  /**
-   * Jinjava reads a test after a value ({@code x is none}) but not after filters; Jinja reads
-   * {@code salt['x.y'] | default(none) is callable} as a test of the filtered value, and so does this.
-   */
-  @Override
-  protected AstNode value() throws ScanException, ParseException {
-    AstNode v = super.value();
-    if (v == null || !"is".equals(getToken().getImage())) {
-      return v;
+    @Override
+    protected jinjava.de.odysseus.el.tree.impl.ast.AstFunction createAstFunction(String name, int index,
+            AstParameters params) {
+        if (params instanceof KeywordSpread.Parameters spread) {
+            return new KeywordSpread.MacroCall(name, index, spread, context.isEnabled(Builder.Feature.VARARGS));
+        }
+        return super.createAstFunction(name, index, params);
     }
-    boolean negated = "not".equals(lookahead(0).getImage());
-    Symbol test = lookahead(negated ? 1 : 0).getSymbol();
-    if (test != Symbol.IDENTIFIER && test != Symbol.TRUE && test != Symbol.FALSE) {
-      return v;
-    }
-    consumeToken(); // is
-    if (negated) {
-      consumeToken();
-    }
-    String name = consumeToken().getImage();
-    List<AstNode> params = new ArrayList<>(List.of(v, interpreter()));
-    AstNode arg = value();
-    if (arg != null) {
-      params.add(arg);
-    }
-    return createAstMethod(createAstDot(identifier(ExtendedParser.EXPTEST_PREFIX + name),
-        negated ? "evaluateNegated" : "evaluate", true), createAstParameters(params));
-  }
 
-  /** An argument, or {@code **mapping} spread into keyword arguments. */
-  private AstNode spreadOrExpr() throws ScanException, ParseException {
-    if (getToken() != null && "**".equals(getToken().getImage())) {
-      consumeToken();
-      return new KeywordSpread.Spread(expr(true));
+    @Override
+    protected jinjava.de.odysseus.el.tree.impl.Scanner createScanner(String expression) {
+        return new AttributeScanner(expression);
     }
-    if (getToken() != null && getToken().getSymbol() == Symbol.IDENTIFIER && "=".equals(lookahead(0).getImage())) {
-      // name=value takes the whole expression after '=': Jinjava's operator would read f(n=a + 1) as (n=a) + 1
-      String name = consumeToken().getImage();
-      consumeToken();
-      return new com.hubspot.jinjava.el.ext.AstNamedParameter(identifier(name), expr(true));
+
+    /**
+     * {@code 'x' if cond} without else: Jinja gives an undefined value that prints empty whatever the environment's
+     * undefined (StrictUndefined included); Jinjava gives null, which strict rendering would refuse.
+     */
+    @Override
+    protected jinjava.de.odysseus.el.tree.impl.ast.AstChoice createAstChoice(AstNode question, AstNode yes, AstNode no) {
+        return super.createAstChoice(question, yes,
+                no instanceof jinjava.de.odysseus.el.tree.impl.ast.AstNull ? new jinjava.de.odysseus.el.tree.impl.ast.AstString("")
+                        : no);
     }
-    return expr(false);
-  }
+
+    @Override
+    protected AstDict createAstDict(Map<AstNode, AstNode> dict) {
+        return new PythonDict(dict);
+    }
+
+    @Override
+    protected AstDot createAstDot(AstNode base, String property, boolean lvalue) {
+        return new PythonLookups.Dot(base, property, lvalue);
+    }
+
+    @Override
+    protected AstBracket createAstBracket(AstNode base, AstNode property, boolean lvalue, boolean strict) {
+        return new PythonLookups.Bracket(base, property, lvalue, strict);
+    }
+
+    /** Jinjava's list, tuple and argument parsing, except that a comma may come last: {@code [1, 2,]}. */
+    @Override
+    protected AstParameters params(Symbol left, Symbol right) throws ScanException, ParseException {
+        consumeToken(left);
+        List<AstNode> items = new ArrayList<>();
+        AstNode item = spreadOrExpr();
+        while (item != null) {
+            items.add(item);
+            if (getToken().getSymbol() != Symbol.COMMA) {
+                break;
+            }
+            consumeToken();
+            item = spreadOrExpr();
+        }
+        consumeToken(right);
+        return items.stream().anyMatch(KeywordSpread.Spread.class::isInstance)
+                ? new KeywordSpread.Parameters(items) : createAstParameters(items);
+    }
+
+    /**
+     * Jinjava reads a test after a value ({@code x is none}) but not after filters; Jinja reads
+     * {@code salt['x.y'] | default(none) is callable} as a test of the filtered value, and so does this.
+     */
+    @Override
+    protected AstNode value() throws ScanException, ParseException {
+        AstNode v = super.value();
+        if (v == null || !"is".equals(getToken().getImage())) {
+            return v;
+        }
+        boolean negated = "not".equals(lookahead(0).getImage());
+        Symbol test = lookahead(negated ? 1 : 0).getSymbol();
+        if (test != Symbol.IDENTIFIER && test != Symbol.TRUE && test != Symbol.FALSE) {
+            return v;
+        }
+        consumeToken(); // is
+        if (negated) {
+            consumeToken();
+        }
+        String name = consumeToken().getImage();
+        List<AstNode> params = new ArrayList<>(List.of(v, interpreter()));
+        AstNode arg = value();
+        if (arg != null) {
+            params.add(arg);
+        }
+        return createAstMethod(createAstDot(identifier(ExtendedParser.EXPTEST_PREFIX + name),
+                negated ? "evaluateNegated" : "evaluate", true), createAstParameters(params));
+    }
+
+    /** An argument, or {@code **mapping} spread into keyword arguments. */
+    private AstNode spreadOrExpr() throws ScanException, ParseException {
+        if (getToken() != null && "**".equals(getToken().getImage())) {
+            consumeToken();
+            return new KeywordSpread.Spread(expr(true));
+        }
+        if (getToken() != null && getToken().getSymbol() == Symbol.IDENTIFIER && "=".equals(lookahead(0).getImage())) {
+            // name=value takes the whole expression after '=': Jinjava's operator would read f(n=a + 1) as (n=a) + 1
+            String name = consumeToken().getImage();
+            consumeToken();
+            return new com.hubspot.jinjava.el.ext.AstNamedParameter(identifier(name), expr(true));
+        }
+        return expr(false);
+    }
 }
