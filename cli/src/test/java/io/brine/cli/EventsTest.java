@@ -88,11 +88,12 @@ class EventsTest {
     @Test
     void noMinionCanPostAsAnotherOrAsTheMaster() throws Exception {
         BlockingQueue<Event> seen = new LinkedBlockingQueue<>();
-        try (EventBus.Subscription s = cluster.master.events().subscribe("**", e -> {
-                    if (e.tag().contains("forged")) {
-                        seen.add(e);
-                    }
-                });
+        java.util.function.Consumer<Event> forged = e -> {
+            if (e.tag().contains("forged")) {
+                seen.add(e);
+            }
+        };
+        try (EventBus.Subscription s = cluster.master.events().subscribe("**", forged);
                 RogueClient rogue = new RogueClient(cluster.port, Role.MINION, "rogue")) {
             assertEquals(KeyStatus.ACCEPTED, rogue.endpoint.awaitStatus(Duration.ofSeconds(15)));
             rogue.endpoint.send(new EventPost("brine/minion/guest1/event/forged", Map.of()));
