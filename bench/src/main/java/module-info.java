@@ -1,0 +1,11 @@
+/** {@code brine bench}: real masters and swarms of real minions on loopback, measured. */
+module io.brine.bench {
+    requires io.brine.master;
+    requires io.brine.minion;
+    requires com.fasterxml.jackson.databind;
+    requires java.logging;
+    requires java.management;
+    requires jdk.management;
+
+    exports io.brine.bench to io.brine.cli;
+}

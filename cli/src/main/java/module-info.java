@@ -1,0 +1,16 @@
+/** The {@code brine} command line: Salt's commands for operators, and the master, minion and bench launchers. */
+module io.brine.cli {
+    requires io.brine.master;
+    requires io.brine.minion;
+    requires io.brine.api;
+    requires io.brine.bench;
+    requires com.fasterxml.jackson.databind;
+    requires com.fasterxml.jackson.dataformat.yaml;
+    requires info.picocli;
+    requires java.logging;
+
+    // picocli fills the commands' annotated fields by reflection
+    opens io.brine.cli to info.picocli;
+
+    provides java.lang.System.LoggerFinder with io.brine.cli.LineLoggerFinder;
+}
