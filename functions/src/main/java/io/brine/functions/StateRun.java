@@ -47,6 +47,14 @@ public interface StateRun {
     /** IDs of the states of {@code module} that require or watch this one (either direction of declaration). */
     List<String> dependents(String module);
 
+    /**
+     * Names of the states of {@code module} this one requires ({@code require} here or {@code require_in} there):
+     * {@code file.directory}'s {@code clean} keeps the files those states manage, as Salt's does.
+     */
+    default List<String> requiredNames(String module) {
+        return List.of();
+    }
+
     /** The run's one value of this kind, made by {@code fresh} on first use. */
     <T> T shared(Class<T> kind, Supplier<T> fresh);
 }

@@ -39,7 +39,13 @@ final class ArchiveExtracted implements StateFunction {
                 Param.optional("archive_format", Type.STRING, null, "tar or zip; guessed from the source name"),
                 Param.optional("if_missing", Type.STRING, null, "skip when this path exists"),
                 Param.optional("user", Type.STRING, null, "owner of the extracted members"),
-                Param.optional("group", Type.STRING, null, "group of the extracted members"));
+                Param.optional("group", Type.STRING, null, "group of the extracted members"),
+                Param.optional("options", Type.STRING, null, "tar's options as Salt passes them: --strip-components=N"
+                        + " is honoured, tar's own flags (xvzjJf) accepted"),
+                Param.optional("enforce_toplevel", Type.BOOLEAN, true, "refuse an archive without one top-level"
+                        + " directory (a tar-bomb)"),
+                Param.optional("trim_output", Type.ANY, false, "true: list at most 100 extracted files in the"
+                        + " result; a number: at most that many"));
     }
 
     @Override
@@ -66,15 +72,30 @@ final class ArchiveExtracted implements StateFunction {
         } catch (IllegalArgumentException e) {
             return StateResult.failed("archive_format must be tar or zip");
         }
+        TarOptions options;
+        Integer trim;
+        try {
+            options = format == ArchiveWalker.Format.TAR ? TarOptions.of(args.string("options")) : TarOptions.of(null);
+            trim = trimOutput(args.raw("trim_output"));
+        } catch (IllegalArgumentException e) {
+            return StateResult.failed(e.getMessage());
+        }
         List<String> members = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        TopLevel top = new TopLevel();
         EntryGuard guard = new EntryGuard(target);
-        ArchiveWalker.walk(archive.get(), format, (entry, content) -> {
+        ArchiveWalker.walk(archive.get(), format, options.applied((entry, content) -> {
             members.add(entry.name());
+            top.add(entry);
             guard.problem(entry).ifPresent(problems::add);
-        });
+        }));
         if (!problems.isEmpty()) {
             return StateResult.failed("Refusing to extract " + args.string("source") + ": " + String.join("; ", problems));
+        }
+        if (args.bool("enforce_toplevel") && !top.single()) {
+            return StateResult.failed("Archive does not have a single top-level directory. To extract it anyway, set"
+                    + " 'enforce_toplevel' to False; to keep its members together, name a directory of their own"
+                    + " (for example " + target.resolve("some_dir") + " instead of " + target + ")");
         }
         List<String> missing = members.stream()
                 .filter(m -> !Files.exists(guard.destination(m).orElseThrow(), LinkOption.NOFOLLOW_LINKS)).toList();
@@ -85,19 +106,38 @@ final class ArchiveExtracted implements StateFunction {
         if (!Files.isDirectory(target)) {
             changes.put("directories_created", List.of(target.toString()));
         }
-        changes.put("extracted_files", missing);
+        changes.put("extracted_files", trim == null || missing.size() <= trim ? missing : missing.subList(0, trim));
         if (ctx.test()) {
             return StateResult.pending(changes, args.string("source") + " would be extracted to " + target);
         }
         Files.createDirectories(target);
         Extractor extractor = new Extractor(target);
         try {
-            ArchiveWalker.walk(archive.get(), format, extractor);
+            ArchiveWalker.walk(archive.get(), format, options.applied(extractor));
         } catch (IOException e) {
             return new StateResult(false, changes, "Extraction stopped: " + e.getMessage());
         }
         chown(args, target, extractor.written());
         return StateResult.changed(changes, args.string("source") + " extracted to " + target);
+    }
+
+    /** Salt's trim_output: false for every file, true for the first 100, or a number of files. */
+    private static Integer trimOutput(Object raw) {
+        if (raw == null || Boolean.FALSE.equals(raw) || "false".equalsIgnoreCase(String.valueOf(raw))) {
+            return null;
+        }
+        if (Boolean.TRUE.equals(raw) || "true".equalsIgnoreCase(String.valueOf(raw))) {
+            return 100;
+        }
+        try {
+            int n = Integer.parseInt(String.valueOf(raw).strip());
+            if (n < 0) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("trim_output must be true, false or a number of files, not '" + raw + "'");
+        }
     }
 
     private static Optional<StateResult> checkHash(Arguments args, Path archive) throws IOException {

@@ -69,4 +69,10 @@ final class CmdScriptState implements StateFunction {
             Files.deleteIfExists(dir);
         }
     }
+
+    /** Salt's mod_watch runs the script again when something it watches changed, as for cmd.run. */
+    @Override
+    public Optional<StateResult> onWatch(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        return Optional.of(apply(args, ctx));
+    }
 }

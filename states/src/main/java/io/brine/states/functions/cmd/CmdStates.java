@@ -13,6 +13,8 @@ public final class CmdStates implements FunctionModule {
 
     @Override
     public List<StateFunction> states() {
-        return List.of(new CmdRunState(), new CmdScriptState());
+        CmdRunState run = new CmdRunState();
+        CmdScriptState script = new CmdScriptState();
+        return List.of(run, script, new WaitingState("wait", run), new WaitingState("wait_script", script));
     }
 }

@@ -9,6 +9,7 @@ import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,9 @@ final class FileBlockReplace implements StateFunction {
                         + " missing"),
                 Param.optional("prepend_if_not_found", Type.BOOLEAN, false, "add the block at the start when the markers"
                         + " are missing"),
-                Param.optional("show_changes", Type.BOOLEAN, true, "report the diff; false reports only that it changed"));
+                Param.optional("show_changes", Type.BOOLEAN, true, "report the diff; false reports only that it changed"),
+                Param.optional("backup", Type.ANY, null, "a suffix: keep the file as it was under name + suffix when"
+                        + " the block changes; false or unset: no copy (Salt's default is '.bak')"));
     }
 
     @Override
@@ -82,7 +85,14 @@ final class FileBlockReplace implements StateFunction {
         } else {
             return StateResult.failed("Cannot edit marked block: markers were not found in " + path);
         }
-        StateResult result = TextEdit.apply(path, before, TextEdit.join(lines), false, ctx);
+        String after = TextEdit.join(lines);
+        Object backup = args.raw("backup");
+        boolean changing = !before.lines().toList().equals(after.lines().toList());
+        if (changing && !ctx.test() && backup != null && !"false".equalsIgnoreCase(String.valueOf(backup))) {
+            Files.copy(path, path.resolveSibling(path.getFileName() + String.valueOf(backup)),
+                    StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        StateResult result = TextEdit.apply(path, before, after, false, ctx);
         if (args.bool("show_changes") || !result.hasChanges()) {
             return result;
         }

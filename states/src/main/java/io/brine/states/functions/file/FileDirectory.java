@@ -17,7 +17,19 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-/** {@code file.directory}: a directory with owner and mode, optionally applied to its whole tree. */
+/**
+ * {@code file.directory}: a directory with owner and mode, optionally applied to its whole tree. A file in the way
+ * (or a symlink, unless {@code allow_symlink} lets one to a directory stand) is replaced only with {@code force};
+ * {@code clean} empties the directory of all that the file states it requires do not manage.
+ *
+ * <pre>
+ * /etc/apache2/sites-enabled:
+ *   file.directory:
+ *     - clean: True
+ *     - require:
+ *       - file: /etc/apache2/sites-enabled/default.conf
+ * </pre>
+ */
 final class FileDirectory implements StateFunction {
     @Override
     public String name() {
@@ -38,7 +50,11 @@ final class FileDirectory implements StateFunction {
                 Param.optional("dir_mode", Type.STRING, null, "mode of the directory and, with recurse, of subdirectories"),
                 Param.optional("file_mode", Type.STRING, null, "with recurse: mode of the files below"),
                 Param.optional("makedirs", Type.BOOLEAN, false, "create missing parents"),
-                Param.optional("recurse", Type.STRING_LIST, null, "apply user, group and/or mode to everything below"));
+                Param.optional("recurse", Type.STRING_LIST, null, "apply user, group and/or mode to everything below"),
+                Param.optional("allow_symlink", Type.BOOLEAN, true, "a symlink to a directory may stand in for it"),
+                Param.optional("force", Type.BOOLEAN, false, "replace a file or symlink that is in the way"),
+                Param.optional("clean", Type.BOOLEAN, false, "remove everything below that no required file state"
+                        + " manages"));
     }
 
     @Override
@@ -59,21 +75,35 @@ final class FileDirectory implements StateFunction {
         if (problem.isPresent()) {
             return StateResult.failed(problem.get());
         }
-        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(dir)) {
+        Map<String, Object> changes = new LinkedHashMap<>();
+        boolean link = Files.isSymbolicLink(dir);
+        boolean inTheWay = Files.isRegularFile(dir) || link && (!args.bool("allow_symlink") || args.bool("force"));
+        if (inTheWay && !args.bool("force")) {
+            return StateResult.failed("Specified location " + dir + " exists and is a "
+                    + (Files.isRegularFile(dir) ? "file" : "symlink"));
+        }
+        if (inTheWay) {
+            changes.put("forced", (link ? "Symlink" : "File") + " was forcibly replaced");
+        } else if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(dir)) {
             return StateResult.failed("Specified location " + dir + " exists and is not a directory");
         }
-        boolean exists = Files.isDirectory(dir);
+        boolean exists = !inTheWay && Files.isDirectory(dir);
         // in test mode an earlier state may be about to create the parent, as Salt assumes
         if (!exists && !Files.isDirectory(dir.getParent()) && !args.bool("makedirs") && !ctx.test()) {
             return StateResult.failed("No directory to create " + dir + " in");
         }
-        Map<String, Object> changes = new LinkedHashMap<>();
         if (!exists) {
             changes.put(dir.toString(), "New Dir");
         }
         changes.putAll(owner.pending(dir));
+        List<Path> unkept = exists && args.bool("clean")
+                ? DirectoryClean.unkept(dir, ctx.run().requiredNames("file")) : List.of();
+        if (!unkept.isEmpty()) {
+            changes.put("removed", unkept.stream().map(Path::toString).toList());
+        }
         List<String> recurse = args.strings("recurse");
         List<Path> below = exists && !recurse.isEmpty() ? belowNeedingChange(dir, owner, fileMode, recurse) : List.of();
+        below = below.stream().filter(p -> unkept.stream().noneMatch(p::startsWith)).toList();
         if (!below.isEmpty()) {
             changes.put("recursion", below.size() + " entries below " + dir + " changed");
         }
@@ -83,6 +113,10 @@ final class FileDirectory implements StateFunction {
         if (ctx.test()) {
             return StateResult.pending(changes, "The directory " + dir + " is set to be changed");
         }
+        if (inTheWay) {
+            Files.delete(dir);
+        }
+        DirectoryClean.remove(unkept);
         if (!exists) {
             if (args.bool("makedirs")) {
                 Files.createDirectories(dir);

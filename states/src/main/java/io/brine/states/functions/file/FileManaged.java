@@ -18,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * {@code file.managed}: a file's content (from a source, a template or inline), owner and mode, with
@@ -74,6 +76,7 @@ final class FileManaged implements StateFunction {
                 Param.optional("replace", Type.BOOLEAN, true, "false: only create the file if missing, never rewrite it"),
                 Param.optional("create", Type.BOOLEAN, true, "false: manage the file only if it already exists"),
                 Param.optional("show_changes", Type.BOOLEAN, true, "false: report '" + HIDDEN_DIFF + "' instead of a diff"),
+                Param.optional("show_diff", Type.BOOLEAN, null, "Salt's deprecated name for show_changes; wins when given"),
                 Param.optional("follow_symlinks", Type.BOOLEAN, true, "manage the file a symlink points to; false: "
                         + "replace the symlink with a file"),
                 Param.optional("check_cmd", Type.STRING, null, "a command run with a temporary file of the new content "
@@ -111,7 +114,7 @@ final class FileManaged implements StateFunction {
         }
         byte[] wanted;
         try {
-            wanted = ManagedContent.of(args, ctx);
+            wanted = ManagedContent.of(args, extras(args), ctx);
         } catch (ManagedContent.Problem | TemplateException e) {
             return StateResult.failed(e.getMessage());
         }
@@ -174,7 +177,25 @@ final class FileManaged implements StateFunction {
         if (Arrays.equals(current, wanted)) {
             return Optional.empty();
         }
-        return Optional.of(args.bool("show_changes") ? UnifiedDiff.between(text(current), text(wanted)) : HIDDEN_DIFF);
+        boolean show = args.has("show_diff") ? args.bool("show_diff") : args.bool("show_changes");
+        return Optional.of(show ? UnifiedDiff.between(text(current), text(wanted)) : HIDDEN_DIFF);
+    }
+
+    /** Salt passes undeclared keyword arguments to the template as variables, so formulas hand data over that way. */
+    @Override
+    public boolean acceptsExtraArguments() {
+        return true;
+    }
+
+    private Map<String, Object> extras(Arguments args) {
+        Set<String> declared = params().stream().map(Param::name).collect(Collectors.toSet());
+        Map<String, Object> extras = new LinkedHashMap<>();
+        args.asMap().forEach((key, value) -> {
+            if (!declared.contains(key) && !key.equals("name")) {
+                extras.put(key, value);
+            }
+        });
+        return extras;
     }
 
     /** Where a chain of symlinks ends, whether or not something exists there yet. */

@@ -64,7 +64,11 @@ final class FileRecurse implements StateFunction {
                 Param.optional("template", Type.STRING, null, "'jinja' to render every file"),
                 Param.optional("context", Type.MAP, null, "extra template variables"),
                 Param.optional("defaults", Type.MAP, null, "template variables that context overrides"),
-                Param.optional("include_empty", Type.BOOLEAN, false, "also create the source's directories holding no file"));
+                Param.optional("include_empty", Type.BOOLEAN, false, "also create the source's directories holding no file"),
+                Param.optional("keep_symlinks", Type.BOOLEAN, false, "accepted as Salt does; no effect here, since the"
+                        + " state tree serves a symlink as the file it points to"),
+                Param.optional("sym_mode", Type.STRING, null, "accepted as Salt does; no effect here, since Linux"
+                        + " symlinks have no mode of their own"));
     }
 
     @Override

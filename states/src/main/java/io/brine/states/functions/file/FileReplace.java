@@ -40,7 +40,9 @@ final class FileReplace implements StateFunction {
                 Param.optional("flags", Type.STRING_LIST, List.of("MULTILINE"), "IGNORECASE, MULTILINE, DOTALL"),
                 Param.optional("append_if_not_found", Type.BOOLEAN, false, "append repl when the pattern is absent"),
                 Param.optional("prepend_if_not_found", Type.BOOLEAN, false, "prepend repl when the pattern is absent"),
-                Param.optional("not_found_content", Type.STRING, null, "what to add instead of repl"));
+                Param.optional("not_found_content", Type.STRING, null, "what to add instead of repl"),
+                Param.optional("show_changes", Type.BOOLEAN, true, "report the diff; false reports only that it"
+                        + " changed"));
     }
 
     @Override
@@ -62,7 +64,8 @@ final class FileReplace implements StateFunction {
         if (after.equals(before)) {
             return StateResult.ok("No changes needed to be made");
         }
-        Map<String, Object> changes = Map.of("diff", UnifiedDiff.between(before, after));
+        Map<String, Object> changes = Map.of("diff",
+                args.bool("show_changes") ? UnifiedDiff.between(before, after) : FileManaged.HIDDEN_DIFF);
         if (ctx.test()) {
             return StateResult.pending(changes, "Changes would have been made");
         }

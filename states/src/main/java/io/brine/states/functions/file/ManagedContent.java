@@ -14,8 +14,10 @@ import java.util.Optional;
 /**
  * The bytes {@code file.managed} should write: the first source that exists (checked against
  * {@code source_hash} unless {@code skip_verify}), inline {@code contents}, or a pillar or grain
- * value; rendered with Jinja when {@code template: jinja}, with {@code defaults} and {@code context}
- * merged by {@link TemplateVars}.
+ * value; rendered with Jinja when {@code template: jinja}. The template sees, as in Salt, the state's
+ * {@code name}, {@code source}, {@code user}, {@code group} and {@code mode}, then every extra keyword argument of
+ * the state ({@code - apache: {{ apache | json }}} makes {@code apache} a variable), then {@code defaults} and
+ * {@code context} merged by {@link TemplateVars}; each later one wins over the earlier.
  */
 final class ManagedContent {
     private ManagedContent() {}
@@ -27,8 +29,13 @@ final class ManagedContent {
         }
     }
 
-    /** The content, or null when only the file's existence and attributes are managed. */
-    static byte[] of(Arguments args, StateContext ctx) throws IOException, Problem, TemplateException {
+    /**
+     * The content, or null when only the file's existence and attributes are managed.
+     *
+     * @param extras the state's keyword arguments that are none of its declared parameters
+     */
+    static byte[] of(Arguments args, Map<String, Object> extras, StateContext ctx)
+            throws IOException, Problem, TemplateException {
         List<String> sources = args.strings("source");
         Object contents = contents(args, ctx);
         byte[] raw;
@@ -54,6 +61,12 @@ final class ManagedContent {
         }
         Map<String, Object> vars = new java.util.LinkedHashMap<>(treePath(label)
                 .map(io.brine.states.internal.compiler.SlsContext::ofTemplate).orElse(Map.of()));
+        vars.put("name", args.name());
+        vars.put("source", sources.isEmpty() ? null : label);
+        for (String key : List.of("user", "group", "mode")) {
+            vars.put(key, args.raw(key));
+        }
+        vars.putAll(extras);
         vars.putAll(TemplateVars.merge(args.map("defaults"), args.map("context")));
         Accumulators accumulators = ctx.run().shared(Accumulators.class, Accumulators::new);
         if (accumulators.has(args.name())) {

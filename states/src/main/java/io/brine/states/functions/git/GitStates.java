@@ -13,6 +13,6 @@ public final class GitStates implements FunctionModule {
 
     @Override
     public List<StateFunction> states() {
-        return List.of(new GitLatest(), new GitConfigSet());
+        return List.of(new GitLatest(), new GitConfigSet(), new GitConfigUnset());
     }
 }

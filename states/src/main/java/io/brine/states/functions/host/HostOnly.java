@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * {@code host.only}: an address with exactly these host names, in this order (the first is the canonical one).
- * Other addresses may still carry the same names.
+ * Other addresses may still carry the same names. An empty list removes the address's entries, as in Salt.
  *
  * <pre>
  * 127.0.1.1:
@@ -39,16 +39,14 @@ final class HostOnly implements StateFunction {
 
     @Override
     public List<Param> params() {
-        return List.of(Param.required("hostnames", Type.STRING_LIST, "the host names, canonical name first"));
+        return List.of(Param.required("hostnames", Type.STRING_LIST, "the host names, canonical name first; none"
+                + " removes the address's entries"));
     }
 
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException {
         String ip = args.name();
         List<String> names = args.strings("hostnames");
-        if (names.isEmpty()) {
-            return StateResult.failed("host.only needs at least one host name for " + ip);
-        }
         HostsFile hosts = HostsFile.read(hostsFile);
         List<String> old = hosts.names(ip);
         hosts.only(ip, names);

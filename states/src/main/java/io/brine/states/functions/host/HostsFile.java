@@ -73,8 +73,15 @@ final class HostsFile {
         });
     }
 
-    /** Makes the first entry for ip hold exactly these names and drops any other entry for ip. */
+    /**
+     * Makes the first entry for ip hold exactly these names and drops any other entry for ip; no names drops every
+     * entry for ip, as Salt's hosts module does for an empty alias.
+     */
     void only(String ip, List<String> names) {
+        if (names.isEmpty()) {
+            edit(e -> e.ip().equals(ip), e -> null);
+            return;
+        }
         boolean[] first = {true};
         edit(e -> e.ip().equals(ip), e -> {
             if (!first[0]) {

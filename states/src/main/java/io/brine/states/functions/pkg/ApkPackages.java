@@ -49,8 +49,11 @@ final class ApkPackages implements PackageManager {
     }
 
     @Override
-    public void install(List<Request> requests) throws IOException, InterruptedException {
+    public void install(List<Request> requests, String fromRepo) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(List.of("apk", "add", "-q"));
+        if (fromRepo != null) {
+            argv.addAll(List.of("--repository", fromRepo));
+        }
         requests.forEach(r -> argv.add(r.version() == null ? r.name() : r.name() + "=" + r.version()));
         tool.mustRun(argv);
     }

@@ -62,8 +62,11 @@ final class AptPackages implements PackageManager {
     }
 
     @Override
-    public void install(List<Request> requests) throws IOException, InterruptedException {
+    public void install(List<Request> requests, String fromRepo) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(List.of("apt-get", "install", "-y", "-q", "-o", "DPkg::Options::=--force-confold"));
+        if (fromRepo != null) {
+            argv.addAll(List.of("-t", fromRepo));
+        }
         requests.forEach(r -> argv.add(r.version() == null ? r.name() : r.name() + "=" + r.version()));
         tool.mustRun(argv);
     }

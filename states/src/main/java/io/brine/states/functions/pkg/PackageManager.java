@@ -23,7 +23,15 @@ interface PackageManager {
 
     void refresh() throws IOException, InterruptedException;
 
-    void install(List<Request> requests) throws IOException, InterruptedException;
+    default void install(List<Request> requests) throws IOException, InterruptedException {
+        install(requests, null);
+    }
+
+    /**
+     * Installs from the one repository or release named (Salt's {@code fromrepo}: apt's {@code -t RELEASE}, dnf's
+     * {@code --repo}, apk's {@code --repository}); null for the usual ones.
+     */
+    void install(List<Request> requests, String fromRepo) throws IOException, InterruptedException;
 
     void installFiles(List<Path> files) throws IOException, InterruptedException;
 

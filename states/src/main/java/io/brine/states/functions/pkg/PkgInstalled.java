@@ -30,6 +30,10 @@ final class PkgInstalled implements StateFunction {
     public List<Param> params() {
         List<Param> params = new ArrayList<>(Targets.params());
         params.add(Param.optional("sources", Type.LIST, null, "package files: '- name: brine://path.deb' entries"));
+        params.add(Param.optional("fromrepo", Type.STRING, null, "install from this release or repository only"
+                + " (apt: -t RELEASE; dnf/yum: that repo alone; apk: --repository)"));
+        params.add(Param.optional("runas", Type.STRING, null, "Salt hands it to macOS's brew; package tools here run"
+                + " as root and it has no effect"));
         return params;
     }
 
@@ -70,7 +74,7 @@ final class PkgInstalled implements StateFunction {
             pm.refresh();
         }
         List<Expected> expected = needed.stream().map(t -> new Expected(t.name(), t.version())).toList();
-        return verify(pm, expected, () -> pm.install(needed));
+        return verify(pm, expected, () -> pm.install(needed, args.string("fromrepo")));
     }
 
     private StateResult fromFiles(Arguments args, StateContext ctx, PackageManager pm) throws IOException, InterruptedException {

@@ -50,8 +50,11 @@ final class RpmPackages implements PackageManager {
     }
 
     @Override
-    public void install(List<Request> requests) throws IOException, InterruptedException {
+    public void install(List<Request> requests, String fromRepo) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(List.of(frontend, "install", "-y", "-q"));
+        if (fromRepo != null) {
+            argv.addAll(List.of("--disablerepo=*", "--enablerepo=" + fromRepo));
+        }
         requests.forEach(r -> argv.add(r.version() == null ? r.name() : r.name() + "-" + r.version()));
         tool.mustRun(argv);
     }

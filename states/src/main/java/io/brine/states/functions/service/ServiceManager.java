@@ -2,6 +2,7 @@ package io.brine.states.functions.service;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 
 /** One init system's controls, as the service states and functions need them. */
 interface ServiceManager {
@@ -22,4 +23,9 @@ interface ServiceManager {
 
     /** Every service this init system can control, sorted by name. */
     List<String> all() throws IOException, InterruptedException;
+
+    /** Masks, where the init system has them: only systemd does (Salt's other service modules lack them too). */
+    default Optional<SystemdMasks> masks() {
+        return Optional.empty();
+    }
 }

@@ -27,6 +27,7 @@ public final class ServiceModule implements FunctionModule {
 
     @Override
     public List<StateFunction> states() {
-        return List.of(new ServiceRunning(), new ServiceDead(), new ServiceEnablement(true), new ServiceEnablement(false));
+        return List.of(new ServiceRunning(), new ServiceDead(), new ServiceEnablement(true), new ServiceEnablement(false),
+                new ServiceMasking(true), new ServiceMasking(false));
     }
 }

@@ -3,7 +3,9 @@ package io.brine.states.functions.service;
 import io.brine.functions.CommandRunner;
 import java.io.IOException;
 import java.util.List;
+import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /** systemd through systemctl. */
@@ -43,6 +45,11 @@ final class SystemdServices implements ServiceManager {
     @Override
     public boolean setEnabled(String service, boolean enable) throws IOException, InterruptedException {
         return commands.run("systemctl", enable ? "enable" : "disable", service).ok();
+    }
+
+    @Override
+    public Optional<SystemdMasks> masks() {
+        return Optional.of(new SystemdMasks(commands, Path.of("/")));
     }
 
     /**

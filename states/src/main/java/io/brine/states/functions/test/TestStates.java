@@ -35,7 +35,7 @@ public final class TestStates implements FunctionModule {
     private record Fixed(String name, boolean success, boolean changes, String comment) implements StateFunction {
         @Override
         public List<Param> params() {
-            return List.of();
+            return List.of(Param.optional("comment", Param.Type.STRING, comment, "the comment to return"));
         }
 
         @Override
@@ -44,7 +44,7 @@ public final class TestStates implements FunctionModule {
             if (ctx.test() && success && changes) {
                 return StateResult.pending(diff, "If we weren't testing, this would be a success with changes");
             }
-            return new StateResult(success, diff, comment);
+            return new StateResult(success, diff, args.string("comment"));
         }
 
         @Override

@@ -45,6 +45,15 @@ final class ChunkRun implements StateRun {
     }
 
     @Override
+    public List<String> requiredNames(String module) {
+        return plan.edgesOf(chunk).stream()
+                .filter(e -> e.kind().base() == RequisiteKind.REQUIRE && e.target().module().equals(module))
+                .map(e -> e.target().name())
+                .distinct()
+                .toList();
+    }
+
+    @Override
     public <T> T shared(Class<T> kind, Supplier<T> fresh) {
         return kind.cast(shared.computeIfAbsent(kind, k -> fresh.get()));
     }

@@ -174,6 +174,45 @@ class ArchiveExtractedTest {
         assertFalse(Files.exists(outside.resolve("evil")));
     }
 
+    @Test
+    void aTarBombIsRefusedUnlessEnforceToplevelIsFalse() throws Exception {
+        hostile("bomb.tar.gz", tar -> file(tar, "one.txt", "1"), tar -> file(tar, "two/two.txt", "2"));
+        StateOutcome refused = extract("bomb.tar.gz", "");
+        Map<String, Object> result = state(refused, work + "/out", "archive.extracted");
+        assertEquals(false, result.get("result"));
+        assertTrue(result.get("comment").toString().startsWith("Archive does not have a single top-level directory"));
+        assertFalse(Files.exists(work.resolve("out")));
+
+        StateOutcome allowed = extract("bomb.tar.gz", "    - enforce_toplevel: False\n");
+        assertEquals(true, state(allowed, work + "/out", "archive.extracted").get("result"), () -> allowed.ret().toString());
+        assertEquals("2", Files.readString(work.resolve("out/two/two.txt")));
+        assertFalse(anyChanges(engine.apply(tree.job("t"))));
+    }
+
+    @Test
+    void stripComponentsDropsTheTopDirectoryAndTrimOutputShortensTheList() throws Exception {
+        pack("app.tar.gz", "tar", "czf");
+        String extra = "    - options: xv --strip-components=1\n    - enforce_toplevel: False\n    - trim_output: 1\n";
+        tree.file("t.sls", "%s/out:\n  archive.extracted:\n    - source: brine://archives/app.tar.gz\n%s"
+                .formatted(work, extra));
+        Map<String, Object> predicted = state(engine.apply(tree.testJob("t")), work + "/out", "archive.extracted");
+        assertNull(predicted.get("result"));
+        assertEquals(1, ((java.util.List<?>) ((Map<?, ?>) predicted.get("changes")).get("extracted_files")).size());
+        assertFalse(Files.exists(work.resolve("out")));
+
+        StateOutcome out = extract("app.tar.gz", extra);
+        assertEquals(true, state(out, work + "/out", "archive.extracted").get("result"), () -> out.ret().toString());
+        assertEquals("read me\n", Files.readString(work.resolve("out/README")));
+        assertTrue(Files.isExecutable(work.resolve("out/bin/run")));
+        assertFalse(Files.exists(work.resolve("out/app")));
+        assertFalse(anyChanges(engine.apply(tree.job("t"))));
+
+        Map<String, Object> bad = state(extract("app.tar.gz", "    - options: --to-command=sh\n"), work + "/out",
+                "archive.extracted");
+        assertEquals(false, bad.get("result"));
+        assertTrue(bad.get("comment").toString().contains("'--to-command=sh' is not supported"), bad::toString);
+    }
+
     interface Member {
         void write(TarArchiveOutputStream tar) throws IOException;
     }

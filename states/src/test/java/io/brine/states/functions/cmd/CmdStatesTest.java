@@ -165,4 +165,47 @@ class CmdStatesTest {
         assertEquals("One or more requisite failed: t.prepare", managed.get("comment"));
         assertFalse(Files.exists(file));
     }
+
+    @Test
+    void waitRunsOnlyWhenAWatchedStateChanged() throws Exception {
+        Path config = work.resolve("app.conf");
+        Path log = work.resolve("reloads");
+        tree.file("t.sls", """
+            idle:
+              cmd.wait:
+                - name: echo idle >> %2$s
+            %1$s:
+              file.managed:
+                - contents: v=1
+            reload:
+              cmd.wait:
+                - name: echo reloaded >> %2$s && echo done
+                - watch:
+                  - file: %1$s
+            rescript:
+              cmd.wait_script:
+                - source: brine://scripts/note.sh
+                - args: %2$s
+                - watch:
+                  - file: %1$s
+            """.formatted(config, log));
+        tree.file("scripts/note.sh", "#!/bin/sh\necho script >> \"$1\"\n");
+
+        Map<String, Object> predicted = state(engine.apply(tree.testJob("t")), "reload", "cmd.wait");
+        assertNull(predicted.get("result"));
+        assertFalse(Files.exists(log));
+
+        StateOutcome first = engine.apply(tree.job("t"));
+        assertTrue(first.success());
+        Map<String, Object> idle = state(first, "idle", "cmd.wait");
+        assertEquals(true, idle.get("result"));
+        assertTrue(changes(idle).isEmpty());
+        assertEquals("done", changes(state(first, "reload", "cmd.wait")).get("stdout"));
+        assertEquals("reloaded\nscript\n", Files.readString(log));
+
+        StateOutcome again = engine.apply(tree.job("t"));
+        assertTrue(changes(state(again, "reload", "cmd.wait")).isEmpty());
+        assertTrue(changes(state(again, "rescript", "cmd.wait_script")).isEmpty());
+        assertEquals("reloaded\nscript\n", Files.readString(log));
+    }
 }

@@ -220,4 +220,30 @@ class FileEditStatesTest {
         assertEquals("New file", changes.get("diff"));
         assertEquals("name: app\nports:\n- 80\n- 443\n", Files.readString(f));
     }
+
+    @Test
+    void replaceCanHideItsDiffAndBlockreplaceKeepsABackupWhenAsked() throws Exception {
+        Path conf = Files.writeString(work.resolve("secret.conf"), "password=old\n");
+        Map<?, ?> hidden = converge(conf, "file.replace", """
+            %s:
+              file.replace:
+                - pattern: old
+                - repl: new
+                - show_changes: False
+            """.formatted(conf));
+        assertEquals(Map.of("diff", "<show_changes=False>"), hidden);
+        assertEquals("password=new\n", Files.readString(conf));
+
+        Path block = Files.writeString(work.resolve("block.conf"), "a\n# BEGIN\nold\n# END\n");
+        converge(block, "file.blockreplace", """
+            %s:
+              file.blockreplace:
+                - marker_start: "# BEGIN"
+                - marker_end: "# END"
+                - content: fresh
+                - backup: .orig
+            """.formatted(block));
+        assertEquals("a\n# BEGIN\nfresh\n# END\n", Files.readString(block));
+        assertEquals("a\n# BEGIN\nold\n# END\n", Files.readString(work.resolve("block.conf.orig")));
+    }
 }

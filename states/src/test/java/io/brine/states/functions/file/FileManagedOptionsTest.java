@@ -110,6 +110,11 @@ class FileManagedOptionsTest {
         assertEquals(Map.of("diff", "<show_changes=False>"), changes(out));
         assertEquals("password=new\n", Files.readString(conf));
         assertFalse(anyChanges(engine.apply(tree.job("t"))));
+
+        // show_diff is Salt's deprecated spelling, and it wins over show_changes
+        StateOutcome aliased = apply(managed(conf, "contents: password=newer", "show_diff: False"));
+        assertEquals(Map.of("diff", "<show_changes=False>"), changes(aliased));
+        assertEquals("password=newer\n", Files.readString(conf));
     }
 
     @Test
@@ -175,6 +180,30 @@ class FileManagedOptionsTest {
             """.formatted(conf));
         assertEquals(true, only(out).get("result"), () -> out.ret().toString());
         assertEquals("80 strict a.pem z\n", Files.readString(conf));
+    }
+
+    @Test
+    void extraKeywordArgumentsAreTemplateVariablesThatContextOverrides() throws Exception {
+        tree.file("app/vhost.conf", "{{ name }} {{ mode }} {{ apache.port }} {{ apache.modules | join(',') }} {{ site }}\n");
+        Path conf = work.resolve("vhost.conf");
+        String sls = """
+            %s:
+              file.managed:
+                - source: salt://app/vhost.conf
+                - template: jinja
+                - mode: "0640"
+                - apache: {port: 8080, modules: [ssl, rewrite]}
+                - site: from-kwargs
+                - context:
+                    site: from-context
+            """.formatted(conf);
+        StateOutcome dry = dryRun(sls);
+        assertNull(only(dry).get("result"), () -> dry.ret().toString());
+        assertFalse(Files.exists(conf));
+        StateOutcome out = apply(sls);
+        assertEquals(true, only(out).get("result"), () -> out.ret().toString());
+        assertEquals(conf + " 0640 8080 ssl,rewrite from-context\n", Files.readString(conf));
+        assertFalse(anyChanges(engine.apply(tree.job("t"))));
     }
 
     @Test

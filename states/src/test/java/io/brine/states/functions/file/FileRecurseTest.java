@@ -93,6 +93,8 @@ class FileRecurseTest {
                 - include_pat: "E@conf$"
                 - exclude_pat: "*.bak"
                 - clean: true
+                - keep_symlinks: true
+                - sym_mode: "0644"
             """;
         Map<String, Object> dry = run(sls, true);
         assertNull(dry.get("result"));

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** git.latest and git.config_set against a local bare repository reached through a file:// URL. */
+/** git.latest, git.config_set and git.config_unset against a local bare repository reached through a file:// URL. */
 class GitStatesTest {
     @TempDir Path treeDir;
     @TempDir Path dir;
@@ -195,7 +195,54 @@ class GitStatesTest {
     }
 
     @Test
+    void configUnsetRemovesMatchingValuesAndRefusesAWholeMultivarWithoutAll() throws Exception {
+        for (String value : List.of("a1", "a2", "b1")) {
+            git(work, "config", "--add", "brine.list", value);
+        }
+        git(work, "config", "brine.single", "x");
+        git(work, "config", "other.keep", "y");
+        tree.pillar.put("repo", work.toString());
+        tree.file("greedy.sls", """
+            'brine\\.list':
+              git.config_unset:
+                - repo: {{ pillar.repo }}
+            """);
+        Map<String, Object> refused = state(engine.apply(tree.job("greedy")), "brine\\.list", "git.config_unset");
+        assertEquals(false, refused.get("result"));
+        assertEquals("Multivar(s) matched by the key expression (set 'all' to True to remove them): brine.list (a1, a2,"
+                + " b1)", refused.get("comment"));
+
+        tree.file("t.sls", """
+            'brine\\.lis.*':
+              git.config_unset:
+                - value_regex: '^a'
+                - all: True
+                - repo: {{ pillar.repo }}
+            brine.single:
+              git.config_unset:
+                - repo: {{ pillar.repo }}
+            """);
+        Map<String, Object> predicted = state(engine.apply(tree.testJob("t")), "brine\\.lis.*", "git.config_unset");
+        assertNull(predicted.get("result"));
+        assertEquals(Map.of("brine.list", List.of("a1", "a2")), predicted.get("changes"));
+        assertEquals("a1\na2\nb1", git(work, "config", "--get-all", "brine.list"));
+
+        StateOutcome out = engine.apply(tree.job("t"));
+        assertTrue(out.success(), () -> out.ret().toString());
+        assertEquals(Map.of("brine.list", List.of("a1", "a2")),
+                state(out, "brine\\.lis.*", "git.config_unset").get("changes"));
+        assertEquals(Map.of("brine.single", List.of("x")), state(out, "brine.single", "git.config_unset").get("changes"));
+        assertEquals("b1", git(work, "config", "--get-all", "brine.list"));
+        assertEquals("y", git(work, "config", "--get", "other.keep"));
+        assertFalse(Files.readString(work.resolve(".git/config")).contains("single"));
+
+        Map<String, Object> again = state(engine.apply(tree.job("t")), "brine.single", "git.config_unset");
+        assertEquals(Map.of(), again.get("changes"));
+        assertEquals("No matching keys are set", again.get("comment"));
+    }
+
+    @Test
     void theStatesAreInstalled() {
-        assertTrue(StateEngine.withInstalledFunctions().functionNames().containsAll(List.of("git.latest", "git.config_set")));
+        assertTrue(StateEngine.withInstalledFunctions().functionNames().containsAll(List.of("git.latest", "git.config_set", "git.config_unset")));
     }
 }

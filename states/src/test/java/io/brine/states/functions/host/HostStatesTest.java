@@ -106,4 +106,14 @@ class HostStatesTest {
         assertTrue(StateEngine.withInstalledFunctions().functionNames()
                 .containsAll(List.of("host.present", "host.absent", "host.only")));
     }
+
+    @Test
+    void onlyWithNoHostNamesRemovesTheAddress() throws Exception {
+        converge("10.0.0.5", "host.only", "10.0.0.5:\n  host.only:\n    - hostnames: []\n");
+        assertEquals("""
+            127.0.0.1   localhost
+            # the database
+            ::1 localhost ip6-localhost
+            """, Files.readString(hosts));
+    }
 }

@@ -94,6 +94,27 @@ public final class LocalAptRepo {
         Files.writeString(pool.resolve("Packages"), index);
     }
 
+    /**
+     * Names the repository's release {@code suite} (an unsigned Release file listing the index), so that apt's
+     * {@code -t SUITE} can target it. Call it after the last {@link #publish}.
+     */
+    public void release(String suite) throws IOException {
+        Path packages = pool.resolve("Packages");
+        String sha256;
+        try {
+            sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(packages)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+        Files.writeString(pool.resolve("Release"), """
+            Suite: %1$s
+            Codename: %1$s
+            Date: Thu, 01 Jan 2026 00:00:00 UTC
+            SHA256:
+             %2$s %3$d Packages
+            """.formatted(suite, sha256, Files.size(packages)));
+    }
+
     /** {@code commands}, with apt seeing this repository only. */
     public CommandRunner confine(CommandRunner commands) {
         return command -> {
