@@ -40,6 +40,7 @@ module io.brine.states {
         io.brine.states.functions.ssh.SshModule,
         io.brine.states.functions.ssh.SshAuthStates,
         io.brine.states.functions.ssh.SshKnownHostsStates,
-        io.brine.states.functions.cron.CronStates;
+        io.brine.states.functions.cron.CronStates,
+        io.brine.states.functions.debconf.DebconfStates;
     provides io.brine.config.TemplateRenderer with io.brine.states.PillarTemplates;
 }

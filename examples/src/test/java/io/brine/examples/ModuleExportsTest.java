@@ -22,12 +22,7 @@ class ModuleExportsTest {
     @Test
     void onlyApiPackagesAreExported() {
         Map<String, String> exports = new TreeMap<>();
-        Path[] ours = Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
-                .map(Path::of)
-                .filter(p -> Files.isRegularFile(p.resolve("module-info.class"))
-                        || p.getFileName().toString().startsWith("brine-"))
-                .toArray(Path[]::new);
-        ModuleFinder.of(ours).findAll().stream().map(m -> m.descriptor())
+        ModuleFinder.of(ours()).findAll().stream().map(m -> m.descriptor())
                 .filter(d -> d.name().startsWith("io.brine."))
                 .forEach(d -> exports.put(d.name(), describe(d)));
         assertEquals(Map.ofEntries(
@@ -43,6 +38,51 @@ class ModuleExportsTest {
                 Map.entry("io.brine.states", "io.brine.states, io.brine.states.functions.file to io.brine.minion, "
                         + "io.brine.states.functions.mount to io.brine.minion"),
                 Map.entry("io.brine.transport", "io.brine.transport")), exports);
+    }
+
+    /**
+     * Function modules are found through META-INF/services on the class path (how Brine runs) and through the
+     * module declaration's provides on the module path (how a consumer's modular application would): both lists
+     * must name the same modules.
+     */
+    @Test
+    void everyListedFunctionModuleIsAlsoProvidedByItsModuleDeclaration() throws Exception {
+        for (Path entry : ours()) {
+            java.util.List<String> services = services(entry);
+            if (services.isEmpty()) {
+                continue;
+            }
+            ModuleDescriptor d = ModuleFinder.of(entry).findAll().iterator().next().descriptor();
+            TreeSet<String> listed = new TreeSet<>(services.stream().map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList());
+            TreeSet<String> provided = new TreeSet<>(d.provides().stream()
+                    .filter(p -> p.service().equals("io.brine.functions.FunctionModule"))
+                    .flatMap(p -> p.providers().stream()).toList());
+            assertEquals(listed, provided, d.name() + ": META-INF/services and module-info disagree");
+        }
+    }
+
+    private static Path[] ours() {
+        return Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .map(Path::of)
+                .filter(p -> Files.isRegularFile(p.resolve("module-info.class"))
+                        || p.getFileName().toString().startsWith("brine-"))
+                .toArray(Path[]::new);
+    }
+
+    /** The service file of a class path entry, a directory (in the reactor) or a jar (from the local repository). */
+    private static java.util.List<String> services(Path entry) throws java.io.IOException {
+        String name = "META-INF/services/io.brine.functions.FunctionModule";
+        if (Files.isDirectory(entry)) {
+            Path file = entry.resolve(name);
+            return Files.isRegularFile(file) ? Files.readAllLines(file) : java.util.List.of();
+        }
+        try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(entry.toFile())) {
+            java.util.zip.ZipEntry file = jar.getEntry(name);
+            return file == null ? java.util.List.of()
+                    : new String(jar.getInputStream(file).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                            .lines().toList();
+        }
     }
 
     private static String describe(ModuleDescriptor d) {
