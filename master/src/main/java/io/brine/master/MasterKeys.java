@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.master.internal.AuditLog;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.MinionId;
 import io.brine.protocol.crypto.Fingerprint;
@@ -72,9 +73,15 @@ public final class MasterKeys {
         return actor;
     }
 
-    public Map<KeyStatus, List<String>> list() {
+    /**
+     * Every key filed, by status.
+     *
+     * @throws AccessDeniedException if this view's identity lacks {@code @keys}
+     */
+    public KeyList list() {
         allowed("list keys");
-        return directory.list();
+        return new KeyList(directory.ids(KeyStatus.ACCEPTED), directory.ids(KeyStatus.PENDING),
+                directory.ids(KeyStatus.REJECTED), directory.ids(KeyStatus.DENIED));
     }
 
     /** Accepts a pending key; false if {@code id} has no pending key. */
