@@ -16,7 +16,10 @@ import java.util.concurrent.CompletableFuture;
  * boots. Changes take effect on a running master at once: an accepted minion gets its session, and a
  * deleted or rejected one is cut off before the next job.
  *
- * <p>Example: {@code master.keys().preseed("web1", KeyFiles.readPublicKey(Path.of("web1.pub")))}.
+ * <pre>{@code
+ * master.keys().preseed("web1", KeyFiles.readPublicKey(Path.of("web1.pub")));   // before web1 boots
+ * master.keys().list().pending().forEach(master.keys()::accept);
+ * }</pre>
  */
 public final class MasterKeys {
     /** Told which ids' keys changed, so that their live sessions are checked again (and no others). */
