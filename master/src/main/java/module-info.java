@@ -1,7 +1,9 @@
 /**
  * The master as a library: {@link io.brine.master.Master} starts one, {@link io.brine.master.MasterClient} runs jobs
  * on it, {@link io.brine.master.MasterKeys} manages minion keys and {@link io.brine.master.EventBus} carries its
- * events; targeting expressions live in {@code io.brine.master.targeting}.
+ * events; targeting expressions live in {@code io.brine.master.targeting}. What Brine's own front ends (the CLI, the
+ * HTTP API) share with the master but an embedding application should not build on lives in
+ * {@code io.brine.master.internal}, exported to those modules alone (as Netty's and OkHttp's {@code internal}).
  */
 module io.brine.master {
     requires transitive io.brine.transport;
@@ -12,6 +14,7 @@ module io.brine.master {
 
     exports io.brine.master;
     exports io.brine.master.targeting;
+    exports io.brine.master.internal to io.brine.api, io.brine.cli;
 
     uses io.brine.config.TemplateRenderer;
 }

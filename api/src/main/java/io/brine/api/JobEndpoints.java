@@ -1,10 +1,9 @@
 package io.brine.api;
 
-import io.brine.master.JobDocument;
-
+import io.brine.master.Job;
 import io.brine.master.MasterClient;
+import io.brine.master.internal.JobDocument;
 import io.brine.protocol.Jid;
-import io.brine.protocol.JobRecord;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -33,7 +32,7 @@ final class JobEndpoints {
             if (request.cast()) {
                 exchange.sendJson(202, Map.of("jid", caller.cast(request.spec())));
             } else {
-                JobRecord done = caller.call(request.spec());
+                Job done = caller.call(request.spec());
                 exchange.sendJson(200, JobDocument.of(done));
             }
         } catch (IllegalArgumentException e) {
@@ -58,7 +57,8 @@ final class JobEndpoints {
         if (!Jid.isValid(jid)) {
             throw ApiException.notFound("no such job; a jid is 20 digits");
         }
-        JobRecord job = client.as(ApiHandler.identity(tokenName), exchange.remote()).job(jid).orElseThrow(() -> ApiException.notFound("no job " + jid));
+        Job job = client.as(ApiHandler.identity(tokenName), exchange.remote()).job(jid)
+                .orElseThrow(() -> ApiException.notFound("no job " + jid));
         exchange.sendJson(200, JobDocument.of(job));
     }
 }

@@ -1,7 +1,7 @@
 package io.brine.api;
 
+import io.brine.master.KeyList;
 import io.brine.master.MasterKeys;
-import io.brine.protocol.KeyStatus;
 import io.brine.protocol.MinionId;
 import java.io.IOException;
 import java.lang.System.Logger;
@@ -21,12 +21,12 @@ final class KeyEndpoints {
 
     /** The same document as {@code brine key list --out json}; needs {@code @keys}. */
     void list(ApiExchange exchange, String tokenName) throws IOException {
-        Map<KeyStatus, List<String>> all = as(exchange, tokenName).list();
+        KeyList all = as(exchange, tokenName).list();
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("accepted", all.getOrDefault(KeyStatus.ACCEPTED, List.of()));
-        doc.put("pending", all.getOrDefault(KeyStatus.PENDING, List.of()));
-        doc.put("rejected", all.getOrDefault(KeyStatus.REJECTED, List.of()));
-        doc.put("denied", all.getOrDefault(KeyStatus.DENIED, List.of()));
+        doc.put("accepted", all.accepted());
+        doc.put("pending", all.pending());
+        doc.put("rejected", all.rejected());
+        doc.put("denied", all.denied());
         exchange.sendJson(200, doc);
     }
 

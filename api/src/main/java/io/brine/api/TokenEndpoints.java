@@ -1,6 +1,5 @@
 package io.brine.api;
 
-import io.brine.master.AuditLog;
 import io.brine.master.MasterClient;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,12 +17,10 @@ final class TokenEndpoints {
 
     private final TokenStore tokens;
     private final MasterClient client;
-    private final AuditLog audit;
 
-    TokenEndpoints(TokenStore tokens, MasterClient client, AuditLog audit) {
+    TokenEndpoints(TokenStore tokens, MasterClient client) {
         this.tokens = tokens;
         this.client = client;
-        this.audit = audit;
     }
 
     /** The same document as {@code brine token list --out json}; never a token itself. */
@@ -62,7 +59,7 @@ final class TokenEndpoints {
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest(e.getMessage());
         }
-        audit.record(who.principal(), "token.create", Map.of("token", name,
+        who.audit("token.create", Map.of("token", name,
                 "expires", expires == null ? "never" : expires, "outcome", "created"));
         exchange.sendJson(201, Map.of("name", name, "token", token));
     }
@@ -72,7 +69,7 @@ final class TokenEndpoints {
         if (!tokens.revoke(name)) {
             throw ApiException.notFound("no token named '" + name.replaceAll("[^A-Za-z0-9._@-]", "?") + "'");
         }
-        audit.record(who.principal(), "token.revoke", Map.of("token", name, "outcome", "revoked"));
+        who.audit("token.revoke", Map.of("token", name, "outcome", "revoked"));
         exchange.sendJson(200, Map.of("revoked", List.of(name)));
     }
 

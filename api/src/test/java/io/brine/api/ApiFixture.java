@@ -83,7 +83,7 @@ final class ApiFixture implements AutoCloseable {
         Minion m = Minion.start(MinionConfig.underDirectory(root.resolve("minions").resolve(id), id, master.port())
                 .withHeartbeat(Duration.ofSeconds(1)));
         minions.add(m);
-        await(() -> master.keys().list().get(KeyStatus.PENDING).contains(id), "a pending key for " + id);
+        await(() -> master.keys().list().pending().contains(id), "a pending key for " + id);
         return m;
     }
 

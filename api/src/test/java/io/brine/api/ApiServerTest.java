@@ -111,7 +111,7 @@ class ApiServerTest {
         assertTrue(((List<?>) ApiFixture.json(get("/keys")).get("rejected")).contains("web3"));
 
         assertEquals(200, send("DELETE", "/keys/web2", token, null).statusCode());
-        assertTrue(!cluster.master.keys().list().get(KeyStatus.ACCEPTED).contains("web2"));
+        assertTrue(!cluster.master.keys().list().accepted().contains("web2"));
         assertEquals(400, send("POST", "/keys/-bad/accept", token, null).statusCode());
     }
 

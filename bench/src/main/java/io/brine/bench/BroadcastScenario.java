@@ -1,8 +1,8 @@
 package io.brine.bench;
 
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.MasterClient;
-import io.brine.protocol.JobRecord;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +33,7 @@ final class BroadcastScenario implements Scenario {
         for (int i = 0; i < run.options.broadcastRounds(); i++) {
             ThreadBudget.check("broadcast at " + n + " minions");
             long t0 = System.nanoTime();
-            JobRecord r = client.call(ping);
+            Job r = client.call(ping);
             nanos.add(System.nanoTime() - t0);
             incomplete += r.returns().size() < n ? 1 : 0;
         }

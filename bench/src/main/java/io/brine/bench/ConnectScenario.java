@@ -1,6 +1,6 @@
 package io.brine.bench;
 
-import io.brine.transport.Counters;
+import io.brine.master.ConnectionStats;
 import java.time.Duration;
 import java.util.List;
 
@@ -37,7 +37,7 @@ final class ConnectScenario implements Scenario {
         }
         double seconds = (startNanos + answeredNanos) / 1e9;
         // A fleet that reconnects once needs one handshake per minion; more means minions gave up and started over.
-        Counters counters = run.cluster.master().transportCounters();
+        ConnectionStats counters = run.cluster.master().connectionStats();
         double handshakes = (double) counters.handshakesStarted() / n;
         if (missingPings > 0) {
             throw new IllegalStateException(missingPings + " pings to minions already back got no answer during "

@@ -1,8 +1,8 @@
 package io.brine.bench;
 
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.MasterKeys;
-import io.brine.protocol.JobRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -135,7 +135,7 @@ final class FootprintScenario implements Scenario {
 
     private static void awaitAnswer(Cluster c, JobSpec ping) throws InterruptedException {
         long deadline = System.nanoTime() + 60_000_000_000L;
-        JobRecord r;
+        Job r;
         do {
             r = c.client().call(ping.withTimeout(java.time.Duration.ofSeconds(2)));
         } while (r.returns().isEmpty() && System.nanoTime() < deadline);

@@ -1,8 +1,8 @@
 package io.brine.bench;
 
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.MasterClient;
-import io.brine.protocol.JobRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -71,7 +71,7 @@ final class LatencyScenario implements Scenario {
         int missing = 0;
         for (int i = 0; i < run.options.latencyCalls(); i++) {
             long t0 = System.nanoTime();
-            JobRecord r = client.call(ping);
+            Job r = client.call(ping);
             long took = System.nanoTime() - t0;
             if (r.returns().isEmpty()) {
                 missing++;

@@ -1,9 +1,9 @@
 package io.brine.bench;
 
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.MasterClient;
 import io.brine.master.targeting.TargetType;
-import io.brine.protocol.JobRecord;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -51,7 +51,7 @@ final class SoakScenario implements Scenario {
                 samples.add(sample((System.nanoTime() - t0) / 60e9));
                 nextSample += interval * 1_000_000L;
             }
-            JobRecord r = client.call(job);
+            Job r = client.call(job);
             jobs++;
             missing += r.expected().size() - r.returns().size();
         }

@@ -1,8 +1,8 @@
 package io.brine.bench;
 
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.MasterClient;
-import io.brine.protocol.JobRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,7 +57,7 @@ final class StateScenario implements Scenario {
             throws InterruptedException {
         JobSpec spec = JobSpec.of(minion, "state.sls", sls).withTimeout(TIMEOUT);
         long t0 = System.nanoTime();
-        JobRecord r = client.call(spec);
+        Job r = client.call(spec);
         long nanos = System.nanoTime() - t0;
         String wrong = StateTree.check(r.returns().get(minion), expectChanges);
         if (wrong != null) {

@@ -1,6 +1,6 @@
 package io.brine.bench;
 
-import io.brine.protocol.MinionReturn;
+import io.brine.master.MinionResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,7 +66,7 @@ final class StateTree {
      * Why {@code ret} is not a successful run of the three states, with changes in each (a first run) or in none
      * (a second run); null if it is.
      */
-    static String check(MinionReturn ret, boolean expectChanges) {
+    static String check(MinionResult ret, boolean expectChanges) {
         if (ret == null) {
             return "the minion did not return";
         }

@@ -1,8 +1,8 @@
 package io.brine.bench;
 
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.Master;
-import io.brine.protocol.JobRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +45,7 @@ final class StormProbe implements AutoCloseable {
                 }
                 String id = back.get(ThreadLocalRandom.current().nextInt(back.size()));
                 long t0 = System.nanoTime();
-                JobRecord r = master.client().call(JobSpec.of(id, "test.ping").withTimeout(PING_TIMEOUT));
+                Job r = master.client().call(JobSpec.of(id, "test.ping").withTimeout(PING_TIMEOUT));
                 if (r.returns().containsKey(id)) {
                     nanos.add(System.nanoTime() - t0);
                 } else {

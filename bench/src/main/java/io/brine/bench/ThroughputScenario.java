@@ -1,9 +1,9 @@
 package io.brine.bench;
 
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.MasterClient;
 import io.brine.master.targeting.TargetType;
-import io.brine.protocol.JobRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +71,7 @@ final class ThroughputScenario implements Scenario {
     private static int awaitReturns(MasterClient client, String jid, int targets, long deadline)
             throws InterruptedException {
         while (true) {
-            Optional<JobRecord> r = client.job(jid);
+            Optional<Job> r = client.job(jid);
             int got = r.map(j -> j.returns().size()).orElse(0);
             if (got >= targets || System.nanoTime() > deadline) {
                 return got;

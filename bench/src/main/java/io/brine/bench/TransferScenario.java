@@ -1,8 +1,8 @@
 package io.brine.bench;
 
+import io.brine.master.Job;
+import io.brine.master.MinionResult;
 import io.brine.master.targeting.TargetType;
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,7 +73,7 @@ final class TransferScenario implements Scenario {
         long masterCpu0 = processCpuNanos();
         try (HeapAfterGc master = HeapAfterGc.watch()) {
             long t0 = System.nanoTime();
-            JobRecord r = c.client().copy(RECEIVER, TargetType.GLOB, List.of(source), dest.toString(), TIMEOUT);
+            Job r = c.client().copy(RECEIVER, TargetType.GLOB, List.of(source), dest.toString(), TIMEOUT);
             long nanos = System.nanoTime() - t0;
             long masterCpu = processCpuNanos() - masterCpu0;
             long minionCpu = (long) ((receiver.cpuSeconds() - minionCpu0) * 1e9);
@@ -121,7 +121,7 @@ final class TransferScenario implements Scenario {
     }
 
     /** Fails the scenario unless the minion wrote the whole file, with the hash the bench computed itself. */
-    private static void check(MinionReturn ret, Path dest, long bytes, String sha256) throws java.io.IOException {
+    private static void check(MinionResult ret, Path dest, long bytes, String sha256) throws java.io.IOException {
         if (ret == null || !ret.success() || !(ret.ret() instanceof Map<?, ?> written) || written.size() != 1) {
             throw new IllegalStateException("the push failed: " + (ret == null ? "no return" : ret.ret()));
         }

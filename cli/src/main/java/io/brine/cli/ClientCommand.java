@@ -1,10 +1,10 @@
 package io.brine.cli;
 
-import io.brine.master.AuditLog;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
-import io.brine.master.MasterPki;
 import io.brine.master.Principal;
+import io.brine.master.internal.AuditLog;
+import io.brine.master.internal.MasterPki;
 import io.brine.protocol.MinionId;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
@@ -20,10 +20,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "client", mixinStandardHelpOptions = true,
         description = "Manage the keys of named operators, whom publisher_acl grants what they may run.",

@@ -2,7 +2,7 @@ package io.brine.cli;
 
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
-import io.brine.master.MasterPki;
+import io.brine.master.internal.MasterPki;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

@@ -2,8 +2,8 @@ package io.brine.cli;
 
 import io.brine.master.JobSpec;
 import io.brine.master.MasterConfig;
-import io.brine.master.PublishRequests;
-import io.brine.master.PushedFiles;
+import io.brine.master.internal.PublishRequests;
+import io.brine.master.internal.PushedFiles;
 import io.brine.master.targeting.TargetExpression;
 import io.brine.master.targeting.TargetSyntaxException;
 import io.brine.master.targeting.TargetType;
@@ -34,10 +34,10 @@ import java.util.function.LongFunction;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "cp", mixinStandardHelpOptions = true,
         description = {"Copy files from this host (the master's) to the minions a target selects, in salt-cp's order: "

@@ -3,7 +3,7 @@ package io.brine.cli;
 import io.brine.master.Batch;
 import io.brine.master.JobSpec;
 import io.brine.master.MasterConfig;
-import io.brine.master.PublishRequests;
+import io.brine.master.internal.PublishRequests;
 import io.brine.master.targeting.TargetExpression;
 import io.brine.master.targeting.TargetSyntaxException;
 import io.brine.protocol.ClientResponse;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import io.brine.master.JobDocument;
+import io.brine.master.internal.JobDocument;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.MinionReturn;
 import java.util.LinkedHashMap;

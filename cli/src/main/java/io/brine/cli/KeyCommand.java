@@ -1,9 +1,9 @@
 package io.brine.cli;
 
+import io.brine.master.KeyList;
 import io.brine.master.MasterConfig;
 import io.brine.master.MasterKeys;
-import io.brine.master.MasterPki;
-import io.brine.protocol.KeyStatus;
+import io.brine.master.internal.MasterPki;
 import io.brine.protocol.MinionId;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
@@ -19,10 +19,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "key", mixinStandardHelpOptions = true,
         description = "Manage minion keys: list, accept, reject, delete, show fingerprints, pre-generate.",
@@ -125,27 +125,26 @@ final class KeyCommand implements Runnable {
     static final class ListKeys extends KeyAction {
         @Override
         int act(PrintWriter stdout) throws InterruptedException {
-            Map<KeyStatus, List<String>> all = new java.util.EnumMap<>(KeyStatus.class);
+            KeyList all;
             if (remote != null) {
-                viaMaster("list", List.of()).forEach((status, ids) ->
-                        all.put(KeyStatus.valueOf(status.toUpperCase(java.util.Locale.ROOT)), ids));
+                Map<String, List<String>> byStatus = viaMaster("list", List.of());
+                all = new KeyList(byStatus.getOrDefault("accepted", List.of()),
+                        byStatus.getOrDefault("pending", List.of()), byStatus.getOrDefault("rejected", List.of()),
+                        byStatus.getOrDefault("denied", List.of()));
             } else {
-                all.putAll(keys.list());
-            }
-            for (KeyStatus s : KeyStatus.values()) {
-                all.putIfAbsent(s, List.of());
+                all = keys.list();
             }
             if (out.equals("text")) {
-                print(stdout, "Accepted Keys:", all.get(KeyStatus.ACCEPTED));
-                print(stdout, "Denied Keys:", all.get(KeyStatus.DENIED));
-                print(stdout, "Unaccepted Keys:", all.get(KeyStatus.PENDING));
-                print(stdout, "Rejected Keys:", all.get(KeyStatus.REJECTED));
+                print(stdout, "Accepted Keys:", all.accepted());
+                print(stdout, "Denied Keys:", all.denied());
+                print(stdout, "Unaccepted Keys:", all.pending());
+                print(stdout, "Rejected Keys:", all.rejected());
             } else {
                 Map<String, Object> doc = new LinkedHashMap<>();
-                doc.put("accepted", all.get(KeyStatus.ACCEPTED));
-                doc.put("pending", all.get(KeyStatus.PENDING));
-                doc.put("rejected", all.get(KeyStatus.REJECTED));
-                doc.put("denied", all.get(KeyStatus.DENIED));
+                doc.put("accepted", all.accepted());
+                doc.put("pending", all.pending());
+                doc.put("rejected", all.rejected());
+                doc.put("denied", all.denied());
                 stdout.print(OutputFormat.render(doc, out));
             }
             stdout.flush();

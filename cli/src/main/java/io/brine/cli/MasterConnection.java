@@ -2,7 +2,7 @@ package io.brine.cli;
 
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
-import io.brine.master.MasterPki;
+import io.brine.master.internal.MasterPki;
 import io.brine.protocol.BrineVersion;
 import io.brine.protocol.CallReport;
 import io.brine.protocol.ClientRequest;

@@ -1,17 +1,17 @@
 package io.brine.cli;
 
-import io.brine.master.AuditLog;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
 import io.brine.master.Principal;
-import java.util.List;
-import java.util.Map;
+import io.brine.master.internal.AuditLog;
 import io.brine.protocol.KeysChanged;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Tells a running master that keys changed. Best effort: with no master listening there is nobody to cut

@@ -3,11 +3,11 @@ package io.brine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.master.ConnectionStats;
 import io.brine.protocol.EventPost;
 import io.brine.protocol.JobLookup;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.Role;
-import io.brine.transport.Counters;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -34,7 +34,6 @@ class InboundRoleStepTest {
         try (TestCluster c = TestCluster.start(root, "auto_accept: true\n");
                 RogueClient rogue = new RogueClient(c.port, Role.MINION, "rogue")) {
             assertEquals(KeyStatus.ACCEPTED, rogue.endpoint.awaitStatus(WAIT));
-            Counters counters = c.master.transportCounters();
             List<String> posted = new CopyOnWriteArrayList<>();
             c.master.events().subscribe("brine/minion/rogue/event/**", e -> posted.add(e.tag()));
 
@@ -43,7 +42,8 @@ class InboundRoleStepTest {
             Await.until(() -> !posted.isEmpty(), "the minion's event", WAIT);
 
             // One session, in order: the event was dispatched after the request was judged.
-            assertEquals(1, counters.dropped(Counters.Drop.ROLE_NOT_ALLOWED), counters.toString());
+            ConnectionStats stats = c.master.connectionStats();
+            assertEquals(1, stats.dropped("role_not_allowed"), stats.toString());
             assertTrue(c.master.dropCounters().contains("unauthorised=1"), c.master.dropCounters());
             assertEquals(List.of("brine/minion/rogue/event/ready"), posted);
         }

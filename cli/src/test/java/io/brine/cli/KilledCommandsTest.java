@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.functions.ProcessRunner;
+import io.brine.master.Job;
 import io.brine.minion.Minion;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.KeyStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,7 +119,7 @@ class KilledCommandsTest {
         awaitNone(sleep);
         Await.until(() -> cluster.master.client().job(jid).map(j -> j.returns().containsKey("runner"))
                 .orElse(false), "the killed job's return", WAIT);
-        JobRecord job = cluster.master.client().job(jid).orElseThrow();
+        Job job = cluster.master.client().job(jid).orElseThrow();
         assertTrue(!job.returns().get("runner").success(), job.toString());
     }
 

@@ -3,10 +3,11 @@ package io.brine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
-import io.brine.protocol.JobRecord;
+import io.brine.master.MinionOutcome;
+import io.brine.master.MinionResult;
 import io.brine.protocol.KeyStatus;
-import io.brine.protocol.MinionReturn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,13 +48,13 @@ class MinionKillIT {
                 + cluster.port + "\nmaster_tofu: true\nheartbeat: 1\npki_dir: " + dir.resolve("doomed/pki")
                 + "\ncachedir: " + dir.resolve("doomed/cache") + "\n");
         minion = startMinion(yaml);
-        Await.until(() -> cluster.master.keys().list().get(KeyStatus.PENDING).contains("doomed"), "its key", WAIT);
+        Await.until(() -> cluster.master.keys().list().pending().contains("doomed"), "its key", WAIT);
         assertEquals(0, cluster.cli("key", "accept", "doomed").exit());
         Await.until(() -> cluster.cli("run", "doomed", "test.ping").exit() == 0, "the minion answering", WAIT);
 
         // A sleep no other process runs, so /proc tells whether it outlived the minion.
         String sleep = "sleep 30." + java.util.concurrent.ThreadLocalRandom.current().nextInt(100_000, 999_999);
-        CompletableFuture<JobRecord> call = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<Job> call = CompletableFuture.supplyAsync(() -> {
             try {
                 return cluster.master.client().call(JobSpec.of("doomed", "cmd.run", sleep)
                         .withTimeout(Duration.ofSeconds(120)));
@@ -66,8 +67,8 @@ class MinionKillIT {
 
         Await.until(() -> !running(sleep).isEmpty(), "the command running", WAIT);
         minion.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL: no word to the master
-        JobRecord ended = call.get(15, TimeUnit.SECONDS); // not the 120 s timeout
-        assertEquals(JobRecord.Outcome.DISCONNECTED, ended.outcome("doomed"));
+        Job ended = call.get(15, TimeUnit.SECONDS); // not the 120 s timeout
+        assertEquals(MinionOutcome.DISCONNECTED, ended.missing().get("doomed"));
         // The minion's process guard saw it die and killed the command's process group.
         Await.until(() -> running(sleep).isEmpty(), "no '" + sleep + "' left after the minion died",
                 Duration.ofSeconds(10));
@@ -75,7 +76,7 @@ class MinionKillIT {
         minion = startMinion(yaml);
         Await.until(() -> cluster.master.client().job(ended.jid())
                 .map(r -> r.returns().containsKey("doomed")).orElse(false), "the lost job reported", WAIT);
-        MinionReturn lost = cluster.master.client().job(ended.jid()).orElseThrow().returns().get("doomed");
+        MinionResult lost = cluster.master.client().job(ended.jid()).orElseThrow().returns().get("doomed");
         assertEquals(137, lost.retcode());
         assertTrue(String.valueOf(lost.ret()).startsWith("lost: the minion stopped while this job ran"),
                 lost.toString());

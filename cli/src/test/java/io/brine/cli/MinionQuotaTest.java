@@ -3,11 +3,11 @@ package io.brine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.minion.Minion;
 import io.brine.protocol.FileReply;
 import io.brine.protocol.FileRequest;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.Role;
 import java.lang.management.ManagementFactory;
@@ -89,7 +89,7 @@ class MinionQuotaTest {
     }
 
     private static void answersWithinASecond0(TestCluster c) throws InterruptedException {
-        JobRecord r = c.master.client().call(JobSpec.of("web1", "test.ping").withTimeout(Duration.ofSeconds(1)));
+        Job r = c.master.client().call(JobSpec.of("web1", "test.ping").withTimeout(Duration.ofSeconds(1)));
         assertEquals(Boolean.TRUE, r.returns().get("web1") == null ? null : r.returns().get("web1").ret(),
                 "web1 did not answer within a second: " + r.missing());
     }

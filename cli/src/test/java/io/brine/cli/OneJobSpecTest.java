@@ -8,13 +8,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.api.ApiServer;
 import io.brine.api.TokenStore;
 import io.brine.master.Batch;
+import io.brine.master.CachedRecords;
+import io.brine.master.Job;
 import io.brine.master.JobFilter;
+import io.brine.master.JobOverview;
 import io.brine.master.JobSpec;
-import io.brine.master.PublishRequests;
+import io.brine.master.MinionResult;
+import io.brine.master.internal.PublishRequests;
 import io.brine.master.targeting.TargetType;
 import io.brine.protocol.CallReport;
 import io.brine.protocol.JobRecord;
-import io.brine.protocol.JobSummary;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.MinionReturn;
 import io.brine.protocol.ReturnNotice;
@@ -100,12 +103,12 @@ class OneJobSpecTest {
             for (String id : MINIONS) {
                 TestCluster.awaitStatus(c.addMinion(id), KeyStatus.ACCEPTED, WAIT);
             }
-            JobRecord r = c.master.client().call(JobSpec.of("*", "test.sleep", 0.3).withBatch(Batch.parse("1")));
+            Job r = c.master.client().call(JobSpec.of("*", "test.sleep", 0.3).withBatch(Batch.parse("1")));
             assertEquals(new HashSet<>(MINIONS), r.returns().keySet(), "every minion ran it: " + r.returns());
-            List<MinionReturn> byStart = new ArrayList<>(r.returns().values());
-            byStart.sort((a, b) -> Long.compare(a.startMillis(), b.startMillis()));
+            List<MinionResult> byStart = new ArrayList<>(r.returns().values());
+            byStart.sort((a, b) -> a.start().compareTo(b.start()));
             for (int i = 1; i < byStart.size(); i++) {
-                assertTrue(byStart.get(i).startMillis() >= byStart.get(i - 1).endMillis(),
+                assertTrue(!byStart.get(i).start().isBefore(byStart.get(i - 1).end()),
                         "one at a time, so each starts after the one before ended: " + byStart);
             }
         }
@@ -135,7 +138,8 @@ class OneJobSpecTest {
                 assertEquals(Map.of(), report.rest().returns(), "and none of them sent again");
                 assertEquals(new HashSet<>(MINIONS), new HashSet<>(report.streamed()));
                 JobRecord whole = report.merge(streamed);
-                assertEquals(c.master.client().job(whole.jid()).orElseThrow(), whole, "merged, the job as looked up");
+                assertEquals(CachedRecords.find(c.master, whole.jid()).orElseThrow(), whole,
+                        "merged, the job as looked up");
                 whole.returns().values().forEach(r -> assertEquals(large, r.ret()));
             }
         }
@@ -201,7 +205,7 @@ class OneJobSpecTest {
         c.master.events().publish(TAG, Map.of());
         JobFilter byReactor = new JobFilter(10, null, null, "reactor", 0, false);
         Await.until(() -> !c.master.client().jobs(byReactor).isEmpty(), "the reactor's job", WAIT);
-        List<JobSummary> jobs = c.master.client().jobs(byReactor);
+        List<JobOverview> jobs = c.master.client().jobs(byReactor);
         assertEquals(1, jobs.size(), "one event, one job: " + jobs);
         String jid = jobs.get(0).jid();
         Await.until(() -> c.master.client().job(jid).orElseThrow().returns().size() == MINIONS.size(),
@@ -210,6 +214,7 @@ class OneJobSpecTest {
     }
 
     private static JobRecord cached(TestCluster c, String jid) {
-        return c.master.client().job(jid).orElseThrow(() -> new AssertionError("no job " + jid + " in the cache"));
+        return CachedRecords.find(c.master, jid)
+                .orElseThrow(() -> new AssertionError("no job " + jid + " in the cache"));
     }
 }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.KeyStatus;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -85,7 +85,7 @@ class PartitionIT {
             List<Long> millis = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
                 long t0 = System.nanoTime();
-                JobRecord r = cluster.master.client().call(JobSpec.of("parted", "test.echo", "call " + i)
+                Job r = cluster.master.client().call(JobSpec.of("parted", "test.echo", "call " + i)
                         .withTimeout(Duration.ofSeconds(20)));
                 assertEquals("call " + i, r.returns().containsKey("parted") ? r.returns().get("parted").ret() : null,
                         "call " + i + " over 300 ms and 5% loss: " + r.missing());
@@ -116,7 +116,7 @@ class PartitionIT {
         minion = new ProcessBuilder(ns.command("java", "-jar", JAR.toString(), "minion", "-c",
                 minionYaml.toString())).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("minion.log").toFile()).start();
-        Await.until(() -> cluster.master.keys().list().get(KeyStatus.PENDING).contains("parted"),
+        Await.until(() -> cluster.master.keys().list().pending().contains("parted"),
                 "the minion's key", WAIT);
         assertEquals(0, cluster.cli("key", "accept", "parted").exit());
         Await.until(() -> cluster.cli("run", "parted", "test.ping").exit() == 0, "the minion answering", WAIT);
@@ -130,7 +130,7 @@ class PartitionIT {
     private void awaitReturn(String jid, Duration within) throws Exception {
         Await.until(() -> cluster.master.client().job(jid).map(r -> r.returns().containsKey("parted")).orElse(false),
                 "the return after the fault", within);
-        JobRecord job = cluster.master.client().job(jid).orElseThrow();
+        Job job = cluster.master.client().job(jid).orElseThrow();
         assertEquals("done", job.returns().get("parted").ret()); // cmd.run returns stdout, as Salt's
     }
 

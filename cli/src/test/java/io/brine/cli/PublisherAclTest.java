@@ -10,10 +10,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.master.AccessDeniedException;
 import io.brine.master.Event;
 import io.brine.master.EventBus;
+import io.brine.master.Job;
 import io.brine.master.JobFilter;
 import io.brine.master.JobSpec;
 import io.brine.minion.Minion;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.KeyStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,7 +104,7 @@ class PublisherAclTest {
         try (TestCluster c = TestCluster.start(root, ACL)) {
             accepted(c, "web1");
             accepted(c, "db1");
-            JobRecord ok = c.master.client().as("alice").call(JobSpec.of("web1", "test.ping"));
+            Job ok = c.master.client().as("alice").call(JobSpec.of("web1", "test.ping"));
             assertEquals(List.of("web1"), List.copyOf(ok.returns().keySet()));
             AccessDeniedException refused = assertThrows(AccessDeniedException.class,
                     () -> c.master.client().as("alice").cast(JobSpec.of("*", "test.ping")));

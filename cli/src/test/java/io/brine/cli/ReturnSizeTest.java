@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
+import io.brine.master.MinionResult;
 import io.brine.minion.Minion;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.KeyStatus;
-import io.brine.protocol.MinionReturn;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -31,8 +31,8 @@ class ReturnSizeTest {
     void anOutputOverTheFrameLimitArrivesTruncatedWithAMarker() throws Exception {
         try (TestCluster c = TestCluster.start(root)) {
             accepted(c, "web1", m -> m);
-            JobRecord r = c.master.client().call(JobSpec.of("web1", "cmd.run", BIG_OUTPUT).withTimeout(WAIT));
-            MinionReturn ret = r.returns().get("web1");
+            Job r = c.master.client().call(JobSpec.of("web1", "cmd.run", BIG_OUTPUT).withTimeout(WAIT));
+            MinionResult ret = r.returns().get("web1");
             assertTrue(ret != null, "no return: " + r.missing());
             String out = String.valueOf(ret.ret()); // cmd.run's return is the output itself
             assertTrue(out.startsWith("a\na\n"), out.substring(0, 20));
@@ -48,7 +48,7 @@ class ReturnSizeTest {
     void aHundredMegabyteOutputIsCutTwiceAndStillArrives() throws Exception {
         try (TestCluster c = TestCluster.start(root)) {
             accepted(c, "web1", m -> m);
-            JobRecord r = c.master.client().call(JobSpec.of("web1", "cmd.run_all", "yes 0123456789 | head -c 100000000")
+            Job r = c.master.client().call(JobSpec.of("web1", "cmd.run_all", "yes 0123456789 | head -c 100000000")
                     .withTimeout(Duration.ofSeconds(60)));
             Map<?, ?> ret = (Map<?, ?>) r.returns().get("web1").ret();
             String out = String.valueOf(ret.get("stdout"));
@@ -63,9 +63,9 @@ class ReturnSizeTest {
     void aReturnOverTheMastersLimitIsRecordedAsAFailureSayingWhy() throws Exception {
         try (TestCluster c = TestCluster.start(root, "max_return_size: 65536\n")) {
             accepted(c, "web1", m -> m);
-            JobRecord r = c.master.client().call(JobSpec.of("web1", "cmd.run", "yes b | head -c 200000")
+            Job r = c.master.client().call(JobSpec.of("web1", "cmd.run", "yes b | head -c 200000")
                     .withTimeout(WAIT));
-            MinionReturn ret = r.returns().get("web1");
+            MinionResult ret = r.returns().get("web1");
             assertFalse(ret.success());
             assertTrue(String.valueOf(ret.ret()).contains("over the master's max_return_size of 65536"),
                     String.valueOf(ret.ret()));

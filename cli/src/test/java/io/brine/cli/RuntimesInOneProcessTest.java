@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brine.functions.FunctionRegistry;
 import io.brine.master.Event;
 import io.brine.master.EventBus;
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
 import io.brine.minion.MinionRuntime;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.crypto.KeyFiles;
 import io.brine.protocol.crypto.StaticKeyPair;
@@ -64,8 +64,8 @@ class RuntimesInOneProcessTest {
             ExecutorService callers = Executors.newFixedThreadPool(2);
             try {
                 for (int round = 0; round < 5; round++) {
-                    Future<JobRecord> onA = callers.submit(() -> a.client().call(JobSpec.of("*", "test.ping")));
-                    Future<JobRecord> onB = callers.submit(() -> b.client().call(JobSpec.of("*", "test.ping")));
+                    Future<Job> onA = callers.submit(() -> a.client().call(JobSpec.of("*", "test.ping")));
+                    Future<Job> onB = callers.submit(() -> b.client().call(JobSpec.of("*", "test.ping")));
                     assertEquals(Set.of("a1", "a2"), onA.get().returns().keySet(), "master a's returns");
                     assertEquals(Set.of("b1"), onB.get().returns().keySet(), "master b's returns");
                 }

@@ -3,9 +3,9 @@ package io.brine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.minion.Minion;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.KeyStatus;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +25,7 @@ class SlowLinkTest {
             TestCluster.awaitStatus(far, KeyStatus.ACCEPTED, WAIT);
             for (int i = 0; i < 3; i++) {
                 long t0 = System.nanoTime();
-                JobRecord r = c.master.client().call(JobSpec.of("far", "test.echo", "over a slow link")
+                Job r = c.master.client().call(JobSpec.of("far", "test.echo", "over a slow link")
                         .withTimeout(Duration.ofSeconds(10)));
                 long millis = (System.nanoTime() - t0) / 1_000_000;
                 assertEquals("over a slow link", r.returns().get("far").ret(), "call " + i + ": " + r.missing());

@@ -32,7 +32,8 @@ class ModuleExportsTest {
                 Map.entry("io.brine.config", "io.brine.config"),
                 Map.entry("io.brine.examples", "io.brine.examples.orchestrator"),
                 Map.entry("io.brine.functions", "io.brine.functions"),
-                Map.entry("io.brine.master", "io.brine.master, io.brine.master.targeting"),
+                Map.entry("io.brine.master", "io.brine.master, io.brine.master.internal to io.brine.api, io.brine.cli, "
+                        + "io.brine.master.targeting"),
                 Map.entry("io.brine.minion", "io.brine.minion"),
                 Map.entry("io.brine.protocol", "io.brine.protocol, io.brine.protocol.crypto"),
                 Map.entry("io.brine.states", "io.brine.states, io.brine.states.functions.file to io.brine.minion, "

@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.master.internal.PublishRequests;
 import io.brine.master.targeting.TargetType;
 import io.brine.protocol.CallReport;
 import io.brine.protocol.ClientRequest;
@@ -12,14 +13,14 @@ import io.brine.protocol.JobListing;
 import io.brine.protocol.JobLookup;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobReport;
-import io.brine.protocol.KillRequest;
 import io.brine.protocol.KeyRequest;
 import io.brine.protocol.KeyResult;
 import io.brine.protocol.KeysChanged;
+import io.brine.protocol.KillRequest;
 import io.brine.protocol.MinionReturn;
-import io.brine.protocol.Refused;
 import io.brine.protocol.PublishRequest;
 import io.brine.protocol.Published;
+import io.brine.protocol.Refused;
 import io.brine.protocol.ReturnNotice;
 import io.brine.transport.Session;
 import java.lang.System.Logger;
@@ -70,10 +71,10 @@ final class ClientService {
                         TargetType.parse(c.targetType()), c.sources(), c.dest(), Duration.ofMillis(c.timeoutMillis()),
                         listener));
             } else if (request instanceof JobLookup l) {
-                reply(client, caller.job(l.jid()).<ClientResponse>map(r -> new JobReport(l.requestId(), r))
+                reply(client, caller.record(l.jid()).<ClientResponse>map(r -> new JobReport(l.requestId(), r))
                         .orElse(new Failure(l.requestId(), "no job with jid " + l.jid())));
             } else if (request instanceof JobListRequest l) {
-                reply(client, new JobListing(l.requestId(), caller.jobs(new JobFilter(l.limit(), l.function(),
+                reply(client, new JobListing(l.requestId(), caller.summaries(new JobFilter(l.limit(), l.function(),
                         l.target(), l.caller(), l.sinceMillis(), l.queued()))));
             } else if (request instanceof KillRequest k) {
                 reply(client, caller.kill(k.jid()) ? new Done(k.requestId())

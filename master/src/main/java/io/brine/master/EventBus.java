@@ -12,7 +12,12 @@ import java.util.function.Consumer;
  * {@code *} stays within one '/'-separated segment, {@code **} crosses them; see {@link TagPattern}). Delivery is synchronous on the publishing thread, so a subscriber must be
  * quick or hand off; one that throws is logged and kept.
  *
- * <p>Example: {@code try (var s = master.events().subscribe("brine/minion/*}/start", e -> ...)) {...}}.
+ * <pre>{@code
+ * try (EventBus.Subscription s = master.events().subscribe("brine/minion/vm-42/event/ready", ready::add)) {
+ *     ...   // boot the guest, then wait for its event
+ * }
+ * master.events().publish("heat/stack/web/created", Map.of("stack", "web"));
+ * }</pre>
  */
 public final class EventBus {
     private static final Logger LOG = System.getLogger(EventBus.class.getName());
@@ -28,12 +33,22 @@ public final class EventBus {
 
     private final CopyOnWriteArrayList<Subscriber> subscribers = new CopyOnWriteArrayList<>();
 
+    /**
+     * Delivers every later event whose tag matches {@code tagGlob} to {@code consumer}, on the publishing thread,
+     * until the subscription is closed.
+     *
+     * @throws IllegalArgumentException if {@code tagGlob} is not a valid tag pattern
+     */
     public Subscription subscribe(String tagGlob, Consumer<Event> consumer) {
         Subscriber s = new Subscriber(TagPattern.compile(tagGlob), consumer);
         subscribers.add(s);
         return () -> subscribers.remove(s);
     }
 
+    /**
+     * Publishes an event now, to every subscriber whose pattern matches {@code tag}, before this returns; the
+     * master's own events use {@code brine/...} tags, an embedding application's may use any other.
+     */
     public void publish(String tag, Map<String, Object> data) {
         Event event = new Event(tag, data, System.currentTimeMillis());
         for (Subscriber s : subscribers) {

@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.master.internal.AuditLog;
 import io.brine.master.targeting.TargetExpression;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobRequest;

@@ -48,18 +48,22 @@ public record JobSpec(String target, TargetType targetType, String function, Lis
         return new JobSpec(target, TargetType.GLOB, function, Arrays.asList(args), Map.of(), null, null, null);
     }
 
+    /** This job waiting {@code t} for returns, and letting minions run it that long; null: the master's timeout. */
     public JobSpec withTimeout(Duration t) {
         return new JobSpec(target, targetType, function, args, kwargs, t, queue, batch);
     }
 
+    /** This job with {@code positional} as its positional arguments (null elements are Salt's None). */
     public JobSpec withArgs(List<Object> positional) {
         return new JobSpec(target, targetType, function, positional, kwargs, timeout, queue, batch);
     }
 
+    /** This job with {@code kw} as its keyword arguments ({@code key=value} words on the command line). */
     public JobSpec withKwargs(Map<String, Object> kw) {
         return new JobSpec(target, targetType, function, args, kw, timeout, queue, batch);
     }
 
+    /** This job with its target read as {@code type} ({@code -L}, {@code -G}, {@code -C}... on the command line). */
     public JobSpec withTargetType(TargetType type) {
         return new JobSpec(target, type, function, args, kwargs, timeout, queue, batch);
     }

@@ -1,7 +1,6 @@
 package io.brine.master;
 
 import io.brine.protocol.KeyRequest;
-import io.brine.protocol.KeyStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,11 +16,11 @@ final class KeyActions {
         Map<String, List<String>> out = new LinkedHashMap<>();
         switch (request.action()) {
             case "list" -> {
-                Map<KeyStatus, List<String>> all = keys.list();
-                for (KeyStatus s : List.of(KeyStatus.ACCEPTED, KeyStatus.PENDING, KeyStatus.REJECTED,
-                        KeyStatus.DENIED)) {
-                    out.put(s.name().toLowerCase(java.util.Locale.ROOT), all.getOrDefault(s, List.of()));
-                }
+                KeyList all = keys.list();
+                out.put("accepted", all.accepted());
+                out.put("pending", all.pending());
+                out.put("rejected", all.rejected());
+                out.put("denied", all.denied());
             }
             case "accept-all" -> out.put("accepted", keys.acceptAll());
             case "accept" -> each(out, "accepted", request.ids(), keys::accept);

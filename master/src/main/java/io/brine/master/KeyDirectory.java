@@ -10,6 +10,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.nio.file.attribute.FileTime;
 
 /**
  * Minion public keys on disk, in Salt's layout under {@code pki_dir}: {@code minions/} (accepted),
@@ -26,7 +26,7 @@ import java.nio.file.attribute.FileTime;
  * outside these directories. Moves between states are atomic renames, so the master process and a
  * {@code brine key} process can work on the same directory.
  */
-public final class KeyDirectory {
+final class KeyDirectory {
     private final Path pkiDir;
     private final Map<KeyStatus, Listing> listings = new ConcurrentHashMap<>();
 

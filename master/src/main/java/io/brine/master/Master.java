@@ -1,15 +1,20 @@
 package io.brine.master;
 
 import io.brine.config.TemplateRenderer;
-
+import io.brine.master.internal.AuditLog;
+import io.brine.master.internal.MasterPki;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.StaticKeyPair;
+import io.brine.transport.Counters;
 import io.brine.transport.RouterEndpoint;
 import io.brine.transport.TransportRuntime;
 import io.brine.transport.TransportSettings;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -24,7 +29,7 @@ import java.util.function.Consumer;
  * <pre>{@code
  * try (Master master = Master.start(MasterConfig.load(Path.of("/etc/brine/master.yaml")))) {
  *     master.keys().preseed("vm-42", publicKeyOfVm42);
- *     JobRecord r = master.client().call(JobSpec.of("vm-42", "cmd.run", "uptime"));
+ *     Job r = master.client().call(JobSpec.of("vm-42", "cmd.run", "uptime"));
  * }
  * }</pre>
  */
@@ -182,10 +187,15 @@ public final class Master implements AutoCloseable {
         return Fingerprint.of(key.publicKey());
     }
 
+    /** The configuration this master was started with. */
     public MasterConfig config() {
         return config;
     }
 
+    /**
+     * The embedding application's own client: a local caller named {@code library}, admin unless
+     * {@code publisher_acl_local: false}; {@link MasterClient#as(String)} gives one acting as someone else.
+     */
     public MasterClient client() {
         return client;
     }
@@ -195,22 +205,26 @@ public final class Master implements AutoCloseable {
         return keys;
     }
 
-    /** The audit trail every publish, key change and refusal is written to. */
-    public AuditLog audit() {
-        return audit;
-    }
-
     /** The event bus: subscribe to job, minion, key and custom events by tag. */
     public EventBus events() {
         return events;
     }
 
-    /** The transport's counters: handshakes and sessions begun and expired, frames dropped by reason. */
-    public io.brine.transport.Counters transportCounters() {
-        return endpoint.counters();
+    /** What peers did to the listener so far: handshakes and sessions begun and expired, drops by reason. */
+    public ConnectionStats connectionStats() {
+        Counters counters = endpoint.counters();
+        Map<String, Long> drops = new HashMap<>();
+        for (Counters.Drop reason : Counters.Drop.values()) {
+            drops.put(reason.name().toLowerCase(Locale.ROOT), counters.dropped(reason));
+        }
+        return new ConnectionStats(counters.handshakesStarted(), counters.sessionsOpened(),
+                counters.handshakesExpired(), counters.sessionsExpired(), drops);
     }
 
-    /** Frames and messages dropped, by reason: what an operator checks when something looks wrong. */
+    /**
+     * Frames and messages dropped, by reason, as one line ({@code malformed=0 ... unauthorised=0 oversize_returns=0
+     * minion_requests_over_window=0}): what an operator checks when something looks wrong.
+     */
     public String dropCounters() {
         return endpoint.counters() + " unauthorised=" + dispatcher.unauthorised() + " oversize_returns="
                 + dispatcher.oversizeReturns.sum() + " minion_requests_over_window=" + dispatcher.windowRefusals();

@@ -1,9 +1,9 @@
 package io.brine.master;
 
+import io.brine.master.internal.JobResults;
 import io.brine.master.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
-import io.brine.protocol.MinionReturn;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -12,13 +12,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
 
 /**
- * Runs jobs on an in-process master. Thread-safe: any number of threads may call, cast and stream at once.
+ * Runs jobs on an in-process master. Thread-safe: any number of threads may call, cast and stream at once. It
+ * answers with its own result types ({@link Job}, {@link MinionResult}, {@link JobOverview}), never with what
+ * travels on the wire.
  *
  * <p>Example:
  * <pre>{@code
- * JobRecord r = master.client().call(JobSpec.of("web*", "test.ping"));
+ * Job r = master.client().call(JobSpec.of("web*", "test.ping"));
  * r.returns().forEach((id, ret) -> System.out.println(id + ": " + ret.ret()));
- * System.out.println("missing: " + r.missing());
+ * System.out.println("missing: " + r.missing());   // {web3=NOT_CONNECTED}
  * master.client().call(JobSpec.of("web*", "pkg.upgrade").withBatch(Batch.parse("25%")));  // a quarter at a time
  * }</pre>
  *
@@ -85,11 +87,27 @@ public final class MasterClient {
     }
 
     /**
+     * Writes {@code action} to the master's audit log as this client's: for front ends an embedding application
+     * adds beside the master's own (the HTTP API records its token changes this way). Values of keys that look
+     * like secrets ({@code password}, {@code token}, ...) are redacted.
+     *
+     * <pre>{@code
+     * master.client().as("heat").audit("stack.create", Map.of("stack", "web", "outcome", "created"));
+     * }</pre>
+     */
+    public void audit(String action, Map<String, Object> fields) {
+        publisher.audit().record(caller, action, fields);
+    }
+
+    /**
      * Copies files from this host to the minions a target selects ({@code brine cp}): streamed in chunks,
      * SHA-256 checked, written atomically with their mode. {@code dest} is a directory, or the file's new path
      * for a single source. Waits like {@link #call}.
+     *
+     * @throws AccessDeniedException if this client may not run {@code cp.recv} on that target
+     * @throws InterruptedException if the calling thread is interrupted while it waits
      */
-    public JobRecord copy(String target, TargetType targetType, List<java.nio.file.Path> sources, String dest,
+    public Job copy(String target, TargetType targetType, List<java.nio.file.Path> sources, String dest,
             Duration timeout) throws InterruptedException {
         return await(startCopy(target, targetType, sources.stream().map(p -> p.toAbsolutePath().toString()).toList(),
                 dest, timeout, null).job());
@@ -98,12 +116,21 @@ public final class MasterClient {
     /**
      * Runs the job and waits until every expected minion returned or the timeout passed; with a batch, until
      * every round did (each round up to the timeout).
+     *
+     * @return the job when it ended: what each minion returned, and how each of the others ended
+     * @throws AccessDeniedException if this client may not run the function on the target
+     * @throws IllegalArgumentException if the target is malformed or the function unknown, before anything is sent
+     * @throws InterruptedException if the calling thread is interrupted while it waits
      */
-    public JobRecord call(JobSpec spec) throws InterruptedException {
+    public Job call(JobSpec spec) throws InterruptedException {
         return await(start(spec, null).job());
     }
 
-    /** Starts the job and returns its jid at once (fire and forget); look it up later with {@link #job}. */
+    /**
+     * Starts the job and returns its jid at once (fire and forget); look it up later with {@link #job}.
+     *
+     * @throws AccessDeniedException if this client may not run the function on the target
+     */
     public String cast(JobSpec spec) {
         return start(spec, null).job().jid();
     }
@@ -111,23 +138,39 @@ public final class MasterClient {
     /**
      * Like {@link #call}, delivering each return to {@code onReturn} as it arrives, one at a time and all of them
      * before this returns. It runs on a master thread and should be quick: the job's later returns wait for it.
+     *
+     * @throws AccessDeniedException if this client may not run the function on the target
+     * @throws InterruptedException if the calling thread is interrupted while it waits
      */
-    public JobRecord stream(JobSpec spec, BiConsumer<String, MinionReturn> onReturn) throws InterruptedException {
-        return await(start(spec, (jid, id, ret) -> onReturn.accept(id, ret)).job());
+    public Job stream(JobSpec spec, BiConsumer<String, MinionResult> onReturn) throws InterruptedException {
+        return await(start(spec, (jid, id, ret) -> onReturn.accept(id, JobResults.result(ret))).job());
     }
 
-    /** A job, when this client may see it: its own jobs, or any with {@code @jobs} (or as admin). */
-    public Optional<JobRecord> job(String jid) {
-        return tracker.find(jid).filter(r -> JobVisibility.mayRead(publisher.access(), caller, r.caller()));
+    /**
+     * A job, when this client may see it: its own jobs, or any with {@code @jobs} (or as admin); empty for an
+     * unknown jid too, so that others' jobs cannot be told from none.
+     */
+    public Optional<Job> job(String jid) {
+        return record(jid).map(JobResults::job);
     }
 
     /** The most recent jobs this client may see, newest first. */
-    public List<JobSummary> jobs(int limit) {
+    public List<JobOverview> jobs(int limit) {
         return jobs(JobFilter.latest(limit));
     }
 
     /** Jobs matching a filter that this client may see, newest first. */
-    public List<JobSummary> jobs(JobFilter filter) {
+    public List<JobOverview> jobs(JobFilter filter) {
+        return summaries(filter).stream().map(JobResults::overview).toList();
+    }
+
+    /** {@link #job} as the wire's record, for the CLI's requests. */
+    Optional<JobRecord> record(String jid) {
+        return tracker.find(jid).filter(r -> JobVisibility.mayRead(publisher.access(), caller, r.caller()));
+    }
+
+    /** {@link #jobs(JobFilter)} as the wire's summaries, for the CLI's requests. */
+    List<JobSummary> summaries(JobFilter filter) {
         return JobVisibility.restrict(publisher.access(), caller, filter).map(tracker::recent).orElse(List.of());
     }
 
@@ -169,9 +212,9 @@ public final class MasterClient {
         }
     }
 
-    private static JobRecord await(LiveJob job) throws InterruptedException {
+    private static Job await(LiveJob job) throws InterruptedException {
         try {
-            return job.done.get();
+            return JobResults.job(job.done.get());
         } catch (ExecutionException e) {
             throw new IllegalStateException("job " + job.jid() + " failed", e.getCause());
         }

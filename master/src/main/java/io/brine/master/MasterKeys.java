@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.master.internal.AuditLog;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.MinionId;
 import io.brine.protocol.crypto.Fingerprint;
@@ -15,7 +16,10 @@ import java.util.concurrent.CompletableFuture;
  * boots. Changes take effect on a running master at once: an accepted minion gets its session, and a
  * deleted or rejected one is cut off before the next job.
  *
- * <p>Example: {@code master.keys().preseed("web1", KeyFiles.readPublicKey(Path.of("web1.pub")))}.
+ * <pre>{@code
+ * master.keys().preseed("web1", KeyFiles.readPublicKey(Path.of("web1.pub")));   // before web1 boots
+ * master.keys().list().pending().forEach(master.keys()::accept);
+ * }</pre>
  */
 public final class MasterKeys {
     /** Told which ids' keys changed, so that their live sessions are checked again (and no others). */
@@ -72,9 +76,15 @@ public final class MasterKeys {
         return actor;
     }
 
-    public Map<KeyStatus, List<String>> list() {
+    /**
+     * Every key filed, by status.
+     *
+     * @throws AccessDeniedException if this view's identity lacks {@code @keys}
+     */
+    public KeyList list() {
         allowed("list keys");
-        return directory.list();
+        return new KeyList(directory.ids(KeyStatus.ACCEPTED), directory.ids(KeyStatus.PENDING),
+                directory.ids(KeyStatus.REJECTED), directory.ids(KeyStatus.DENIED));
     }
 
     /** Accepts a pending key; false if {@code id} has no pending key. */

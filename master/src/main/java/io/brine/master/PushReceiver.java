@@ -1,6 +1,7 @@
 package io.brine.master;
 
 import io.brine.config.PrivateFiles;
+import io.brine.master.internal.PushedFiles;
 import io.brine.protocol.FilePush;
 import io.brine.protocol.FilePushAck;
 import java.io.IOException;
@@ -15,8 +16,8 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.EnumSet;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;

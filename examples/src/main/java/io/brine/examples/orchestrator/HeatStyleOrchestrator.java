@@ -2,11 +2,11 @@ package io.brine.examples.orchestrator;
 
 import io.brine.master.Event;
 import io.brine.master.EventBus;
+import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
 import io.brine.master.targeting.TargetType;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.crypto.KeyFiles;
 import io.brine.protocol.crypto.StaticKeyPair;
 import java.io.IOException;
@@ -33,7 +33,7 @@ public final class HeatStyleOrchestrator {
     private static final List<String> TREE = List.of("app/init.sls", "app/app.conf.j2", "app/report-ready.sh");
 
     /** What happened, for the caller (and the test) to check. */
-    public record Outcome(Duration bootToStart, Duration applyToReady, JobRecord filePush, JobRecord stateRun,
+    public record Outcome(Duration bootToStart, Duration applyToReady, Job filePush, Job stateRun,
             Map<String, Object> readyData, Path guestDir) {
     }
 
@@ -62,12 +62,12 @@ public final class HeatStyleOrchestrator {
                     awaitEvent(events, "brine/minion/" + VM + "/start", timeout, work.resolve("guest.log"));
                     Duration started = Duration.ofNanos(System.nanoTime() - boot);
                     log.accept(VM + " started in " + started.toMillis() + " ms; pushing a file");
-                    JobRecord push = master.client().copy(VM, TargetType.LIST,
+                    Job push = master.client().copy(VM, TargetType.LIST,
                             List.of(work.resolve("states/payload.txt")), guestDir + "/", timeout);
                     log.accept("applying the app state tree");
                     long apply = System.nanoTime();
                     requireSuccess(push);
-                    JobRecord run = master.client().call(JobSpec.of(VM, "state.apply", "app").withTimeout(timeout));
+                    Job run = master.client().call(JobSpec.of(VM, "state.apply", "app").withTimeout(timeout));
                     requireSuccess(run);
                     Event ready = awaitEvent(events, "brine/minion/" + VM + "/event/ready", timeout,
                             work.resolve("guest.log"));
@@ -105,10 +105,10 @@ public final class HeatStyleOrchestrator {
         return cmd;
     }
 
-    private static void requireSuccess(JobRecord job) {
+    private static void requireSuccess(Job job) {
         if (!job.missing().isEmpty() || !job.returns().get(VM).success()) {
             throw new IllegalStateException(job.function() + " on " + VM + " failed: " + job.returns() + ", missing "
-                    + job.missingOutcomes());
+                    + job.missing());
         }
     }
 

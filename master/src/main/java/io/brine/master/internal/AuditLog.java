@@ -1,8 +1,10 @@
-package io.brine.master;
+package io.brine.master.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.config.PrivateFiles;
+import io.brine.master.MasterConfig;
+import io.brine.master.Principal;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -92,7 +94,7 @@ public final class AuditLog implements AutoCloseable {
     }
 
     /** A copy of {@code value} with secret-looking keys' values, and {@code name=value} strings, redacted. */
-    static Object redact(Object value) {
+    public static Object redact(Object value) {
         if (value instanceof Map<?, ?> m) {
             Map<String, Object> out = new LinkedHashMap<>();
             m.forEach((k, v) -> out.put(String.valueOf(k), SECRET.matcher(String.valueOf(k)).matches()

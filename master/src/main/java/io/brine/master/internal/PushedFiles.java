@@ -1,4 +1,4 @@
-package io.brine.master;
+package io.brine.master.internal;
 
 import io.brine.config.PrivateFiles;
 import io.brine.protocol.MinionId;

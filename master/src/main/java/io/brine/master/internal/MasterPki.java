@@ -1,5 +1,6 @@
-package io.brine.master;
+package io.brine.master.internal;
 
+import io.brine.master.Master;
 import io.brine.protocol.crypto.KeyFiles;
 import io.brine.protocol.crypto.StaticKeyPair;
 import java.io.IOException;
@@ -28,7 +29,7 @@ public final class MasterPki {
         return pkiDir.resolve("client.pem");
     }
 
-    static StaticKeyPair prepare(Path pkiDir) throws IOException {
+    public static StaticKeyPair prepare(Path pkiDir) throws IOException {
         if (!Files.isDirectory(pkiDir)) {
             Files.createDirectories(pkiDir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         }
