@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         footer = {"", "Examples:", "  brine demo                                 # a master and two minions on loopback",
                 "  brine master -c master.yaml               # run a master in the foreground",
                 "  brine key accept web1                      # accept a minion's key",
-                "  brine run 'web*' cmd.run 'uptime'          # run a command on matching minions"})
+                "  brine run 'web*' cmd.run 'uptime'          # run a command on matching minions",
+                "  brine call --local state.apply             # apply this machine's states, no master"})
 final class BrineCommand implements Runnable {
     /**
      * The subcommands, in the order 'brine --help' lists them. They are not in the annotation because picocli
@@ -50,6 +51,7 @@ final class BrineCommand implements Runnable {
         m.put("minion", MinionCommand.class);
         m.put("key", KeyCommand.class);
         m.put("run", RunCommand.class);
+        m.put("call", CallCommand.class);
         m.put("cp", CpCommand.class);
         m.put("state", StateCommand.class);
         m.put("event", EventCommand.class);

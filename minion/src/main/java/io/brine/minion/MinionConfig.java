@@ -44,6 +44,8 @@ import java.util.Set;
  *                     larger one is truncated, longest text first, with a marker giving the original size
  * @param returnSpoolMax bytes of returns kept until the master acknowledges them ({@code return_spool_max},
  *                     default 64 MiB); beyond, the oldest are dropped with a log line
+ * <p>{@code file_client}, {@code file_roots} and {@code pillar_roots}, read only by a masterless run, are
+ * {@link MasterlessConfig}'s.
  */
 public record MinionConfig(String id, String master, int masterPort, String masterFinger, boolean masterTofu,
         Path pkiDir,
@@ -58,7 +60,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     public static final Set<String> KEYS = Set.of("id", "master", "master_port", "publish_port", "master_finger",
             "master_tofu", "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
             "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed", "allow_undefined",
-            "max_return_size", "return_spool_max");
+            "max_return_size", "return_spool_max", "file_client", "file_roots", "pillar_roots");
 
     public MinionConfig {
         MinionId.requireValid(id);

@@ -1,0 +1,57 @@
+package io.brine.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code brine call --local FUNCTION [ARG...]}: Salt's {@code salt-call --local}, a function run on this machine
+ * with no master, its files and pillar read from the minion config's {@code file_roots} and {@code pillar_roots}.
+ */
+@Command(name = "call", mixinStandardHelpOptions = true,
+        description = "Run a function on this machine, as its minion would, with no master (--local, or "
+                + "file_client: local in the minion config): files and pillar come from the minion config's "
+                + "file_roots and pillar_roots. Prints and exits as 'brine run' does.",
+        footer = {"", "Examples:", "  brine call --local test.echo hi --out json",
+                "  brine call --local -c ./minion.yaml state.apply webserver test=true",
+                "  brine call --local cmd.run 'systemctl is-active nginx'"})
+final class CallCommand implements Callable<Integer> {
+    @Option(names = "--local", description = "run without a master (Salt's salt-call --local)")
+    boolean local;
+
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = MinionCommand.DEFAULT_CONFIG,
+            description = "minion configuration (default: ${DEFAULT-VALUE})")
+    Path config;
+
+    @Option(names = "--timeout", paramLabel = "S", description = "seconds the function may run (default: a day)")
+    Integer timeoutSeconds;
+
+    @Option(names = "--out", defaultValue = "text", description = "text, json, jsonl or yaml, as 'brine run'")
+    String out;
+
+    @Parameters(index = "0", paramLabel = "FUNCTION", description = "module.function, e.g. cmd.run")
+    String function;
+
+    @Parameters(index = "1..*", paramLabel = "ARG", description = "arguments; key=value ones are keyword arguments")
+    List<String> words = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!local && !LocalCall.fileClientLocal(config)) {
+            throw CliException.usage("brine call runs masterless only: give --local, or set 'file_client: local' "
+                    + "in " + config + " (asking the minion's master for files and pillar is not supported yet)");
+        }
+        CallArguments a = CallArguments.parse(words);
+        return LocalCall.execute(spec, config, out, timeoutSeconds, function, a.args(), a.kwargs(),
+                JobOutput::text);
+    }
+}

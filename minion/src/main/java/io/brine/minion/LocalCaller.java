@@ -1,0 +1,119 @@
+package io.brine.minion;
+
+import io.brine.config.PrivateFiles;
+import io.brine.functions.FunctionRegistry;
+import io.brine.functions.MasterLink;
+import io.brine.functions.ProcessRunner;
+import io.brine.protocol.JobRequest;
+import io.brine.protocol.JobReturn;
+import io.brine.protocol.MinionReturn;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Runs one function on this machine without a master, as Salt's {@code salt-call --local}: through the same job
+ * runner as a minion's jobs (the config's function policy, return cap, timeout and the same failure returns), with
+ * {@code master} standing in for the master's files and pillar.
+ *
+ * <pre>{@code
+ * try (LocalCaller caller = new LocalCaller(config, FunctionRegistry.installed())) {
+ *     MinionReturn r = caller.call(link, LocalCaller.newJid(), "test.echo", List.of("hi"), Map.of(), Duration.ofMinutes(5));
+ * }
+ * }</pre>
+ */
+public final class LocalCaller implements AutoCloseable {
+    private static final Logger LOG = System.getLogger(LocalCaller.class.getName());
+    private static final DateTimeFormatter JID = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSSSSS");
+
+    private final MinionConfig config;
+    private final FunctionRegistry functions;
+    private final Map<String, Object> grains;
+    private final MinionRuntime runtime;
+    private final ProcessRunner processes = new ProcessRunner(LOG);
+
+    public LocalCaller(MinionConfig config, FunctionRegistry functions) throws IOException {
+        this.config = config;
+        this.functions = functions;
+        PrivateFiles.directory(config.cacheDir(), java.util.Set.of());
+        this.grains = Grains.collect(config.id(), config.grains());
+        this.runtime = new MinionRuntime("local-" + config.id());
+    }
+
+    /** This machine's grains, as its functions see them (and its pillar's top file targets them). */
+    public Map<String, Object> grains() {
+        return grains;
+    }
+
+    /** A new job id in the master's shape, from the current time. */
+    public static String newJid() {
+        return LocalDateTime.now(java.time.ZoneOffset.UTC).format(JID);
+    }
+
+    /**
+     * Runs {@code function} as job {@code jid} and waits for its return, which says how it ended (as a minion's
+     * return would).
+     */
+    public MinionReturn call(MasterLink master, String jid, String function, List<Object> args, Map<String, Object> kwargs,
+            Duration timeout) throws InterruptedException {
+        CompletableFuture<MinionReturn> result = new CompletableFuture<>();
+        try (JobRunner jobs = new JobRunner(config.id(), functions, () -> grains, config.cacheDir(), 1,
+                m -> {
+                    if (m instanceof JobReturn r) {
+                        result.complete(r.result());
+                    }
+                }, master, new Control(), config.functionPolicy(), config.maxReturnSize(), null, processes,
+                runtime)) {
+            jobs.submit(new JobRequest(jid, function, args, kwargs, timeout.toMillis(), "local"));
+            try {
+                // the runner returns at the job's deadline whatever the function does; the margin is for its thread
+                return result.get(timeout.toMillis() + 10_000, TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                throw new IllegalStateException("the local job did not return: " + e, e);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        processes.close();
+        runtime.close();
+    }
+
+    /** The minion's own answers, without a master to tell of refreshed grains. */
+    private final class Control implements io.brine.functions.MinionControl {
+        @Override
+        public Map<String, Object> refreshGrains() {
+            return Grains.collect(config.id(), config.grains());
+        }
+
+        @Override
+        public List<Map<String, Object>> runningJobs() {
+            return List.of();
+        }
+
+        @Override
+        public List<String> httpAllow() {
+            return config.httpAllow();
+        }
+
+        @Override
+        public boolean allowUndefined() {
+            return config.allowUndefined();
+        }
+
+        @Override
+        public List<Path> fileRootsAllowed() {
+            return config.fileRootsAllowed();
+        }
+    }
+}
