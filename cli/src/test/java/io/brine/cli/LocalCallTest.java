@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.minion.Minion;
+import io.brine.protocol.KeyStatus;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,6 +83,27 @@ class LocalCallTest {
         Result text = brine("call", "--local", "-c", config.toString(), "cmd.run", "echo fine");
         assertEquals(0, text.exit(), text.err());
         assertEquals("local1:\n    fine\n", text.out());
+    }
+
+    @Test
+    void exitCodesAndReturnsMatchTheMasterPath() throws Exception {
+        Path config = minionConfig("");
+        try (TestCluster cluster = TestCluster.start(Files.createDirectories(root.resolve("cluster")))) {
+            Minion m = cluster.addMinion("remote1");
+            TestCluster.awaitStatus(m, KeyStatus.PENDING, Duration.ofSeconds(15));
+            assertEquals(0, cluster.cli("key", "accept", "--all").exit());
+            TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, Duration.ofSeconds(15));
+            for (String command : new String[] {"exit 3", "echo ok"}) {
+                TestCluster.CliResult viaMaster = cluster.cli("run", "--out", "json", "remote1", "cmd.run", command);
+                Result local = brine("call", "--local", "-c", config.toString(), "--out", "json", "cmd.run", command);
+                assertEquals(viaMaster.exit(), local.exit(), command + ": " + viaMaster.out() + local.out());
+                JsonNode remote = JSON.readTree(viaMaster.out()).get("returns").get("remote1");
+                JsonNode here = JSON.readTree(local.out()).get("returns").get("local1");
+                for (String field : new String[] {"ret", "retcode", "success"}) {
+                    assertEquals(remote.get(field), here.get(field), command + " " + field);
+                }
+            }
+        }
     }
 
     @Test
