@@ -45,7 +45,7 @@ final class LocalCall {
         ConfigFile file = ConfigFile.load(minionConfig);
         MinionConfig config = MinionConfig.from(file);
         MasterlessConfig local = MasterlessConfig.from(file);
-        local.requireRoots(file.has("pillar_roots"));
+        local.requireRoots(file.has("file_roots"), file.has("pillar_roots"));
         MasterlessFiles files = new MasterlessFiles(local.fileRoots(), local.pillarRoots(),
                 TemplateRenderer.installed());
         long start = System.currentTimeMillis();

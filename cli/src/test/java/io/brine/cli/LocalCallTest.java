@@ -165,6 +165,23 @@ class LocalCallTest {
         assertEquals(ExitCodes.USAGE, r.exit(), r.out() + r.err());
         assertTrue(r.err().contains("file_roots: " + states + " is not a directory"), r.err());
         assertTrue(r.err().contains(config.toString()), r.err());
+
+        Files.createDirectories(states);
+        Files.delete(pillar.resolve("top.sls"));
+        Files.delete(pillar.resolve("app.sls"));
+        Files.delete(pillar);
+        Result noPillar = brine("call", "--local", "-c", config.toString(), "test.echo", "hi");
+        assertEquals(ExitCodes.USAGE, noPillar.exit(), noPillar.out() + noPillar.err());
+        assertTrue(noPillar.err().contains("pillar_roots: " + pillar + " is not a directory"), noPillar.err());
+    }
+
+    @Test
+    void aConfigWithoutRootsStillRunsFunctions() throws Exception {
+        Path config = Files.writeString(root.resolve("bare.yaml"), "id: bare1\ncachedir: " + root.resolve("cache")
+                + "\n");
+        Result r = brine("call", "--local", "-c", config.toString(), "test.echo", "hi");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertEquals("bare1:\n    hi\n", r.out());
     }
 
     @Test

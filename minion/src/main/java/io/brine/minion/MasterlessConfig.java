@@ -15,7 +15,7 @@ import java.util.Map;
  *
  * <pre>{@code
  * MasterlessConfig local = MasterlessConfig.from(ConfigFile.load(Path.of("/etc/brine/minion.yaml")));
- * local.requireRoots(); // a missing directory is an error naming file_roots or pillar_roots
+ * local.requireRoots(true, true); // a missing directory is an error naming file_roots or pillar_roots
  * }</pre>
  *
  * @param fileClient  {@code local} makes {@code brine call} run masterless even without {@code --local}
@@ -46,11 +46,12 @@ public record MasterlessConfig(String fileClient, List<Path> fileRoots, List<Pat
     }
 
     /**
-     * Checks that every file root is a directory, and every pillar root that is given explicitly too (a missing
-     * default pillar root just means no pillar). Throws a {@link io.brine.config.ConfigException} naming the key.
+     * Checks that every root the config names is a directory; a missing default root just means no files or no
+     * pillar, so {@code brine call --local test.ping} needs neither. Throws a {@link io.brine.config.ConfigException}
+     * naming the key.
      */
-    public void requireRoots(boolean pillarRootsGiven) {
-        for (Path dir : fileRoots) {
+    public void requireRoots(boolean fileRootsGiven, boolean pillarRootsGiven) {
+        for (Path dir : fileRootsGiven ? fileRoots : List.<Path>of()) {
             if (!Files.isDirectory(dir)) {
                 throw new io.brine.config.ConfigException(origin + ": file_roots: " + dir + " is not a directory");
             }
