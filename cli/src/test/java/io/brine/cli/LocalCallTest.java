@@ -121,6 +121,7 @@ class LocalCallTest {
         Files.writeString(pillar.resolve("webserver.sls"), "webserver:\n  root: " + out + "\n  port: 8181\n");
         Path config = minionConfig("");
         Result r = brine("state", "apply", "--local", "-c", config.toString(), "--test", "--out", "json");
+        assertEquals(0, r.exit(), r.out() + r.err());
         JsonNode ret = JSON.readTree(r.out()).get("returns").get("local1").get("ret");
         boolean sawSiteConf = false;
         for (var it = ret.fields(); it.hasNext();) {
