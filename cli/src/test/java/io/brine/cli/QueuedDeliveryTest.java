@@ -38,8 +38,10 @@ class QueuedDeliveryTest {
 
             c.minions.add(Minion.start(config));
             Await.until(() -> returned(c, jid, "late"), "the queued job's return", WAIT);
-            JsonNode job = show(c, jid);
-            assertEquals("queued hello", job.get("returns").get("late").get("ret").asText());
+            TestCluster.CliResult shown = c.cli("job", "show", "--out", "json", jid);
+            assertEquals(0, shown.exit(), shown.out() + shown.err());
+            assertEquals("queued hello", JSON.readTree(shown.out()).path("returns").path("late").path("ret").asText(),
+                    shown.out());
         }
     }
 
