@@ -59,6 +59,8 @@ class PackagesIT {
         assumeTrue(new File("/usr/bin/dpkg").canExecute(), "needs dpkg");
         assumeTrue(!installed("brine-master") && !installed("brine-minion"),
                 "brine packages are installed on this machine already; not touching them");
+        assumeTrue(!Files.exists(Path.of("/etc/brine")) && !Files.exists(Path.of("/var/cache/brine")),
+                "this machine has a Brine set up by hand in /etc/brine or /var/cache/brine; not touching it");
         Path master = newest("brine-master_");
         Path minion = newest("brine-minion_");
         System.out.println("packages: " + master.getFileName() + " " + Files.size(master) + " bytes, "
