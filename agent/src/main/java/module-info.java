@@ -1,0 +1,9 @@
+/**
+ * The lean minion launcher shipped in the brine-minion package: {@code brine minion} and {@code brine event send}
+ * with nothing of the master, the API or the bench.
+ */
+module io.brine.agent {
+    requires io.brine.minion;
+    requires com.fasterxml.jackson.databind;
+    requires java.logging;
+}
