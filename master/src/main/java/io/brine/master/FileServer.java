@@ -47,16 +47,10 @@ final class FileServer {
     /** Lists a directory of the file roots for {@code file.recurse} and {@code cp.list_master}. */
     FileListReply list(FileListRequest request) throws IOException {
         try {
-            Optional<List<String>> entries = roots.list(request.path(), FileListReply.MAX_ENTRIES);
+            // the reply must fit one frame as a file chunk does: a larger listing is refused whole, not cut
+            Optional<List<String>> entries = roots.list(request.path(), FileListReply.MAX_ENTRIES, maxChunk);
             if (entries.isEmpty()) {
-                return FileListReply.without(request.requestId(),
-                        FileListReply.Status.NOT_FOUND);
-            }
-            // the reply must fit one frame as a file chunk does: a listing larger than that is refused, not cut
-            long bytes = entries.get().stream().mapToLong(e -> e.length() * 3L + 5).sum();
-            if (bytes > maxChunk) {
-                return FileListReply.without(request.requestId(),
-                        FileListReply.Status.TOO_LARGE);
+                return FileListReply.without(request.requestId(), FileListReply.Status.NOT_FOUND);
             }
             return new FileListReply(request.requestId(), FileListReply.Status.FOUND,
                     entries.get());

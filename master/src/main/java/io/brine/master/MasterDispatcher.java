@@ -106,7 +106,9 @@ final class MasterDispatcher implements RouterListener {
     /** Requests that read files or hold data are admitted through the window, and released once answered. */
     private void fromMinion(Session session, MinionRequest request, int frameBytes) {
         long cost = frameBytes + (request instanceof io.brine.protocol.FileRequest f
-                ? Math.min(Math.max(f.maxLength(), 0), FileServer.MAX_SERVED_CHUNK) : 0);
+                ? Math.min(Math.max(f.maxLength(), 0), FileServer.MAX_SERVED_CHUNK)
+                // a listing holds at most one served chunk's worth of entries while it is built and sent
+                : request instanceof io.brine.protocol.FileListRequest ? FileServer.MAX_SERVED_CHUNK : 0);
         if (!window.tryAcquire(session.id(), cost)) {
             minions.refuse(session, request, "the master is holding too much for this minion's requests; "
                     + "ask again when earlier ones are answered");

@@ -63,12 +63,14 @@ final class RootedFiles {
      * Everything below a directory ({@code ""} for the whole tree), merged over the roots: paths relative to it,
      * sorted, directories ending in '/'. Links are listed but not followed, so nothing outside a root is walked; a
      * link's target is checked when the file is fetched. Empty when no root holds the directory; stops with
-     * {@link TooMany} past {@code limit} entries.
+     * {@link TooMany} as soon as the entries pass {@code maxEntries} or their encoded size {@code maxBytes}, so
+     * nothing larger than one reply is ever held.
      */
-    Optional<List<String>> list(String relative, int limit) throws Escape, IOException, TooMany {
+    Optional<List<String>> list(String relative, int maxEntries, long maxBytes) throws Escape, IOException, TooMany {
         String dir = relative.replaceAll("/+$", "");
         checkLexically(dir);
         java.util.TreeSet<String> entries = new java.util.TreeSet<>();
+        long bytes = 0;
         boolean found = false;
         for (Path root : roots) {
             Path candidate = dir.isEmpty() ? root : root.resolve(dir).normalize();
@@ -83,14 +85,22 @@ final class RootedFiles {
             try (java.util.stream.Stream<Path> walk = Files.walk(real)) {
                 for (Path p : (Iterable<Path>) walk.skip(1)::iterator) {
                     String rel = real.relativize(p).toString();
-                    entries.add(Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? rel + "/" : rel);
-                    if (entries.size() > limit) {
+                    String entry = Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? rel + "/" : rel;
+                    if (entries.add(entry)) {
+                        bytes += encodedSize(entry);
+                    }
+                    if (entries.size() > maxEntries || bytes > maxBytes) {
                         throw new TooMany();
                     }
                 }
             }
         }
         return found ? Optional.of(List.copyOf(entries)) : Optional.empty();
+    }
+
+    /** At most what an entry takes in a reply: UTF-8 (up to 3 bytes per char) and its msgpack header. */
+    static long encodedSize(String entry) {
+        return entry.length() * 3L + 5;
     }
 
     /** A directory with more entries than one listing may hold. */
