@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.functions.ProcessRunner;
 import io.brine.master.Job;
-import io.brine.minion.Minion;
-import io.brine.protocol.KeyStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,10 +35,7 @@ class KilledCommandsTest {
         states = Files.createDirectories(root.resolve("states"));
         Files.writeString(states.resolve("slow.sh"), "#!/bin/sh\nsleep \"$1\"\n");
         cluster = TestCluster.start(root, "file_roots:\n  base:\n    - " + states + "\n");
-        Minion m = cluster.addMinion("runner");
-        TestCluster.awaitStatus(m, KeyStatus.PENDING, WAIT);
-        assertEquals(0, cluster.cli("key", "accept", "runner").exit());
-        TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, WAIT);
+        cluster.acceptedMinion("runner");
     }
 
     @AfterAll

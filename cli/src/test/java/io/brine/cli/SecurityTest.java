@@ -62,7 +62,7 @@ class SecurityTest {
     @Test
     void aRogueClaimingAnAcceptedIdIsDeniedReportedAndGetsNothing() throws Exception {
         try (TestCluster c = TestCluster.start(root)) {
-            Minion victim = acceptedMinion(c, "victim");
+            Minion victim = c.acceptedMinion("victim");
             try (RogueClient rogue = new RogueClient(c.port, Role.MINION, "victim")) {
                 assertEquals(KeyStatus.DENIED, rogue.endpoint.awaitStatus(WAIT));
                 JsonNode keys = JSON.readTree(c.cli("key", "list", "--out", "json").out());
@@ -81,7 +81,7 @@ class SecurityTest {
     @Test
     void anAcceptedRogueCannotObtainOrAnswerAnotherMinionsJob() throws Exception {
         try (TestCluster c = TestCluster.start(root)) {
-            acceptedMinion(c, "victim");
+            c.acceptedMinion("victim");
             try (RogueClient rogue = new RogueClient(c.port, Role.MINION, "rogue")) {
                 assertEquals(KeyStatus.PENDING, rogue.endpoint.awaitStatus(WAIT));
                 assertEquals(0, c.cli("key", "accept", "rogue").exit());
@@ -123,7 +123,7 @@ class SecurityTest {
     @Test
     void aMasterWithAnotherKeyIsRefusedAndItsJobNeverRuns() throws Exception {
         try (TestCluster c = TestCluster.start(root)) {
-            Minion m = acceptedMinion(c, "loyal");
+            Minion m = c.acceptedMinion("loyal");
             assertEquals(0, c.cli("run", "loyal", "test.ping").exit());
             c.master.close();
 
@@ -225,7 +225,7 @@ class SecurityTest {
         Path masterCache = Files.createDirectories(root.resolve("master/cache"), open); // as an older Brine left it
         Files.setPosixFilePermissions(masterCache, PosixFilePermissions.fromString("rwxr-xr-x"));
         try (TestCluster c = TestCluster.start(root)) {
-            acceptedMinion(c, "private");
+            c.acceptedMinion("private");
             assertEquals(0, c.cli("run", "private", "test.echo", "secret-in-a-return").exit());
             c.cli("run", "private", "grains.refresh");
             try (var paths = Files.walk(masterCache)) {
@@ -275,7 +275,7 @@ class SecurityTest {
     @Test
     void aClientWithoutTheOperatorsKeyCannotPublish() throws Exception {
         try (TestCluster c = TestCluster.start(root)) {
-            acceptedMinion(c, "target");
+            c.acceptedMinion("target");
             Path marker = root.resolve("published-by-stranger");
             try (RogueClient stranger = new RogueClient(c.port, Role.CLIENT, Master.LOCAL_CLIENT)) {
                 assertEquals(KeyStatus.REJECTED, stranger.endpoint.awaitStatus(WAIT));
@@ -292,7 +292,7 @@ class SecurityTest {
     @Test
     void privateKeysAreReadableOnlyByTheirOwner() throws Exception {
         try (TestCluster c = TestCluster.start(root)) {
-            acceptedMinion(c, "owner");
+            c.acceptedMinion("owner");
             for (Path p : new Path[] {root.resolve("master/pki/master.pem"), root.resolve("master/pki/client.pem"),
                     root.resolve("minions/owner/pki/minion.pem")}) {
                 assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(p)), p.toString());
@@ -348,14 +348,6 @@ class SecurityTest {
         try (Minion m = Minion.start(MinionConfig.load(lab))) {
             assertEquals("untold", m.id(), "a lab may still trust on first use, when it says so");
         }
-    }
-
-    private static Minion acceptedMinion(TestCluster c, String id) throws Exception {
-        Minion m = c.addMinion(id);
-        TestCluster.awaitStatus(m, KeyStatus.PENDING, WAIT);
-        assertEquals(0, c.cli("key", "accept", id).exit());
-        TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, WAIT);
-        return m;
     }
 
     private static String cast(TestCluster c, String... words) {

@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brine.minion.Minion;
-import io.brine.protocol.KeyStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StateTreeListingTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration WAIT = Duration.ofSeconds(20);
 
     @TempDir
     static Path root;
@@ -35,10 +31,7 @@ class StateTreeListingTest {
         Files.writeString(states.resolve("app/files/conf.d/a.conf"), "plain\n");
         Files.writeString(states.resolve("app/files/conf.d/sub/b.conf"), "id={{ grains['id'] }}\n");
         cluster = TestCluster.start(root, "file_roots:\n  base:\n    - " + states + "\n");
-        Minion m = cluster.addMinion("lister");
-        TestCluster.awaitStatus(m, KeyStatus.PENDING, WAIT);
-        assertEquals(0, cluster.cli("key", "accept", "lister").exit());
-        TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, WAIT);
+        cluster.acceptedMinion("lister");
     }
 
     @AfterAll

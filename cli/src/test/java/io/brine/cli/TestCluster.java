@@ -87,6 +87,16 @@ final class TestCluster implements AutoCloseable {
         return new CliResult(exit, out.toString(), err.toString());
     }
 
+    /** A new minion whose key the CLI accepted, once it knows it is accepted. */
+    Minion acceptedMinion(String id) throws Exception {
+        Duration wait = Duration.ofSeconds(20);
+        Minion m = addMinion(id);
+        awaitStatus(m, KeyStatus.PENDING, wait);
+        assertEquals(0, cli("key", "accept", id).exit());
+        awaitStatus(m, KeyStatus.ACCEPTED, wait);
+        return m;
+    }
+
     static void awaitStatus(Minion m, KeyStatus wanted, Duration within) throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (m.status() != wanted && System.nanoTime() < deadline) {
