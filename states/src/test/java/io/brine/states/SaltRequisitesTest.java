@@ -191,7 +191,7 @@ class SaltRequisitesTest {
         assertTrue(out.success(), () -> out.ret().toString());
         assertEquals("shared\n", readString(copy));
         assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(copy)));
-        // requisites are not inherited: copy does not wait for marker, base does
+        // base still waits for marker; copy runs after both as declared
         assertEquals(List.of("marker", "base", "copy"), runOrder(out));
     }
 
