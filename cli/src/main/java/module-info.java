@@ -2,6 +2,7 @@
 module io.brine.cli {
     requires io.brine.master;
     requires io.brine.minion;
+    requires io.brine.output;
     requires io.brine.api;
     requires io.brine.bench;
     requires com.fasterxml.jackson.databind;

@@ -1,19 +1,21 @@
 /**
  * The master as a library: {@link io.brine.master.Master} starts one, {@link io.brine.master.MasterClient} runs jobs
  * on it, {@link io.brine.master.MasterKeys} manages minion keys and {@link io.brine.master.EventBus} carries its
- * events; targeting expressions live in {@code io.brine.master.targeting}. What Brine's own front ends (the CLI, the
+ * events; targeting expressions live in {@code io.brine.targeting} (module io.brine.targeting). What Brine's own front ends (the CLI, the
  * HTTP API) share with the master but an embedding application should not build on lives in
  * {@code io.brine.master.internal}, exported to those modules alone (as Netty's and OkHttp's {@code internal}).
  */
 module io.brine.master {
     requires transitive io.brine.transport;
     requires transitive io.brine.config;
+    requires transitive io.brine.targeting; // JobSpec and the client take TargetType
+    requires io.brine.fileserver;
+    requires io.brine.output;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
     requires java.sql;
 
     exports io.brine.master;
-    exports io.brine.master.targeting;
     exports io.brine.master.internal to io.brine.api, io.brine.cli;
 
     uses io.brine.config.TemplateRenderer;

@@ -2,7 +2,7 @@ package io.brine.api;
 
 import io.brine.master.Batch;
 import io.brine.master.JobSpec;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;

@@ -5,7 +5,7 @@ import io.brine.master.Master;
 import io.brine.master.MasterClient;
 import io.brine.master.MasterConfig;
 import io.brine.master.MasterKeys;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;

@@ -3,7 +3,7 @@ package io.brine.bench;
 import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.MasterClient;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.brine.bench;
 
 import io.brine.master.Job;
 import io.brine.master.MinionResult;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.brine.master;
 
-import io.brine.master.targeting.MinionFacts;
+import io.brine.targeting.MinionFacts;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

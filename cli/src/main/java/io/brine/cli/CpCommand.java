@@ -1,12 +1,13 @@
 package io.brine.cli;
 
+import io.brine.output.JobOutput;
 import io.brine.master.JobSpec;
 import io.brine.master.MasterConfig;
 import io.brine.master.internal.PublishRequests;
 import io.brine.master.internal.PushedFiles;
-import io.brine.master.targeting.TargetExpression;
-import io.brine.master.targeting.TargetSyntaxException;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetExpression;
+import io.brine.targeting.TargetSyntaxException;
+import io.brine.targeting.TargetType;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.CopyRequest;

@@ -1,5 +1,7 @@
 package io.brine.cli;
 
+import io.brine.minion.CallArguments;
+import io.brine.output.JobOutput;
 import io.brine.minion.MinionConfig;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;

@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.output.JobOutput;
 import io.brine.master.MasterConfig;
 import io.brine.protocol.EventNotice;
 import io.brine.protocol.EventSubscribe;

@@ -1,11 +1,12 @@
 package io.brine.cli;
 
+import io.brine.output.JobOutput;
 import io.brine.master.Batch;
 import io.brine.master.JobSpec;
 import io.brine.master.MasterConfig;
 import io.brine.master.internal.PublishRequests;
-import io.brine.master.targeting.TargetExpression;
-import io.brine.master.targeting.TargetSyntaxException;
+import io.brine.targeting.TargetExpression;
+import io.brine.targeting.TargetSyntaxException;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.Failure;
 import io.brine.protocol.JobRecord;

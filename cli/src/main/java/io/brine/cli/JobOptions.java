@@ -1,7 +1,7 @@
 package io.brine.cli;
 
 import io.brine.master.Batch;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import java.time.Duration;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;

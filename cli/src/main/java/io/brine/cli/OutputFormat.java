@@ -1,5 +1,7 @@
 package io.brine.cli;
 
+import io.brine.output.JobOutput;
+
 /** The {@code --out} formats every command shares. */
 final class OutputFormat {
     private OutputFormat() {

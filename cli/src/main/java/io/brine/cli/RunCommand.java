@@ -1,5 +1,7 @@
 package io.brine.cli;
 
+import io.brine.minion.CallArguments;
+import io.brine.output.JobOutput;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

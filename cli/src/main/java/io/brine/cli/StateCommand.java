@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.output.StateOutput;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.brine.cli;
 
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -15,7 +15,7 @@ import io.brine.master.JobOverview;
 import io.brine.master.JobSpec;
 import io.brine.master.MinionResult;
 import io.brine.master.internal.PublishRequests;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import io.brine.protocol.CallReport;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.KeyStatus;

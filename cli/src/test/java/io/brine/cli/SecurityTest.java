@@ -8,7 +8,7 @@ import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
 import io.brine.protocol.GrainsReport;

@@ -32,12 +32,14 @@ class ModuleExportsTest {
                 Map.entry("io.brine.config", "io.brine.config"),
                 Map.entry("io.brine.examples", "io.brine.examples.orchestrator"),
                 Map.entry("io.brine.functions", "io.brine.functions"),
-                Map.entry("io.brine.master", "io.brine.master, io.brine.master.internal to io.brine.api, io.brine.cli, "
-                        + "io.brine.master.targeting"),
+                Map.entry("io.brine.fileserver", "io.brine.fileserver"),
+                Map.entry("io.brine.master", "io.brine.master, io.brine.master.internal to io.brine.api, io.brine.cli"),
                 Map.entry("io.brine.minion", "io.brine.minion"),
+                Map.entry("io.brine.output", "io.brine.output"),
                 Map.entry("io.brine.protocol", "io.brine.protocol, io.brine.protocol.crypto"),
                 Map.entry("io.brine.states", "io.brine.states, io.brine.states.functions.file to io.brine.minion, "
                         + "io.brine.states.functions.mount to io.brine.minion"),
+                Map.entry("io.brine.targeting", "io.brine.targeting"),
                 Map.entry("io.brine.transport", "io.brine.transport")), exports);
     }
 

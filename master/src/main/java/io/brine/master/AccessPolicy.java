@@ -1,7 +1,7 @@
 package io.brine.master;
 
-import io.brine.master.targeting.Match;
-import io.brine.master.targeting.MinionFacts;
+import io.brine.targeting.Match;
+import io.brine.targeting.MinionFacts;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.brine.master;
 
 import io.brine.master.internal.PublishRequests;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import io.brine.protocol.CallReport;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;

@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.fileserver.RootedFiles;
 import io.brine.protocol.FileListReply;
 import io.brine.protocol.FileListRequest;
 import io.brine.protocol.FileReply;

@@ -1,7 +1,7 @@
 package io.brine.master;
 
 import io.brine.master.internal.AuditLog;
-import io.brine.master.targeting.TargetExpression;
+import io.brine.targeting.TargetExpression;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobRequest;
 import io.brine.transport.Session;

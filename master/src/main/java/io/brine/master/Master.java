@@ -1,5 +1,7 @@
 package io.brine.master;
 
+import io.brine.fileserver.PillarCompiler;
+import io.brine.fileserver.RootedFiles;
 import io.brine.config.TemplateRenderer;
 import io.brine.master.internal.AuditLog;
 import io.brine.master.internal.MasterPki;

@@ -1,7 +1,7 @@
 package io.brine.master;
 
 import io.brine.master.internal.JobResults;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import java.time.Duration;

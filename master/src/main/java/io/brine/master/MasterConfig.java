@@ -1,7 +1,7 @@
 package io.brine.master;
 
 import io.brine.config.ConfigFile;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import io.brine.protocol.Frame;
 import io.brine.transport.RouterLimits;
 import java.nio.file.Path;

@@ -1,9 +1,10 @@
 package io.brine.master;
 
+import io.brine.fileserver.PillarCompiler;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.config.PrivateFiles;
-import io.brine.master.targeting.MinionFacts;
+import io.brine.targeting.MinionFacts;
 import io.brine.protocol.MinionId;
 import java.io.IOException;
 import java.lang.System.Logger;

@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.fileserver.PillarCompiler;
 import io.brine.protocol.FileListReply;
 import io.brine.protocol.FileListRequest;
 import io.brine.protocol.FilePush;

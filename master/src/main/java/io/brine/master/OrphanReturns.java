@@ -1,6 +1,6 @@
 package io.brine.master;
 
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import java.time.Clock;
 import java.time.Duration;

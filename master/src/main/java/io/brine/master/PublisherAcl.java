@@ -1,6 +1,6 @@
 package io.brine.master;
 
-import io.brine.master.targeting.TargetExpression;
+import io.brine.targeting.TargetExpression;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -101,7 +101,7 @@ public record PublisherAcl(Map<String, Grants> identities) {
             Map<String, String> nodegroups) {
         TargetExpression expression;
         try {
-            expression = TargetExpression.parse(target, io.brine.master.targeting.TargetType.COMPOUND, nodegroups);
+            expression = TargetExpression.parse(target, io.brine.targeting.TargetType.COMPOUND, nodegroups);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("'" + name + "': target '" + target + "': " + e.getMessage());
         }

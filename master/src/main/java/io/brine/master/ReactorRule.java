@@ -1,6 +1,6 @@
 package io.brine.master;
 
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import java.util.Objects;
 
 /**

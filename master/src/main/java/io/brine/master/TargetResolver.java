@@ -1,8 +1,8 @@
 package io.brine.master;
 
-import io.brine.master.targeting.Match;
-import io.brine.master.targeting.TargetExpression;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.Match;
+import io.brine.targeting.TargetExpression;
+import io.brine.targeting.TargetType;
 import io.brine.protocol.KeyStatus;
 import java.util.ArrayList;
 import java.util.List;

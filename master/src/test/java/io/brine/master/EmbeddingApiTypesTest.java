@@ -3,7 +3,7 @@ package io.brine.master;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import io.brine.transport.TransportRuntime;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.config.ConfigFile;
 import io.brine.master.internal.PublishRequests;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import io.brine.protocol.PublishRequest;
 import java.time.Duration;
 import java.util.List;

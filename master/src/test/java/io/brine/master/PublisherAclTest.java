@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brine.config.ConfigException;
 import io.brine.config.ConfigFile;
 import io.brine.master.internal.AuditLog;
-import io.brine.master.targeting.MinionFacts;
+import io.brine.targeting.MinionFacts;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package io.brine.bench.jmh;
 
-import io.brine.master.targeting.Match;
-import io.brine.master.targeting.MinionFacts;
-import io.brine.master.targeting.TargetExpression;
+import io.brine.targeting.Match;
+import io.brine.targeting.MinionFacts;
+import io.brine.targeting.TargetExpression;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

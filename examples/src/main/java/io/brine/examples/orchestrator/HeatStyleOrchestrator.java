@@ -6,7 +6,7 @@ import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import io.brine.protocol.crypto.KeyFiles;
 import io.brine.protocol.crypto.StaticKeyPair;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import io.brine.master.Job;
 import io.brine.master.JobOverview;
 import io.brine.master.MinionOutcome;
 import io.brine.master.MinionResult;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import io.brine.protocol.MinionReturn;

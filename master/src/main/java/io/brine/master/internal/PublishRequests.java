@@ -2,7 +2,7 @@ package io.brine.master.internal;
 
 import io.brine.master.Batch;
 import io.brine.master.JobSpec;
-import io.brine.master.targeting.TargetType;
+import io.brine.targeting.TargetType;
 import io.brine.protocol.PublishRequest;
 import java.time.Duration;
 

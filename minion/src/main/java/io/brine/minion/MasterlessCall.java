@@ -1,0 +1,66 @@
+package io.brine.minion;
+
+import io.brine.config.ConfigFile;
+import io.brine.config.TemplateRenderer;
+import io.brine.fileserver.MasterlessFiles;
+import io.brine.functions.FunctionRegistry;
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.MinionReturn;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One function run on this machine with no master ({@code brine call --local}, {@code brine state apply --local}),
+ * its files and pillar read from the minion config's {@code file_roots} and {@code pillar_roots}, its return in
+ * the record a master would keep for a job with this one minion (keyed by the config's id), so that it prints and
+ * exits exactly as the master path does. Both {@code brine} commands, the full CLI's and the minion package's, run
+ * it.
+ *
+ * <pre>{@code
+ * JobRecord job = new MasterlessCall(Path.of("/etc/brine/minion.yaml"))
+ *         .call("state.apply", List.of(), Map.of("mods", "webserver", "test", true), MasterlessCall.DEFAULT_TIMEOUT);
+ * }</pre>
+ */
+public final class MasterlessCall {
+    /** salt-call waits as long as the function runs; a day bounds a function that never ends. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofDays(1);
+
+    private final MinionConfig config;
+    private final MasterlessConfig local;
+
+    /** Reads the minion config; it must name {@code file_roots} and {@code pillar_roots} or hold them at defaults. */
+    public MasterlessCall(Path minionConfig) {
+        ConfigFile file = ConfigFile.load(minionConfig);
+        this.config = MinionConfig.from(file);
+        this.local = MasterlessConfig.from(file);
+        local.requireRoots(file.has("file_roots"), file.has("pillar_roots"));
+    }
+
+    /** Whether the minion config at {@code file} says {@code file_client: local}. */
+    public static boolean fileClientLocal(Path file) {
+        return MasterlessConfig.from(ConfigFile.load(file)).local();
+    }
+
+    /** Runs {@code function} here and waits for it, at most {@code timeout}. */
+    public JobRecord call(String function, List<Object> args, Map<String, Object> kwargs, Duration timeout)
+            throws IOException, InterruptedException {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("--timeout must be positive");
+        }
+        MasterlessFiles files = new MasterlessFiles(local.fileRoots(), local.pillarRoots(),
+                TemplateRenderer.installed());
+        long start = System.currentTimeMillis();
+        String jid = LocalCaller.newJid();
+        MinionReturn result;
+        try (LocalCaller caller = new LocalCaller(config, FunctionRegistry.installed())) {
+            LocalMaster master = new LocalMaster(files, config.id(), caller::grains);
+            result = caller.call(master, jid, function, args, kwargs, timeout);
+        }
+        String id = config.id();
+        return new JobRecord(jid, function, args, kwargs, id, "list", "local", start, timeout.toMillis(), List.of(id),
+                List.of(id), Map.of(id, result));
+    }
+}

@@ -1,0 +1,97 @@
+package io.brine.output;
+
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.MinionReturn;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Prints state runs the way Salt's highstate outputter does: every state with its id, function, result,
+ * comment, changes (diffs included) and duration, then a summary per minion. JSON and YAML output are the
+ * same documents as for {@code brine run}.
+ */
+public final class StateOutput {
+    private StateOutput() {
+    }
+
+    /** Salt's highstate text for every minion of {@code job}, then the minions that did not return. */
+    public static String text(JobRecord job) {
+        StringBuilder out = new StringBuilder();
+        new TreeMap<>(job.returns()).forEach((id, r) -> minion(out, id, r));
+        JobOutput.appendMissing(out, job);
+        return out.toString();
+    }
+
+    private static void minion(StringBuilder out, String id, MinionReturn r) {
+        out.append(id).append(":\n");
+        if (r.ret() instanceof List<?> errors) {
+            out.append("    Data failed to compile:\n");
+            errors.forEach(e -> out.append("----------\n    ").append(e).append('\n'));
+            return;
+        }
+        if (!(r.ret() instanceof Map<?, ?> states)) {
+            out.append(r.success() ? NestedText.render(r.ret(), 1) : "    ERROR: " + r.ret() + "\n");
+            return;
+        }
+        List<Map<?, ?>> ordered = new ArrayList<>();
+        states.values().forEach(v -> ordered.add((Map<?, ?>) v));
+        ordered.sort((a, b) -> Long.compare(number(a.get("__run_num__")), number(b.get("__run_num__"))));
+        int ok = 0;
+        int changed = 0;
+        int failed = 0;
+        double total = 0;
+        for (Map<?, ?> s : ordered) {
+            String key = keyOf(states, s);
+            String[] parts = key.split("_\\|-");
+            Object result = s.get("result");
+            boolean hasChanges = s.get("changes") instanceof Map<?, ?> m && !m.isEmpty();
+            if (Boolean.FALSE.equals(result)) {
+                failed++;
+            } else {
+                ok++;
+                changed += hasChanges ? 1 : 0;
+            }
+            double ms = s.get("duration") instanceof Number n ? n.doubleValue() : 0;
+            total += ms;
+            out.append("----------\n");
+            line(out, "ID", String.valueOf(s.get("__id__")));
+            line(out, "Function", parts.length >= 4 ? parts[0] + "." + parts[3] : key);
+            line(out, "Name", String.valueOf(s.get("name")));
+            line(out, "Result", result == null ? "None" : Boolean.TRUE.equals(result) ? "True" : "False");
+            line(out, "Comment", String.valueOf(s.get("comment")).replace("\n", "\n              "));
+            line(out, "Started", String.valueOf(s.get("start_time")));
+            line(out, "Duration", String.format(Locale.ROOT, "%.3f ms", ms));
+            out.append("     Changes:");
+            if (hasChanges) {
+                out.append('\n').append(NestedText.render(s.get("changes"), 3));
+            } else {
+                out.append("   \n");
+            }
+        }
+        out.append("\nSummary for ").append(id).append("\n------------\n");
+        out.append("Succeeded: ").append(ok).append(" (changed=").append(changed).append(")\n");
+        out.append("Failed:    ").append(failed).append("\n------------\n");
+        out.append("Total states run:     ").append(ordered.size()).append('\n');
+        out.append(String.format(Locale.ROOT, "Total run time: %8.3f ms%n", total));
+    }
+
+    private static String keyOf(Map<?, ?> states, Map<?, ?> state) {
+        for (Map.Entry<?, ?> e : states.entrySet()) {
+            if (e.getValue() == state) {
+                return String.valueOf(e.getKey());
+            }
+        }
+        return "";
+    }
+
+    private static void line(StringBuilder out, String label, String value) {
+        out.append(String.format(Locale.ROOT, "%12s: %s%n", label, value));
+    }
+
+    private static long number(Object o) {
+        return o instanceof Number n ? n.longValue() : Long.MAX_VALUE;
+    }
+}

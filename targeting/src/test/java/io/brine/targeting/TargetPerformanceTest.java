@@ -1,0 +1,59 @@
+package io.brine.targeting;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TargetPerformanceTest {
+
+    private static List<MinionFacts> fleet(int size) {
+        List<MinionFacts> fleet = new ArrayList<>();
+        String[] kinds = {"web", "db", "canary-web", "cache"};
+        for (int i = 0; i < size; i++) {
+            Map<String, Object> grains = Map.of(
+                    "os", i % 3 == 0 ? "Debian" : "RedHat",
+                    "ipv4", List.of("127.0.0.1", "10." + (i % 4) + "." + (i / 256 % 256) + "." + (i % 256)),
+                    "roles", List.of("base", kinds[i % 4]));
+            fleet.add(new MinionFacts(kinds[i % 4] + i, i % 97 == 0 ? null : grains, Map.of("tier", "prod")));
+        }
+        return fleet;
+    }
+
+    @Test
+    void matchesTenThousandMinionsWellUnderFiftyMilliseconds() {
+        List<MinionFacts> fleet = fleet(10_000);
+        TargetExpression target = TargetExpression.parse(
+                "G@os:Debian and web* or L@db1,db2 and not E@canary-.* or (S@10.1.0.0/16 and G@roles:c*"
+                        + " and I@tier:prod)", "compound", Map.of());
+        long best = Long.MAX_VALUE;
+        int selected = 0;
+        for (int round = 0; round < 20; round++) {
+            long start = System.nanoTime();
+            selected = 0;
+            for (MinionFacts minion : fleet) {
+                if (target.match(minion) != Match.NO_MATCH) {
+                    selected++;
+                }
+            }
+            best = Math.min(best, System.nanoTime() - start);
+        }
+        System.out.printf("matched 10,000 minions in %.2f ms (best of 20), %d selected or unknown%n",
+                best / 1e6, selected);
+        assertTrue(selected > 0);
+        assertTrue(best < 50_000_000L, "took " + best / 1e6 + " ms");
+    }
+
+    @Test
+    void theFleetIsSelectedCorrectlyNotJustQuickly() {
+        List<MinionFacts> fleet = fleet(400);
+        TargetExpression target = TargetExpression.parse("G@os:Debian and web*", "compound", null);
+        long expected = fleet.stream().filter(m -> m.id().startsWith("web") && m.grains() != null
+                && m.grains().get("os").equals("Debian")).count();
+        long matched = fleet.stream().filter(m -> target.match(m) == Match.MATCH).count();
+        assertEquals(expected, matched);
+    }
+}
