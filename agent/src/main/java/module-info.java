@@ -4,6 +4,7 @@
  */
 module io.brine.agent {
     requires io.brine.minion;
+    requires io.brine.output;
     requires com.fasterxml.jackson.databind;
     requires java.logging;
 }

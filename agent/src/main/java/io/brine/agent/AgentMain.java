@@ -1,8 +1,13 @@
 package io.brine.agent;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.minion.CallArguments;
+import io.brine.minion.MasterlessCall;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
+import io.brine.output.JobOutput;
+import io.brine.output.StateOutput;
+import io.brine.protocol.JobRecord;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -10,19 +15,22 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.logging.ConsoleHandler;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The {@code brine} command of the brine-minion package: only {@code brine minion [-c FILE] [--log-level L]} and
- * {@code brine event send [-c FILE] TAG [key=value ...]}, read by hand so that the minion's jar carries no
- * command-line library and nothing of the master. The master package's full CLI accepts the same words.
+ * The {@code brine} command of the brine-minion package: only {@code brine minion [-c FILE] [--log-level L]},
+ * {@code brine event send [-c FILE] TAG [key=value ...]} and the masterless {@code brine call --local} and
+ * {@code brine state apply --local}, read by hand so that the minion's jar carries no command-line library and
+ * nothing of the master. The master package's full CLI accepts the same words and prints the same output.
  *
  * <p>Example: {@code java -jar /usr/share/brine/brine-minion.jar minion -c /etc/brine/minion.yaml}
  */
@@ -31,12 +39,18 @@ public final class AgentMain {
     static final int OK = 0;
     static final int FAILED = 1;
     static final int USAGE = 2;
+    private static final Set<String> MINION_OPTIONS = Set.of("-c", "--config", "--log-level");
+    private static final Set<String> CALL_OPTIONS = Set.of("-c", "--config", "--out", "--timeout");
     private static final String USAGE_TEXT = """
             Usage: brine minion [-c FILE] [--log-level error|warning|info|debug|off]
                    brine event send [-c FILE] TAG [key=value ...]
+                   brine call --local [-c FILE] [--out text|json|jsonl|yaml] [--timeout S] FUNCTION [ARG ...]
+                   brine state apply --local [-c FILE] [--test] [--out text|json|jsonl|yaml] [--timeout S] [SLS ...]
             (this is the brine-minion package's brine; install brine-master for the other commands)
-            Example:
-              brine minion -c /etc/brine/minion.yaml""";
+            Examples:
+              brine minion -c /etc/brine/minion.yaml
+              brine call --local test.echo hi --out json
+              brine state apply --local webserver --test""";
 
     private AgentMain() {
     }
@@ -64,13 +78,19 @@ public final class AgentMain {
             return words.isEmpty() ? USAGE : OK;
         }
         if (words.get(0).equals("minion")) {
-            return minion(Options.read(words.subList(1, words.size()), true));
+            return minion(Options.read(words.subList(1, words.size()), MINION_OPTIONS, Set.of()));
         }
         if (words.size() >= 2 && words.get(0).equals("event") && words.get(1).equals("send")) {
-            return sendEvent(Options.read(words.subList(2, words.size()), false));
+            return sendEvent(Options.read(words.subList(2, words.size()), Set.of("-c", "--config"), Set.of()));
+        }
+        if (words.get(0).equals("call")) {
+            return call(Options.read(words.subList(1, words.size()), CALL_OPTIONS, Set.of("--local")), false);
+        }
+        if (words.size() >= 2 && words.get(0).equals("state") && words.get(1).equals("apply")) {
+            return call(Options.read(words.subList(2, words.size()), CALL_OPTIONS, Set.of("--local", "--test")), true);
         }
         throw new IllegalArgumentException("unknown command '" + String.join(" ", words)
-                + "' (this brine runs only 'minion' and 'event send')");
+                + "' (this brine runs only 'minion', 'event send', 'call --local' and 'state apply --local')");
     }
 
     private static int minion(Options options) throws Exception {
@@ -86,6 +106,55 @@ public final class AgentMain {
         return OK;
     }
 
+    /**
+     * {@code brine call --local} or {@code brine state apply --local}: the same run and the same output as the full
+     * CLI's, from the minion's own jar (this is how images are built: cloud-init, Packer).
+     */
+    private static int call(Options options, boolean stateApply) throws IOException, InterruptedException {
+        configureLogging("warning");
+        Path config = options.config();
+        if (!options.flags().contains("--local") && !MasterlessCall.fileClientLocal(config)) {
+            throw new IllegalArgumentException("this brine runs functions masterless only: give --local, or set "
+                    + "'file_client: local' in " + config);
+        }
+        String out = options.value("--out", "text");
+        if (!Set.of("text", "json", "jsonl", "yaml").contains(out)) {
+            throw new IllegalArgumentException("unknown --out '" + out + "'; use text, json, jsonl or yaml");
+        }
+        Duration timeout = MasterlessCall.DEFAULT_TIMEOUT;
+        String seconds = options.value("--timeout", null);
+        if (seconds != null) {
+            try {
+                timeout = Duration.ofSeconds(Long.parseLong(seconds));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--timeout must be a number of seconds, not '" + seconds + "'");
+            }
+        }
+        String function;
+        CallArguments arguments;
+        if (stateApply) {
+            function = "state.apply";
+            Map<String, Object> kwargs = new LinkedHashMap<>();
+            if (!options.words().isEmpty()) {
+                kwargs.put("mods", String.join(",", options.words()));
+            }
+            if (options.flags().contains("--test")) {
+                kwargs.put("test", true);
+            }
+            arguments = new CallArguments(List.of(), kwargs);
+        } else {
+            if (options.words().isEmpty()) {
+                throw new IllegalArgumentException("call needs a FUNCTION, e.g. brine call --local test.ping");
+            }
+            function = options.words().get(0);
+            arguments = CallArguments.parse(options.words().subList(1, options.words().size()));
+        }
+        JobRecord job = new MasterlessCall(config).call(function, arguments.args(), arguments.kwargs(), timeout);
+        System.out.print(JobOutput.renderFinished(job, out, stateApply ? StateOutput::text : JobOutput::text));
+        System.out.flush();
+        return JobOutput.exitCode(job);
+    }
+
     private static int sendEvent(Options options) throws IOException {
         configureLogging("warning");
         if (options.words().isEmpty()) {
@@ -98,7 +167,7 @@ public final class AgentMain {
             if (eq <= 0) {
                 throw new IllegalArgumentException("event data must be key=value, not '" + pair + "'");
             }
-            data.put(pair.substring(0, eq), value(pair.substring(eq + 1)));
+            data.put(pair.substring(0, eq), CallArguments.value(pair.substring(eq + 1)));
         }
         String line = new ObjectMapper().writeValueAsString(Map.of("tag", options.words().get(0), "data", data))
                 + "\n";
@@ -118,22 +187,6 @@ public final class AgentMain {
             throw new IOException("the minion refused the event: " + reply);
         }
         return OK;
-    }
-
-    /** Salt's reading of a word, as the full CLI does: integers, decimals and booleans; anything else a string. */
-    static Object value(String word) {
-        if (word.equals("true") || word.equals("false")) {
-            return Boolean.valueOf(word);
-        }
-        try {
-            return Long.valueOf(word);
-        } catch (NumberFormatException notAnInteger) {
-            try {
-                return word.matches("-?[0-9]+\\.[0-9]+") ? Double.valueOf(word) : word;
-            } catch (NumberFormatException notANumber) {
-                return word;
-            }
-        }
     }
 
     /** One line per record on stderr at the given level (the format is java.util.logging's, set on one line). */
@@ -159,21 +212,39 @@ public final class AgentMain {
         root.setLevel(level);
     }
 
-    /** The options both commands share, and the words left over. */
-    record Options(Path config, String logLevel, List<String> words) {
-        static Options read(List<String> args, boolean logLevelAllowed) {
-            String config = DEFAULT_CONFIG;
-            String level = "info";
+    /** The options a command was given (valued ones by name, flags by presence), and the words left over. */
+    record Options(Map<String, String> values, Set<String> flags, List<String> words) {
+        Path config() {
+            return Path.of(value("--config", DEFAULT_CONFIG));
+        }
+
+        String logLevel() {
+            return value("--log-level", "info");
+        }
+
+        String value(String name, String fallback) {
+            return values.getOrDefault(name, fallback);
+        }
+
+        /**
+         * Reads {@code args}: {@code valued} options take the next word or {@code =value}; {@code -c} is
+         * {@code --config}; any other word starting with {@code -} is an error, every other word is left over.
+         */
+        static Options read(List<String> args, Set<String> valued, Set<String> flagNames) {
+            Map<String, String> values = new LinkedHashMap<>();
+            Set<String> flags = new java.util.HashSet<>();
             List<String> rest = new java.util.ArrayList<>();
             for (int i = 0; i < args.size(); i++) {
                 String word = args.get(i);
                 int eq = word.indexOf('=');
                 boolean attached = word.startsWith("--") && eq > 0;
                 String name = attached ? word.substring(0, eq) : word;
-                boolean config1 = name.equals("-c") || name.equals("--config");
-                boolean level1 = logLevelAllowed && name.equals("--log-level");
-                if (!config1 && !level1) {
-                    if (word.startsWith("-")) {
+                if (flagNames.contains(name) && !attached) {
+                    flags.add(name);
+                    continue;
+                }
+                if (!valued.contains(name)) {
+                    if (word.startsWith("-") && word.length() > 1) {
                         throw new IllegalArgumentException("unknown option '" + word + "'");
                     }
                     rest.add(word);
@@ -183,16 +254,12 @@ public final class AgentMain {
                 if (value == null || value.isEmpty()) {
                     throw new IllegalArgumentException(name + " needs a value");
                 }
-                if (config1) {
-                    config = value;
-                } else {
-                    level = value;
-                }
+                values.put(name.equals("-c") ? "--config" : name, value);
             }
-            if (logLevelAllowed && !rest.isEmpty()) {
+            if (valued.contains("--log-level") && !rest.isEmpty()) {
                 throw new IllegalArgumentException("unexpected words: " + String.join(" ", rest));
             }
-            return new Options(Path.of(config), level, List.copyOf(rest));
+            return new Options(Map.copyOf(values), Set.copyOf(flags), List.copyOf(rest));
         }
     }
 }

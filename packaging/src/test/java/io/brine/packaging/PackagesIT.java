@@ -124,6 +124,31 @@ class PackagesIT {
                 "state.single", "test.succeed_with_changes", "name=packaged")).replaceAll("\\s", "");
         assertTrue(state.contains("\"result\":true"), state);
         ok(List.of("/usr/share/brine/bin/brine-agent", "event", "send", "packages/ok", "n=1"));
+        // masterless runs from the minion package's own brine, as an image build would use it
+        Path local = Files.createTempDirectory("brine-pkg-local");
+        try {
+            Path states = Files.createDirectories(local.resolve("states"));
+            Path pillar = Files.createDirectories(local.resolve("pillar"));
+            Files.writeString(states.resolve("hello.sls"), local.resolve("out.txt") + ":\n  file.managed:\n"
+                    + "    - contents: {{ pillar['msg'] }}\n");
+            Files.writeString(pillar.resolve("top.sls"), "base:\n  '*':\n    - msg\n");
+            Files.writeString(pillar.resolve("msg.sls"), "msg: from the minion package\n");
+            String config = Files.writeString(local.resolve("minion.yaml"), "id: pkg-local\nfile_client: local\n"
+                    + "pki_dir: " + local.resolve("pki") + "\ncachedir: " + local.resolve("cache")
+                    + "\nfile_roots_allowed:\n  - " + local + "\nfile_roots:\n  base:\n    - " + states
+                    + "\npillar_roots:\n  base:\n    - " + pillar + "\n").toString();
+            String echo = ok(List.of("/usr/share/brine/bin/brine-agent", "call", "-c", config, "test.echo", "hi",
+                    "--out", "json")).replaceAll("\\s", "");
+            assertTrue(echo.contains("\"pkg-local\":{\"ret\":\"hi\""), echo);
+            String applied = ok(List.of("/usr/share/brine/bin/brine-agent", "state", "apply", "--local", "-c", config,
+                    "hello"));
+            assertTrue(applied.contains("Succeeded: 1 (changed=1)"), applied);
+            assertEquals("from the minion package", Files.readString(local.resolve("out.txt")).strip());
+        } finally {
+            try (Stream<Path> walk = Files.walk(local)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
         // the master's runtime files belong to its user, the job cache included
         try (Stream<Path> files = Files.list(Path.of("/var/cache/brine/master"))) {
             for (Path f : files.toList()) {
