@@ -3,6 +3,7 @@ package io.brine.agent;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.minion.CallArguments;
 import io.brine.minion.MasterlessCall;
+import io.brine.minion.MinionCall;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
 import io.brine.output.JobOutput;
@@ -44,7 +45,7 @@ public final class AgentMain {
     private static final String USAGE_TEXT = """
             Usage: brine minion [-c FILE] [--log-level error|warning|info|debug|off]
                    brine event send [-c FILE] TAG [key=value ...]
-                   brine call --local [-c FILE] [--out text|json|jsonl|yaml] [--timeout S] FUNCTION [ARG ...]
+                   brine call [--local] [-c FILE] [--out text|json|jsonl|yaml] [--timeout S] FUNCTION [ARG ...]
                    brine state apply --local [-c FILE] [--test] [--out text|json|jsonl|yaml] [--timeout S] [SLS ...]
             (this is the brine-minion package's brine; install brine-master for the other commands)
             Examples:
@@ -107,15 +108,17 @@ public final class AgentMain {
     }
 
     /**
-     * {@code brine call --local} or {@code brine state apply --local}: the same run and the same output as the full
-     * CLI's, from the minion's own jar (this is how images are built: cloud-init, Packer).
+     * {@code brine call [--local]} or {@code brine state apply --local}: the same run and the same output as the
+     * full CLI's, from the minion's own jar (masterless is how images are built: cloud-init, Packer; without
+     * {@code --local} the running minion runs the function, with pillar and files from its master).
      */
     private static int call(Options options, boolean stateApply) throws IOException, InterruptedException {
         configureLogging("warning");
         Path config = options.config();
-        if (!options.flags().contains("--local") && !MasterlessCall.fileClientLocal(config)) {
-            throw new IllegalArgumentException("this brine runs functions masterless only: give --local, or set "
-                    + "'file_client: local' in " + config);
+        boolean masterless = options.flags().contains("--local") || MasterlessCall.fileClientLocal(config);
+        if (stateApply && !masterless) {
+            throw new IllegalArgumentException("this brine applies states masterless only: give --local (or run "
+                    + "'brine call state.apply SLS' through the running minion)");
         }
         String out = options.value("--out", "text");
         if (!Set.of("text", "json", "jsonl", "yaml").contains(out)) {
@@ -149,8 +152,10 @@ public final class AgentMain {
             function = options.words().get(0);
             arguments = CallArguments.parse(options.words().subList(1, options.words().size()));
         }
-        JobRecord job = new MasterlessCall(config).call(function, arguments.args(), arguments.kwargs(), timeout);
-        System.out.print(JobOutput.renderFinished(job, out, stateApply ? StateOutput::text : JobOutput::text));
+        JobRecord job = masterless
+                ? new MasterlessCall(config).call(function, arguments.args(), arguments.kwargs(), timeout)
+                : new MinionCall(config).call(function, arguments.args(), arguments.kwargs(), timeout);
+        System.out.print(JobOutput.renderFinished(job, out, StateOutput.printsStates(function) ? StateOutput::text : JobOutput::text));
         System.out.flush();
         return JobOutput.exitCode(job);
     }

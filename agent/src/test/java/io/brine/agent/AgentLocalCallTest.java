@@ -78,9 +78,13 @@ class AgentLocalCallTest {
     }
 
     @Test
-    void withoutLocalOrFileClientLocalItSaysWhatToDo() {
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+    void withoutLocalItAsksTheRunningMinionAndSaysWhatToDoWhenNoneRuns() {
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
                 () -> AgentMain.run("call", "-c", config.toString(), "test.ping"));
-        assertTrue(e.getMessage().contains("--local"), e.getMessage());
+        assertTrue(e.getMessage().contains("the minion guest1 is not running here") && e.getMessage().contains("--local"),
+                e.getMessage());
+        IllegalArgumentException state = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> AgentMain.run("state", "apply", "-c", config.toString(), "greet"));
+        assertTrue(state.getMessage().contains("--local"), state.getMessage());
     }
 }

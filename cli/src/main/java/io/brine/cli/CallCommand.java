@@ -2,6 +2,7 @@ package io.brine.cli;
 
 import io.brine.minion.CallArguments;
 import io.brine.output.JobOutput;
+import io.brine.output.StateOutput;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,14 +14,18 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code brine call --local FUNCTION [ARG...]}: Salt's {@code salt-call --local}, a function run on this machine
- * with no master, its files and pillar read from the minion config's {@code file_roots} and {@code pillar_roots}.
+ * {@code brine call [--local] FUNCTION [ARG...]}: Salt's {@code salt-call}, a function run on this machine. With
+ * {@code --local} (or {@code file_client: local}) there is no master: files and pillar come from the minion config's
+ * {@code file_roots} and {@code pillar_roots}. Without it the running minion runs the function, with its pillar and
+ * files from its master.
  */
 @Command(name = "call", mixinStandardHelpOptions = true,
-        description = "Run a function on this machine, as its minion would, with no master (--local, or "
-                + "file_client: local in the minion config): files and pillar come from the minion config's "
-                + "file_roots and pillar_roots. Prints and exits as 'brine run' does.",
-        footer = {"", "Examples:", "  brine call --local test.echo hi --out json",
+        description = "Run a function on this machine, as Salt's salt-call does: through the running minion, with "
+                + "its pillar and files from its master; or with no master (--local, or file_client: local in the "
+                + "minion config), files and pillar from the minion config's file_roots and pillar_roots. Prints "
+                + "and exits as 'brine run' does.",
+        footer = {"", "Examples:", "  brine call pillar.get webserver:port       # through the running minion",
+                "  brine call --local test.echo hi --out json",
                 "  brine call --local -c ./minion.yaml state.apply webserver test=true",
                 "  brine call --local cmd.run 'systemctl is-active nginx'"})
 final class CallCommand implements Callable<Integer> {
@@ -48,12 +53,9 @@ final class CallCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!local && !LocalCall.fileClientLocal(config)) {
-            throw CliException.usage("brine call runs masterless only: give --local, or set 'file_client: local' "
-                    + "in " + config + " (asking the minion's master for files and pillar is not supported yet)");
-        }
         CallArguments a = CallArguments.parse(words);
+        boolean masterless = local || LocalCall.fileClientLocal(config);
         return LocalCall.execute(spec, config, out, timeoutSeconds, function, a.args(), a.kwargs(),
-                JobOutput::text);
+                StateOutput.printsStates(function) ? StateOutput::text : JobOutput::text, masterless);
     }
 }

@@ -1,6 +1,7 @@
 package io.brine.cli;
 
 import io.brine.minion.MasterlessCall;
+import io.brine.minion.MinionCall;
 import io.brine.output.JobOutput;
 import io.brine.protocol.JobRecord;
 import java.io.IOException;
@@ -13,8 +14,9 @@ import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code brine call --local} and {@code brine state apply --local} in the full CLI: the minion's
- * {@link MasterlessCall}, printed exactly as the master path prints a job with one minion, with the same exit codes.
+ * {@code brine call} and {@code brine state apply --local} in the full CLI: with {@code --local} the minion's
+ * {@link MasterlessCall}, without it the running minion's {@link MinionCall}; printed exactly as the master path
+ * prints a job with one minion, with the same exit codes.
  */
 final class LocalCall {
     private LocalCall() {
@@ -23,12 +25,19 @@ final class LocalCall {
     static int execute(CommandSpec spec, Path minionConfig, String out, Integer timeoutSeconds, String function,
             List<Object> args, Map<String, Object> kwargs, Function<JobRecord, String> text)
             throws IOException, InterruptedException {
+        return execute(spec, minionConfig, out, timeoutSeconds, function, args, kwargs, text, true);
+    }
+
+    static int execute(CommandSpec spec, Path minionConfig, String out, Integer timeoutSeconds, String function,
+            List<Object> args, Map<String, Object> kwargs, Function<JobRecord, String> text, boolean masterless)
+            throws IOException, InterruptedException {
         Logging.configure("warning");
         if (!out.equals("jsonl")) {
             OutputFormat.check(out);
         }
         Duration timeout = timeoutSeconds == null ? MasterlessCall.DEFAULT_TIMEOUT : Duration.ofSeconds(timeoutSeconds);
-        JobRecord job = new MasterlessCall(minionConfig).call(function, args, kwargs, timeout);
+        JobRecord job = masterless ? new MasterlessCall(minionConfig).call(function, args, kwargs, timeout)
+                : new MinionCall(minionConfig).call(function, args, kwargs, timeout);
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.print(JobOutput.renderFinished(job, out, text));
         stdout.flush();

@@ -188,9 +188,11 @@ class LocalCallTest {
     @Test
     void fileClientLocalMakesCallMasterlessWithoutTheFlag() throws Exception {
         Path remote = minionConfig("");
+        // without either, the call goes to the running minion (MinionCallTest); there is none here
         Result refused = brine("call", "-c", remote.toString(), "test.echo", "hi");
-        assertEquals(ExitCodes.USAGE, refused.exit(), refused.out() + refused.err());
-        assertTrue(refused.err().contains("--local"), refused.err());
+        assertEquals(ExitCodes.FAILED, refused.exit(), refused.out() + refused.err());
+        assertTrue(refused.err().contains("the minion local1 is not running here") && refused.err().contains("--local"),
+                refused.err());
 
         Path local = minionConfig("file_client: local\n");
         Result r = brine("call", "-c", local.toString(), "test.echo", "hi");

@@ -4,8 +4,6 @@ import io.brine.config.PrivateFiles;
 import io.brine.functions.FunctionRegistry;
 import io.brine.functions.MasterLink;
 import io.brine.functions.ProcessRunner;
-import io.brine.protocol.JobRequest;
-import io.brine.protocol.JobReturn;
 import io.brine.protocol.MinionReturn;
 import java.io.IOException;
 import java.lang.System.Logger;
@@ -15,10 +13,6 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Runs one function on this machine without a master, as Salt's {@code salt-call --local}: through the same job
@@ -65,21 +59,9 @@ public final class LocalCaller implements AutoCloseable {
      */
     public MinionReturn call(MasterLink master, String jid, String function, List<Object> args, Map<String, Object> kwargs,
             Duration timeout) throws InterruptedException {
-        CompletableFuture<MinionReturn> result = new CompletableFuture<>();
-        try (JobRunner jobs = new JobRunner(config.id(), functions, () -> grains, config.cacheDir(), 1,
-                m -> {
-                    if (m instanceof JobReturn r) {
-                        result.complete(r.result());
-                    }
-                }, master, new Control(), config.functionPolicy(), config.maxReturnSize(), null, processes,
-                runtime)) {
-            jobs.submit(new JobRequest(jid, function, args, kwargs, timeout.toMillis(), "local"));
-            try {
-                // the runner returns at the job's deadline whatever the function does; the margin is for its thread
-                return result.get(timeout.toMillis() + 10_000, TimeUnit.MILLISECONDS);
-            } catch (ExecutionException | TimeoutException e) {
-                throw new IllegalStateException("the local job did not return: " + e, e);
-            }
+        try (LocalCallRunner jobs = new LocalCallRunner(config, functions, () -> grains, master, new Control(), 1,
+                processes, runtime)) {
+            return jobs.call(jid, function, args, kwargs, timeout);
         }
     }
 

@@ -35,9 +35,20 @@ final class LocalSocketLoop implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    /** A connection being read; {@code line} grows until a newline, end of stream or the limit. */
-    private record Client(SocketChannel channel, UnaryOperator<String> handler, ByteArrayOutputStream line,
-            long since) {
+    /**
+     * A handler that answers later, on a thread of its own ({@code brine call} runs a function for as long as it
+     * takes): it gets the line and the connection, by then blocking and off this loop, and must close it. It must
+     * return at once (hand the work to a thread), as this loop serves every local socket of the runtime.
+     */
+    interface Deferred {
+        void take(String line, SocketChannel channel);
+    }
+
+    /**
+     * A connection being read; {@code line} grows until a newline, end of stream or the limit. {@code handler} is
+     * a {@code UnaryOperator<String>} (answered on this thread) or a {@link Deferred}.
+     */
+    private record Client(SocketChannel channel, Object handler, ByteArrayOutputStream line, long since) {
     }
 
     LocalSocketLoop(String threadName) {
@@ -53,6 +64,18 @@ final class LocalSocketLoop implements AutoCloseable {
 
     /** Serves {@code server}: each line a client sends is answered with {@code handler}'s reply. */
     void serve(ServerSocketChannel server, UnaryOperator<String> handler) throws IOException {
+        server.configureBlocking(false);
+        execute(() -> {
+            try {
+                server.register(selector, SelectionKey.OP_ACCEPT, handler);
+            } catch (ClosedChannelException e) {
+                // closed before the loop got to it
+            }
+        });
+    }
+
+    /** Serves {@code server}: each line a client sends goes with its connection to {@code handler}. */
+    void serveDeferred(ServerSocketChannel server, Deferred handler) throws IOException {
         server.configureBlocking(false);
         execute(() -> {
             try {
@@ -125,9 +148,8 @@ final class LocalSocketLoop implements AutoCloseable {
                 SocketChannel channel = ((ServerSocketChannel) key.channel()).accept();
                 if (channel != null) {
                     channel.configureBlocking(false);
-                    channel.register(selector, SelectionKey.OP_READ, new Client(channel,
-                            (UnaryOperator<String>) key.attachment(), new ByteArrayOutputStream(),
-                            System.currentTimeMillis()));
+                    channel.register(selector, SelectionKey.OP_READ, new Client(channel, key.attachment(),
+                            new ByteArrayOutputStream(), System.currentTimeMillis()));
                 }
             } else if (key.isValid() && key.isReadable()) {
                 read((Client) key.attachment(), key);
@@ -155,7 +177,7 @@ final class LocalSocketLoop implements AutoCloseable {
             }
             buf.clear();
             if (client.line().size() > MAX_LINE) {
-                reply(client, key, "error: event longer than " + MAX_LINE + " bytes");
+                reply(client, key, "error: a line longer than " + MAX_LINE + " bytes");
                 return;
             }
         }
@@ -164,15 +186,35 @@ final class LocalSocketLoop implements AutoCloseable {
         }
     }
 
+    @SuppressWarnings("unchecked")
     private void answer(Client client, SelectionKey key) {
+        String line = client.line().toString(StandardCharsets.UTF_8);
+        if (client.handler() instanceof Deferred deferred) {
+            key.cancel();
+            // after the loop's pass over the selected keys: the cancelled key leaves the selector at the next
+            // select, and only then may the channel block
+            execute(() -> handOff(client.channel(), line, deferred));
+            return;
+        }
         String reply;
         try {
-            reply = client.handler().apply(client.line().toString(StandardCharsets.UTF_8));
+            reply = ((UnaryOperator<String>) client.handler()).apply(line);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "local socket handler failed", e);
             reply = "error: " + e.getMessage();
         }
         reply(client, key, reply);
+    }
+
+    private void handOff(SocketChannel channel, String line, Deferred deferred) {
+        try {
+            selector.selectNow();
+            channel.configureBlocking(true);
+            deferred.take(line, channel);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "local socket: " + e.getMessage());
+            closeQuietly(channel);
+        }
     }
 
     /** Replies are a few bytes, well within a fresh socket's send buffer: one write, then close. */

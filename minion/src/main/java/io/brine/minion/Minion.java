@@ -50,6 +50,8 @@ public final class Minion implements AutoCloseable {
     private final ProcessRunner processes = new ProcessRunner(LOG);
     private final RemoteMaster master;
     private final EventSocket eventSocket;
+    private final LocalCallRunner localCalls;
+    private final CallSocket callSocket;
     private final java.util.concurrent.atomic.AtomicReference<Map<String, Object>> grains =
             new java.util.concurrent.atomic.AtomicReference<>();
 
@@ -97,6 +99,9 @@ public final class Minion implements AutoCloseable {
                 endpoint::send, master, new Control(), config.functionPolicy(), config.maxReturnSize(), spool,
                 processes, runtime);
         this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), endpoint::send, runtime);
+        this.localCalls = new LocalCallRunner(config, functions, grains::get, master, new Control(),
+                CallSocket.MAX_CALLS, processes, runtime);
+        this.callSocket = new CallSocket(config.cacheDir(), localCalls, runtime);
         this.resender = runtime.timer().scheduleWithFixedDelay(this::resendStale, RESEND_MILLIS, RESEND_MILLIS,
                 java.util.concurrent.TimeUnit.MILLISECONDS);
         this.persister = runtime.timer().scheduleWithFixedDelay(spool::persist,
@@ -139,6 +144,12 @@ public final class Minion implements AutoCloseable {
         } catch (IOException | UnsupportedOperationException e) {
             LOG.log(Level.WARNING, "no event socket at " + config.eventSocket() + ": " + e.getMessage());
         }
+        try {
+            m.callSocket.start();
+        } catch (IOException | UnsupportedOperationException e) {
+            LOG.log(Level.WARNING, "no local call socket in " + config.cacheDir() + " ('brine call' without --local "
+                    + "cannot reach this minion): " + e.getMessage());
+        }
         LOG.log(Level.INFO, "minion " + config.id() + " started, key " + m.fingerprint() + ", master "
                 + config.masterAddress() + ", runtime " + runtime.name());
         return m;
@@ -172,6 +183,8 @@ public final class Minion implements AutoCloseable {
     public void close() {
         resender.cancel(false);
         eventSocket.close();
+        callSocket.close();
+        localCalls.close();
         // Jobs first: each running one returns "stopped" (kept in the spool) while the session can still carry it.
         jobs.close();
         processes.close(); // its guard kills any command a stopped job left behind

@@ -80,15 +80,20 @@ public final class MinionRuntime implements AutoCloseable {
 
     /** Serves a local line socket on this runtime's socket loop, started by its first socket. */
     void serveLocal(ServerSocketChannel server, UnaryOperator<String> handler) throws IOException {
-        LocalSocketLoop loop;
-        synchronized (this) {
-            if (localSockets == null) {
-                localSockets = new LocalSocketLoop(transport.threadName("local-sockets"));
-            }
-            localSocketUsers++;
-            loop = localSockets;
+        localLoop().serve(server, handler);
+    }
+
+    /** Serves a local socket whose lines are answered later, on threads of the handler's choosing. */
+    void serveDeferred(ServerSocketChannel server, LocalSocketLoop.Deferred handler) throws IOException {
+        localLoop().serveDeferred(server, handler);
+    }
+
+    private synchronized LocalSocketLoop localLoop() {
+        if (localSockets == null) {
+            localSockets = new LocalSocketLoop(transport.threadName("local-sockets"));
         }
-        loop.serve(server, handler);
+        localSocketUsers++;
+        return localSockets;
     }
 
     /** Stops serving {@code server}; the loop's thread ends with the last socket. */

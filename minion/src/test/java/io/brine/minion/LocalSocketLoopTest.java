@@ -86,7 +86,7 @@ class LocalSocketLoopTest {
         try (SocketChannel c = SocketChannel.open(UnixDomainSocketAddress.of(a))) {
             c.write(ByteBuffer.wrap(big)); // a blocking write: fits the socket's buffer, so it returns at once
             String reply = readReply(c);
-            assertTrue(reply.startsWith("error: event longer than"), reply);
+            assertTrue(reply.startsWith("error: a line longer than"), reply);
         }
     }
 }

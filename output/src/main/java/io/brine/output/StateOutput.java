@@ -17,6 +17,15 @@ public final class StateOutput {
     private StateOutput() {
     }
 
+    /**
+     * Whether {@code function} returns a state run, printed as Salt prints it for {@code salt-call state.apply}
+     * (its highstate outputter) rather than as nested data.
+     */
+    public static boolean printsStates(String function) {
+        return java.util.Set.of("state.apply", "state.highstate", "state.single", "state.sls", "state.test")
+                .contains(function);
+    }
+
     /** Salt's highstate text for every minion of {@code job}, then the minions that did not return. */
     public static String text(JobRecord job) {
         StringBuilder out = new StringBuilder();

@@ -1,0 +1,137 @@
+package io.brine.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.minion.Minion;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code brine call FUNCTION} without {@code --local}, as Salt's {@code salt-call}: the running minion runs the
+ * function on its machine with pillar and files from its master, and the return goes to the caller only.
+ */
+class MinionCallTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path root;
+    static TestCluster cluster;
+    static Minion minion;
+    static Path minionYaml;
+
+    record Result(int exit, String out, String err) {
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path pillar = Files.createDirectories(root.resolve("pillar"));
+        Path states = Files.createDirectories(root.resolve("states"));
+        Files.writeString(pillar.resolve("top.sls"), "base:\n  'caller1':\n    - app\n");
+        Files.writeString(pillar.resolve("app.sls"), "app:\n  greeting: hello from the master's pillar\n");
+        Files.writeString(states.resolve("note.sls"), "{{ '" + root.resolve("note.txt") + "' }}:\n  file.managed:\n"
+                + "    - contents: {{ pillar['app']['greeting'] }}\n");
+        cluster = TestCluster.start(root, "file_roots:\n  base:\n    - " + states
+                + "\npillar_roots:\n  base:\n    - " + pillar + "\n");
+        minion = cluster.acceptedMinion("caller1");
+        // the config the running minion would have been started from: only id and cachedir matter to a caller
+        minionYaml = Files.writeString(root.resolve("minion.yaml"), "id: caller1\nmaster: 127.0.0.1\nmaster_tofu: true\n"
+                + "pki_dir: " + minion.config().pkiDir() + "\ncachedir: " + minion.config().cacheDir() + "\n");
+    }
+
+    @AfterAll
+    static void stop() {
+        cluster.close();
+    }
+
+    private static Result brine(String... args) {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        int exit = Main.run(new PrintWriter(o, true), new PrintWriter(e, true), args);
+        return new Result(exit, o.toString(), e.toString());
+    }
+
+    @Test
+    void theRunningMinionRunsTheFunctionWithItsMastersPillar() throws Exception {
+        Result r = brine("call", "-c", minionYaml.toString(), "pillar.get", "app:greeting", "--out", "json");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        JsonNode ret = JSON.readTree(r.out()).get("returns").get("caller1");
+        assertEquals("hello from the master's pillar", ret.get("ret").asText(), r.out());
+        assertTrue(ret.get("success").asBoolean());
+    }
+
+    @Test
+    void aStateAppliesWithFilesAndPillarFromTheMasterAndTheJobIsNotTheMasters() throws Exception {
+        int jobsBefore = cluster.cli("job", "list", "--out", "json").out().length();
+        Result r = brine("call", "-c", minionYaml.toString(), "state.apply", "note");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("Succeeded: 1 (changed=1)"), "printed as salt-call prints states: " + r.out());
+        assertEquals("hello from the master's pillar", Files.readString(root.resolve("note.txt")).strip());
+        assertEquals(jobsBefore, cluster.cli("job", "list", "--out", "json").out().length(),
+                "a local call is not a master job");
+    }
+
+    @Test
+    void aFailingFunctionExitsOneAsTheMasterPathDoes() {
+        Result r = brine("call", "-c", minionYaml.toString(), "cmd.run", "exit 4", "--out", "json");
+        assertEquals(ExitCodes.FAILED, r.exit(), r.out() + r.err());
+    }
+
+    @Test
+    void theSocketIsTheMinionUsersAloneAndBadRequestsGetAnError() throws Exception {
+        Path socket = minion.config().cacheDir().resolve("call.sock");
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)));
+        for (String bad : List.of("not json", "{\"arg\": []}", "{\"fun\": \"test.ping\", \"timeout\": 0}",
+                "{\"fun\": \"test.ping\", \"arg\": 5, \"timeout\": 5}")) {
+            String reply = raw(socket, bad);
+            assertTrue(JSON.readTree(reply).has("error"), bad + " -> " + reply);
+        }
+        // more callers than the minion runs at once: the extra ones are refused at once, none is lost
+        List<Thread> threads = new ArrayList<>();
+        List<String> replies = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < 6; i++) {
+            Thread t = new Thread(() -> {
+                try {
+                    replies.add(raw(socket, "{\"fun\": \"cmd.run\", \"arg\": [\"sleep 1.5\"], \"timeout\": 20}"));
+                } catch (Exception e) {
+                    replies.add("failed: " + e);
+                }
+            });
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join(30_000);
+        }
+        assertEquals(6, replies.size(), replies.toString());
+        long refused = replies.stream().filter(r -> r.contains("local calls already")).count();
+        long ran = replies.stream().filter(r -> r.contains("\"success\":true")).count();
+        assertEquals(6, refused + ran, replies.toString());
+        assertTrue(ran >= 1 && ran <= 4, replies.toString());
+    }
+
+    private static String raw(Path socket, String line) throws Exception {
+        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            ch.connect(UnixDomainSocketAddress.of(socket));
+            ch.write(ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8)));
+            return new String(Channels.newInputStream(ch).readNBytes(1 << 20), StandardCharsets.UTF_8);
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package io.brine.minion;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.protocol.MinionReturn;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
+
+/**
+ * The running minion's answer to {@code brine call FUNCTION} without {@code --local} (Salt's {@code salt-call}):
+ * the function runs here, in the minion's own process, and its pillar and {@code brine://} files come from the
+ * minion's master over the minion's session. The return goes back to the caller, not to the master.
+ *
+ * <p>The socket is {@code cachedir/call.sock}, mode 0600 inside the 0700 cachedir: only the minion's own user
+ * (root, which may run any function anyway) can connect, unlike the event socket, which a guest group may share.
+ * A connection sends one JSON line {@code {"fun", "arg", "kwarg", "timeout"}} (read by the runtime's local socket
+ * loop: bounded in size and time) and reads one JSON document back: the return, or {@code {"error"}}. At most
+ * {@link #MAX_CALLS} calls run at once; one more is refused at once with a clear error, not queued.
+ */
+final class CallSocket implements AutoCloseable {
+    static final String FILE_NAME = "call.sock";
+    static final int MAX_CALLS = 4;
+    private static final Logger LOG = System.getLogger(CallSocket.class.getName());
+
+    /** Runs one call: the minion's local job runner with its master link. */
+    interface Runner {
+        MinionReturn call(String jid, String function, List<Object> args, Map<String, Object> kwargs,
+                Duration timeout) throws InterruptedException;
+    }
+
+    /**
+     * Made on the first call, not at start: most minions never take one, and a mapper would load jackson-databind's
+     * classes and caches into every minion's resident memory.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
+
+    private final Path path;
+    private final Runner runner;
+    private final MinionRuntime runtime;
+    private final Semaphore running = new Semaphore(MAX_CALLS);
+    private ServerSocketChannel server;
+
+    CallSocket(Path cacheDir, Runner runner, MinionRuntime runtime) {
+        this.path = path(cacheDir);
+        this.runner = runner;
+        this.runtime = runtime;
+    }
+
+    /** Where a minion with this cachedir listens for calls. */
+    static Path path(Path cacheDir) {
+        return cacheDir.resolve(FILE_NAME);
+    }
+
+    synchronized void start() throws IOException {
+        Files.deleteIfExists(path);
+        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        server.bind(UnixDomainSocketAddress.of(path));
+        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+        runtime.serveDeferred(server, this::take);
+    }
+
+    /** On the socket loop: must not block. */
+    private void take(String line, SocketChannel client) {
+        if (!running.tryAcquire()) {
+            reply(client, Map.of("error", "the minion is running " + MAX_CALLS + " local calls already; try again "
+                    + "when one has ended"));
+            return;
+        }
+        try {
+            runtime.jobs().execute(() -> {
+                try {
+                    reply(client, answer(line));
+                } finally {
+                    running.release();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            running.release();
+            reply(client, Map.of("error", "the minion is stopping"));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> answer(String line) {
+        try {
+            Map<?, ?> request = Json.MAPPER.readValue(line, Map.class);
+            if (!(request.get("fun") instanceof String function) || function.isBlank()) {
+                return Map.of("error", "the request needs 'fun', a function name");
+            }
+            Object arg = request.get("arg");
+            Object kwarg = request.get("kwarg");
+            if (arg != null && !(arg instanceof List) || kwarg != null && !(kwarg instanceof Map)) {
+                return Map.of("error", "'arg' must be a list and 'kwarg' a mapping");
+            }
+            long seconds = request.get("timeout") instanceof Number n ? n.longValue() : 0;
+            if (seconds <= 0) {
+                return Map.of("error", "'timeout' must be a positive number of seconds");
+            }
+            String jid = LocalCaller.newJid();
+            MinionReturn r = runner.call(jid, function, arg == null ? List.of() : (List<Object>) arg,
+                    kwarg == null ? Map.of() : (Map<String, Object>) kwarg, Duration.ofSeconds(seconds));
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("jid", jid);
+            out.put("success", r.success());
+            out.put("retcode", r.retcode());
+            out.put("ret", r.ret());
+            out.put("start", r.startMillis());
+            out.put("end", r.endMillis());
+            return out;
+        } catch (IOException e) {
+            return Map.of("error", "not a JSON request: " + e.getMessage().lines().findFirst().orElse(""));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Map.of("error", "the minion is stopping");
+        } catch (RuntimeException e) {
+            return Map.of("error", String.valueOf(e.getMessage()));
+        }
+    }
+
+    private static void reply(SocketChannel client, Map<String, Object> reply) {
+        try (client) {
+            var out = Channels.newOutputStream(client);
+            Json.MAPPER.writeValue(out, reply);
+            out.flush();
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "local call: the caller went away: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            ServerSocketChannel s = server;
+            server = null;
+            if (s != null) {
+                runtime.stopLocal(s);
+                s.close();
+            }
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "closing the local call socket: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.brine.minion;
+
+import io.brine.functions.FunctionCatalog;
+import io.brine.functions.MasterLink;
+import io.brine.functions.MinionControl;
+import io.brine.functions.ProcessRunner;
+import io.brine.protocol.JobRequest;
+import io.brine.protocol.JobReturn;
+import io.brine.protocol.Message;
+import io.brine.protocol.MinionReturn;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * Runs functions for a caller on this machine ({@code brine call}, with or without {@code --local}) through the
+ * same job runner as a minion's jobs (function policy, return cap, timeout, the same failure returns), and hands
+ * each return to its caller instead of sending it to a master; {@code master} supplies pillar and files.
+ */
+final class LocalCallRunner implements CallSocket.Runner, AutoCloseable {
+    /** The runner returns at the job's deadline whatever the function does; this margin is for its thread. */
+    private static final long MARGIN_MILLIS = 10_000;
+
+    private final Map<String, CompletableFuture<MinionReturn>> pending = new ConcurrentHashMap<>();
+    private final JobRunner jobs;
+
+    LocalCallRunner(MinionConfig config, FunctionCatalog functions, Supplier<Map<String, Object>> grains,
+            MasterLink master, MinionControl control, int maxCalls, ProcessRunner processes, MinionRuntime runtime) {
+        this.jobs = new JobRunner(config.id(), functions, grains, config.cacheDir(), maxCalls, this::returned, master,
+                control, config.functionPolicy(), config.maxReturnSize(), null, processes, runtime);
+    }
+
+    private void returned(Message m) {
+        if (m instanceof JobReturn r) {
+            CompletableFuture<MinionReturn> waiting = pending.remove(r.jid());
+            if (waiting != null) {
+                waiting.complete(r.result());
+            }
+        }
+    }
+
+    @Override
+    public MinionReturn call(String jid, String function, List<Object> args, Map<String, Object> kwargs,
+            Duration timeout) throws InterruptedException {
+        CompletableFuture<MinionReturn> result = new CompletableFuture<>();
+        pending.put(jid, result);
+        try {
+            jobs.submit(new JobRequest(jid, function, args, kwargs, timeout.toMillis(), "local"));
+            return result.get(timeout.toMillis() + MARGIN_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the local job did not return: " + e, e);
+        } finally {
+            pending.remove(jid);
+        }
+    }
+
+    @Override
+    public void close() {
+        jobs.close();
+    }
+}
