@@ -82,6 +82,13 @@ class PackagesIT {
         assertFile("/lib/systemd/system/brine-master.service", "root", "rw-r--r--");
         assertFile("/lib/systemd/system/brine-minion.service", "root", "rw-r--r--");
         assertEquals(Path.of("/usr/share/brine/bin/brine"), BRINE.toRealPath(), "the full CLI wins the alternative");
+        // man pages and completions, written from the CLI's model; brine(1) and the completions follow /usr/bin/brine
+        assertEquals(Path.of("/usr/share/brine/man/brine.1.gz"), Path.of("/usr/share/man/man1/brine.1.gz").toRealPath());
+        assertFile("/usr/share/man/man1/brine-state-apply.1.gz", "root", "rw-r--r--");
+        assertTrue(ok(List.of("bash", "-c", "source /usr/share/bash-completion/completions/brine && complete -p brine"))
+                .contains("_complete_brine"), "bash completes brine");
+        assertEquals(Path.of("/usr/share/brine/completion/_brine"),
+                Path.of("/usr/share/zsh/vendor-completions/_brine").toRealPath());
         long minionJar = Files.size(Path.of("/usr/share/brine/brine-minion.jar"));
         System.out.println("minion jar: " + minionJar + " bytes");
         assertTrue(minionJar <= 10L * 1024 * 1024, "the minion's jar within 10 MiB: " + minionJar);
@@ -158,14 +165,20 @@ class PackagesIT {
         cleanUpProcesses();
 
         // remove keeps keys and caches; purge removes everything the packages created
-        ok(List.of("dpkg", "--remove", "brine-minion", "brine-master"));
+        ok(List.of("dpkg", "--remove", "brine-master"));
+        assertEquals(Path.of("/usr/share/brine/bin/brine-agent"), BRINE.toRealPath(), "the minion's brine takes over");
+        assertEquals(Path.of("/usr/share/brine/man/brine-agent.1.gz"),
+                Path.of("/usr/share/man/man1/brine.1.gz").toRealPath(), "and so does its man page");
+        ok(List.of("dpkg", "--remove", "brine-minion"));
         assertTrue(Files.exists(Path.of("/etc/brine/pki/master/master.pem"))
                 || Files.exists(Path.of("/etc/brine/pki/master/master.pub")), "remove keeps the master's keys");
         assertFalse(Files.exists(Path.of("/usr/share/brine/brine.jar")), "remove removes the jar");
         ok(List.of("dpkg", "--purge", "brine-minion", "brine-master"));
         for (String gone : List.of("/etc/brine", "/var/cache/brine", "/usr/share/brine", "/usr/bin/brine",
                 "/etc/default/brine-master", "/etc/default/brine-minion", "/lib/systemd/system/brine-master.service",
-                "/lib/systemd/system/brine-minion.service", "/etc/alternatives/brine")) {
+                "/lib/systemd/system/brine-minion.service", "/etc/alternatives/brine", "/usr/share/man/man1/brine.1.gz",
+                "/usr/share/man/man1/brine-run.1.gz", "/usr/share/bash-completion/completions/brine",
+                "/usr/share/zsh/vendor-completions/_brine")) {
             assertFalse(Files.exists(Path.of(gone), LinkOption.NOFOLLOW_LINKS), "purge left " + gone);
         }
         assertEquals(2, run(List.of("getent", "passwd", "brine"), Duration.ofSeconds(10)).code,
