@@ -3,6 +3,7 @@ package io.brine.agent;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
+import io.brine.minion.MinionPreflight;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -45,9 +46,9 @@ public final class AgentMain {
         int code;
         try {
             code = run(args);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | io.brine.config.ConfigException e) {
             System.err.println("brine: " + e.getMessage());
-            code = USAGE;
+            code = USAGE; // as the full CLI: a configuration error is the operator's to fix, exit 2
         } catch (Exception e) {
             System.err.println("brine: " + e.getMessage());
             code = FAILED;
@@ -75,7 +76,7 @@ public final class AgentMain {
 
     private static int minion(Options options) throws Exception {
         configureLogging(options.logLevel());
-        Minion minion = Minion.start(MinionConfig.load(options.config()));
+        Minion minion = Minion.start(MinionPreflight.load(options.config()));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             minion.close();
