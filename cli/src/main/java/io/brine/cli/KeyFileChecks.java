@@ -38,7 +38,7 @@ final class KeyFileChecks {
             return out;
         }
         String expected = user.equals("root") ? owner : user;
-        out.add(new DoctorLine("pki_dir", mode(pkiDir, "rwx------", "0700", expected)));
+        out.add(new DoctorLine("pki_dir mode", mode(pkiDir, "rwx------", "0700", expected)));
         for (String name : names) {
             Path key = pkiDir.resolve(name);
             if (!Files.exists(key, LinkOption.NOFOLLOW_LINKS)) {
