@@ -58,7 +58,7 @@ final class MasterCommand implements Callable<Integer> {
      * The master; a port taken between the check and the bind (another process won the race) is still one line
      * naming the key, as the check's would be.
      */
-    private Master startMaster(MasterConfig cfg) throws java.io.IOException, InterruptedException {
+    Master startMaster(MasterConfig cfg) throws java.io.IOException, InterruptedException {
         try {
             return Master.start(cfg, MasterCommand::deaf);
         } catch (IllegalStateException e) {

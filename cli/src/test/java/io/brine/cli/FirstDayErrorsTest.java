@@ -2,8 +2,11 @@ package io.brine.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.brine.config.ConfigException;
+import io.brine.master.MasterConfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -52,6 +55,21 @@ class FirstDayErrorsTest {
             assertEquals("brine: " + yaml + ":2: ret_port: 127.0.0.1:" + taken.getLocalPort()
                     + " is already in use\n", r.err());
             assertNothingCreated();
+        }
+    }
+
+    /** The check cannot close the race with another process taking the port: the bind's failure reads alike. */
+    @Test
+    void aPortTakenBetweenTheCheckAndTheBindIsStillOneLineNamingTheKey() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Path yaml = masterYaml("127.0.0.1", taken.getLocalPort(), "");
+            MasterCommand command = new MasterCommand();
+            command.config = new MasterConfigOption();
+            command.config.file = yaml;
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> command.startMaster(MasterConfig.load(yaml)).close());
+            assertEquals(yaml + ":2: ret_port: cannot listen on tcp://127.0.0.1:" + taken.getLocalPort()
+                    + ": Address already in use", e.getMessage());
         }
     }
 

@@ -38,7 +38,11 @@ final class SqliteNativeLibrary {
                 System.setProperty(PROPERTY, dir.toString());
             }
             try {
-                org.sqlite.SQLiteJDBCLoader.initialize();
+                // Without its library the driver fails every connection, which JobCache would take for a damaged
+                // file and move aside: say what is wrong instead.
+                if (!org.sqlite.SQLiteJDBCLoader.initialize()) {
+                    throw new IOException("the driver found no library to load");
+                }
             } catch (Exception e) {
                 throw new IOException("cannot load SQLite's native library" + (dir == null ? "" : " from " + dir)
                         + ": " + e.getMessage(), e);
