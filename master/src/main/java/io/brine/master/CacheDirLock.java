@@ -50,20 +50,23 @@ final class CacheDirLock implements AutoCloseable {
     }
 
     /**
-     * Who holds {@code cacheDir}'s lock: its pid ("unknown" if unreadable; "this process" for a master in this JVM),
-     * or empty when no master does (or the lock file is missing or not ours to open). Creates nothing.
+     * Who holds {@code cacheDir}'s lock: its pid ("unknown" if unreadable), or empty when no master does (or the
+     * lock file is missing or not ours to open). Creates nothing.
      */
     static java.util.Optional<String> holder(Path cacheDir) {
         Path file = cacheDir.resolve(FILE);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            FileLock probe = channel.tryLock();
+            FileLock probe;
+            try {
+                probe = channel.tryLock();
+            } catch (OverlappingFileLockException sameProcess) {
+                probe = null; // a master in this JVM holds it
+            }
             if (probe != null) {
                 probe.release();
                 return java.util.Optional.empty();
             }
             return java.util.Optional.of(holder(channel));
-        } catch (OverlappingFileLockException sameProcess) {
-            return java.util.Optional.of("this process");
         } catch (IOException e) {
             return java.util.Optional.empty();
         }
