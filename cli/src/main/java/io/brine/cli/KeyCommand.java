@@ -226,7 +226,8 @@ final class KeyCommand implements Runnable {
         String id;
 
         @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "10",
-                description = "how long to wait for the master's key to appear (default: ${DEFAULT-VALUE}; 0: not at all)")
+                description = "how long to wait for the master's key to appear "
+                        + "(default: ${DEFAULT-VALUE}; 0: not at all)")
         int waitSeconds;
 
         @Override

@@ -48,13 +48,15 @@ class DoctorTest {
         try (TestCluster c = TestCluster.start(root)) {
             TestCluster.CliResult r = c.cli("doctor");
             assertAllOk(r);
-            assertTrue(r.out().startsWith("ok   config: " + c.masterYaml + " is a valid master configuration\n"), r.out());
+            assertTrue(r.out().startsWith("ok   config: " + c.masterYaml + " is a valid master configuration\n"),
+                    r.out());
             assertTrue(r.out().contains("\nok   ret_port: 127.0.0.1:" + c.port + " is held by this master: it answers "
                     + "with the key in master.pub (the master holding the cachedir runs, pid "
                     + ProcessHandle.current().pid() + ")\n"), r.out());
             assertTrue(r.out().contains("\nok   key master.pem: " + root.resolve("master/pki/master.pem") + " is 0600, "
                     + "owned by " + System.getProperty("user.name") + "\n"), r.out());
-            assertTrue(r.out().contains("\nok   cachedir: " + root.resolve("master/cache") + " is writable\n"), r.out());
+            assertTrue(r.out().contains("\nok   cachedir: " + root.resolve("master/cache") + " is writable\n"),
+                    r.out());
             assertTrue(r.out().contains("\nok   clock: "), r.out());
         }
     }

@@ -129,7 +129,8 @@ class FirstDayErrorsTest {
         assertFalse(Files.exists(shared.resolve("cache")), "cachedir was created");
 
         Path nobodys = Files.createDirectories(root.resolve("nobodys"));
-        Files.setOwner(nobodys, nobodys.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+        Files.setOwner(nobodys,
+                nobodys.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
         Path minionYaml = Files.writeString(shared.resolve("minion.yaml"), "id: m1\nmaster_tofu: true\npki_dir: "
                 + nobodys.resolve("pki") + "\ncachedir: " + rootOnly.resolve("cache") + "\n");
         Files.setPosixFilePermissions(minionYaml, PosixFilePermissions.fromString("rw-r--r--"));

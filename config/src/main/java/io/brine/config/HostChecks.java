@@ -63,11 +63,13 @@ public final class HostChecks {
             probe.bind(wildcard(iface) ? new InetSocketAddress(port) : new InetSocketAddress(iface, port));
             return Finding.ok(where + " is free");
         } catch (BindException e) {
-            if (port < 1024 && String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT).contains("permission")) {
+            String why = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
+            if (port < 1024 && why.contains("permission")) {
                 return Finding.fail(where + ": permission denied (ports below 1024 need root or "
                         + "CAP_NET_BIND_SERVICE)");
             }
-            return Finding.fail(where + " is already in use");
+            return why.contains("in use") ? Finding.fail(where + " is already in use")
+                    : Finding.fail(where + ": cannot listen: " + e.getMessage());
         } catch (IOException e) {
             return Finding.fail(where + ": cannot listen: " + e.getMessage());
         }
