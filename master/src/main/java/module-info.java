@@ -14,6 +14,7 @@ module io.brine.master {
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
     requires java.sql;
+    requires org.xerial.sqlitejdbc;
 
     exports io.brine.master;
     exports io.brine.master.internal to io.brine.api, io.brine.cli;

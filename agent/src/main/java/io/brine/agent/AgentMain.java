@@ -6,6 +6,7 @@ import io.brine.minion.MasterlessCall;
 import io.brine.minion.MinionCall;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
+import io.brine.minion.MinionPreflight;
 import io.brine.output.JobOutput;
 import io.brine.output.StateOutput;
 import io.brine.protocol.JobRecord;
@@ -60,9 +61,9 @@ public final class AgentMain {
         int code;
         try {
             code = run(args);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | io.brine.config.ConfigException e) {
             System.err.println("brine: " + e.getMessage());
-            code = USAGE;
+            code = USAGE; // as the full CLI: a configuration error is the operator's to fix, exit 2
         } catch (Exception e) {
             System.err.println("brine: " + e.getMessage());
             code = FAILED;
@@ -96,7 +97,7 @@ public final class AgentMain {
 
     private static int minion(Options options) throws Exception {
         configureLogging(options.logLevel());
-        Minion minion = Minion.start(MinionConfig.load(options.config()));
+        Minion minion = Minion.start(MinionPreflight.load(options.config()));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             minion.close();

@@ -59,6 +59,7 @@ final class BrineCommand implements Runnable {
         m.put("job", JobCommand.class);
         m.put("token", TokenCommand.class);
         m.put("client", ClientCommand.class);
+        m.put("doctor", DoctorCommand.class);
         m.put("demo", DemoCommand.class);
         m.put("bench", BenchCommand.class);
         return m;

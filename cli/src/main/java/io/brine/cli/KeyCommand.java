@@ -65,6 +65,7 @@ final class KeyCommand implements Runnable {
             if (!who.name().equals(io.brine.master.Master.LOCAL_CLIENT)) {
                 remote = who;
             } else {
+                PkiAccess.require(cfg.pkiDir(), config.file);
                 keys = MasterKeys.inDirectory(cfg.pkiDir());
             }
             return act(spec.commandLine().getOut());
@@ -218,19 +219,26 @@ final class KeyCommand implements Runnable {
     }
 
     @Command(name = "finger", mixinStandardHelpOptions = true,
-            description = "Print a key's fingerprint; without ID, the master's own, as master_finger takes it.")
+            description = "Print a key's fingerprint; without ID, the master's own, as master_finger takes it "
+                    + "(waiting up to --wait seconds for a master that is starting to write it).")
     static final class Finger extends KeyAction {
         @Parameters(paramLabel = "ID", arity = "0..1")
         String id;
 
+        @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "10",
+                description = "how long to wait for the master's key to appear "
+                        + "(default: ${DEFAULT-VALUE}; 0: not at all)")
+        int waitSeconds;
+
         @Override
-        int act(PrintWriter stdout) throws IOException {
+        int act(PrintWriter stdout) throws IOException, InterruptedException {
             String name = id == null ? "master" : id;
             String finger;
             if (id == null) {
                 Path pub = MasterPki.masterPublicKey(cfg.pkiDir());
-                if (!Files.exists(pub)) {
-                    throw CliException.usage("no master key at " + pub + ": start the master once first");
+                if (!awaitFile(pub)) {
+                    throw CliException.usage("no master key at " + pub + " after " + waitSeconds
+                            + " s: start the master once first");
                 }
                 finger = Fingerprint.of(KeyFiles.readPublicKey(pub));
             } else {
@@ -240,6 +248,25 @@ final class KeyCommand implements Runnable {
             stdout.print(out.equals("text") ? finger + "\n" : OutputFormat.render(Map.of(name, finger), out));
             stdout.flush();
             return ExitCodes.OK;
+        }
+
+        /**
+         * Right after {@code brine master &} the key is not written yet (the JVM starts, the config is checked,
+         * then the key is made): wait for it rather than fail the README's tour. The master writes it atomically,
+         * so once it exists it is whole.
+         */
+        private boolean awaitFile(Path pub) throws InterruptedException {
+            if (waitSeconds < 0 || waitSeconds > 600) {
+                throw CliException.usage("--wait must be from 0 to 600 seconds, not " + waitSeconds);
+            }
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(waitSeconds);
+            while (!Files.exists(pub)) {
+                if (System.nanoTime() >= deadline) {
+                    return false;
+                }
+                Thread.sleep(100);
+            }
+            return true;
         }
     }
 

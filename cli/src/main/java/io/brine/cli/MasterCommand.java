@@ -1,7 +1,12 @@
 package io.brine.cli;
 
 import io.brine.api.ApiServer;
+import io.brine.config.ConfigException;
+import io.brine.config.ConfigFile;
+import io.brine.config.Preflight;
 import io.brine.master.Master;
+import io.brine.master.MasterConfig;
+import io.brine.master.MasterPreflight;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -21,7 +26,9 @@ final class MasterCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(logLevel);
-        Master master = Master.start(config.load(), MasterCommand::deaf);
+        // Checked before anything is created: a busy port or a foreign interface is one line naming the key.
+        MasterConfig cfg = MasterPreflight.load(config.file);
+        Master master = startMaster(cfg);
         ApiServer api = startApi(master);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -47,8 +54,23 @@ final class MasterCommand implements Callable<Integer> {
         System.exit(ExitCodes.SOFTWARE);
     }
 
+    /**
+     * The master; a port taken between the check and the bind (another process won the race) is still one line
+     * naming the key, as the check's would be.
+     */
+    Master startMaster(MasterConfig cfg) throws java.io.IOException, InterruptedException {
+        try {
+            return Master.start(cfg, MasterCommand::deaf);
+        } catch (IllegalStateException e) {
+            if (String.valueOf(e.getMessage()).startsWith("cannot listen")) {
+                throw keyError("ret_port", e.getMessage());
+            }
+            throw e;
+        }
+    }
+
     /** The REST API, when the configuration has an {@code api} section; a master without one serves none. */
-    private static ApiServer startApi(Master master) throws java.io.IOException {
+    private ApiServer startApi(Master master) throws java.io.IOException {
         if (master.config().api() == null) {
             return null;
         }
@@ -58,7 +80,14 @@ final class MasterCommand implements Callable<Integer> {
             return api;
         } catch (java.io.IOException | RuntimeException e) {
             master.close();
+            if (String.valueOf(e.getMessage()).contains("cannot listen")) {
+                throw keyError("api.port", e.getMessage());
+            }
             throw e;
         }
+    }
+
+    private ConfigException keyError(String key, String detail) {
+        return new ConfigException(Preflight.message(ConfigFile.load(config.file), key, detail));
     }
 }

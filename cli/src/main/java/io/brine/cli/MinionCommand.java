@@ -1,7 +1,7 @@
 package io.brine.cli;
 
 import io.brine.minion.Minion;
-import io.brine.minion.MinionConfig;
+import io.brine.minion.MinionPreflight;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -66,7 +66,7 @@ final class MinionCommand implements Callable<Integer> {
         Logging.configure(logLevel);
         Minion minion;
         try {
-            minion = Minion.start(MinionConfig.load(file));
+            minion = Minion.start(MinionPreflight.load(file));
         } catch (io.brine.config.ConfigException e) {
             throw e.getMessage().contains(file.toString()) ? e : new io.brine.config.ConfigException(file + ": "
                     + e.getMessage());

@@ -40,6 +40,9 @@ public final class ConfigFile {
             text = Files.readString(file);
         } catch (NoSuchFileException e) {
             throw new ConfigException(file + ": no such configuration file");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new ConfigException("permission denied on " + file + " (the configuration; run as the daemon's user)",
+                    e);
         } catch (IOException e) {
             throw new ConfigException(file + ": cannot read: " + e.getMessage(), e);
         }
@@ -83,6 +86,11 @@ public final class ConfigFile {
 
     public String origin() {
         return origin;
+    }
+
+    /** The top-level keys the file sets, in file order. */
+    public Set<String> keys() {
+        return Collections.unmodifiableSet(new java.util.LinkedHashSet<>(entries.keySet()));
     }
 
     public boolean has(String key) {
@@ -190,9 +198,13 @@ public final class ConfigFile {
 
     /** An error about {@code key}, located at its line. */
     public ConfigException error(String key, String message) {
+        return new ConfigException(where(key) + ": " + message);
+    }
+
+    /** Where {@code key} is set: {@code FILE:LINE}, or {@code FILE} alone when the key is not in it (a default). */
+    public String where(String key) {
         Entry e = entries.get(key);
-        String where = e == null || e.line() == 0 ? origin : origin + ":" + e.line();
-        return new ConfigException(where + ": " + message);
+        return e == null || e.line() == 0 ? origin : origin + ":" + e.line();
     }
 
     private Object value(String key) {

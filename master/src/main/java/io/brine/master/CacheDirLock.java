@@ -49,6 +49,29 @@ final class CacheDirLock implements AutoCloseable {
         return new CacheDirLock(channel, lock);
     }
 
+    /**
+     * Who holds {@code cacheDir}'s lock: its pid ("unknown" if unreadable), or empty when no master does (or the
+     * lock file is missing or not ours to open). Creates nothing.
+     */
+    static java.util.Optional<String> holder(Path cacheDir) {
+        Path file = cacheDir.resolve(FILE);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            FileLock probe;
+            try {
+                probe = channel.tryLock();
+            } catch (OverlappingFileLockException sameProcess) {
+                probe = null; // a master in this JVM holds it
+            }
+            if (probe != null) {
+                probe.release();
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of(holder(channel));
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     private static String holder(FileChannel channel) throws IOException {
         ByteBuffer buf = ByteBuffer.allocate(32);
         channel.read(buf, 0);

@@ -96,6 +96,11 @@ final class JobCache implements AutoCloseable {
             throw new UncheckedIOException("cannot create " + cacheDir, e);
         }
         try {
+            SqliteNativeLibrary.load(cacheDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+        try {
             return connect(cacheDir, threads);
         } catch (SQLException damaged) {
             // Only history lives here: a damaged file is kept aside for whoever wants to look, and the master

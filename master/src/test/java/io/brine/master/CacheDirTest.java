@@ -33,6 +33,31 @@ class CacheDirTest {
     }
 
     @Test
+    void theRunningMastersPidIsFoundWithoutCreatingOrKeepingTheLock() throws Exception {
+        MasterConfig config = MasterConfig.underDirectory(root, 0);
+        assertEquals(java.util.Optional.empty(), MasterPreflight.runningMaster(config.cacheDir()));
+        assertTrue(!Files.exists(config.cacheDir()), "asking created the cachedir");
+        try (Master master = Master.start(config)) {
+            assertEquals(java.util.Optional.of(Long.toString(ProcessHandle.current().pid())),
+                    MasterPreflight.runningMaster(config.cacheDir()));
+        }
+        assertEquals(java.util.Optional.empty(), MasterPreflight.runningMaster(config.cacheDir()));
+        Master.start(config).close(); // the look did not keep the lock
+    }
+
+    @Test
+    void sqlitesLibraryDirectoryIsPrivateAndTheDriversPropertyIsNotLeftSet() throws Exception {
+        // The library is loaded once per JVM (maybe by an earlier test here): the master process test in the cli
+        // module checks where the file lands. Here: its directory, and no global setting left behind.
+        try (Master master = Master.start(MasterConfig.underDirectory(root, 0))) {
+            Path nativeDir = root.resolve("cache").resolve(SqliteNativeLibrary.DIR);
+            assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
+                    Files.getPosixFilePermissions(nativeDir)));
+            assertEquals(null, System.getProperty(SqliteNativeLibrary.PROPERTY), "the property is not left set");
+        }
+    }
+
+    @Test
     void garbageInPlaceOfTheCacheIsMovedAsideAndTheMasterStarts() throws Exception {
         Path cache = Files.createDirectories(root.resolve("cache"));
         Files.write(cache.resolve("jobs.sqlite"), "this is not a database, it is forty bytes".getBytes());
