@@ -5,5 +5,5 @@
 module io.brine.agent {
     requires io.brine.minion;
     requires com.fasterxml.jackson.databind;
-    requires java.logging;
+    requires io.brine.logging;
 }

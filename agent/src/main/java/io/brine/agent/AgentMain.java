@@ -1,6 +1,8 @@
 package io.brine.agent;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.config.LoggingConfig;
+import io.brine.logging.ProcessLogging;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
 import java.io.IOException;
@@ -15,9 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.logging.ConsoleHandler;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The {@code brine} command of the brine-minion package: only {@code brine minion [-c FILE] [--log-level L]} and
@@ -32,7 +31,7 @@ public final class AgentMain {
     static final int FAILED = 1;
     static final int USAGE = 2;
     private static final String USAGE_TEXT = """
-            Usage: brine minion [-c FILE] [--log-level error|warning|info|debug|off]
+            Usage: brine minion [-c FILE] [--log-level error|warning|info|debug|off]   (overrides log_level)
                    brine event send [-c FILE] TAG [key=value ...]
             (this is the brine-minion package's brine; install brine-master for the other commands)
             Example:
@@ -74,8 +73,11 @@ public final class AgentMain {
     }
 
     private static int minion(Options options) throws Exception {
-        configureLogging(options.logLevel());
-        Minion minion = Minion.start(MinionConfig.load(options.config()));
+        System.Logger.Level flagLevel = options.logLevel() == null ? null : LoggingConfig.level(options.logLevel());
+        MinionConfig config = MinionConfig.load(options.config());
+        LoggingConfig logging = config.logging();
+        ProcessLogging.configure(flagLevel == null ? logging : logging.withLevel(flagLevel)).reopenOnHangup();
+        Minion minion = Minion.start(config);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             minion.close();
@@ -87,7 +89,7 @@ public final class AgentMain {
     }
 
     private static int sendEvent(Options options) throws IOException {
-        configureLogging("warning");
+        ProcessLogging.warningsOnly();
         if (options.words().isEmpty()) {
             throw new IllegalArgumentException("event send needs a TAG");
         }
@@ -136,34 +138,11 @@ public final class AgentMain {
         }
     }
 
-    /** One line per record on stderr at the given level (the format is java.util.logging's, set on one line). */
-    private static void configureLogging(String name) {
-        Level level = switch (name) {
-            case "error" -> Level.SEVERE;
-            case "warning" -> Level.WARNING;
-            case "info" -> Level.INFO;
-            case "debug" -> Level.FINE;
-            case "off" -> Level.OFF;
-            default -> throw new IllegalArgumentException("unknown log level '" + name
-                    + "' (error, warning, info, debug or off)");
-        };
-        System.setProperty("java.util.logging.SimpleFormatter.format",
-                "%1$tF %1$tT %4$s %3$s: %5$s%6$s%n");
-        Logger root = Logger.getLogger("");
-        for (var h : root.getHandlers()) {
-            root.removeHandler(h);
-        }
-        ConsoleHandler handler = new ConsoleHandler();
-        handler.setLevel(level);
-        root.addHandler(handler);
-        root.setLevel(level);
-    }
-
     /** The options both commands share, and the words left over. */
     record Options(Path config, String logLevel, List<String> words) {
         static Options read(List<String> args, boolean logLevelAllowed) {
             String config = DEFAULT_CONFIG;
-            String level = "info";
+            String level = null;
             List<String> rest = new java.util.ArrayList<>();
             for (int i = 0; i < args.size(); i++) {
                 String word = args.get(i);

@@ -11,17 +11,17 @@ import org.junit.jupiter.api.Test;
 class AgentMainTest {
     @Test
     void minionOptionsInBothSpellingsAndDefaults() {
-        assertEquals(new AgentMain.Options(Path.of("/etc/brine/minion.yaml"), "info", List.of()),
+        assertEquals(new AgentMain.Options(Path.of("/etc/brine/minion.yaml"), null, List.of()),
                 AgentMain.Options.read(List.of(), true));
         assertEquals(new AgentMain.Options(Path.of("m.yaml"), "debug", List.of()),
                 AgentMain.Options.read(List.of("-c", "m.yaml", "--log-level", "debug"), true));
-        assertEquals(new AgentMain.Options(Path.of("m.yaml"), "info", List.of()),
+        assertEquals(new AgentMain.Options(Path.of("m.yaml"), null, List.of()),
                 AgentMain.Options.read(List.of("--config=m.yaml"), true));
     }
 
     @Test
     void eventSendKeepsTagAndPairsInOrder() {
-        assertEquals(new AgentMain.Options(Path.of("m.yaml"), "info", List.of("app/done", "n=1")),
+        assertEquals(new AgentMain.Options(Path.of("m.yaml"), null, List.of("app/done", "n=1")),
                 AgentMain.Options.read(List.of("app/done", "-c", "m.yaml", "n=1"), false));
     }
 

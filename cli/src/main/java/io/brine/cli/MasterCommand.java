@@ -9,19 +9,22 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "master", mixinStandardHelpOptions = true,
-        description = "Run a master in the foreground, logging to stderr, until interrupted.",
+        description = "Run a master in the foreground, logging to stderr (and log_file), until interrupted.",
         footer = {"", "Example:", "  brine master -c /etc/brine/master.yaml"})
 final class MasterCommand implements Callable<Integer> {
     @Mixin
     MasterConfigOption config;
 
-    @Option(names = "--log-level", defaultValue = "info", description = "error, warning, info, debug or off")
+    @Option(names = "--log-level", paramLabel = "LEVEL",
+            description = "error, warning, info, debug or off (Salt's names too); overrides log_level")
     String logLevel;
 
     @Override
     public Integer call() throws Exception {
-        Logging.configure(logLevel);
-        Master master = Master.start(config.load(), MasterCommand::deaf);
+        System.Logger.Level flagLevel = Logging.flagLevel(logLevel);
+        io.brine.master.MasterConfig cfg = config.load();
+        Logging.daemon(cfg.logging(), flagLevel);
+        Master master = Master.start(cfg, MasterCommand::deaf);
         ApiServer api = startApi(master);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
