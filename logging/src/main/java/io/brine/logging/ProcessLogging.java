@@ -30,7 +30,6 @@ import sun.misc.Signal;
  * <p>Example: {@code ProcessLogging.configure(config.logging()).reopenOnHangup();}
  */
 public final class ProcessLogging {
-    private static final System.Logger LOG = System.getLogger(ProcessLogging.class.getName());
     private final FileAppender<ILoggingEvent> file;
 
     private ProcessLogging(FileAppender<ILoggingEvent> file) {
@@ -150,11 +149,12 @@ public final class ProcessLogging {
     public ProcessLogging reopenOnHangup() {
         if (file != null) {
             Signal.handle(new Signal("HUP"), signal -> {
+                System.Logger log = System.getLogger(ProcessLogging.class.getName());
                 try {
                     reopen();
-                    LOG.log(System.Logger.Level.INFO, "reopened the log file " + file.getFile() + " on SIGHUP");
+                    log.log(System.Logger.Level.INFO, "reopened the log file " + file.getFile() + " on SIGHUP");
                 } catch (IOException | RuntimeException e) {
-                    LOG.log(System.Logger.Level.ERROR, "cannot reopen the log file " + file.getFile() + ": " + e);
+                    log.log(System.Logger.Level.ERROR, "cannot reopen the log file " + file.getFile() + ": " + e);
                 }
             });
         }
