@@ -6,5 +6,5 @@ module io.brine.agent {
     requires io.brine.minion;
     requires io.brine.output;
     requires com.fasterxml.jackson.databind;
-    requires java.logging;
+    requires io.brine.logging;
 }

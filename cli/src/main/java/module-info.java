@@ -8,10 +8,8 @@ module io.brine.cli {
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
     requires info.picocli;
-    requires java.logging;
+    requires io.brine.logging;
 
     // picocli fills the commands' annotated fields by reflection
     opens io.brine.cli to info.picocli;
-
-    provides java.lang.System.LoggerFinder with io.brine.cli.LineLoggerFinder;
 }

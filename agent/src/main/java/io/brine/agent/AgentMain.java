@@ -1,6 +1,8 @@
 package io.brine.agent;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.config.LoggingConfig;
+import io.brine.logging.ProcessLogging;
 import io.brine.minion.CallArguments;
 import io.brine.minion.MasterlessCall;
 import io.brine.minion.MinionCall;
@@ -24,9 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
-import java.util.logging.ConsoleHandler;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The {@code brine} command of the brine-minion package: only {@code brine minion [-c FILE] [--log-level L]},
@@ -44,7 +43,7 @@ public final class AgentMain {
     private static final Set<String> MINION_OPTIONS = Set.of("-c", "--config", "--log-level");
     private static final Set<String> CALL_OPTIONS = Set.of("-c", "--config", "--out", "--timeout");
     private static final String USAGE_TEXT = """
-            Usage: brine minion [-c FILE] [--log-level error|warning|info|debug|off]
+            Usage: brine minion [-c FILE] [--log-level error|warning|info|debug|off]   (overrides log_level)
                    brine event send [-c FILE] TAG [key=value ...]
                    brine call [--local] [-c FILE] [--out text|json|jsonl|yaml] [--timeout S] FUNCTION [ARG ...]
                    brine state apply --local [-c FILE] [--test] [--out text|json|jsonl|yaml] [--timeout S] [SLS ...]
@@ -96,8 +95,12 @@ public final class AgentMain {
     }
 
     private static int minion(Options options) throws Exception {
-        configureLogging(options.logLevel());
-        Minion minion = Minion.start(MinionPreflight.load(options.config()));
+        System.Logger.Level flagLevel = options.logLevel() == null ? null : LoggingConfig.level(options.logLevel());
+        // checked before anything is created (MinionPreflight), and logging set up only then: a log file is created
+        MinionConfig config = MinionPreflight.load(options.config());
+        LoggingConfig logging = config.logging();
+        ProcessLogging.configure(flagLevel == null ? logging : logging.withLevel(flagLevel)).reopenOnHangup();
+        Minion minion = Minion.start(config);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             minion.close();
@@ -114,7 +117,7 @@ public final class AgentMain {
      * {@code --local} the running minion runs the function, with pillar and files from its master).
      */
     private static int call(Options options, boolean stateApply) throws IOException, InterruptedException {
-        configureLogging("warning");
+        ProcessLogging.warningsOnly();
         Path config = options.config();
         boolean masterless = options.flags().contains("--local") || MasterlessCall.fileClientLocal(config);
         if (stateApply && !masterless) {
@@ -156,13 +159,14 @@ public final class AgentMain {
         JobRecord job = masterless
                 ? new MasterlessCall(config).call(function, arguments.args(), arguments.kwargs(), timeout)
                 : new MinionCall(config).call(function, arguments.args(), arguments.kwargs(), timeout);
-        System.out.print(JobOutput.renderFinished(job, out, StateOutput.printsStates(function) ? StateOutput::text : JobOutput::text));
+        System.out.print(JobOutput.renderFinished(job, out,
+                StateOutput.printsStates(function) ? StateOutput::text : JobOutput::text));
         System.out.flush();
         return JobOutput.exitCode(job);
     }
 
     private static int sendEvent(Options options) throws IOException {
-        configureLogging("warning");
+        ProcessLogging.warningsOnly();
         if (options.words().isEmpty()) {
             throw new IllegalArgumentException("event send needs a TAG");
         }
@@ -195,29 +199,6 @@ public final class AgentMain {
         return OK;
     }
 
-    /** One line per record on stderr at the given level (the format is java.util.logging's, set on one line). */
-    private static void configureLogging(String name) {
-        Level level = switch (name) {
-            case "error" -> Level.SEVERE;
-            case "warning" -> Level.WARNING;
-            case "info" -> Level.INFO;
-            case "debug" -> Level.FINE;
-            case "off" -> Level.OFF;
-            default -> throw new IllegalArgumentException("unknown log level '" + name
-                    + "' (error, warning, info, debug or off)");
-        };
-        System.setProperty("java.util.logging.SimpleFormatter.format",
-                "%1$tF %1$tT %4$s %3$s: %5$s%6$s%n");
-        Logger root = Logger.getLogger("");
-        for (var h : root.getHandlers()) {
-            root.removeHandler(h);
-        }
-        ConsoleHandler handler = new ConsoleHandler();
-        handler.setLevel(level);
-        root.addHandler(handler);
-        root.setLevel(level);
-    }
-
     /** The options a command was given (valued ones by name, flags by presence), and the words left over. */
     record Options(Map<String, String> values, Set<String> flags, List<String> words) {
         Path config() {
@@ -225,7 +206,7 @@ public final class AgentMain {
         }
 
         String logLevel() {
-            return value("--log-level", "info");
+            return value("--log-level", null); // not given: the config's log_level
         }
 
         String value(String name, String fallback) {

@@ -19,7 +19,7 @@ class AgentMainTest {
     void minionOptionsInBothSpellingsAndDefaults() {
         AgentMain.Options none = AgentMain.Options.read(List.of(), MINION, Set.of());
         assertEquals(Path.of("/etc/brine/minion.yaml"), none.config());
-        assertEquals("info", none.logLevel());
+        assertEquals(null, none.logLevel(), "not given: the config's log_level applies");
         AgentMain.Options both = AgentMain.Options.read(List.of("-c", "m.yaml", "--log-level", "debug"), MINION,
                 Set.of());
         assertEquals(Path.of("m.yaml"), both.config());

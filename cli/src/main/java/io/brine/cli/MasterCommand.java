@@ -14,20 +14,22 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "master", mixinStandardHelpOptions = true,
-        description = "Run a master in the foreground, logging to stderr, until interrupted.",
+        description = "Run a master in the foreground, logging to stderr (and log_file), until interrupted.",
         footer = {"", "Example:", "  brine master -c /etc/brine/master.yaml"})
 final class MasterCommand implements Callable<Integer> {
     @Mixin
     MasterConfigOption config;
 
-    @Option(names = "--log-level", defaultValue = "info", description = "error, warning, info, debug or off")
+    @Option(names = "--log-level", paramLabel = "LEVEL",
+            description = "error, warning, info, debug or off (Salt's names too); overrides log_level")
     String logLevel;
 
     @Override
     public Integer call() throws Exception {
-        Logging.configure(logLevel);
+        System.Logger.Level flagLevel = Logging.flagLevel(logLevel);
         // Checked before anything is created: a busy port or a foreign interface is one line naming the key.
         MasterConfig cfg = MasterPreflight.load(config.file);
+        Logging.daemon(cfg.logging(), flagLevel);
         Master master = startMaster(cfg);
         ApiServer api = startApi(master);
         CountDownLatch stopped = new CountDownLatch(1);

@@ -1,6 +1,7 @@
 package io.brine.cli;
 
 import io.brine.minion.Minion;
+import io.brine.minion.MinionConfig;
 import io.brine.minion.MinionPreflight;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -9,17 +10,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "minion", mixinStandardHelpOptions = true,
-        description = "Run a minion in the foreground, logging to stderr, until interrupted.",
+        description = "Run a minion in the foreground, logging to stderr (and log_file), until interrupted.",
         footer = {"", "Example:", "  brine minion -c /etc/brine/minion.yaml"})
 final class MinionCommand implements Callable<Integer> {
     static final String DEFAULT_CONFIG = "/etc/brine/minion.yaml";
-    static final String DEFAULT_LOG_LEVEL = "info";
 
     @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = DEFAULT_CONFIG,
             description = "minion configuration (default: ${DEFAULT-VALUE})")
     Path file;
 
-    @Option(names = "--log-level", defaultValue = DEFAULT_LOG_LEVEL, description = "error, warning, info, debug or off")
+    @Option(names = "--log-level", paramLabel = "LEVEL",
+            description = "error, warning, info, debug or off (Salt's names too); overrides log_level")
     String logLevel;
 
     /**
@@ -57,16 +58,18 @@ final class MinionCommand implements Callable<Integer> {
             }
         }
         c.file = Path.of(config == null ? DEFAULT_CONFIG : config);
-        c.logLevel = level == null ? DEFAULT_LOG_LEVEL : level;
+        c.logLevel = level;
         return c;
     }
 
     @Override
     public Integer call() throws Exception {
-        Logging.configure(logLevel);
+        System.Logger.Level flagLevel = Logging.flagLevel(logLevel);
         Minion minion;
         try {
-            minion = Minion.start(MinionPreflight.load(file));
+            MinionConfig cfg = MinionPreflight.load(file);
+            Logging.daemon(cfg.logging(), flagLevel);
+            minion = Minion.start(cfg);
         } catch (io.brine.config.ConfigException e) {
             throw e.getMessage().contains(file.toString()) ? e : new io.brine.config.ConfigException(file + ": "
                     + e.getMessage());

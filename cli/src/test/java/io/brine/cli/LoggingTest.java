@@ -3,28 +3,51 @@ package io.brine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.LocalDateTime;
-import java.time.ZoneId;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
+import io.brine.config.LoggingConfig;
+import io.brine.logging.ProcessLogging;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+/** The commands' logging as Brine's code sees it: System.Logger records on stderr (the shapes: ProcessLoggingTest). */
 class LoggingTest {
+    private final PrintStream saved = System.err;
+    private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
+
+    private String capture(Runnable logging) {
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            logging.run();
+        } finally {
+            System.setErr(saved);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
+    }
+
+    @AfterEach
+    void backToDefaults() {
+        ProcessLogging.configure(LoggingConfig.DEFAULT);
+    }
+
     @Test
     void aRecordIsOneLineWithDateTimeLevelLoggerAndMessage() {
-        LogRecord r = new LogRecord(Level.INFO, "minion m1 started");
-        r.setLoggerName("io.brine.minion.Minion");
-        r.setInstant(LocalDateTime.of(2026, 1, 5, 7, 8, 9).atZone(ZoneId.systemDefault()).toInstant());
-        assertEquals("2026-01-05 07:08:09 INFO io.brine.minion.Minion: minion m1 started" + System.lineSeparator(),
-                new Logging.LineFormat().format(r));
+        String text = capture(() -> {
+            Logging.configure("info");
+            System.getLogger("io.brine.minion.Minion").log(System.Logger.Level.INFO, "minion m1 started");
+        });
+        assertTrue(text.matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d INFO io.brine.minion.Minion: minion m1 "
+                + "started\\R"), text);
     }
 
     @Test
     void anExceptionFollowsWithItsStackTrace() {
-        LogRecord r = new LogRecord(Level.WARNING, "dropped a frame");
-        r.setLoggerName("io.brine.transport.DealerEndpoint");
-        r.setThrown(new IllegalStateException("bad frame"));
-        String text = new Logging.LineFormat().format(r);
+        String text = capture(() -> {
+            Logging.configure("info");
+            System.getLogger("io.brine.transport.DealerEndpoint").log(System.Logger.Level.WARNING,
+                    "dropped a frame", new IllegalStateException("bad frame"));
+        });
         assertTrue(text.contains(" WARNING io.brine.transport.DealerEndpoint: dropped a frame" + System.lineSeparator()
                 + "\tjava.lang.IllegalStateException: bad frame"), text);
         assertTrue(text.contains("at io.brine.cli.LoggingTest."), text);
@@ -34,38 +57,28 @@ class LoggingTest {
     @Test
     void aValueFromTheWireCannotForgeALogRecord() {
         String forged = "/srv/x\n2026-01-05 07:08:09 INFO io.brine.master.Master: key web9 accepted\r\u0085\u2028";
-        LogRecord r = new LogRecord(Level.INFO, "stored push " + forged);
-        r.setLoggerName("io.brine.master.PushReceiver");
-        r.setInstant(LocalDateTime.of(2026, 1, 5, 7, 8, 9).atZone(ZoneId.systemDefault()).toInstant());
-        r.setThrown(new IllegalStateException("cannot store " + forged));
-        String text = new Logging.LineFormat().format(r);
+        String text = capture(() -> {
+            Logging.configure("info");
+            System.getLogger("io.brine.master.PushReceiver").log(System.Logger.Level.INFO, "stored push " + forged,
+                    new IllegalStateException("cannot store " + forged));
+        });
         String[] lines = text.split(System.lineSeparator());
         assertTrue(lines[0].endsWith("stored push /srv/x\\n2026-01-05 07:08:09 INFO io.brine.master.Master: key web9"
                 + " accepted\\r\\u0085\\u2028"), lines[0]);
         for (int i = 1; i < lines.length; i++) {
             assertTrue(Character.isWhitespace(lines[i].charAt(0)), "line " + i + " starts a record: " + lines[i]);
         }
-        assertEquals(1, text.lines().filter(l -> l.startsWith("2026-")).count(), text);
+        assertEquals(1, text.lines().filter(l -> l.matches("\\d{4}-.*")).count(), text);
     }
 
     @Test
-    void systemLoggersWriteOneLineAtTheConfiguredLevelWithoutJavaUtilLogging() {
-        assertTrue(System.LoggerFinder.getLoggerFinder() instanceof LineLoggerFinder,
-                "the service registration is what makes every System.Logger one of ours");
-        java.io.PrintStream saved = System.err;
-        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-        System.Logger.Level before = LineLoggerFinder.threshold;
-        try {
-            System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+    void systemLoggersWriteOneLineAtTheConfiguredLevel() {
+        String text = capture(() -> {
             Logging.configure("warning");
             System.Logger log = System.getLogger("io.brine.test.Logging");
             log.log(System.Logger.Level.INFO, "not at warning level");
             log.log(System.Logger.Level.ERROR, "the disk {0} is full", "/var");
-        } finally {
-            System.setErr(saved);
-            LineLoggerFinder.threshold = before;
-        }
-        String text = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        });
         assertTrue(!text.contains("not at warning level"), text);
         assertTrue(text.matches("(?s).*\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d SEVERE io.brine.test.Logging: "
                 + "the disk /var is full\\R.*"), text);
@@ -73,36 +86,50 @@ class LoggingTest {
 
     @Test
     void aLoggerOrItsPackageMayHaveALevelOfItsOwn() {
-        java.io.PrintStream saved = System.err;
-        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-        System.Logger.Level before = LineLoggerFinder.threshold;
         System.setProperty("brine.log.level.io.brine.test.quiet", "error");
         System.setProperty("brine.log.level.io.brine.test.quiet.Loud", "debug");
         System.setProperty("brine.log.level.io.brine.test.quiet.Typo", "loud");
         System.setProperty("brine.log.level.io.brine.test.Silent", "off");
+        String text;
         try {
-            System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
-            Logging.configure("info");
-            System.getLogger("io.brine.test.quiet.Dealer").log(System.Logger.Level.WARNING, "handshaking again");
-            System.getLogger("io.brine.test.quiet.Dealer").log(System.Logger.Level.ERROR, "cannot bind");
-            System.getLogger("io.brine.test.quiet.Loud").log(System.Logger.Level.DEBUG, "every frame");
-            System.getLogger("io.brine.test.Other").log(System.Logger.Level.INFO, "started");
-            System.getLogger("io.brine.test.quiet.Typo").log(System.Logger.Level.WARNING, "typo warned");
-            System.getLogger("io.brine.test.Silent").log(System.Logger.Level.ERROR, "silent error");
+            text = capture(() -> {
+                Logging.configure("info");
+                System.getLogger("io.brine.test.quiet.Dealer").log(System.Logger.Level.WARNING, "handshaking again");
+                System.getLogger("io.brine.test.quiet.Dealer").log(System.Logger.Level.ERROR, "cannot bind");
+                System.getLogger("io.brine.test.quiet.Loud").log(System.Logger.Level.DEBUG, "every frame");
+                System.getLogger("io.brine.test.Other").log(System.Logger.Level.INFO, "started");
+                System.getLogger("io.brine.test.quiet.Typo").log(System.Logger.Level.WARNING, "typo warned");
+                System.getLogger("io.brine.test.Silent").log(System.Logger.Level.ERROR, "silent error");
+            });
         } finally {
-            System.setErr(saved);
-            LineLoggerFinder.threshold = before;
             System.clearProperty("brine.log.level.io.brine.test.quiet");
             System.clearProperty("brine.log.level.io.brine.test.quiet.Loud");
             System.clearProperty("brine.log.level.io.brine.test.quiet.Typo");
             System.clearProperty("brine.log.level.io.brine.test.Silent");
         }
-        String text = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(!text.contains("handshaking again"), "the package's own level is error: " + text);
         assertTrue(text.contains("cannot bind"), text);
         assertTrue(text.contains("every frame"), "the most specific name wins: " + text);
         assertTrue(text.contains("started"), "other loggers follow the process's level: " + text);
         assertTrue(!text.contains("typo warned"), "a bad value falls back to the package's level: " + text);
         assertTrue(!text.contains("silent error"), "off silences a logger: " + text);
+    }
+
+    @Test
+    void jettyIsQuietAtInfo() {
+        String text = capture(() -> {
+            Logging.configure("info");
+            System.getLogger("org.eclipse.jetty.server.Server").log(System.Logger.Level.INFO, "Started Server");
+            System.getLogger("org.eclipse.jetty.server.Server").log(System.Logger.Level.WARNING, "port busy");
+        });
+        assertTrue(!text.contains("Started Server") && text.contains("port busy"), text);
+    }
+
+    @Test
+    void aBadLevelIsAUsageErrorNamingIt() {
+        CliException e = org.junit.jupiter.api.Assertions.assertThrows(CliException.class,
+                () -> Logging.configure("loud"));
+        assertEquals("unknown log level 'loud'; use quiet, critical, error, warning, info, profile, debug, trace, "
+                + "garbage, all (or off, warn)", e.getMessage());
     }
 }

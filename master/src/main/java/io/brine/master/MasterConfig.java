@@ -1,6 +1,7 @@
 package io.brine.master;
 
 import io.brine.config.ConfigFile;
+import io.brine.config.LoggingConfig;
 import io.brine.targeting.TargetType;
 import io.brine.protocol.Frame;
 import io.brine.transport.RouterLimits;
@@ -40,18 +41,26 @@ import java.util.Set;
  * @param shutdownTimeout how long a stopping master waits for returns in flight to reach the job cache
  *                     ({@code shutdown_timeout}, s, default 10); returns not written by then were never
  *                     acknowledged, so minions send them again; job records not written are lost, and logged
+ * @param logging      {@code log_file}, {@code log_level}, {@code log_level_logfile}, {@code log_format}: see
+ *                     {@link LoggingConfig}
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
         Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,
         ApiConfig api, int keepJobsCount, Map<String, String> nodegroups, List<ReactorRule> reactor,
         RouterLimits routerLimits, KeyFilingLimits keyFiling, AccessConfig access, MinionQuotas quotas,
-        Duration shutdownTimeout) {
+        Duration shutdownTimeout, LoggingConfig logging) {
 
-    public static final Set<String> KEYS = Set.of("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
+    public static final Set<String> KEYS = keys("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
             "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
             "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address",
             "max_pending_keys", "shutdown_timeout", "new_keys_per_minute", "publisher_acl", "publisher_acl_local", "audit_log",
             "max_push_bytes", "max_return_size");
+
+    private static Set<String> keys(String... own) {
+        Set<String> all = new java.util.HashSet<>(Set.of(own));
+        all.addAll(LoggingConfig.KEYS);
+        return Set.copyOf(all);
+    }
 
     public MasterConfig {
         Objects.requireNonNull(iface, "interface");
@@ -67,6 +76,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         Objects.requireNonNull(keyFiling, "keyFiling");
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(quotas, "quotas");
+        Objects.requireNonNull(logging, "logging");
     }
 
     /** Defaults as a packaged master would use them. */
@@ -80,7 +90,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE, List.of(root.resolve("states")),
                 List.of(root.resolve("pillar")), null, 0, Map.of(), List.of(), RouterLimits.DEFAULTS,
                 KeyFilingLimits.DEFAULTS, AccessConfig.defaults(root.resolve("cache")), MinionQuotas.DEFAULTS,
-                Duration.ofSeconds(10));
+                Duration.ofSeconds(10), LoggingConfig.DEFAULT);
     }
 
     public static MasterConfig load(Path file) {
@@ -104,7 +114,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 roots(c, "pillar_roots", Path.of("/srv/brine/pillar")),
                 api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups, reactor(c),
                 routerLimits(c), keyFiling(c), access(c, cacheDir, nodegroups), quotas(c),
-                Duration.ofSeconds(c.integer("shutdown_timeout", 10, 0, 3600)));
+                Duration.ofSeconds(c.integer("shutdown_timeout", 10, 0, 3600)), LoggingConfig.from(c));
     }
 
     /** Port 0 would make the master listen where no minion can find it: a file must name a port. */
@@ -245,32 +255,32 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withAutoAccept(boolean accept) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout, logging);
     }
 
     public MasterConfig withRoots(List<Path> files, List<Path> pillar) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, files,
-                pillar, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout);
+                pillar, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout, logging);
     }
 
     public MasterConfig withNodegroups(Map<String, String> groups) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, groups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout);
+                pillarRoots, api, keepJobsCount, groups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout, logging);
     }
 
     public MasterConfig withKeyFiling(KeyFilingLimits limits) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, limits, access, quotas, shutdownTimeout);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, limits, access, quotas, shutdownTimeout, logging);
     }
 
     public MasterConfig withAccess(AccessConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, a, quotas, shutdownTimeout);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, a, quotas, shutdownTimeout, logging);
     }
 
     public MasterConfig withQuotas(MinionQuotas q) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, q, shutdownTimeout);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, q, shutdownTimeout, logging);
     }
 
     /** The audit trail's file ({@code audit_log}). */
@@ -280,7 +290,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withApi(ApiConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout);
+                pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout, logging);
     }
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */

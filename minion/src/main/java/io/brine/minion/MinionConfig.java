@@ -2,6 +2,7 @@ package io.brine.minion;
 
 import io.brine.config.ConfigException;
 import io.brine.config.ConfigFile;
+import io.brine.config.LoggingConfig;
 import io.brine.functions.FunctionPolicy;
 import io.brine.protocol.MinionId;
 import io.brine.protocol.crypto.Fingerprint;
@@ -44,6 +45,8 @@ import java.util.Set;
  *                     larger one is truncated, longest text first, with a marker giving the original size
  * @param returnSpoolMax bytes of returns kept until the master acknowledges them ({@code return_spool_max},
  *                     default 64 MiB); beyond, the oldest are dropped with a log line
+ * @param logging      {@code log_file}, {@code log_level}, {@code log_level_logfile}, {@code log_format}: see
+ *                     {@link LoggingConfig}
  * <p>{@code file_client}, {@code file_roots} and {@code pillar_roots}, read only by a masterless run, are
  * {@link MasterlessConfig}'s.
  */
@@ -51,16 +54,22 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         Path pkiDir,
         Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
         List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, boolean allowUndefined,
-        FunctionPolicy functionPolicy, int maxReturnSize, long returnSpoolMax) {
+        FunctionPolicy functionPolicy, int maxReturnSize, long returnSpoolMax, LoggingConfig logging) {
 
     /** The default {@code max_return_size}: half the default frame limit, leaving room for everything else. */
     public static final int DEFAULT_MAX_RETURN_SIZE = 4 * 1024 * 1024;
     public static final long DEFAULT_RETURN_SPOOL_MAX = 64L * 1024 * 1024;
 
-    public static final Set<String> KEYS = Set.of("id", "master", "master_port", "publish_port", "master_finger",
+    public static final Set<String> KEYS = keys("id", "master", "master_port", "publish_port", "master_finger",
             "master_tofu", "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
             "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed", "allow_undefined",
             "max_return_size", "return_spool_max", "file_client", "file_roots", "pillar_roots");
+
+    private static Set<String> keys(String... own) {
+        Set<String> all = new java.util.HashSet<>(Set.of(own));
+        all.addAll(LoggingConfig.KEYS);
+        return Set.copyOf(all);
+    }
 
     public MinionConfig {
         MinionId.requireValid(id);
@@ -79,6 +88,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         fileRootsAllowed = List.copyOf(fileRootsAllowed);
         Objects.requireNonNull(eventSocket, "event_socket");
         Objects.requireNonNull(functionPolicy, "functionPolicy");
+        Objects.requireNonNull(logging, "logging");
     }
 
     /**
@@ -89,7 +99,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
                 Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files")),
                 root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL, DEFAULT_MAX_RETURN_SIZE,
-                DEFAULT_RETURN_SPOOL_MAX);
+                DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT);
     }
 
     public static MinionConfig load(Path file) {
@@ -121,7 +131,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)), c.stringList("http_allow"), allowed,
                 c.path("event_socket", cacheDir.resolve("minion.sock")), c.string("event_group", null), c.bool("allow_undefined", false),
                 policy(c), (int) c.integer("max_return_size", DEFAULT_MAX_RETURN_SIZE, 4096, 64L * 1024 * 1024),
-                c.integer("return_spool_max", DEFAULT_RETURN_SPOOL_MAX, 1024 * 1024, 1L << 40));
+                c.integer("return_spool_max", DEFAULT_RETURN_SPOOL_MAX, 1024 * 1024, 1L << 40), LoggingConfig.from(c));
     }
 
     private static FunctionPolicy policy(ConfigFile c) {
@@ -146,42 +156,42 @@ public record MinionConfig(String id, String master, int masterPort, String mast
 
     public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
     }
 
     public MinionConfig withMasterFinger(String finger) {
         return new MinionConfig(id, master, masterPort, finger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
     }
 
     public MinionConfig withMasterPort(int port) {
         return new MinionConfig(id, master, port, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax);
+                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
     }
 
     public MinionConfig withMaxReturnSize(int bytes) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging);
     }
 
     String masterAddress() {
