@@ -11,6 +11,10 @@ module io.brine.master {
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
     requires java.sql;
+    requires jdk.httpserver;
+    requires io.prometheus.metrics.core;
+    requires io.prometheus.metrics.model;
+    requires io.prometheus.metrics.exporter.httpserver;
 
     exports io.brine.master;
     exports io.brine.master.targeting;

@@ -34,8 +34,15 @@ final class JobTracker {
     private final EventBus events;
     private final LongAdder refusedReturns = new LongAdder();
     private final AtomicLong lastRefusalLog = new AtomicLong();
+    private final MasterMetrics metrics;
 
     JobTracker(JobCache cache, ScheduledExecutorService timer, EventBus events) {
+        this(cache, timer, events, new MasterMetrics());
+    }
+
+    /** As above, counting returns and their latency, and the minions each job stopped waiting for, in {@code metrics}. */
+    JobTracker(JobCache cache, ScheduledExecutorService timer, EventBus events, MasterMetrics metrics) {
+        this.metrics = metrics;
         this.cache = cache;
         this.timer = timer;
         this.events = events;
@@ -63,6 +70,9 @@ final class JobTracker {
         // second to 100 minions holding a minute of finished jobs (800 MiB). Late and repeated returns are checked
         // against the cache as for any job that left memory.
         job.done.whenComplete((record, failure) -> {
+            if (record != null) {
+                record.missingOutcomes().values().forEach(o -> metrics.missing(MinionOutcome.valueOf(o.name()).label()));
+            }
             expiry.cancel(false);
             removal.cancel(false);
             timer.schedule(() -> live.remove(spec.jid(), job), DONE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
@@ -121,6 +131,8 @@ final class JobTracker {
             stored.run();
             return false;
         }
+        long published = job != null ? job.startMillis() : cached.get().startMillis();
+        metrics.returned(result.success(), (System.currentTimeMillis() - published) / 1000.0);
         String caller = job != null ? job.caller() : cached.get().caller();
         events.publish("brine/job/" + jid + "/ret/" + minionId, Map.of("success", result.success(),
                 "retcode", result.retcode(), "return", result.ret() == null ? "" : result.ret(), "user", caller));

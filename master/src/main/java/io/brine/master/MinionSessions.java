@@ -22,6 +22,10 @@ final class MinionSessions {
         return Optional.ofNullable(byId.get(id));
     }
 
+    int count() {
+        return byId.size();
+    }
+
     Set<String> connectedIds() {
         return Set.copyOf(byId.keySet());
     }
