@@ -119,20 +119,24 @@ final class JobTracker {
         }
         // Into the cache before the live job completes: a caller that has its answer may stop the master at once
         // (a test did, and the last return of the job it had just seen was never written).
+        long published = job != null ? job.startMillis() : cached.get().startMillis();
+        // Counted before any caller hears of the return: a caller that has its answer finds it in /metrics.
+        Runnable take = () -> {
+            cache.recordReturn(jid, minionId, result, stored);
+            metrics.returned(result.success(), (System.currentTimeMillis() - published) / 1000.0);
+        };
         boolean added;
         if (job == null) {
-            cache.recordReturn(jid, minionId, result, stored);
+            take.run();
             added = true;
         } else {
-            added = job.addReturn(minionId, result, () -> cache.recordReturn(jid, minionId, result, stored));
+            added = job.addReturn(minionId, result, take);
         }
         if (!added) {
             refuse("refused a second return from " + minionId + " for job " + jid + "; the first one stands");
             stored.run();
             return false;
         }
-        long published = job != null ? job.startMillis() : cached.get().startMillis();
-        metrics.returned(result.success(), (System.currentTimeMillis() - published) / 1000.0);
         String caller = job != null ? job.caller() : cached.get().caller();
         events.publish("brine/job/" + jid + "/ret/" + minionId, Map.of("success", result.success(),
                 "retcode", result.retcode(), "return", result.ret() == null ? "" : result.ret(), "user", caller));

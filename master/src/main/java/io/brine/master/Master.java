@@ -108,7 +108,8 @@ public final class Master implements AutoCloseable {
                     deaf = true;
                     onFatal.accept(failure);
                 });
-        this.keys = new MasterKeys(directory, endpoint::recheck, events, access, audit, library);
+        this.keys = new MasterKeys(directory, endpoint::recheck, events, access, audit, library,
+                new MinionPresence(sessions, config.cacheDir(), java.time.Clock.systemUTC()));
         DeclaredFunctions declared = new DeclaredFunctions();
         DeliveryQueue deliveries = new DeliveryQueue(cache, tracker::find);
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,

@@ -57,6 +57,14 @@ final class MasterMetrics implements HandshakeOutcome.Sink {
                         + "when a job stopped waiting (outcome as brine job show names it: running, no-response, "
                         + "not-connected, unknown, queued, expired, disconnected)")
                 .labelNames("outcome").withoutExemplars().register(registry);
+        // Every outcome from the first scrape, at 0: a rate over a series that appears late misses its first step.
+        returns.labelValues("ok");
+        returns.labelValues("failed");
+        for (MinionOutcome o : MinionOutcome.values()) {
+            if (o != MinionOutcome.RETURNED) {
+                returns.labelValues(o.label());
+            }
+        }
         returnLatency = Histogram.builder().name("brine_return_latency_seconds")
                 .help("Call latency per return: seconds from a job's publication to a minion's return reaching "
                         + "the master")

@@ -3,10 +3,12 @@ package io.brine.master;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import io.brine.config.ConfigException;
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import com.sun.net.httpserver.HttpServer;
+import io.prometheus.metrics.exporter.httpserver.MetricsHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,7 +19,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code /metrics} in Prometheus text format, through the Prometheus client library's own HTTP server, and
+ * {@code /metrics} in Prometheus text format, through the Prometheus client library's own handler, and
  * {@code /health}: 200 with {@code {"status": "ok", ...}} when every check passes, 503 with the checks that failed
  * otherwise. Anything else is 404. Requests are served by two threads of the master's runtime with a bounded
  * queue: a scraper or a health check needs no more, and a flood gets refused rather than held.
@@ -26,11 +28,14 @@ final class MetricsServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int THREADS = 2;
     private static final int QUEUED = 64;
+    /** The system property choosing who makes {@code com.sun.net.httpserver} servers, and the JDK's own. */
+    static final String PROVIDER = "com.sun.net.httpserver.HttpServerProvider";
+    static final String JDK_PROVIDER = "sun.net.httpserver.DefaultHttpServerProvider";
 
-    private final HTTPServer server;
+    private final HttpServer server;
     private final ExecutorService executor;
 
-    private MetricsServer(HTTPServer server, ExecutorService executor) {
+    private MetricsServer(HttpServer server, ExecutorService executor) {
         this.server = server;
         this.executor = executor;
     }
@@ -44,12 +49,25 @@ final class MetricsServer implements AutoCloseable {
             ThreadFactory threads) {
         ExecutorService executor = new ThreadPoolExecutor(THREADS, THREADS, 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(QUEUED), threads);
+        HttpServer server = null;
         try {
-            HTTPServer server = HTTPServer.builder().hostname(config.iface()).port(config.port()).registry(registry)
-                    .executorService(executor).registerHealthHandler(false)
-                    .defaultHandler(exchange -> answer(exchange, health)).buildAndStart();
+            // Made here rather than by the library's HTTPServer builder, which asks a server for its address before
+            // starting it; given its contexts, then started, it needs nothing but the JDK's own server.
+            server = HttpServer.create(new InetSocketAddress(config.iface(), config.port()), 16);
+            if (server.getClass().getName().startsWith("org.eclipse.jetty.")) {
+                throw new ConfigException("metrics: Jetty's com.sun.net.httpserver provider is on the class path and "
+                        + "cannot serve /metrics (it binds again when started); start the JVM with -D" + PROVIDER
+                        + "=" + JDK_PROVIDER + ", as the brine command does");
+            }
+            server.createContext("/metrics", new MetricsHandler(registry));
+            server.createContext("/", exchange -> answer(exchange, health));
+            server.setExecutor(executor);
+            server.start();
             return new MetricsServer(server, executor);
         } catch (IOException | RuntimeException e) {
+            if (server != null) {
+                server.stop(0);
+            }
             executor.shutdownNow();
             throw new ConfigException("metrics: cannot listen on " + config.iface() + ":" + config.port() + " ("
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")", e);
@@ -57,7 +75,7 @@ final class MetricsServer implements AutoCloseable {
     }
 
     int port() {
-        return server.getPort();
+        return server.getAddress().getPort();
     }
 
     private static void answer(HttpExchange exchange, MasterHealth health) throws IOException {
@@ -91,7 +109,7 @@ final class MetricsServer implements AutoCloseable {
     /** Stops listening and ends its threads. */
     @Override
     public void close() {
-        server.close();
+        server.stop(0);
         executor.shutdownNow();
     }
 }
