@@ -138,6 +138,21 @@ class MetricsTest {
         assertTrue(text.out().matches("(?s)up:\n    - m1  \\(last seen \\d{4}-.*Z\\)\ndown:\n"), text.out());
     }
 
+    @Test
+    void aBusyMetricsPortStopsBrineMasterWithOneLineNamingTheKeyAndExitTwo() throws Exception {
+        int busy = cluster.master.metricsPort().orElseThrow();
+        Path second = root.resolve("second");
+        Path yaml = Files.writeString(Files.createDirectories(second).resolve("master.yaml"), "interface: 127.0.0.1\n"
+                + "ret_port: " + DemoCommand.freePort() + "\npki_dir: " + second.resolve("pki") + "\ncachedir: "
+                + second.resolve("cache") + "\nmetrics: {port: " + busy + "}\n");
+        java.io.StringWriter err = new java.io.StringWriter();
+        int exit = Main.run(new java.io.PrintWriter(new java.io.StringWriter(), true), new java.io.PrintWriter(err, true),
+                "master", "-c", yaml.toString());
+        assertEquals(2, exit);
+        assertEquals("brine: metrics: cannot listen on 127.0.0.1:" + busy + " (Address already in use)\n",
+                err.toString());
+    }
+
     static PrometheusText scrape() throws Exception {
         HttpResponse<String> r = get("/metrics");
         assertEquals(200, r.statusCode(), r.body());
