@@ -41,7 +41,7 @@ public final class MasterKeys {
 
     MasterKeys(KeyDirectory directory, Rechecks onChange, EventBus events, AccessPolicy access, AuditLog audit,
             Principal actor) {
-        this(directory, onChange, events, access, audit, actor, MinionPresence.NONE);
+        this(directory, onChange, events, access, audit, actor, MinionPresence.none());
     }
 
     MasterKeys(KeyDirectory directory, Rechecks onChange, EventBus events, AccessPolicy access, AuditLog audit,

@@ -14,7 +14,9 @@ import java.util.Optional;
  */
 final class MinionPresence {
     /** Knows no minion: for key views without a running master. */
-    static final MinionPresence NONE = new MinionPresence(new MinionSessions(), null, Clock.systemUTC());
+    static MinionPresence none() {
+        return new MinionPresence(new MinionSessions(), null, Clock.systemUTC());
+    }
 
     private final MinionSessions sessions;
     private final Path minionsDir;
