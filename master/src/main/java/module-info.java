@@ -15,6 +15,10 @@ module io.brine.master {
     requires com.fasterxml.jackson.dataformat.yaml;
     requires java.sql;
     requires org.xerial.sqlitejdbc;
+    requires jdk.httpserver;
+    requires io.prometheus.metrics.core;
+    requires io.prometheus.metrics.model;
+    requires io.prometheus.metrics.exporter.httpserver;
 
     exports io.brine.master;
     exports io.brine.master.internal to io.brine.api, io.brine.cli;

@@ -22,6 +22,8 @@ final class ApiExchange {
 
     private final HttpExchange exchange;
     private final List<String> segments;
+    /** The status sent, or 0 while none has been. */
+    private int status;
 
     ApiExchange(HttpExchange exchange) {
         this.exchange = exchange;
@@ -95,6 +97,7 @@ final class ApiExchange {
     void sendJson(int status, Object document) throws IOException {
         byte[] out = JSON.writeValueAsBytes(document);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
+        this.status = status;
         exchange.sendResponseHeaders(status, out.length);
         try (OutputStream body = exchange.getResponseBody()) {
             body.write(out);
@@ -112,8 +115,14 @@ final class ApiExchange {
     /** Starts a response of unknown length (streamed in chunks) and returns its body. */
     OutputStream startStream(int status, String contentType) throws IOException {
         exchange.getResponseHeaders().set("Content-Type", contentType);
+        this.status = status;
         exchange.sendResponseHeaders(status, 0);
         return exchange.getResponseBody();
+    }
+
+    /** The status this exchange was answered with, or 0 if none was sent. */
+    int status() {
+        return status;
     }
 
     String remote() {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntConsumer;
 
 /**
  * Every request passes the same short chain: authenticate (401 and nothing else on failure) → route by
@@ -25,9 +26,12 @@ final class ApiHandler implements HttpHandler {
     private final EventStreams events;
     private final TokenEndpoints tokenEndpoints;
     final LongAdder unauthorised = new LongAdder();
+    /** Told the status of every answer ({@code brine_api_requests_total}). */
+    private final IntConsumer answered;
 
     ApiHandler(TokenStore tokens, JobEndpoints jobs, KeyEndpoints keys, EventStreams events,
-            TokenEndpoints tokenEndpoints) {
+            TokenEndpoints tokenEndpoints, IntConsumer answered) {
+        this.answered = answered;
         this.tokenEndpoints = tokenEndpoints;
         this.tokens = tokens;
         this.jobs = jobs;
@@ -37,8 +41,8 @@ final class ApiHandler implements HttpHandler {
 
     @Override
     public void handle(HttpExchange raw) {
+        ApiExchange exchange = new ApiExchange(raw);
         try (raw) {
-            ApiExchange exchange = new ApiExchange(raw);
             try {
                 Optional<String> caller = authenticate(exchange);
                 if (caller.isEmpty()) {
@@ -63,6 +67,10 @@ final class ApiHandler implements HttpHandler {
         } catch (IOException e) {
             // the client went away, or the response was already under way; nothing more can be said to it
             LOG.log(Level.DEBUG, "api: exchange ended early: " + e);
+        } finally {
+            if (exchange.status() != 0) {
+                answered.accept(exchange.status());
+            }
         }
     }
 

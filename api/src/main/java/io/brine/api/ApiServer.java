@@ -68,7 +68,7 @@ public final class ApiServer implements AutoCloseable {
         Objects.requireNonNull(tokens, "tokens");
         EventStreams events = new EventStreams(master.events(), keepAlive);
         ApiHandler handler = new ApiHandler(tokens, new JobEndpoints(master.client()), new KeyEndpoints(master.keys()),
-                events, new TokenEndpoints(tokens, master.client()));
+                events, new TokenEndpoints(tokens, master.client()), master::apiAnswered);
         ApiListener listener = ApiListener.start(config, handler, perAddress);
         ApiServer api = new ApiServer(listener, events, handler, config.tls());
         LOG.log(Level.INFO, "api listening on " + api.address() + ", tokens in " + tokens.file());

@@ -57,6 +57,7 @@ final class BrineCommand implements Runnable {
         m.put("event", EventCommand.class);
         m.put("events", EventsCommand.class);
         m.put("job", JobCommand.class);
+        m.put("manage", ManageCommand.class);
         m.put("token", TokenCommand.class);
         m.put("client", ClientCommand.class);
         m.put("doctor", DoctorCommand.class);

@@ -80,7 +80,7 @@ final class TestCluster implements AutoCloseable {
         List<String> all = new ArrayList<>(List.of(args));
         boolean takesConfig = args.length > 0 && !args[0].equals("demo") && !args[0].equals("event");
         if (takesConfig) {
-            int at = List.of("key", "job", "state", "client", "token").contains(args[0]) ? 2 : 1;
+            int at = List.of("key", "job", "state", "client", "token", "manage").contains(args[0]) ? 2 : 1;
             all.addAll(Math.min(at, all.size()), List.of("-c", masterYaml.toString()));
         }
         int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));

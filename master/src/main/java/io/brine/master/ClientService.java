@@ -17,6 +17,8 @@ import io.brine.protocol.KeyRequest;
 import io.brine.protocol.KeyResult;
 import io.brine.protocol.KeysChanged;
 import io.brine.protocol.KillRequest;
+import io.brine.protocol.MinionStatusReport;
+import io.brine.protocol.MinionStatusRequest;
 import io.brine.protocol.MinionReturn;
 import io.brine.protocol.PublishRequest;
 import io.brine.protocol.Published;
@@ -85,6 +87,11 @@ final class ClientService {
                 reply(client, new Done(k.requestId()));
             } else if (request instanceof KeyRequest k) {
                 reply(client, new KeyResult(k.requestId(), KeyActions.apply(keys.as(who), k)));
+            } else if (request instanceof MinionStatusRequest s) {
+                reply(client, new MinionStatusReport(s.requestId(), keys.as(who).status().stream()
+                        .map(m -> new MinionStatusReport.Minion(m.id(), m.up(),
+                                m.lastSeen().map(java.time.Instant::toEpochMilli).orElse(MinionStatusReport.NEVER)))
+                        .toList()));
             }
         } catch (AccessDeniedException e) {
             reply(client, new Refused(request.requestId(), e.getMessage()));

@@ -45,6 +45,11 @@ public final class EventBus {
         return () -> subscribers.remove(s);
     }
 
+    /** Subscriptions open now ({@code brine_event_bus_subscribers}). */
+    int subscribers() {
+        return subscribers.size();
+    }
+
     /**
      * Publishes an event now, to every subscriber whose pattern matches {@code tag}, before this returns; the
      * master's own events use {@code brine/...} tags, an embedding application's may use any other.

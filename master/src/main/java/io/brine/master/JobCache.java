@@ -60,6 +60,8 @@ final class JobCache implements AutoCloseable {
     private final BlockingQueue<Object> writes = new LinkedBlockingQueue<>();
     private final Thread writerThread;
     private final LongAdder commits = new LongAdder();
+    /** Told how long each committed batch took, in nanoseconds ({@code brine_job_cache_write_seconds}). */
+    private final java.util.function.LongConsumer written;
 
     private record JobRow(JobRecord job) {
     }
@@ -74,8 +76,10 @@ final class JobCache implements AutoCloseable {
     private record ReturnRow(String jid, String minion, MinionReturn ret, Runnable committed) {
     }
 
-    private JobCache(String url, Connection writer, Connection reader, java.util.concurrent.ThreadFactory threads) {
+    private JobCache(String url, Connection writer, Connection reader, java.util.concurrent.ThreadFactory threads,
+            java.util.function.LongConsumer written) {
         this.url = url;
+        this.written = written;
         this.writer = writer;
         this.reader = reader;
         this.writerThread = threads.newThread(this::writeLoop);
@@ -90,6 +94,12 @@ final class JobCache implements AutoCloseable {
 
     /** Opens (or creates) the job cache in {@code cacheDir}; its writer thread comes from {@code threads}. */
     static JobCache open(Path cacheDir, java.util.concurrent.ThreadFactory threads) {
+        return open(cacheDir, threads, nanos -> { });
+    }
+
+    /** As above; {@code written} is told how long each committed batch took, in nanoseconds. */
+    static JobCache open(Path cacheDir, java.util.concurrent.ThreadFactory threads,
+            java.util.function.LongConsumer written) {
         try {
             PrivateFiles.directory(cacheDir);
         } catch (IOException e) {
@@ -101,7 +111,7 @@ final class JobCache implements AutoCloseable {
             throw new UncheckedIOException(e.getMessage(), e);
         }
         try {
-            return connect(cacheDir, threads);
+            return connect(cacheDir, threads, written);
         } catch (SQLException damaged) {
             // Only history lives here: a damaged file is kept aside for whoever wants to look, and the master
             // starts with an empty one rather than not at all (a supervisor would restart it in a loop).
@@ -109,7 +119,7 @@ final class JobCache implements AutoCloseable {
             LOG.log(Level.ERROR, "the job cache " + cacheDir.resolve(FILE) + " is damaged (" + damaged.getMessage()
                     + "); moved it to " + aside + " and started a new one: earlier jobs are not listed");
             try {
-                return connect(cacheDir, threads);
+                return connect(cacheDir, threads, written);
             } catch (SQLException e) {
                 throw new IllegalStateException("cannot open the job cache in " + cacheDir + ": " + e.getMessage(), e);
             }
@@ -122,7 +132,8 @@ final class JobCache implements AutoCloseable {
      * Opens the file, applies the schema and checks its pages ({@code PRAGMA quick_check}: damage in the middle of
      * the file is found at start, not when some later query reaches it).
      */
-    private static JobCache connect(Path cacheDir, java.util.concurrent.ThreadFactory threads) throws SQLException {
+    private static JobCache connect(Path cacheDir, java.util.concurrent.ThreadFactory threads,
+            java.util.function.LongConsumer written) throws SQLException {
         String url;
         try {
             // SQLite gives the -wal and -shm files the database file's mode: a private database keeps them private.
@@ -141,7 +152,7 @@ final class JobCache implements AutoCloseable {
                 }
             }
             Connection r = DriverManager.getConnection(url);
-            return new JobCache(url, w, r, threads);
+            return new JobCache(url, w, r, threads, written);
         } catch (SQLException e) {
             w.close();
             throw e;
@@ -342,9 +353,13 @@ final class JobCache implements AutoCloseable {
             }
             int rows = (int) batch.stream().filter(op -> !awaited(op)).count();
             SQLException error;
+            long began = System.nanoTime();
             synchronized (writeLock) {
                 // the writer connection is shared with pruning, which runs on the master's timer thread
                 error = writeBatch(batch);
+            }
+            if (error == null && rows > 0) {
+                written.accept(System.nanoTime() - began);
             }
             // remembered across retries: STOP leaves the batch with the other markers after a failed try
             stopping |= batch.contains(STOP);

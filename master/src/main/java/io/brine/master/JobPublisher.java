@@ -27,10 +27,19 @@ final class JobPublisher {
     private final AuditLog audit;
     private final DeclaredFunctions declared;
     private final DeliveryQueue deliveries;
+    private final MasterMetrics metrics;
 
     JobPublisher(TargetResolver resolver, MinionSessions sessions, JobTracker tracker,
             EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit,
             DeclaredFunctions declared, DeliveryQueue deliveries) {
+        this(resolver, sessions, tracker, events, timer, access, audit, declared, deliveries, new MasterMetrics());
+    }
+
+    /** As above, counting each job published, by function, in {@code metrics}. */
+    JobPublisher(TargetResolver resolver, MinionSessions sessions, JobTracker tracker,
+            EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit,
+            DeclaredFunctions declared, DeliveryQueue deliveries, MasterMetrics metrics) {
+        this.metrics = metrics;
         this.declared = declared;
         this.deliveries = deliveries;
         this.access = access;
@@ -95,6 +104,7 @@ final class JobPublisher {
                 by.name());
         if (spec.batch() == null) {
             LiveJob job = tracker.start(record, timeoutMillis, listener);
+            metrics.published(spec.function());
             queue.run();
             announce(record);
             connected.forEach(id -> send(id, request));
@@ -112,6 +122,7 @@ final class JobPublisher {
         };
         LiveJob job = tracker.start(record, BatchRelease.totalWaitMillis(connected.size(), size, timeoutMillis, wait),
                 chained);
+        metrics.published(spec.function());
         queue.run();
         announce(record);
         release.start();

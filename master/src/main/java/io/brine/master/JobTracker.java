@@ -34,8 +34,15 @@ final class JobTracker {
     private final EventBus events;
     private final LongAdder refusedReturns = new LongAdder();
     private final AtomicLong lastRefusalLog = new AtomicLong();
+    private final MasterMetrics metrics;
 
     JobTracker(JobCache cache, ScheduledExecutorService timer, EventBus events) {
+        this(cache, timer, events, new MasterMetrics());
+    }
+
+    /** As above, counting returns and their latency, and the minions each job stopped waiting for, in {@code metrics}. */
+    JobTracker(JobCache cache, ScheduledExecutorService timer, EventBus events, MasterMetrics metrics) {
+        this.metrics = metrics;
         this.cache = cache;
         this.timer = timer;
         this.events = events;
@@ -63,6 +70,9 @@ final class JobTracker {
         // second to 100 minions holding a minute of finished jobs (800 MiB). Late and repeated returns are checked
         // against the cache as for any job that left memory.
         job.done.whenComplete((record, failure) -> {
+            if (record != null) {
+                record.missingOutcomes().values().forEach(o -> metrics.missing(MinionOutcome.valueOf(o.name()).label()));
+            }
             expiry.cancel(false);
             removal.cancel(false);
             timer.schedule(() -> live.remove(spec.jid(), job), DONE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
@@ -109,12 +119,18 @@ final class JobTracker {
         }
         // Into the cache before the live job completes: a caller that has its answer may stop the master at once
         // (a test did, and the last return of the job it had just seen was never written).
+        long published = job != null ? job.startMillis() : cached.get().startMillis();
+        // Counted before any caller hears of the return: a caller that has its answer finds it in /metrics.
+        Runnable take = () -> {
+            cache.recordReturn(jid, minionId, result, stored);
+            metrics.returned(result.success(), (System.currentTimeMillis() - published) / 1000.0);
+        };
         boolean added;
         if (job == null) {
-            cache.recordReturn(jid, minionId, result, stored);
+            take.run();
             added = true;
         } else {
-            added = job.addReturn(minionId, result, () -> cache.recordReturn(jid, minionId, result, stored));
+            added = job.addReturn(minionId, result, take);
         }
         if (!added) {
             refuse("refused a second return from " + minionId + " for job " + jid + "; the first one stands");

@@ -29,8 +29,16 @@ final class KeyAuthenticator implements PeerAuthenticator {
     private final boolean autoAccept;
     private final EventBus events;
     private final NewKeyLimits newKeys;
+    private final HandshakeOutcome.Sink outcomes;
 
     KeyAuthenticator(KeyDirectory keys, boolean autoAccept, EventBus events, KeyFilingLimits limits) {
+        this(keys, autoAccept, events, limits, HandshakeOutcome.Sink.NONE);
+    }
+
+    /** As above; {@code outcomes} is told of every verdict ({@code brine_handshakes_total}). */
+    KeyAuthenticator(KeyDirectory keys, boolean autoAccept, EventBus events, KeyFilingLimits limits,
+            HandshakeOutcome.Sink outcomes) {
+        this.outcomes = outcomes;
         this.keys = keys;
         this.newKeys = new NewKeyLimits(limits, () -> keys.ids(KeyStatus.PENDING).size());
         this.clientKeys = keys.pkiDir().resolve("clients");
@@ -46,17 +54,27 @@ final class KeyAuthenticator implements PeerAuthenticator {
     @Override
     public Verdict authenticate(Hello hello, byte[] key, String remoteAddress) {
         if (hello.role() == Role.CLIENT) {
-            return client(hello.id(), key);
+            Verdict v = client(hello.id(), key);
+            outcomes.counted(v.status() == KeyStatus.ACCEPTED ? HandshakeOutcome.CLIENT_ACCEPTED
+                    : HandshakeOutcome.UNKNOWN_CLIENT_KEY);
+            return v;
         }
         if (keys.statusOf(hello.id()).isEmpty() && !autoAccept) {
             Optional<String> refused = newKeys.refusal(remoteAddress, System.currentTimeMillis());
             if (refused.isPresent()) {
                 // Not filed, no event: the minion waits as a pending one does, and asks again in a while.
+                outcomes.counted(HandshakeOutcome.NEW_KEYS_LIMITED);
                 return new Verdict(KeyStatus.PENDING, "the master is not filing new keys now (" + refused.get()
                         + "); asking again later");
             }
         }
         Verdict v = minion(hello.id(), key);
+        outcomes.counted(switch (v.status()) {
+            case ACCEPTED -> HandshakeOutcome.MINION_ACCEPTED;
+            case PENDING -> HandshakeOutcome.AWAITING_OPERATOR;
+            case REJECTED -> HandshakeOutcome.REJECTED;
+            case DENIED -> HandshakeOutcome.DENIED;
+        });
         events.publish("brine/auth/" + hello.id() + "/" + v.status().name().toLowerCase(java.util.Locale.ROOT),
                 java.util.Map.of("id", hello.id(), "fingerprint", Fingerprint.of(key), "detail", v.detail()));
         return v;

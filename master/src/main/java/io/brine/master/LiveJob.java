@@ -71,6 +71,11 @@ final class LiveJob {
         return spec.function();
     }
 
+    /** When the job was published (epoch milliseconds). */
+    long startMillis() {
+        return spec.startMillis();
+    }
+
     /** Whether {@code minionId} was sent this job and has not returned yet: it may still be working on it. */
     synchronized boolean awaiting(String minionId) {
         return expected.contains(minionId) && !returns.containsKey(minionId);

@@ -62,6 +62,12 @@ public final class Master implements AutoCloseable {
     private final EventBus events = new EventBus();
     private final AuditLog audit;
     private final CacheDirLock cacheLock;
+    private final MasterMetrics metrics = new MasterMetrics();
+    private final MasterHealth health;
+    /** Serves /metrics and /health when the configuration has {@code metrics}; null otherwise. */
+    private volatile MetricsServer metricsServer;
+    /** Set when the transport's I/O thread died or the master closed: it hears nobody any more. */
+    private volatile boolean deaf;
 
     private Master(MasterConfig config, TransportRuntime runtime, boolean ownsRuntime, Consumer<Throwable> onFatal)
             throws IOException {
@@ -71,7 +77,7 @@ public final class Master implements AutoCloseable {
         this.key = MasterPki.prepare(config.pkiDir());
         this.cacheLock = CacheDirLock.acquire(config.cacheDir());
         try {
-            this.cache = JobCache.open(config.cacheDir(), runtime.threads("job-cache"));
+            this.cache = JobCache.open(config.cacheDir(), runtime.threads("job-cache"), metrics::cacheWritten);
         } catch (RuntimeException e) {
             cacheLock.close();
             throw e;
@@ -86,7 +92,7 @@ public final class Master implements AutoCloseable {
                 runtime.threads("master-worker"));
         KeyDirectory directory = new KeyDirectory(config.pkiDir());
         MinionSessions sessions = new MinionSessions();
-        JobTracker tracker = new JobTracker(cache, timer, events);
+        JobTracker tracker = new JobTracker(cache, timer, events, metrics);
         TemplateRenderer pillarRenderer = TemplateRenderer.installed();
         LOG.log(Level.INFO, "pillar files are rendered by " + (pillarRenderer == TemplateRenderer.PLAIN
                 ? "nothing (plain YAML)" : pillarRenderer.getClass().getName()));
@@ -99,13 +105,17 @@ public final class Master implements AutoCloseable {
         // The router first: the services answer peers through the sessions it hands out, and only key changes
         // need the router itself (to check again the sessions of the ids they concern).
         this.endpoint = new RouterEndpoint(runtime, config.bindAddress(), key,
-                new KeyAuthenticator(directory, config.autoAccept(), events, config.keyFiling()), settings,
-                config.routerLimits(), onFatal);
-        this.keys = new MasterKeys(directory, endpoint::recheck, events, access, audit, library);
+                new KeyAuthenticator(directory, config.autoAccept(), events, config.keyFiling(), metrics), settings,
+                config.routerLimits(), failure -> {
+                    deaf = true;
+                    onFatal.accept(failure);
+                });
+        this.keys = new MasterKeys(directory, endpoint::recheck, events, access, audit, library,
+                new MinionPresence(sessions, config.cacheDir(), java.time.Clock.systemUTC()));
         DeclaredFunctions declared = new DeclaredFunctions();
         DeliveryQueue deliveries = new DeliveryQueue(cache, tracker::find);
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
-                tracker, events, timer, access, audit, declared, deliveries);
+                tracker, events, timer, access, audit, declared, deliveries, metrics);
         Digests digests = new Digests();
         TransferStaging staging = new TransferStaging(digests);
         this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
@@ -119,6 +129,9 @@ public final class Master implements AutoCloseable {
                 config.quotas().maxReturnSize(), declared, deliveries, services, endpoint.counters());
         new Reactor(config.reactor(), client.as(Principal.local(Reactor.CALLER, Reactor.CALLER)), workers)
                 .listenTo(events);
+        metrics.watch(new MasterMetrics.Sources(sessions::count, events::subscribers, cache::backlog,
+                endpoint.counters()));
+        this.health = new MasterHealth(() -> !deaf, config.cacheDir(), cache::failing);
     }
 
     /**
@@ -174,6 +187,17 @@ public final class Master implements AutoCloseable {
             throw e;
         }
         m.scheduleRetention();
+        if (config.metrics() != null) {
+            try {
+                m.metricsServer = MetricsServer.start(config.metrics(), m.metrics.registry(), m.health,
+                        runtime.threads("metrics-http"));
+            } catch (RuntimeException e) {
+                m.close();
+                throw e;
+            }
+            LOG.log(Level.INFO, "metrics and health served on " + config.metrics().iface() + ":"
+                    + m.metricsServer.port());
+        }
         LOG.log(Level.INFO, "master listening on " + m.endpoint.port() + ", fingerprint " + m.fingerprint()
                 + ", runtime " + runtime.name());
         return m;
@@ -187,6 +211,23 @@ public final class Master implements AutoCloseable {
     /** The master's key fingerprint, in the form a minion's {@code master_finger} takes. */
     public String fingerprint() {
         return Fingerprint.of(key.publicKey());
+    }
+
+    /**
+     * The port {@code /metrics} and {@code /health} are served on (useful when the configuration asked for port 0),
+     * or empty when the configuration has no {@code metrics}.
+     */
+    public java.util.OptionalInt metricsPort() {
+        MetricsServer server = metricsServer;
+        return server == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(server.port());
+    }
+
+    /**
+     * Counts an answer of the HTTP API by status code ({@code brine_api_requests_total}); the API module calls it for
+     * every request it answers.
+     */
+    public void apiAnswered(int status) {
+        metrics.apiAnswered(status);
     }
 
     /** The configuration this master was started with. */
@@ -240,6 +281,11 @@ public final class Master implements AutoCloseable {
      */
     @Override
     public void close() {
+        deaf = true;
+        MetricsServer served = metricsServer;
+        if (served != null) {
+            served.close();
+        }
         endpoint.sayGoingAway("the master is stopping", java.time.Duration.ofSeconds(2));
         endpoint.close();
         timer.shutdownNow();

@@ -43,18 +43,20 @@ import java.util.Set;
  *                     acknowledged, so minions send them again; job records not written are lost, and logged
  * @param logging      {@code log_file}, {@code log_level}, {@code log_level_logfile}, {@code log_format}: see
  *                     {@link LoggingConfig}
+ * @param metrics      where {@code /metrics} and {@code /health} are served ({@code metrics}), or null when off
+ *                     (the default)
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
         Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,
         ApiConfig api, int keepJobsCount, Map<String, String> nodegroups, List<ReactorRule> reactor,
         RouterLimits routerLimits, KeyFilingLimits keyFiling, AccessConfig access, MinionQuotas quotas,
-        Duration shutdownTimeout, LoggingConfig logging) {
+        Duration shutdownTimeout, LoggingConfig logging, MetricsConfig metrics) {
 
     public static final Set<String> KEYS = keys("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
             "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
             "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address",
             "max_pending_keys", "shutdown_timeout", "new_keys_per_minute", "publisher_acl", "publisher_acl_local", "audit_log",
-            "max_push_bytes", "max_return_size");
+            "max_push_bytes", "max_return_size", "metrics");
 
     private static Set<String> keys(String... own) {
         Set<String> all = new java.util.HashSet<>(Set.of(own));
@@ -79,6 +81,20 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         Objects.requireNonNull(logging, "logging");
     }
 
+    /**
+     * A configuration without metrics and with default logging: the constructor as it was before {@code metrics}
+     * and the logging keys existed.
+     */
+    public MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
+            Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,
+            ApiConfig api, int keepJobsCount, Map<String, String> nodegroups, List<ReactorRule> reactor,
+            RouterLimits routerLimits, KeyFilingLimits keyFiling, AccessConfig access, MinionQuotas quotas,
+            Duration shutdownTimeout) {
+        this(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots, pillarRoots,
+                api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout,
+                LoggingConfig.DEFAULT, null);
+    }
+
     /** Defaults as a packaged master would use them. */
     public static MasterConfig defaults() {
         return from(ConfigFile.of(java.util.Map.of(), "defaults"));
@@ -90,7 +106,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE, List.of(root.resolve("states")),
                 List.of(root.resolve("pillar")), null, 0, Map.of(), List.of(), RouterLimits.DEFAULTS,
                 KeyFilingLimits.DEFAULTS, AccessConfig.defaults(root.resolve("cache")), MinionQuotas.DEFAULTS,
-                Duration.ofSeconds(10), LoggingConfig.DEFAULT);
+                Duration.ofSeconds(10), LoggingConfig.DEFAULT, null);
     }
 
     public static MasterConfig load(Path file) {
@@ -114,7 +130,8 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 roots(c, "pillar_roots", Path.of("/srv/brine/pillar")),
                 api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups, reactor(c),
                 routerLimits(c), keyFiling(c), access(c, cacheDir, nodegroups), quotas(c),
-                Duration.ofSeconds(c.integer("shutdown_timeout", 10, 0, 3600)), LoggingConfig.from(c));
+                Duration.ofSeconds(c.integer("shutdown_timeout", 10, 0, 3600)), LoggingConfig.from(c),
+                metrics(c));
     }
 
     /** Port 0 would make the master listen where no minion can find it: a file must name a port. */
@@ -229,6 +246,26 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         }
     }
 
+    /** {@code metrics: {interface, port}}; validated as {@code api} is: a known key set and a port number. */
+    private static MetricsConfig metrics(ConfigFile c) {
+        if (!c.has("metrics")) {
+            return null;
+        }
+        Map<String, Object> metrics = c.map("metrics");
+        for (String k : metrics.keySet()) {
+            if (!Set.of("interface", "port").contains(k)) {
+                throw c.error("metrics", "unknown key 'metrics: " + k + "'; known: interface, port");
+            }
+        }
+        if (!(metrics.get("port") instanceof Integer port) || port < 0 || port > 65535) {
+            throw c.error("metrics", "'metrics: port' must be a port number");
+        }
+        if (!(metrics.getOrDefault("interface", "127.0.0.1") instanceof String iface) || iface.isBlank()) {
+            throw c.error("metrics", "'metrics: interface' must be an address");
+        }
+        return new MetricsConfig(iface, port);
+    }
+
     /** Salt's {@code {base: [dir, ...]}}; relative directories are taken from the configuration file's folder. */
     private static List<Path> roots(ConfigFile c, String key, Path fallback) {
         if (!c.has(key)) {
@@ -255,32 +292,38 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withAutoAccept(boolean accept) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout, logging);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout,
+                logging, metrics);
     }
 
     public MasterConfig withRoots(List<Path> files, List<Path> pillar) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, files,
-                pillar, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout, logging);
+                pillar, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout,
+                logging, metrics);
     }
 
     public MasterConfig withNodegroups(Map<String, String> groups) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, groups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout, logging);
+                pillarRoots, api, keepJobsCount, groups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout,
+                logging, metrics);
     }
 
     public MasterConfig withKeyFiling(KeyFilingLimits limits) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, limits, access, quotas, shutdownTimeout, logging);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, limits, access, quotas, shutdownTimeout,
+                logging, metrics);
     }
 
     public MasterConfig withAccess(AccessConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, a, quotas, shutdownTimeout, logging);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, a, quotas, shutdownTimeout,
+                logging, metrics);
     }
 
     public MasterConfig withQuotas(MinionQuotas q) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, q, shutdownTimeout, logging);
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, q, shutdownTimeout,
+                logging, metrics);
     }
 
     /** The audit trail's file ({@code audit_log}). */
@@ -290,7 +333,14 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     public MasterConfig withApi(ApiConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
-                pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout, logging);
+                pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout,
+                logging, metrics);
+    }
+
+    public MasterConfig withMetrics(MetricsConfig m) {
+        return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas,
+                shutdownTimeout, logging, m);
     }
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */

@@ -37,9 +37,16 @@ public final class MasterKeys {
     private final AccessPolicy access;
     private final AuditLog audit;
     private final Principal actor;
+    private final MinionPresence presence;
 
     MasterKeys(KeyDirectory directory, Rechecks onChange, EventBus events, AccessPolicy access, AuditLog audit,
             Principal actor) {
+        this(directory, onChange, events, access, audit, actor, MinionPresence.none());
+    }
+
+    MasterKeys(KeyDirectory directory, Rechecks onChange, EventBus events, AccessPolicy access, AuditLog audit,
+            Principal actor, MinionPresence presence) {
+        this.presence = presence;
         this.directory = directory;
         this.onChange = onChange;
         this.events = events;
@@ -68,7 +75,7 @@ public final class MasterKeys {
     }
 
     MasterKeys as(Principal who) {
-        return new MasterKeys(directory, onChange, events, access, audit, who);
+        return new MasterKeys(directory, onChange, events, access, audit, who, presence);
     }
 
     /** Who acts through this view. */
@@ -85,6 +92,16 @@ public final class MasterKeys {
         allowed("list keys");
         return new KeyList(directory.ids(KeyStatus.ACCEPTED), directory.ids(KeyStatus.PENDING),
                 directory.ids(KeyStatus.REJECTED), directory.ids(KeyStatus.DENIED));
+    }
+
+    /**
+     * Every accepted minion, by id, up or down with when it was last seen: Salt's {@code manage.status}.
+     *
+     * @throws AccessDeniedException if this view's identity lacks {@code @keys} (the list names every minion)
+     */
+    public List<MinionStatus> status() {
+        allowed("see minion status");
+        return directory.ids(KeyStatus.ACCEPTED).stream().sorted().map(presence::of).toList();
     }
 
     /** Accepts a pending key; false if {@code id} has no pending key. */

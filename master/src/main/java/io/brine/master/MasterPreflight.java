@@ -49,6 +49,15 @@ public final class MasterPreflight {
                 out.add(new SettingCheck("api.tls_key", () -> HostChecks.readableFile(api.tlsKey())));
             }
         }
+        MetricsConfig metrics = cfg.metrics();
+        if (metrics != null) {
+            out.add(new SettingCheck("metrics.interface", () -> HostChecks.address(metrics.iface())));
+            out.add(new SettingCheck("metrics.port", () -> metrics.port() == cfg.retPort()
+                    || api != null && metrics.port() == api.port()
+                    ? Finding.fail("port " + metrics.port() + " is taken by ret_port or api.port; give the metrics a "
+                            + "port of their own")
+                    : HostChecks.port(metrics.iface(), metrics.port())));
+        }
         out.add(new SettingCheck("pki_dir", () -> HostChecks.directory(cfg.pkiDir())));
         out.add(new SettingCheck("cachedir", () -> HostChecks.directory(cfg.cacheDir())));
         Path auditDir = cfg.auditLog().toAbsolutePath().getParent();

@@ -97,6 +97,8 @@ public final class MessageCodec {
         if (m instanceof GoingAway) return GoingAway.TYPE;
         if (m instanceof FileListRequest) return FileListRequest.TYPE;
         if (m instanceof FileListReply) return FileListReply.TYPE;
+        if (m instanceof MinionStatusRequest) return MinionStatusRequest.TYPE;
+        if (m instanceof MinionStatusReport) return MinionStatusReport.TYPE;
         throw new AssertionError("message type without a code: " + m.getClass());
     }
 
@@ -139,6 +141,8 @@ public final class MessageCodec {
         else if (m instanceof GoingAway x) x.write(w);
         else if (m instanceof FileListRequest x) x.write(w);
         else if (m instanceof FileListReply x) x.write(w);
+        else if (m instanceof MinionStatusRequest x) x.write(w);
+        else if (m instanceof MinionStatusReport x) x.write(w);
         else throw new AssertionError("message type without a writer: " + m.getClass());
     }
 
@@ -182,6 +186,8 @@ public final class MessageCodec {
             case GoingAway.TYPE: return GoingAway.read(r);
             case FileListRequest.TYPE: return FileListRequest.read(r);
             case FileListReply.TYPE: return FileListReply.read(r);
+            case MinionStatusRequest.TYPE: return MinionStatusRequest.read(r);
+            case MinionStatusReport.TYPE: return MinionStatusReport.read(r);
             default: throw new MalformedMessageException("unknown message type " + type);
         }
     }

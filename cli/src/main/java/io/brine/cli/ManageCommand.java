@@ -1,0 +1,97 @@
+package io.brine.cli;
+
+import io.brine.protocol.MinionStatusReport;
+import io.brine.protocol.MinionStatusRequest;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "manage", mixinStandardHelpOptions = true,
+        description = "Ask the running master about its minions (Salt's salt-run manage.*).",
+        subcommands = {ManageCommand.Status.class},
+        footer = {"", "Example:", "  brine manage status --out json"})
+final class ManageCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Accepted minions as up (a live session) or down, with when each was last seen (UTC). "
+                    + "Needs @keys in publisher_acl for a named operator.",
+            footer = {"", "Examples:", "  brine manage status",
+                    "  brine manage status --out json   # {\"up\": [...], \"down\": [...], \"minions\": "
+                            + "{ID: {\"up\": true, \"last_seen\": \"2026-11-26T10:00:00Z\"}}}"})
+    static final class Status implements Callable<Integer> {
+        @Mixin
+        MasterConfigOption config;
+
+        @Option(names = "--out", defaultValue = "text", description = "text, json or yaml")
+        String out;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            Logging.configure("warning");
+            OutputFormat.check(out);
+            MinionStatusReport report = (MinionStatusReport) JobCommand.ask(config, MinionStatusRequest::new);
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.print(out.equals("text") ? text(report) : OutputFormat.render(document(report), out));
+            stdout.flush();
+            return ExitCodes.OK;
+        }
+
+        /** Salt's shape ({@code up:} and {@code down:} lists), each id followed by when it was last seen. */
+        static String text(MinionStatusReport report) {
+            StringBuilder b = new StringBuilder();
+            for (boolean up : new boolean[] {true, false}) {
+                b.append(up ? "up:" : "down:").append('\n');
+                for (MinionStatusReport.Minion m : report.minions()) {
+                    if (m.up() == up) {
+                        b.append("    - ").append(m.id()).append("  (last seen ").append(lastSeen(m)
+                                .map(Object::toString).orElse("never")).append(")\n");
+                    }
+                }
+            }
+            return b.toString();
+        }
+
+        /** {@code {"up": [ids], "down": [ids], "minions": {id: {"up": bool, "last_seen": ISO-8601 or null}}}}. */
+        static Map<String, Object> document(MinionStatusReport report) {
+            List<String> up = new ArrayList<>();
+            List<String> down = new ArrayList<>();
+            Map<String, Object> minions = new LinkedHashMap<>();
+            for (MinionStatusReport.Minion m : report.minions()) {
+                (m.up() ? up : down).add(m.id());
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("up", m.up());
+                one.put("last_seen", lastSeen(m).map(Object::toString).orElse(null));
+                minions.put(m.id(), one);
+            }
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("up", up);
+            doc.put("down", down);
+            doc.put("minions", minions);
+            return doc;
+        }
+
+        private static java.util.Optional<Instant> lastSeen(MinionStatusReport.Minion m) {
+            return m.lastSeenMillis() == MinionStatusReport.NEVER ? java.util.Optional.empty()
+                    : java.util.Optional.of(Instant.ofEpochMilli(m.lastSeenMillis()));
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.brine.master;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * What {@code /health} answers: whether the master listens, and whether its cachedir can be written (a file is
+ * created, written, synced and removed there, so a read-only or full file system is found before a job needs it;
+ * a job cache whose writes fail counts as not writable too). One probe at a time, so that a burst of health
+ * requests costs one file at a time.
+ *
+ * <pre>{@code
+ * Map<String, String> failed = health.failures();   // {} when healthy, else {"cache_writable": "read-only ..."}
+ * }</pre>
+ */
+final class MasterHealth {
+    static final String PROBE = ".health-probe";
+
+    private final BooleanSupplier listening;
+    private final Path cacheDir;
+    private final Supplier<String> cacheFailing;
+
+    MasterHealth(BooleanSupplier listening, Path cacheDir, Supplier<String> cacheFailing) {
+        this.listening = listening;
+        this.cacheDir = cacheDir;
+        this.cacheFailing = cacheFailing;
+    }
+
+    /** Each failed check by name ({@code listening}, {@code cache_writable}) with why; empty when healthy. */
+    synchronized Map<String, String> failures() {
+        Map<String, String> failed = new LinkedHashMap<>();
+        if (!listening.getAsBoolean()) {
+            failed.put("listening", "the master is not listening (stopped, or its I/O thread died)");
+        }
+        String cache = cacheProblem();
+        if (cache != null) {
+            failed.put("cache_writable", cache);
+        }
+        return failed;
+    }
+
+    private String cacheProblem() {
+        Path probe = cacheDir.resolve(PROBE);
+        try {
+            Files.write(probe, new byte[] {1}, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+            Files.delete(probe);
+        } catch (IOException e) {
+            return "cannot write in " + cacheDir + ": " + e;
+        }
+        String failing = cacheFailing.get();
+        return failing == null ? null : "the job cache cannot be written: " + failing;
+    }
+}

@@ -1,0 +1,49 @@
+package io.brine.master;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Whether a minion is up and when it was last seen, for {@link MasterKeys#status()}: up is a live session; last
+ * seen is now for an up minion, the end of its last session for a down one, and, for a minion not seen since this
+ * master started, the time of its cached grains (a minion reports them on every connection).
+ */
+final class MinionPresence {
+    /** Knows no minion: for key views without a running master. */
+    static MinionPresence none() {
+        return new MinionPresence(new MinionSessions(), null, Clock.systemUTC());
+    }
+
+    private final MinionSessions sessions;
+    private final Path minionsDir;
+    private final Clock clock;
+
+    MinionPresence(MinionSessions sessions, Path cacheDir, Clock clock) {
+        this.sessions = sessions;
+        this.minionsDir = cacheDir == null ? null : cacheDir.resolve("minions");
+        this.clock = clock;
+    }
+
+    MinionStatus of(String id) {
+        if (sessions.get(id).isPresent()) {
+            return new MinionStatus(id, true, Optional.of(clock.instant()));
+        }
+        Optional<Instant> ended = sessions.lastSeen(id);
+        return new MinionStatus(id, false, ended.isPresent() ? ended : grainsTime(id));
+    }
+
+    private Optional<Instant> grainsTime(String id) {
+        if (minionsDir == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Files.getLastModifiedTime(minionsDir.resolve(id).resolve("grains.json")).toInstant());
+        } catch (IOException e) {
+            return Optional.empty(); // never reported grains here
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.brine.master;
+
+import io.brine.protocol.MinionId;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An accepted minion as {@code brine manage status} shows it (Salt's {@code manage.status}): up while it has a live
+ * session, and when the master last saw it.
+ *
+ * <pre>{@code
+ * master.keys().status().stream().filter(s -> !s.up()).forEach(s -> System.out.println(s.id() + " down since "
+ *         + s.lastSeen().map(Instant::toString).orElse("never seen")));
+ * }</pre>
+ *
+ * @param id       the minion's id
+ * @param up       whether it has a live session now (the transport ends one that misses three heartbeats)
+ * @param lastSeen for an up minion, now; for a down one, when its last session with this master ended, or,
+ *                 for one not seen since this master started, when it last reported its grains (on each
+ *                 connection, to this master or an earlier one with the same cachedir); empty if neither is known
+ */
+public record MinionStatus(String id, boolean up, Optional<Instant> lastSeen) {
+    public MinionStatus {
+        MinionId.requireValid(id);
+        Objects.requireNonNull(lastSeen, "lastSeen");
+    }
+}

@@ -1,0 +1,52 @@
+package io.brine.protocol;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The answer to a {@link MinionStatusRequest}: every accepted minion, whether it is up, and when the master last
+ * saw it ({@code lastSeenMillis}, epoch milliseconds; {@link #NEVER} when it has no record of it).
+ */
+public record MinionStatusReport(long requestId, List<Minion> minions) implements ClientResponse {
+    static final int TYPE = 47;
+    /** {@code lastSeenMillis} of a minion the master has never seen. */
+    public static final long NEVER = -1;
+
+    /** One accepted minion. */
+    public record Minion(String id, boolean up, long lastSeenMillis) {
+        public Minion {
+            MinionId.requireValid(id);
+            if (lastSeenMillis < NEVER) {
+                throw new IllegalArgumentException("last seen must be a time or " + NEVER + ": " + lastSeenMillis);
+            }
+        }
+    }
+
+    public MinionStatusReport {
+        minions = List.copyOf(minions);
+    }
+
+    void write(WireWriter w) {
+        w.integer(requestId).arrayHeader(minions.size());
+        minions.forEach(m -> w.arrayHeader(3).string(m.id()).bool(m.up()).integer(m.lastSeenMillis()));
+    }
+
+    static MinionStatusReport read(WireReader r) throws IOException, MalformedMessageException {
+        long requestId = r.integer();
+        int n = r.arrayHeader();
+        List<Minion> minions = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            r.fields("minion status", 3);
+            String id = r.string();
+            boolean up = r.bool();
+            long seen = r.integer();
+            try {
+                minions.add(new Minion(id, up, seen));
+            } catch (IllegalArgumentException e) {
+                throw new MalformedMessageException("minion status: " + e.getMessage());
+            }
+        }
+        return new MinionStatusReport(requestId, minions);
+    }
+}
