@@ -28,14 +28,9 @@ class ExampleTreeLocalTest {
     @TempDir
     Path root;
 
-    record Result(int exit, String out, String err) {
-    }
 
-    private static Result brine(String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        int exit = Main.run(new PrintWriter(o, true), new PrintWriter(e, true), args);
-        return new Result(exit, o.toString(), e.toString());
+    private static TestCluster.CliResult brine(String... args) {
+        return TestCluster.run(args);
     }
 
     private Path minionConfig(Path pillarRoot) throws IOException {
@@ -49,7 +44,7 @@ class ExampleTreeLocalTest {
     @Test
     void theExampleTreePlansInTestModeWithTheExamplePillarAndChangesNothing() throws Exception {
         Path config = minionConfig(StateApplyTest.repositoryRoot().resolve("examples/pillar"));
-        Result r = brine("state", "apply", "--local", "-c", config.toString(), "--test", "--out", "json");
+        TestCluster.CliResult r = brine("state", "apply", "--local", "-c", config.toString(), "--test", "--out", "json");
         JsonNode ret = JSON.readTree(r.out()).get("returns").get("web-local").get("ret");
         assertTrue(ret.isObject(), "the example compiles: " + r.out() + r.err());
         assertEquals(5, ret.size(), ret.toString());
@@ -60,7 +55,7 @@ class ExampleTreeLocalTest {
         JsonNode page = ret.get("file_|-/srv/brineweb/index.html_|-/srv/brineweb/index.html_|-managed");
         assertTrue(page != null && page.get("comment").asText().contains("set to be changed"), ret.toString());
         assertFalse(Files.exists(Path.of("/srv/brineweb/index.html")), "test mode writes nothing");
-        Result text = brine("state", "apply", "--local", "-c", config.toString(), "--test");
+        TestCluster.CliResult text = brine("state", "apply", "--local", "-c", config.toString(), "--test");
         assertTrue(text.out().contains("web-local:") && text.out().contains("Total states run:     5"), text.out());
     }
 
@@ -80,14 +75,14 @@ class ExampleTreeLocalTest {
                     + "\n  package: bash\n  service: " + service.name + "\n  port: 8181\n  greeting: Hello, image.\n");
             Path config = minionConfig(pillar);
 
-            Result first = brine("state", "apply", "--local", "-c", config.toString(), "--out", "json");
+            TestCluster.CliResult first = brine("state", "apply", "--local", "-c", config.toString(), "--out", "json");
             assertEquals(0, first.exit(), first.out() + first.err());
             assertTrue(Files.readString(site.resolve("etc/brineweb/site.conf")).contains("listen 8181;"));
             assertTrue(Files.readString(site.resolve("srv/brineweb/index.html")).contains("<p>Hello, image.</p>"));
             assertTrue(SystemAccounts.exists("passwd", user), "the user exists");
             assertTrue(InitScriptDaemon.alive(service.pid()), "the service runs");
 
-            Result second = brine("state", "apply", "--local", "-c", config.toString(), "--out", "json");
+            TestCluster.CliResult second = brine("state", "apply", "--local", "-c", config.toString(), "--out", "json");
             assertEquals(0, second.exit(), second.out() + second.err());
             for (JsonNode state : JSON.readTree(second.out()).get("returns").get("web-local").get("ret")) {
                 assertEquals(0, state.get("changes").size(), "the second run changes nothing: " + state);

@@ -32,8 +32,6 @@ class LocalCallTest {
     Path pillar;
     Path out;
 
-    record Result(int exit, String out, String err) {
-    }
 
     @BeforeEach
     void writeTrees() throws IOException {
@@ -51,17 +49,14 @@ class LocalCallTest {
                 + "\nfile_roots:\n  base:\n    - " + states + "\npillar_roots:\n  base:\n    - " + pillar + "\n" + extra);
     }
 
-    private static Result brine(String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        int exit = Main.run(new PrintWriter(o, true), new PrintWriter(e, true), args);
-        return new Result(exit, o.toString(), e.toString());
+    private static TestCluster.CliResult brine(String... args) {
+        return TestCluster.run(args);
     }
 
     @Test
     void callEchoesInTheMasterPathsJsonShapeKeyedByTheConfiguredId() throws Exception {
         Path config = minionConfig("");
-        Result r = brine("call", "--local", "-c", config.toString(), "test.echo", "hi", "--out", "json");
+        TestCluster.CliResult r = brine("call", "--local", "-c", config.toString(), "test.echo", "hi", "--out", "json");
         assertEquals(0, r.exit(), r.out() + r.err());
         JsonNode doc = JSON.readTree(r.out());
         assertTrue(doc.get("jid").asText().matches("[0-9]{20}"), r.out());
@@ -75,12 +70,12 @@ class LocalCallTest {
     @Test
     void aFailingCommandExitsAsTheMasterPathDoes() throws Exception {
         Path config = minionConfig("");
-        Result r = brine("call", "--local", "-c", config.toString(), "--out", "json", "cmd.run", "exit 3");
+        TestCluster.CliResult r = brine("call", "--local", "-c", config.toString(), "--out", "json", "cmd.run", "exit 3");
         assertEquals(ExitCodes.FAILED, r.exit(), r.out() + r.err());
         JsonNode ret = JSON.readTree(r.out()).get("returns").get("local1");
         assertEquals(3, ret.get("retcode").asInt(), r.out());
         assertFalse(ret.get("success").asBoolean(), r.out());
-        Result text = brine("call", "--local", "-c", config.toString(), "cmd.run", "echo fine");
+        TestCluster.CliResult text = brine("call", "--local", "-c", config.toString(), "cmd.run", "echo fine");
         assertEquals(0, text.exit(), text.err());
         assertEquals("local1:\n    fine\n", text.out());
     }
@@ -95,7 +90,7 @@ class LocalCallTest {
             TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, Duration.ofSeconds(15));
             for (String command : new String[] {"exit 3", "echo ok"}) {
                 TestCluster.CliResult viaMaster = cluster.cli("run", "--out", "json", "remote1", "cmd.run", command);
-                Result local = brine("call", "--local", "-c", config.toString(), "--out", "json", "cmd.run", command);
+                TestCluster.CliResult local = brine("call", "--local", "-c", config.toString(), "--out", "json", "cmd.run", command);
                 assertEquals(viaMaster.exit(), local.exit(), command + ": " + viaMaster.out() + local.out());
                 JsonNode remote = JSON.readTree(viaMaster.out()).get("returns").get("remote1");
                 JsonNode here = JSON.readTree(local.out()).get("returns").get("local1");
@@ -109,7 +104,7 @@ class LocalCallTest {
     @Test
     void pillarComesFromPillarRoots() throws Exception {
         Path config = minionConfig("");
-        Result r = brine("call", "--local", "-c", config.toString(), "--out", "json", "pillar.get", "app:greeting");
+        TestCluster.CliResult r = brine("call", "--local", "-c", config.toString(), "--out", "json", "pillar.get", "app:greeting");
         assertEquals(0, r.exit(), r.out() + r.err());
         assertEquals("hello from pillar", JSON.readTree(r.out()).get("returns").get("local1").get("ret").asText());
     }
@@ -120,7 +115,7 @@ class LocalCallTest {
         Files.writeString(pillar.resolve("top.sls"), "base:\n  '*':\n    - webserver\n");
         Files.writeString(pillar.resolve("webserver.sls"), "webserver:\n  root: " + out + "\n  port: 8181\n");
         Path config = minionConfig("");
-        Result r = brine("state", "apply", "--local", "-c", config.toString(), "--test", "--out", "json");
+        TestCluster.CliResult r = brine("state", "apply", "--local", "-c", config.toString(), "--test", "--out", "json");
         assertEquals(0, r.exit(), r.out() + r.err());
         JsonNode ret = JSON.readTree(r.out()).get("returns").get("local1").get("ret");
         boolean sawSiteConf = false;
@@ -144,17 +139,17 @@ class LocalCallTest {
         Files.writeString(states.resolve("app/app.conf.j2"), "greeting={{ pillar['app']['greeting'] }}\n"
                 + "id={{ grains['id'] }}\n");
         Path config = minionConfig("");
-        Result test = brine("state", "apply", "--local", "-c", config.toString(), "app", "--test");
+        TestCluster.CliResult test = brine("state", "apply", "--local", "-c", config.toString(), "app", "--test");
         assertEquals(0, test.exit(), test.out() + test.err());
         assertFalse(Files.exists(out.resolve("etc/app.conf")));
 
-        Result r = brine("state", "apply", "--local", "-c", config.toString(), "app");
+        TestCluster.CliResult r = brine("state", "apply", "--local", "-c", config.toString(), "app");
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().startsWith("local1:\n"), r.out());
         assertEquals("greeting=hello from pillar\nid=local1\n", Files.readString(out.resolve("etc/app.conf")));
 
         Files.writeString(states.resolve("app/init.sls"), "broken:\n  cmd.run:\n    - name: exit 4\n");
-        Result failed = brine("state", "apply", "--local", "-c", config.toString(), "app", "--out", "json");
+        TestCluster.CliResult failed = brine("state", "apply", "--local", "-c", config.toString(), "app", "--out", "json");
         assertEquals(ExitCodes.FAILED, failed.exit(), failed.out() + failed.err());
     }
 
@@ -162,7 +157,7 @@ class LocalCallTest {
     void aMissingFileRootIsAConfigErrorNamingTheKey() throws Exception {
         Path config = minionConfig("");
         Files.delete(states);
-        Result r = brine("call", "--local", "-c", config.toString(), "test.echo", "hi");
+        TestCluster.CliResult r = brine("call", "--local", "-c", config.toString(), "test.echo", "hi");
         assertEquals(ExitCodes.USAGE, r.exit(), r.out() + r.err());
         assertTrue(r.err().contains("file_roots: " + states + " is not a directory"), r.err());
         assertTrue(r.err().contains(config.toString()), r.err());
@@ -171,7 +166,7 @@ class LocalCallTest {
         Files.delete(pillar.resolve("top.sls"));
         Files.delete(pillar.resolve("app.sls"));
         Files.delete(pillar);
-        Result noPillar = brine("call", "--local", "-c", config.toString(), "test.echo", "hi");
+        TestCluster.CliResult noPillar = brine("call", "--local", "-c", config.toString(), "test.echo", "hi");
         assertEquals(ExitCodes.USAGE, noPillar.exit(), noPillar.out() + noPillar.err());
         assertTrue(noPillar.err().contains("pillar_roots: " + pillar + " is not a directory"), noPillar.err());
     }
@@ -180,7 +175,7 @@ class LocalCallTest {
     void aConfigWithoutRootsStillRunsFunctions() throws Exception {
         Path config = Files.writeString(root.resolve("bare.yaml"), "id: bare1\ncachedir: " + root.resolve("cache")
                 + "\n");
-        Result r = brine("call", "--local", "-c", config.toString(), "test.echo", "hi");
+        TestCluster.CliResult r = brine("call", "--local", "-c", config.toString(), "test.echo", "hi");
         assertEquals(0, r.exit(), r.out() + r.err());
         assertEquals("bare1:\n    hi\n", r.out());
     }
@@ -189,20 +184,20 @@ class LocalCallTest {
     void fileClientLocalMakesCallMasterlessWithoutTheFlag() throws Exception {
         Path remote = minionConfig("");
         // without either, the call goes to the running minion (MinionCallTest); there is none here
-        Result refused = brine("call", "-c", remote.toString(), "test.echo", "hi");
+        TestCluster.CliResult refused = brine("call", "-c", remote.toString(), "test.echo", "hi");
         assertEquals(ExitCodes.FAILED, refused.exit(), refused.out() + refused.err());
         assertTrue(refused.err().contains("the minion local1 is not running here") && refused.err().contains("--local"),
                 refused.err());
 
         Path local = minionConfig("file_client: local\n");
-        Result r = brine("call", "-c", local.toString(), "test.echo", "hi");
+        TestCluster.CliResult r = brine("call", "-c", local.toString(), "test.echo", "hi");
         assertEquals(0, r.exit(), r.out() + r.err());
         assertEquals("local1:\n    hi\n", r.out());
     }
 
     @Test
     void stateApplyWithoutLocalStillNeedsATarget() {
-        Result r = brine("state", "apply");
+        TestCluster.CliResult r = brine("state", "apply");
         assertEquals(ExitCodes.USAGE, r.exit());
         assertTrue(r.err().contains("TARGET"), r.err());
     }

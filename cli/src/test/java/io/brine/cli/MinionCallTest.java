@@ -37,8 +37,6 @@ class MinionCallTest {
     static Minion minion;
     static Path minionYaml;
 
-    record Result(int exit, String out, String err) {
-    }
 
     @BeforeAll
     static void start() throws Exception {
@@ -61,16 +59,13 @@ class MinionCallTest {
         cluster.close();
     }
 
-    private static Result brine(String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        int exit = Main.run(new PrintWriter(o, true), new PrintWriter(e, true), args);
-        return new Result(exit, o.toString(), e.toString());
+    private static TestCluster.CliResult brine(String... args) {
+        return TestCluster.run(args);
     }
 
     @Test
     void theRunningMinionRunsTheFunctionWithItsMastersPillar() throws Exception {
-        Result r = brine("call", "-c", minionYaml.toString(), "pillar.get", "app:greeting", "--out", "json");
+        TestCluster.CliResult r = brine("call", "-c", minionYaml.toString(), "pillar.get", "app:greeting", "--out", "json");
         assertEquals(0, r.exit(), r.out() + r.err());
         JsonNode ret = JSON.readTree(r.out()).get("returns").get("caller1");
         assertEquals("hello from the master's pillar", ret.get("ret").asText(), r.out());
@@ -80,7 +75,7 @@ class MinionCallTest {
     @Test
     void aStateAppliesWithFilesAndPillarFromTheMasterAndTheJobIsNotTheMasters() throws Exception {
         int jobsBefore = cluster.cli("job", "list", "--out", "json").out().length();
-        Result r = brine("call", "-c", minionYaml.toString(), "state.apply", "note");
+        TestCluster.CliResult r = brine("call", "-c", minionYaml.toString(), "state.apply", "note");
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("Succeeded: 1 (changed=1)"), "printed as salt-call prints states: " + r.out());
         assertEquals("hello from the master's pillar", Files.readString(root.resolve("note.txt")).strip());
@@ -90,7 +85,7 @@ class MinionCallTest {
 
     @Test
     void aFailingFunctionExitsOneAsTheMasterPathDoes() {
-        Result r = brine("call", "-c", minionYaml.toString(), "cmd.run", "exit 4", "--out", "json");
+        TestCluster.CliResult r = brine("call", "-c", minionYaml.toString(), "cmd.run", "exit 4", "--out", "json");
         assertEquals(ExitCodes.FAILED, r.exit(), r.out() + r.err());
     }
 

@@ -75,15 +75,20 @@ final class TestCluster implements AutoCloseable {
     }
 
     CliResult cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
         List<String> all = new ArrayList<>(List.of(args));
         boolean takesConfig = args.length > 0 && !args[0].equals("demo") && !args[0].equals("event");
         if (takesConfig) {
             int at = List.of("key", "job", "state", "client", "token", "manage").contains(args[0]) ? 2 : 1;
             all.addAll(Math.min(at, all.size()), List.of("-c", masterYaml.toString()));
         }
-        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
+        return run(all.toArray(String[]::new));
+    }
+
+    /** The brine command run in this process, as typed: its exit code and what it printed. */
+    static CliResult run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
         return new CliResult(exit, out.toString(), err.toString());
     }
 

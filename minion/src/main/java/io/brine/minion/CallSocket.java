@@ -5,14 +5,9 @@ import io.brine.protocol.MinionReturn;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,14 +45,13 @@ final class CallSocket implements AutoCloseable {
         static final ObjectMapper MAPPER = new ObjectMapper();
     }
 
-    private final Path path;
+    private final LocalServerSocket socket;
     private final Runner runner;
     private final MinionRuntime runtime;
     private final Semaphore running = new Semaphore(MAX_CALLS);
-    private ServerSocketChannel server;
 
     CallSocket(Path cacheDir, Runner runner, MinionRuntime runtime) {
-        this.path = path(cacheDir);
+        this.socket = new LocalServerSocket(path(cacheDir), runtime);
         this.runner = runner;
         this.runtime = runtime;
     }
@@ -67,12 +61,8 @@ final class CallSocket implements AutoCloseable {
         return cacheDir.resolve(FILE_NAME);
     }
 
-    synchronized void start() throws IOException {
-        Files.deleteIfExists(path);
-        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(path));
-        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
-        runtime.serveDeferred(server, this::take);
+    void start() throws IOException {
+        runtime.serveDeferred(socket.bind("rw-------"), this::take);
     }
 
     /** On the socket loop: must not block. */
@@ -144,15 +134,9 @@ final class CallSocket implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
+    public void close() {
         try {
-            ServerSocketChannel s = server;
-            server = null;
-            if (s != null) {
-                runtime.stopLocal(s);
-                s.close();
-            }
-            Files.deleteIfExists(path);
+            socket.close();
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "closing the local call socket: " + e.getMessage());
         }

@@ -5,14 +5,11 @@ import io.brine.protocol.EventPost;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.GroupPrincipal;
 import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -38,21 +35,19 @@ final class EventSocket implements AutoCloseable {
     private final String group;
     private final Consumer<EventPost> forward;
     private final MinionRuntime runtime;
-    private ServerSocketChannel server;
+    private final LocalServerSocket socket;
 
     EventSocket(Path path, String group, Consumer<EventPost> forward, MinionRuntime runtime) {
         this.path = path;
         this.group = group;
         this.forward = forward;
         this.runtime = runtime;
+        this.socket = new LocalServerSocket(path, runtime);
     }
 
     synchronized void start() throws IOException {
         Files.createDirectories(path.getParent());
-        Files.deleteIfExists(path);
-        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(path));
-        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-rw----"));
+        ServerSocketChannel server = socket.bind("rw-rw----");
         if (group != null) {
             GroupPrincipal g = path.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByGroupName(group);
             Files.getFileAttributeView(path, PosixFileAttributeView.class).setGroup(g);
@@ -81,13 +76,7 @@ final class EventSocket implements AutoCloseable {
     @Override
     public synchronized void close() {
         try {
-            ServerSocketChannel s = server;
-            server = null;
-            if (s != null) {
-                runtime.stopLocal(s);
-                s.close();
-            }
-            Files.deleteIfExists(path);
+            socket.close();
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "closing the event socket: " + e.getMessage());
         }
