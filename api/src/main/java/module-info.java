@@ -2,11 +2,7 @@
 module io.brine.api {
     requires transitive io.brine.master;
     requires com.fasterxml.jackson.databind;
-    requires jdk.httpserver;
-    requires org.eclipse.jetty.http.spi;
-    requires org.eclipse.jetty.server;
-    requires org.eclipse.jetty.io;
-    requires org.eclipse.jetty.util;
+    requires io.brine.http;
 
     exports io.brine.api;
 }

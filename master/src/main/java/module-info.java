@@ -15,10 +15,11 @@ module io.brine.master {
     requires com.fasterxml.jackson.dataformat.yaml;
     requires java.sql;
     requires org.xerial.sqlitejdbc;
-    requires jdk.httpserver;
+    requires io.brine.http;
     requires io.prometheus.metrics.core;
     requires io.prometheus.metrics.model;
     requires io.prometheus.metrics.exporter.httpserver;
+    requires jdk.httpserver;
 
     exports io.brine.master;
     exports io.brine.master.internal to io.brine.api, io.brine.cli;

@@ -1,5 +1,6 @@
 package io.brine.api;
 
+import io.brine.http.HttpListener;
 import io.brine.master.ApiConfig;
 import io.brine.master.Master;
 import java.io.IOException;
@@ -26,12 +27,12 @@ public final class ApiServer implements AutoCloseable {
     private static final Logger LOG = System.getLogger(ApiServer.class.getName());
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
 
-    private final ApiListener listener;
+    private final HttpListener listener;
     private final EventStreams events;
     private final ApiHandler handler;
     private final boolean tls;
 
-    private ApiServer(ApiListener listener, EventStreams events, ApiHandler handler, boolean tls) {
+    private ApiServer(HttpListener listener, EventStreams events, ApiHandler handler, boolean tls) {
         this.listener = listener;
         this.events = events;
         this.handler = handler;
@@ -69,7 +70,7 @@ public final class ApiServer implements AutoCloseable {
         EventStreams events = new EventStreams(master.events(), keepAlive);
         ApiHandler handler = new ApiHandler(tokens, new JobEndpoints(master.client()), new KeyEndpoints(master.keys()),
                 events, new TokenEndpoints(tokens, master.client()), master::apiAnswered);
-        ApiListener listener = ApiListener.start(config, handler, perAddress);
+        HttpListener listener = ApiListener.start(config, handler, perAddress);
         ApiServer api = new ApiServer(listener, events, handler, config.tls());
         LOG.log(Level.INFO, "api listening on " + api.address() + ", tokens in " + tokens.file());
         return api;

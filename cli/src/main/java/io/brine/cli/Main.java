@@ -6,17 +6,10 @@ import picocli.CommandLine;
 
 /** Entry point of the {@code brine} command. The only place in Brine that calls System.exit. */
 public final class Main {
-    private static final String HTTP_SERVER_PROVIDER = "com.sun.net.httpserver.HttpServerProvider";
-
     private Main() {
     }
 
     public static void main(String[] args) {
-        // The API's Jetty registers itself as the JDK's HttpServer provider, and its provider cannot serve the
-        // master's /metrics (the API makes its Jetty server directly, so it needs no provider): keep the JDK's.
-        if (System.getProperty(HTTP_SERVER_PROVIDER) == null) {
-            System.setProperty(HTTP_SERVER_PROVIDER, "sun.net.httpserver.DefaultHttpServerProvider");
-        }
         System.exit(run(args));
     }
 

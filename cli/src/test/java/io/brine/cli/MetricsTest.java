@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code /metrics} and {@code /health} of a real master with a real minion, scraped over HTTP. */
 class MetricsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final java.net.InetAddress HOSTILE = hostile();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     /**
      * Every family the master exposes from its first scrape, with HELP; the two labelled by open sets (function,
@@ -154,6 +155,52 @@ class MetricsTest {
                 err.toString());
         assertTrue(!Files.exists(second.resolve("cache")) && !Files.exists(second.resolve("pki")),
                 "nothing created before the config is checked");
+    }
+
+    /**
+     * Hostile peers on the metrics port (a small bounded client of the test's own, from 127.0.0.2): 40 connections
+     * that send half a request and stall, one that sends a 1 MiB header, one that sends garbage. The scraper (from
+     * 127.0.0.1) is still answered, and so are the minions.
+     */
+    @Test
+    void stalledAndGarbageClientsDoNotSilenceTheMetricsPortOrTheMaster() throws Exception {
+        int port = cluster.master.metricsPort().orElseThrow();
+        List<java.net.Socket> stalled = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 40; i++) {
+                java.net.Socket s = new java.net.Socket("127.0.0.1", port, HOSTILE, 0);
+                s.getOutputStream().write("GET /metrics HTTP/1.1\r\nHost: x\r\n".getBytes());
+                stalled.add(s);
+            }
+            try (java.net.Socket big = new java.net.Socket("127.0.0.1", port, HOSTILE, 0)) {
+                big.setSoTimeout(10_000);
+                byte[] header = ("GET /metrics HTTP/1.1\r\nX-Big: " + "a".repeat(1 << 20) + "\r\n\r\n").getBytes();
+                try {
+                    big.getOutputStream().write(header);
+                } catch (java.io.IOException closedEarly) {
+                    // the server may close on it before it is all sent: refused either way
+                }
+            }
+            try (java.net.Socket junk = new java.net.Socket("127.0.0.1", port, HOSTILE, 0)) {
+                junk.setSoTimeout(10_000);
+                junk.getOutputStream().write(new byte[] {0, 1, 2, (byte) 0xff, '\r', '\n', '\r', '\n'});
+            }
+            assertEquals(200, get("/health").statusCode());
+            assertTrue(scrape().value("brine_connected_minions", java.util.Map.of()) >= 1);
+            assertEquals(0, cluster.cli("run", "--timeout", "10", "m1", "test.ping").exit());
+        } finally {
+            for (java.net.Socket s : stalled) {
+                s.close();
+            }
+        }
+    }
+
+    private static java.net.InetAddress hostile() {
+        try {
+            return java.net.InetAddress.getByName("127.0.0.2"); // all of 127/8 is loopback on Linux
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static PrometheusText scrape() throws Exception {

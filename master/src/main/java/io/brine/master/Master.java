@@ -189,8 +189,7 @@ public final class Master implements AutoCloseable {
         m.scheduleRetention();
         if (config.metrics() != null) {
             try {
-                m.metricsServer = MetricsServer.start(config.metrics(), m.metrics.registry(), m.health,
-                        runtime.threads("metrics-http"));
+                m.metricsServer = MetricsServer.start(config.metrics(), m.metrics.registry(), m.health);
             } catch (RuntimeException e) {
                 m.close();
                 throw e;

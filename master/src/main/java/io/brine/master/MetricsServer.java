@@ -3,41 +3,35 @@ package io.brine.master;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import io.brine.config.ConfigException;
-import com.sun.net.httpserver.HttpServer;
+import io.brine.http.HttpListener;
 import io.prometheus.metrics.exporter.httpserver.MetricsHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code /metrics} in Prometheus text format, through the Prometheus client library's own handler, and
  * {@code /health}: 200 with {@code {"status": "ok", ...}} when every check passes, 503 with the checks that failed
- * otherwise. Anything else is 404. Requests are served by two threads of the master's runtime with a bounded
- * queue: a scraper or a health check needs no more, and a flood gets refused rather than held.
+ * otherwise. Anything else is 404. Served by the same hardened listener as the API ({@link HttpListener}), sized
+ * for a scraper and a health check: two workers, a few connections per address, and a client that stalls half-way
+ * through its headers holds no thread (the JDK's own server, tried first, went silent behind 40 of them).
  */
 final class MetricsServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int THREADS = 2;
-    private static final int QUEUED = 64;
-    /** The system property choosing who makes {@code com.sun.net.httpserver} servers, and the JDK's own. */
-    static final String PROVIDER = "com.sun.net.httpserver.HttpServerProvider";
-    static final String JDK_PROVIDER = "sun.net.httpserver.DefaultHttpServerProvider";
+    private static final int WORKERS = 2;
+    private static final int PER_ADDRESS = 8;
+    private static final int CONNECTIONS = 64;
+    private static final Duration IDLE = Duration.ofSeconds(10);
+    private static final int HEADER_BYTES = 8 * 1024;
 
-    private final HttpServer server;
-    private final ExecutorService executor;
+    private final HttpListener listener;
 
-    private MetricsServer(HttpServer server, ExecutorService executor) {
-        this.server = server;
-        this.executor = executor;
+    private MetricsServer(HttpListener listener) {
+        this.listener = listener;
     }
 
     /**
@@ -45,37 +39,27 @@ final class MetricsServer implements AutoCloseable {
      *
      * @throws ConfigException naming the {@code metrics} key and the address if it cannot be bound
      */
-    static MetricsServer start(MetricsConfig config, PrometheusRegistry registry, MasterHealth health,
-            ThreadFactory threads) {
-        ExecutorService executor = new ThreadPoolExecutor(THREADS, THREADS, 60, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(QUEUED), threads);
-        HttpServer server = null;
+    static MetricsServer start(MetricsConfig config, PrometheusRegistry registry, MasterHealth health) {
+        MetricsHandler metrics = new MetricsHandler(registry);
         try {
-            // Made here rather than by the library's HTTPServer builder, which asks a server for its address before
-            // starting it; given its contexts, then started, it needs nothing but the JDK's own server.
-            server = HttpServer.create(new InetSocketAddress(config.iface(), config.port()), 16);
-            if (server.getClass().getName().startsWith("org.eclipse.jetty.")) {
-                throw new ConfigException("metrics: Jetty's com.sun.net.httpserver provider is on the class path and "
-                        + "cannot serve /metrics (it binds again when started); start the JVM with -D" + PROVIDER
-                        + "=" + JDK_PROVIDER + ", as the brine command does");
-            }
-            server.createContext("/metrics", new MetricsHandler(registry));
-            server.createContext("/", exchange -> answer(exchange, health));
-            server.setExecutor(executor);
-            server.start();
-            return new MetricsServer(server, executor);
+            return new MetricsServer(HttpListener.start(new HttpListener.Settings("brine-metrics", config.iface(),
+                    config.port(), null, WORKERS, PER_ADDRESS, CONNECTIONS, IDLE, HEADER_BYTES), exchange -> {
+                        if (exchange.getRequestURI().getPath().equals("/metrics")) {
+                            metrics.handle(exchange);
+                        } else {
+                            answer(exchange, health);
+                        }
+                    }));
         } catch (IOException | RuntimeException e) {
-            if (server != null) {
-                server.stop(0);
-            }
-            executor.shutdownNow();
+            Throwable cause = e.getCause() != null && e.getMessage() != null && e.getMessage().startsWith("cannot listen")
+                    ? e.getCause() : e;
             throw new ConfigException("metrics: cannot listen on " + config.iface() + ":" + config.port() + " ("
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")", e);
+                    + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage()) + ")", e);
         }
     }
 
     int port() {
-        return server.getAddress().getPort();
+        return listener.port();
     }
 
     private static void answer(HttpExchange exchange, MasterHealth health) throws IOException {
@@ -109,7 +93,6 @@ final class MetricsServer implements AutoCloseable {
     /** Stops listening and ends its threads. */
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        listener.stop(Duration.ZERO);
     }
 }

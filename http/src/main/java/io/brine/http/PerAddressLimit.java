@@ -1,4 +1,4 @@
-package io.brine.api;
+package io.brine.http;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
