@@ -32,6 +32,7 @@ class ModuleExportsTest {
                 Map.entry("io.brine.config", "io.brine.config"),
                 Map.entry("io.brine.examples", "io.brine.examples.orchestrator"),
                 Map.entry("io.brine.functions", "io.brine.functions"),
+                Map.entry("io.brine.http", "io.brine.http"),
                 Map.entry("io.brine.logging", "io.brine.logging"),
                 Map.entry("io.brine.fileserver", "io.brine.fileserver"),
                 Map.entry("io.brine.master", "io.brine.master, io.brine.master.internal to io.brine.api, io.brine.cli"),
