@@ -1,6 +1,7 @@
 /** The {@code brine} command line: Salt's commands for operators, and the master, minion and bench launchers. */
 module io.brine.cli {
     requires io.brine.master;
+    requires io.brine.client;
     requires io.brine.minion;
     requires io.brine.output;
     requires io.brine.api;

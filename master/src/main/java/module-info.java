@@ -22,7 +22,7 @@ module io.brine.master {
     requires jdk.httpserver;
 
     exports io.brine.master;
-    exports io.brine.master.internal to io.brine.api, io.brine.cli;
+    exports io.brine.master.internal to io.brine.api, io.brine.cli, io.brine.client;
 
     uses io.brine.config.TemplateRenderer;
 }

@@ -17,4 +17,10 @@ final class CliRuntime {
     static TransportRuntime shared() {
         return SHARED;
     }
+
+    /** A session with the master {@code cfg} describes, as {@code who}, on the shared runtime. */
+    static io.brine.client.internal.MasterSession connect(io.brine.master.MasterConfig cfg,
+            io.brine.client.ClientKey who, java.time.Duration connectTimeout) throws InterruptedException {
+        return io.brine.client.internal.MasterSession.open(SHARED, cfg.connectAddress(), who, connectTimeout);
+    }
 }

@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.client.internal.MasterSession;
 import io.brine.output.JobOutput;
 import io.brine.master.JobSpec;
 import io.brine.master.MasterConfig;
@@ -160,7 +161,7 @@ final class CpCommand implements Callable<Integer> {
 
     private ClientResponse ask(MasterConfig cfg, Duration timeout, LongFunction<ClientRequest> request)
             throws InterruptedException {
-        try (MasterConnection master = MasterConnection.open(cfg, config.identity(cfg), Duration.ofSeconds(5))) {
+        try (MasterSession master = CliRuntime.connect(cfg, config.identity(cfg), Duration.ofSeconds(5))) {
             // Room for the master to hash a new source while it is fetched, and for the minions' flush to disk.
             return master.request(request.apply(master.nextRequestId()), r -> { },
                     timeout.multipliedBy(2).plusSeconds(15));

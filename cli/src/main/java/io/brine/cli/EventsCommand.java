@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.client.internal.MasterSession;
 import io.brine.output.JobOutput;
 import io.brine.master.MasterConfig;
 import io.brine.protocol.EventNotice;
@@ -51,7 +52,7 @@ final class EventsCommand implements Callable<Integer> {
         AtomicInteger seen = new AtomicInteger();
         Duration limit = timeoutSeconds == null ? Duration.ofDays(365) : Duration.ofSeconds(timeoutSeconds);
         MasterConfig cfg = config.load();
-        try (MasterConnection master = MasterConnection.open(cfg, config.identity(cfg), Duration.ofSeconds(5))) {
+        try (MasterSession master = CliRuntime.connect(cfg, config.identity(cfg), Duration.ofSeconds(5))) {
             long id = master.nextRequestId();
             java.util.concurrent.CountDownLatch enough = new java.util.concurrent.CountDownLatch(1);
             java.util.concurrent.atomic.AtomicReference<String> refused = new java.util.concurrent.atomic.AtomicReference<>();

@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.client.internal.MasterSession;
 import io.brine.output.JobOutput;
 import io.brine.master.Batch;
 import io.brine.master.JobSpec;
@@ -53,7 +54,7 @@ final class JobCall {
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
         }
-        try (MasterConnection master = MasterConnection.open(cfg, options.config.identity(cfg), Duration.ofSeconds(5))) {
+        try (MasterSession master = CliRuntime.connect(cfg, options.config.identity(cfg), Duration.ofSeconds(5))) {
             PublishRequest request = PublishRequests.toWire(master.nextRequestId(), job, options.async);
             Progress progress = new Progress(spec.commandLine().getErr(), batch == null ? null : batch.text());
             boolean jsonl = options.out.equals("jsonl");

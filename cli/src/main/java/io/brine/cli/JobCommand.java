@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.client.internal.MasterSession;
 import io.brine.output.JobOutput;
 import io.brine.master.MasterConfig;
 import io.brine.protocol.ClientResponse;
@@ -52,7 +53,7 @@ final class JobCommand implements Runnable {
     static ClientResponse ask(MasterConfigOption option, java.util.function.LongFunction<io.brine.protocol.ClientRequest> req)
             throws InterruptedException {
         MasterConfig cfg = option.load();
-        try (MasterConnection master = MasterConnection.open(cfg, option.identity(cfg), Duration.ofSeconds(5))) {
+        try (MasterSession master = CliRuntime.connect(cfg, option.identity(cfg), Duration.ofSeconds(5))) {
             ClientResponse r = master.request(req.apply(master.nextRequestId()), x -> { }, Duration.ofSeconds(30));
             if (r == null) {
                 throw new CliException(ExitCodes.FAILED, "the master did not answer in time");

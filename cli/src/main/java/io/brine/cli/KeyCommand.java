@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.client.ClientKey;
 import io.brine.master.KeyList;
 import io.brine.master.MasterConfig;
 import io.brine.master.MasterKeys;
@@ -54,14 +55,14 @@ final class KeyCommand implements Runnable {
         MasterConfig cfg;
         MasterKeys keys;
         /** Set for a named operator ({@code --client-key}): the master does the work, if its ACL grants {@code @keys}. */
-        ClientIdentity remote;
+        ClientKey remote;
 
         @Override
         public final Integer call() throws Exception {
             Logging.configure("warning");
             OutputFormat.check(out);
             cfg = config.load();
-            ClientIdentity who = config.identity(cfg);
+            ClientKey who = config.identity(cfg);
             if (!who.name().equals(io.brine.master.Master.LOCAL_CLIENT)) {
                 remote = who;
             } else {

@@ -50,6 +50,10 @@ public final class Main {
             err.println("brine: " + c.getMessage());
             return c.exitCode;
         }
+        if (e instanceof io.brine.client.ClientException c) {
+            err.println("brine: " + c.getMessage());
+            return c.setup() ? ExitCodes.USAGE : ExitCodes.FAILED;
+        }
         if (e instanceof ConfigException || e instanceof IllegalArgumentException) {
             err.println("brine: " + e.getMessage());
             return ExitCodes.USAGE;

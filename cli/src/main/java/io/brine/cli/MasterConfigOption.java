@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.client.ClientKey;
 import io.brine.master.MasterConfig;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -20,7 +21,7 @@ final class MasterConfigOption {
     }
 
     /** Whom to act as towards the master {@code cfg} describes. */
-    ClientIdentity identity(MasterConfig cfg) {
-        return ClientIdentity.resolve(clientKey, System.getenv(ClientIdentity.ENV), cfg);
+    ClientKey identity(MasterConfig cfg) {
+        return ClientKey.resolve(clientKey, System.getenv(ClientKey.ENV), cfg);
     }
 }

@@ -1,5 +1,7 @@
 package io.brine.cli;
 
+import io.brine.client.ClientKey;
+import io.brine.client.internal.MasterSession;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
 import io.brine.master.Principal;
@@ -34,12 +36,12 @@ final class MasterNotifier {
             auditHere(cfg, changes);
             return;
         }
-        try (MasterConnection master = MasterConnection.open(cfg, ClientIdentity.local(cfg), Duration.ofSeconds(3))) {
+        try (MasterSession master = CliRuntime.connect(cfg, ClientKey.local(cfg), Duration.ofSeconds(3))) {
             if (master.request(new KeysChanged(master.nextRequestId(), changes), r -> { },
                     Duration.ofSeconds(5)) == null) {
                 auditHere(cfg, changes);
             }
-        } catch (CliException e) {
+        } catch (CliException | io.brine.client.ClientException e) {
             System.err.println("brine: warning: could not tell the running master: " + e.getMessage());
             auditHere(cfg, changes);
         } catch (InterruptedException e) {

@@ -40,6 +40,8 @@ final class EventService {
         if (old != null) {
             old.close();
         }
+        // said once the subscription is in place, so a client can know that every later event reaches it
+        client.send(new io.brine.protocol.Done(request.requestId()));
     }
 
     void closed(Session client) {

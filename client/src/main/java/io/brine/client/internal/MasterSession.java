@@ -1,8 +1,7 @@
-package io.brine.cli;
+package io.brine.client.internal;
 
-import io.brine.master.Master;
-import io.brine.master.MasterConfig;
-import io.brine.master.internal.MasterPki;
+import io.brine.client.ClientException;
+import io.brine.client.ClientKey;
 import io.brine.protocol.BrineVersion;
 import io.brine.protocol.CallReport;
 import io.brine.protocol.ClientRequest;
@@ -19,6 +18,7 @@ import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
 import io.brine.protocol.crypto.StaticKeyPair;
 import io.brine.transport.DealerEndpoint;
+import io.brine.transport.TransportRuntime;
 import io.brine.transport.TransportSettings;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -34,11 +34,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * The CLI's authenticated session with its master: the local client key from {@code pki_dir/client.pem}
- * (readable only by the master's operator) and the master's key from {@code pki_dir/master.pub}, so neither
- * side can be impersonated by another process on the host.
+ * An authenticated client session with a master, as the CLI and {@link io.brine.client.BrineClient} hold it: the
+ * client's key (the master's local operator's {@code pki_dir/client.pem}, or a named operator's {@code NAME.pem})
+ * and the master's public key, so neither side can be impersonated. Requests go out with ids of this session;
+ * their responses come back in order, kept here until asked for, or streamed to a listener.
  */
-final class MasterConnection implements AutoCloseable {
+public final class MasterSession implements AutoCloseable {
     /**
      * Retries come quickly: an operator is waiting. The first handshake gets 150 ms rather than the 2 s a minion
      * gives it, because JeroMQ 0.6.0 now and then never sends the greeting of a fresh connection and only a new
@@ -56,11 +57,17 @@ final class MasterConnection implements AutoCloseable {
     private volatile long streamId = -1;
     private final AtomicLong requestIds = new AtomicLong();
 
-    private MasterConnection(DealerEndpoint endpoint) {
+    private MasterSession(DealerEndpoint endpoint) {
         this.endpoint = endpoint;
     }
 
-    static MasterConnection open(MasterConfig config, ClientIdentity who, Duration connectTimeout)
+    /**
+     * Connects to the master at {@code address} ({@code tcp://host:port}) as {@code who}, waiting up to
+     * {@code connectTimeout} for it to accept this client.
+     *
+     * @throws ClientException when a key cannot be read, or the master does not answer or refuses this client
+     */
+    public static MasterSession open(TransportRuntime runtime, String address, ClientKey who, Duration connectTimeout)
             throws InterruptedException {
         StaticKeyPair clientKey;
         byte[] masterKey;
@@ -68,27 +75,27 @@ final class MasterConnection implements AutoCloseable {
             clientKey = KeyFiles.readPrivateKey(who.privateKey());
             masterKey = KeyFiles.readPublicKey(who.masterKey());
         } catch (AccessDeniedException e) {
-            throw new CliException(ExitCodes.USAGE, "cannot read " + e.getFile() + ": only the master's operator "
+            throw ClientException.setup("cannot read " + e.getFile() + ": only the master's operator "
                     + "may act as '" + who.name() + "'; a named operator passes --client-key NAME.pem (or sets "
-                    + ClientIdentity.ENV + ")");
+                    + ClientKey.ENV + ")");
         } catch (NoSuchFileException e) {
-            throw new CliException(ExitCodes.USAGE, "no key at " + e.getFile()
+            throw ClientException.setup("no key at " + e.getFile()
                     + ": has the master been started with this configuration?");
         } catch (IOException e) {
-            throw new CliException(ExitCodes.USAGE, e.getMessage());
+            throw ClientException.setup(e.getMessage());
         }
-        DealerEndpoint endpoint = new DealerEndpoint(CliRuntime.shared(), config.connectAddress(), clientKey,
+        DealerEndpoint endpoint = new DealerEndpoint(runtime, address, clientKey,
                 new Hello(Role.CLIENT, who.name(), BrineVersion.CURRENT),
                 key -> Arrays.equals(key, masterKey) ? null
                         : "its key " + Fingerprint.of(key) + " is not the one in " + who.masterKey(),
                 CLIENT_TRANSPORT);
-        MasterConnection connection = new MasterConnection(endpoint);
+        MasterSession connection = new MasterSession(endpoint);
         endpoint.start(connection::heard);
         KeyStatus status = endpoint.awaitStatus(connectTimeout);
         if (status != KeyStatus.ACCEPTED) {
             endpoint.close();
-            throw new CliException(ExitCodes.USAGE, status == null
-                    ? "no answer from the master at " + config.connectAddress() + " within "
+            throw ClientException.setup(status == null
+                    ? "no answer from the master at " + address + " within "
                             + connectTimeout.toSeconds() + " s: is it running?"
                     : "the master refused this client: " + endpoint.statusDetail());
         }
@@ -105,22 +112,24 @@ final class MasterConnection implements AutoCloseable {
     private void deliver(ClientResponse r) {
         if (r.requestId() == streamId && streamListener != null) {
             streamListener.accept(r);
-        } else {
+        } else if (!(r instanceof io.brine.protocol.EventNotice)) {
             responses.add(r);
         }
+        // an event of a subscription this session stopped listening to: no request waits for it, drop it rather
+        // than keep it (the master sends them until the session ends)
     }
 
     /** Streams every response to {@code requestId} to {@code listener} (for subscriptions without an end). */
-    void listen(long requestId, java.util.function.Consumer<ClientResponse> listener) {
+    public void listen(long requestId, java.util.function.Consumer<ClientResponse> listener) {
         streamListener = listener;
         streamId = requestId;
     }
 
-    void send(ClientRequest request) {
+    public void send(ClientRequest request) {
         endpoint.send(request);
     }
 
-    long nextRequestId() {
+    public long nextRequestId() {
         return requestIds.incrementAndGet();
     }
 
@@ -130,7 +139,7 @@ final class MasterConnection implements AutoCloseable {
      * streamed rather than sending them again: they are put back here, so a call ends in the whole job, as a
      * {@link JobReport}, exactly as a lookup does.
      */
-    ClientResponse request(ClientRequest request, Consumer<ClientResponse> progress, Duration timeout)
+    public ClientResponse request(ClientRequest request, Consumer<ClientResponse> progress, Duration timeout)
             throws InterruptedException {
         endpoint.send(request);
         Map<String, MinionReturn> streamed = new HashMap<>();
@@ -162,8 +171,7 @@ final class MasterConnection implements AutoCloseable {
             return report.merge(streamed);
         } catch (IllegalStateException e) {
             // the session keeps messages in order and loses none while it lives: this is a fault, said plainly
-            throw new CliException(ExitCodes.FAILED, e.getMessage() + "; see 'brine job show " + report.rest().jid()
-                    + "'");
+            throw ClientException.failed(e.getMessage() + "; see 'brine job show " + report.rest().jid() + "'");
         }
     }
 

@@ -1,0 +1,227 @@
+package io.brine.client;
+
+import io.brine.client.internal.MasterSession;
+import io.brine.master.Event;
+import io.brine.master.EventBus;
+import io.brine.master.Job;
+import io.brine.master.JobFilter;
+import io.brine.master.JobOverview;
+import io.brine.master.JobSpec;
+import io.brine.master.MasterConfig;
+import io.brine.master.MinionResult;
+import io.brine.master.internal.JobResults;
+import io.brine.master.internal.PublishRequests;
+import io.brine.protocol.ClientRequest;
+import io.brine.protocol.ClientResponse;
+import io.brine.protocol.Done;
+import io.brine.protocol.EventNotice;
+import io.brine.protocol.EventSubscribe;
+import io.brine.protocol.Failure;
+import io.brine.protocol.JobListRequest;
+import io.brine.protocol.JobListing;
+import io.brine.protocol.JobLookup;
+import io.brine.protocol.JobReport;
+import io.brine.protocol.KillRequest;
+import io.brine.protocol.Published;
+import io.brine.protocol.Refused;
+import io.brine.protocol.ReturnNotice;
+import io.brine.transport.TransportRuntime;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * A running master, from another process: the embedded {@link io.brine.master.MasterClient}'s job methods over the
+ * encrypted client protocol the CLI speaks, authenticated both ways (the client's key, and the master's public key
+ * it expects). An orchestrator runs beside the master rather than inside it; what it may do is what the master's
+ * {@code publisher_acl} grants the key's name.
+ *
+ * <pre>{@code
+ * try (BrineClient brine = BrineClient.connect(Path.of("/etc/brine/master.yaml"))) {       // the local operator
+ *     Job job = brine.call(JobSpec.of("web*", "test.ping"));
+ * }
+ * try (BrineClient brine = BrineClient.connect("10.0.0.5", 4506, Path.of("heat.pem"))) {  // a named operator
+ *     String jid = brine.cast(JobSpec.of("db1", "state.apply"));
+ * }
+ * }</pre>
+ *
+ * <p>One client holds one session; its methods may be called from several threads, one request at a time (they
+ * are serialised). Each client has its own transport thread, ended by {@link #close()}.
+ */
+public final class BrineClient implements AutoCloseable {
+    private static final Duration CONNECT = Duration.ofSeconds(10);
+    /** How long a request other than a call may take before the master is taken to be gone. */
+    private static final Duration ANSWER = Duration.ofSeconds(30);
+    /** Beyond a call's own timeout: the master's report follows the last return. */
+    private static final Duration CALL_MARGIN = Duration.ofSeconds(15);
+
+    private final TransportRuntime runtime;
+    private final MasterSession session;
+    private final Duration defaultTimeout;
+
+    private BrineClient(TransportRuntime runtime, MasterSession session, Duration defaultTimeout) {
+        this.runtime = runtime;
+        this.session = session;
+        this.defaultTimeout = defaultTimeout;
+    }
+
+    /**
+     * Connects as the master's local operator, with the keys in the master configuration's {@code pki_dir}
+     * (readable by the master's own user only).
+     *
+     * @throws ClientException when a key cannot be read, or the master does not answer or refuses this client
+     */
+    public static BrineClient connect(Path masterConfig) throws InterruptedException {
+        MasterConfig cfg = MasterConfig.load(masterConfig);
+        return open(cfg.connectAddress(), ClientKey.local(cfg), cfg.timeout());
+    }
+
+    /**
+     * Connects to the master at {@code host:port} as the named operator whose key is {@code clientKey}
+     * ({@code NAME.pem}, from {@code brine client create NAME}, with the master's {@code master.pub} beside it).
+     *
+     * @throws ClientException when a key cannot be read, or the master does not answer or refuses this client
+     */
+    public static BrineClient connect(String host, int port, Path clientKey) throws InterruptedException {
+        String address = "tcp://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+        return open(address, ClientKey.named(clientKey), Duration.ofSeconds(30));
+    }
+
+    private static BrineClient open(String address, ClientKey key, Duration defaultTimeout)
+            throws InterruptedException {
+        TransportRuntime runtime = new TransportRuntime("client-" + key.name());
+        try {
+            return new BrineClient(runtime, MasterSession.open(runtime, address, key, CONNECT), defaultTimeout);
+        } catch (RuntimeException | InterruptedException e) {
+            runtime.close();
+            throw e;
+        }
+    }
+
+    /** Runs a job and waits for it: every targeted minion returned, or the spec's timeout passed. */
+    public Job call(JobSpec spec) throws InterruptedException {
+        return stream(spec, (id, result) -> { });
+    }
+
+    /** Runs a job and waits for it, handing each return to {@code onReturn} as it arrives. */
+    public Job stream(JobSpec spec, BiConsumer<String, MinionResult> onReturn) throws InterruptedException {
+        Objects.requireNonNull(onReturn, "onReturn");
+        JobSpec timed = timed(spec);
+        Duration wait = spec.batch() == null ? timed.timeout().plus(CALL_MARGIN) : Duration.ofDays(1);
+        ClientResponse r = ask(id -> PublishRequests.toWire(id, timed, false), progress -> {
+            if (progress instanceof ReturnNotice n) {
+                onReturn.accept(n.minionId(), JobResults.result(n.result()));
+            }
+        }, wait);
+        return JobResults.job(expect(r, JobReport.class).job());
+    }
+
+    /** Publishes a job without waiting for its returns (Salt's cast); its jid, to look it up later. */
+    public String cast(JobSpec spec) throws InterruptedException {
+        JobSpec timed = timed(spec);
+        return expect(ask(id -> PublishRequests.toWire(id, timed, true), progress -> { }, ANSWER), Published.class)
+                .jid();
+    }
+
+    /**
+     * The spec with a timeout: the wire always carries one, so a spec without one gets the master configuration's
+     * ({@link #connect(Path)}) or 30 s.
+     */
+    private JobSpec timed(JobSpec spec) {
+        return spec.timeout() != null ? spec : spec.withTimeout(defaultTimeout);
+    }
+
+    /** A job by its jid, as far as it has got; empty if the master knows no such job. */
+    public Optional<Job> job(String jid) throws InterruptedException {
+        ClientResponse r = ask(id -> new JobLookup(id, jid), progress -> { }, ANSWER);
+        if (r instanceof Failure) {
+            return Optional.empty();
+        }
+        return Optional.of(JobResults.job(expect(r, JobReport.class).job()));
+    }
+
+    /** Recent jobs, newest first, as {@code brine job list} filters them. */
+    public List<JobOverview> jobs(JobFilter filter) throws InterruptedException {
+        ClientResponse r = ask(id -> new JobListRequest(id, filter.limit(), filter.function(), filter.target(),
+                filter.caller(), filter.sinceMillis(), filter.queued()), progress -> { }, ANSWER);
+        return expect(r, JobListing.class).jobs().stream().map(JobResults::overview).toList();
+    }
+
+    /** Stops a running job on every minion still running it; false if it is not running any more. */
+    public boolean kill(String jid) throws InterruptedException {
+        ClientResponse r = ask(id -> new KillRequest(id, jid), progress -> { }, ANSWER);
+        if (r instanceof Failure) {
+            return false;
+        }
+        expect(r, Done.class);
+        return true;
+    }
+
+    /**
+     * Events whose tag matches {@code tagGlob}, from the moment this returns, handed to {@code consumer} on the
+     * client's transport thread until the subscription or the client is closed. One subscription per client at a
+     * time (a new one replaces it).
+     *
+     * @throws ClientException if the master refuses (the client's name lacks {@code @events}) or does not answer
+     */
+    public synchronized EventBus.Subscription subscribe(String tagGlob, Consumer<Event> consumer)
+            throws InterruptedException {
+        long id = session.nextRequestId();
+        java.util.concurrent.CompletableFuture<ClientResponse> answered = new java.util.concurrent.CompletableFuture<>();
+        session.listen(id, r -> {
+            if (r instanceof EventNotice e) {
+                consumer.accept(new Event(e.tag(), e.data(), e.timeMillis()));
+            } else {
+                answered.complete(r);
+            }
+        });
+        session.send(new EventSubscribe(id, tagGlob));
+        ClientResponse r;
+        try {
+            r = answered.get(ANSWER.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            session.listen(-1, x -> { });
+            throw ClientException.failed("the master did not confirm the subscription within "
+                    + ANSWER.toSeconds() + " s");
+        }
+        if (r instanceof Refused refused) {
+            session.listen(-1, x -> { });
+            throw ClientException.setup(refused.message());
+        }
+        return () -> session.listen(-1, x -> { });
+    }
+
+    private synchronized ClientResponse ask(java.util.function.LongFunction<ClientRequest> request,
+            Consumer<ClientResponse> progress, Duration wait) throws InterruptedException {
+        ClientResponse r = session.request(request.apply(session.nextRequestId()), progress, wait);
+        if (r == null) {
+            throw ClientException.failed("the master did not answer within " + wait.toSeconds() + " s");
+        }
+        if (r instanceof Refused refused) {
+            throw ClientException.setup(refused.message());
+        }
+        return r;
+    }
+
+    private static <T extends ClientResponse> T expect(ClientResponse r, Class<T> type) {
+        if (type.isInstance(r)) {
+            return type.cast(r);
+        }
+        if (r instanceof Failure f) {
+            throw ClientException.failed(f.message());
+        }
+        throw ClientException.failed("the master answered " + r.getClass().getSimpleName() + " where "
+                + type.getSimpleName() + " was due");
+    }
+
+    /** Ends the session and the client's transport thread. */
+    @Override
+    public void close() {
+        session.close();
+        runtime.close();
+    }
+}
