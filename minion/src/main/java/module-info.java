@@ -8,6 +8,7 @@ module io.brine.minion {
     requires io.brine.fileserver;
     requires com.fasterxml.jackson.databind;
     requires java.net.http;
+    requires jdk.net; // SO_PEERCRED: who is calling on the local call socket
 
     exports io.brine.minion;
 

@@ -28,7 +28,8 @@ class KeyFingerWaitTest {
                 "master", "-c", yaml.toString())).redirectErrorStream(true)
                 .redirectOutput(root.resolve("master.log").toFile()).start();
         try {
-            assertTrue(!Files.exists(root.resolve("pki/master.pub")), "asked before the master wrote its key");
+            org.junit.jupiter.api.Assumptions.assumeTrue(!Files.exists(root.resolve("pki/master.pub")),
+                    "the race this test is about: asked before the master wrote its key");
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             // a loaded machine may take long to start a JVM: --wait raises the default 10 s, which the tour relies on

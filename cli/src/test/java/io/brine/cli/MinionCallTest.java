@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -120,6 +121,68 @@ class MinionCallTest {
         long ran = replies.stream().filter(r -> r.contains("\"success\":true")).count();
         assertEquals(6, refused + ran, replies.toString());
         assertTrue(ran >= 1 && ran <= 4, replies.toString());
+    }
+
+    /** Callers that hang up (Ctrl-C, a wrapper's timeout) have their calls killed and their slots freed. */
+    @Test
+    void aCallWhoseCallerHangsUpIsKilledAndItsSlotFreed() throws Exception {
+        Path socket = minion.config().cacheDir().resolve("call.sock");
+        List<SocketChannel> callers = new ArrayList<>();
+        try {
+            for (int i = 0; i < 4; i++) {
+                SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+                ch.connect(UnixDomainSocketAddress.of(socket));
+                ch.write(ByteBuffer.wrap(("{\"fun\": \"cmd.run\", \"arg\": [\"sleep 61.73\"], \"timeout\": 300}\n")
+                        .getBytes(StandardCharsets.UTF_8)));
+                callers.add(ch);
+            }
+            Await.until(() -> sleeps() == 4, "the four calls running", Duration.ofSeconds(20));
+        } finally {
+            for (SocketChannel ch : callers) {
+                ch.close();
+            }
+        }
+        Await.until(() -> sleeps() == 0, "the abandoned calls killed", Duration.ofSeconds(20));
+        TestCluster.CliResult r = brine("call", "-c", minionYaml.toString(), "test.echo", "free", "--out", "json");
+        assertEquals(0, r.exit(), "a slot is free again: " + r.out() + r.err());
+    }
+
+    /** The sleep commands themselves (not the shells or guards around them). */
+    private static long sleeps() {
+        return ProcessHandle.allProcesses().filter(p -> p.info().command().orElse("").endsWith("/sleep")
+                && java.util.Arrays.equals(p.info().arguments().orElse(new String[0]), new String[] {"61.73"}))
+                .count();
+    }
+
+    /**
+     * A hostile local user: even with the cachedir and the socket loosened (an operator's chmod), a caller that is
+     * not the minion's own user is refused by its credentials on the socket, and nothing runs.
+     */
+    @Test
+    void anotherLocalUserIsRefusedEvenWhenTheSocketIsLoosened() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(BrineProcess.root(), "needs root, to call as nobody");
+        Path cache = minion.config().cacheDir();
+        Path socket = cache.resolve("call.sock");
+        Path marker = root.resolve("nobody-ran-this");
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> cacheMode = Files.getPosixFilePermissions(cache);
+        try {
+            for (Path dir = cache; dir != null && dir.startsWith(root.getParent()); dir = dir.getParent()) {
+                Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
+            Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
+            Files.setPosixFilePermissions(minionYaml, PosixFilePermissions.fromString("rw-r--r--"));
+            String classPath = BrineProcess.readableClassPath(root.resolve("classpath"));
+            Path scratch = Files.createDirectories(root.resolve("scratch"));
+            BrineProcess.Result r = BrineProcess.runAs("nobody", classPath, scratch, "call", "-c",
+                    minionYaml.toString(), "cmd.run", "touch " + marker);
+            assertEquals(ExitCodes.FAILED, r.exit(), r.out() + r.err());
+            assertEquals("brine: java.io.IOException: the minion refused the call: only root may ask this minion to "
+                    + "run functions\n", r.err());
+            assertTrue(!Files.exists(marker), "nothing ran");
+        } finally {
+            Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+            Files.setPosixFilePermissions(cache, cacheMode);
+        }
     }
 
     private static String raw(Path socket, String line) throws Exception {

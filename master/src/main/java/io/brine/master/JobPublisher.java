@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.protocol.JidGenerator;
 import io.brine.master.internal.AuditLog;
 import io.brine.targeting.TargetExpression;
 import io.brine.protocol.JobRecord;

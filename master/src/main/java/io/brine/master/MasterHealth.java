@@ -12,8 +12,9 @@ import java.util.function.Supplier;
 /**
  * What {@code /health} answers: whether the master listens, and whether its cachedir can be written (a file is
  * created, written, synced and removed there, so a read-only or full file system is found before a job needs it;
- * a job cache whose writes fail counts as not writable too). One probe at a time, so that a burst of health
- * requests costs one file at a time.
+ * a job cache whose writes fail counts as not writable too). The file probe runs at most once per
+ * {@link #PROBE_INTERVAL} and its answer is reused until then: {@code /health} is unauthenticated, and requests must
+ * not be able to drive synced writes on the disk the job cache commits to.
  *
  * <pre>{@code
  * Map<String, String> failed = health.failures();   // {} when healthy, else {"cache_writable": "read-only ..."}
@@ -21,10 +22,14 @@ import java.util.function.Supplier;
  */
 final class MasterHealth {
     static final String PROBE = ".health-probe";
+    static final java.time.Duration PROBE_INTERVAL = java.time.Duration.ofSeconds(2);
 
     private final BooleanSupplier listening;
     private final Path cacheDir;
     private final Supplier<String> cacheFailing;
+    private long probedAt;
+    private boolean probed;
+    private String probeProblem;
 
     MasterHealth(BooleanSupplier listening, Path cacheDir, Supplier<String> cacheFailing) {
         this.listening = listening;
@@ -46,15 +51,28 @@ final class MasterHealth {
     }
 
     private String cacheProblem() {
+        long now = System.nanoTime();
+        if (!probed || now - probedAt >= PROBE_INTERVAL.toNanos()) {
+            probeProblem = probe();
+            probedAt = now;
+            probed = true;
+        }
+        if (probeProblem != null) {
+            return probeProblem;
+        }
+        String failing = cacheFailing.get();
+        return failing == null ? null : "the job cache cannot be written: " + failing;
+    }
+
+    private String probe() {
         Path probe = cacheDir.resolve(PROBE);
         try {
             Files.write(probe, new byte[] {1}, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                     StandardOpenOption.WRITE, StandardOpenOption.SYNC);
             Files.delete(probe);
+            return null;
         } catch (IOException e) {
             return "cannot write in " + cacheDir + ": " + e;
         }
-        String failing = cacheFailing.get();
-        return failing == null ? null : "the job cache cannot be written: " + failing;
     }
 }

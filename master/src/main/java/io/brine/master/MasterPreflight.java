@@ -52,8 +52,9 @@ public final class MasterPreflight {
         MetricsConfig metrics = cfg.metrics();
         if (metrics != null) {
             out.add(new SettingCheck("metrics.interface", () -> HostChecks.address(metrics.iface())));
-            out.add(new SettingCheck("metrics.port", () -> metrics.port() == cfg.retPort()
-                    || api != null && metrics.port() == api.port()
+            // 0 picks a free port (tests): it clashes with nothing
+            out.add(new SettingCheck("metrics.port", () -> metrics.port() != 0 && (metrics.port() == cfg.retPort()
+                    || api != null && metrics.port() == api.port())
                     ? Finding.fail("port " + metrics.port() + " is taken by ret_port or api.port; give the metrics a "
                             + "port of their own")
                     : HostChecks.port(metrics.iface(), metrics.port())));

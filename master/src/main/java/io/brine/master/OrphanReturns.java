@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.protocol.JidGenerator;
 import io.brine.targeting.TargetType;
 import io.brine.protocol.JobRecord;
 import java.time.Clock;

@@ -45,6 +45,37 @@ class CacheDirTest {
         Master.start(config).close(); // the look did not keep the lock
     }
 
+    /**
+     * POSIX locks belong to the process: closing any descriptor of the lock file drops them all. Looking up the
+     * running master from its own process (brine doctor in-process, an embedder) must not free the cachedir for
+     * another process.
+     */
+    @Test
+    void lookingUpTheHolderFromTheMastersOwnProcessKeepsTheLockAgainstOtherProcesses() throws Exception {
+        MasterConfig config = MasterConfig.underDirectory(root, 0);
+        try (Master master = Master.start(config)) {
+            MasterPreflight.runningMaster(config.cacheDir());
+            MasterPreflight.runningMaster(config.cacheDir());
+            Process probe = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), LockProbe.class.getName(),
+                    config.cacheDir().resolve(CacheDirLock.FILE).toString()).redirectErrorStream(true).start();
+            String said = new String(probe.getInputStream().readAllBytes()).strip();
+            assertTrue(probe.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals("held", said, "another process finds the cachedir still locked");
+        }
+    }
+
+    /** Run in a child process: says whether the lock file at args[0] is held by someone else. */
+    public static final class LockProbe {
+        public static void main(String[] args) throws Exception {
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(Path.of(args[0]),
+                    java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)) {
+                java.nio.channels.FileLock lock = ch.tryLock();
+                System.out.println(lock == null ? "held" : "free");
+            }
+        }
+    }
+
     @Test
     void sqlitesLibraryDirectoryIsPrivateAndTheDriversPropertyIsNotLeftSet() throws Exception {
         // The library is loaded once per JVM (maybe by an earlier test here): the master process test in the cli

@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.protocol.JidGenerator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

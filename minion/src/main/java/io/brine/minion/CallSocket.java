@@ -1,11 +1,14 @@
 package io.brine.minion;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.protocol.JidGenerator;
 import io.brine.protocol.MinionReturn;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.nio.channels.Channels;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The running minion's answer to {@code brine call FUNCTION} without {@code --local} (Salt's {@code salt-call}):
@@ -30,11 +34,19 @@ final class CallSocket implements AutoCloseable {
     static final String FILE_NAME = "call.sock";
     static final int MAX_CALLS = 4;
     private static final Logger LOG = System.getLogger(CallSocket.class.getName());
+    /** The user this minion runs as: the only one whose calls it takes. */
+    private static final String OWN_USER = System.getProperty("user.name");
+
+    /** The longest a call may ask to run: the CLI's default (a day), as for a masterless run. */
+    static final Duration MAX_TIMEOUT = Duration.ofDays(1);
+    /** How long a caller has to take its reply. */
+    static final Duration REPLY_WRITE = Duration.ofSeconds(30);
 
     /** Runs one call: the minion's local job runner with its master link. */
     interface Runner {
+        /** @param callerGone whether the caller has hung up, asked now and then: the call is then killed */
         MinionReturn call(String jid, String function, List<Object> args, Map<String, Object> kwargs,
-                Duration timeout) throws InterruptedException;
+                Duration timeout, java.util.function.BooleanSupplier callerGone) throws InterruptedException;
     }
 
     /**
@@ -49,6 +61,8 @@ final class CallSocket implements AutoCloseable {
     private final Runner runner;
     private final MinionRuntime runtime;
     private final Semaphore running = new Semaphore(MAX_CALLS);
+    /** Distinct even for calls made in one microsecond: the runner tells its callers apart by jid. */
+    private final JidGenerator jids = new JidGenerator();
 
     CallSocket(Path cacheDir, Runner runner, MinionRuntime runtime) {
         this.socket = new LocalServerSocket(path(cacheDir), runtime);
@@ -62,11 +76,18 @@ final class CallSocket implements AutoCloseable {
     }
 
     void start() throws IOException {
-        runtime.serveDeferred(socket.bind("rw-------"), this::take);
+        socket.bind("rw-------");
+        socket.serveDeferred(this::take);
     }
 
     /** On the socket loop: must not block. */
     private void take(String line, SocketChannel client) {
+        String stranger = stranger(client);
+        if (stranger != null) {
+            LOG.log(Level.WARNING, "local call refused: " + stranger);
+            reply(client, Map.of("error", "only " + OWN_USER + " may ask this minion to run functions"));
+            return;
+        }
         if (!running.tryAcquire()) {
             reply(client, Map.of("error", "the minion is running " + MAX_CALLS + " local calls already; try again "
                     + "when one has ended"));
@@ -75,7 +96,7 @@ final class CallSocket implements AutoCloseable {
         try {
             runtime.jobs().execute(() -> {
                 try {
-                    reply(client, answer(line));
+                    reply(client, answer(line, () -> hungUp(client)));
                 } finally {
                     running.release();
                 }
@@ -87,7 +108,7 @@ final class CallSocket implements AutoCloseable {
     }
 
     @SuppressWarnings("unchecked")
-    private Map<String, Object> answer(String line) {
+    private Map<String, Object> answer(String line, java.util.function.BooleanSupplier callerGone) {
         try {
             Map<?, ?> request = Json.MAPPER.readValue(line, Map.class);
             if (!(request.get("fun") instanceof String function) || function.isBlank()) {
@@ -99,12 +120,12 @@ final class CallSocket implements AutoCloseable {
                 return Map.of("error", "'arg' must be a list and 'kwarg' a mapping");
             }
             long seconds = request.get("timeout") instanceof Number n ? n.longValue() : 0;
-            if (seconds <= 0) {
-                return Map.of("error", "'timeout' must be a positive number of seconds");
+            if (seconds <= 0 || seconds > MAX_TIMEOUT.toSeconds()) {
+                return Map.of("error", "'timeout' must be a number of seconds from 1 to " + MAX_TIMEOUT.toSeconds());
             }
-            String jid = LocalCaller.newJid();
+            String jid = jids.next();
             MinionReturn r = runner.call(jid, function, arg == null ? List.of() : (List<Object>) arg,
-                    kwarg == null ? Map.of() : (Map<String, Object>) kwarg, Duration.ofSeconds(seconds));
+                    kwarg == null ? Map.of() : (Map<String, Object>) kwarg, Duration.ofSeconds(seconds), callerGone);
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("jid", jid);
             out.put("success", r.success());
@@ -123,11 +144,51 @@ final class CallSocket implements AutoCloseable {
         }
     }
 
+    /**
+     * Who the caller is, if not this process's own user; null for the owner. The socket's mode already keeps
+     * others out; this holds also for a connection made in the instant between bind and chmod, or through a
+     * directory an operator loosened.
+     */
+    private static String stranger(SocketChannel client) {
+        try {
+            String user = client.getOption(jdk.net.ExtendedSocketOptions.SO_PEERCRED).user().getName();
+            return user.equals(OWN_USER) ? null : "a caller running as " + user;
+        } catch (IOException | UnsupportedOperationException e) {
+            return "a caller whose user cannot be told (" + e.getMessage() + ")";
+        }
+    }
+
+    /**
+     * Whether the caller has hung up (Ctrl-C, a wrapper's timeout): its end of the connection is closed. A caller
+     * sends one line and then only waits, so a read finds nothing, more bytes (ignored), or the end.
+     */
+    private static boolean hungUp(SocketChannel client) {
+        try {
+            client.configureBlocking(false);
+            return client.read(ByteBuffer.allocate(64)) < 0;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /** The reply, written within {@link #REPLY_WRITE}: a caller that never reads cannot hold the thread. */
     private static void reply(SocketChannel client, Map<String, Object> reply) {
-        try (client) {
-            var out = Channels.newOutputStream(client);
-            Json.MAPPER.writeValue(out, reply);
-            out.flush();
+        try (client; Selector selector = Selector.open()) {
+            ByteBuffer bytes = ByteBuffer.wrap(Json.MAPPER.writeValueAsBytes(reply));
+            client.configureBlocking(false);
+            client.register(selector, SelectionKey.OP_WRITE);
+            long deadline = System.nanoTime() + REPLY_WRITE.toNanos();
+            while (bytes.hasRemaining()) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    LOG.log(Level.WARNING, "local call: the caller took no reply within " + REPLY_WRITE.toSeconds()
+                            + " s; dropped");
+                    return;
+                }
+                selector.select(left);
+                selector.selectedKeys().clear();
+                client.write(bytes);
+            }
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "local call: the caller went away: " + e.getMessage());
         }

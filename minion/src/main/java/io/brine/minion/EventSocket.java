@@ -34,14 +34,12 @@ final class EventSocket implements AutoCloseable {
     private final Path path;
     private final String group;
     private final Consumer<EventPost> forward;
-    private final MinionRuntime runtime;
     private final LocalServerSocket socket;
 
     EventSocket(Path path, String group, Consumer<EventPost> forward, MinionRuntime runtime) {
         this.path = path;
         this.group = group;
         this.forward = forward;
-        this.runtime = runtime;
         this.socket = new LocalServerSocket(path, runtime);
     }
 
@@ -52,7 +50,7 @@ final class EventSocket implements AutoCloseable {
             GroupPrincipal g = path.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByGroupName(group);
             Files.getFileAttributeView(path, PosixFileAttributeView.class).setGroup(g);
         }
-        runtime.serveLocal(server, this::handle);
+        socket.serve(this::handle);
     }
 
     private String handle(String line) {

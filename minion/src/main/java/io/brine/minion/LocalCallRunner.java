@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -26,6 +27,8 @@ import java.util.function.Supplier;
 final class LocalCallRunner implements CallSocket.Runner, AutoCloseable {
     /** The runner returns at the job's deadline whatever the function does; this margin is for its thread. */
     private static final long MARGIN_MILLIS = 10_000;
+    /** How often a waiting call looks whether its caller is still there. */
+    private static final long CHECK_MILLIS = 500;
 
     private final Map<String, CompletableFuture<MinionReturn>> pending = new ConcurrentHashMap<>();
     private final JobRunner jobs;
@@ -47,13 +50,31 @@ final class LocalCallRunner implements CallSocket.Runner, AutoCloseable {
 
     @Override
     public MinionReturn call(String jid, String function, List<Object> args, Map<String, Object> kwargs,
-            Duration timeout) throws InterruptedException {
+            Duration timeout, BooleanSupplier callerGone) throws InterruptedException {
         CompletableFuture<MinionReturn> result = new CompletableFuture<>();
-        pending.put(jid, result);
+        if (pending.putIfAbsent(jid, result) != null) {
+            throw new IllegalStateException("job " + jid + " is already running here");
+        }
         try {
             jobs.submit(new JobRequest(jid, function, args, kwargs, timeout.toMillis(), "local"));
-            return result.get(timeout.toMillis() + MARGIN_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout.toMillis() + MARGIN_MILLIS);
+            boolean killed = false;
+            while (true) {
+                try {
+                    return result.get(Math.min(CHECK_MILLIS, Math.max(1, TimeUnit.NANOSECONDS.toMillis(
+                            deadline - System.nanoTime()))), TimeUnit.MILLISECONDS);
+                } catch (TimeoutException notYet) {
+                    if (System.nanoTime() - deadline >= 0) {
+                        throw new IllegalStateException("the local job did not return", notYet);
+                    }
+                    if (!killed && callerGone.getAsBoolean()) {
+                        // nobody waits for it any more: stop it as 'brine job kill' would, and free its slot
+                        jobs.kill(jid);
+                        killed = true;
+                    }
+                }
+            }
+        } catch (ExecutionException e) {
             throw new IllegalStateException("the local job did not return: " + e, e);
         } finally {
             pending.remove(jid);

@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.lang.System.Logger;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 
@@ -21,13 +19,12 @@ import java.util.Map;
  *
  * <pre>{@code
  * try (LocalCaller caller = new LocalCaller(config, FunctionRegistry.installed())) {
- *     MinionReturn r = caller.call(link, LocalCaller.newJid(), "test.echo", List.of("hi"), Map.of(), Duration.ofMinutes(5));
+ *     MinionReturn r = caller.call(link, new JidGenerator().next(), "test.echo", List.of("hi"), Map.of(), Duration.ofMinutes(5));
  * }
  * }</pre>
  */
 public final class LocalCaller implements AutoCloseable {
     private static final Logger LOG = System.getLogger(LocalCaller.class.getName());
-    private static final DateTimeFormatter JID = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSSSSS");
 
     private final MinionConfig config;
     private final FunctionRegistry functions;
@@ -48,11 +45,6 @@ public final class LocalCaller implements AutoCloseable {
         return grains;
     }
 
-    /** A new job id in the master's shape, from the current time. */
-    public static String newJid() {
-        return LocalDateTime.now(java.time.ZoneOffset.UTC).format(JID);
-    }
-
     /**
      * Runs {@code function} as job {@code jid} and waits for its return, which says how it ended (as a minion's
      * return would).
@@ -61,7 +53,7 @@ public final class LocalCaller implements AutoCloseable {
             Duration timeout) throws InterruptedException {
         try (LocalCallRunner jobs = new LocalCallRunner(config, functions, () -> grains, master, new Control(), 1,
                 processes, runtime)) {
-            return jobs.call(jid, function, args, kwargs, timeout);
+            return jobs.call(jid, function, args, kwargs, timeout, () -> false); // the caller is this process
         }
     }
 

@@ -16,6 +16,8 @@ final class LocalServerSocket {
     private final Path path;
     private final MinionRuntime runtime;
     private ServerSocketChannel server;
+    /** Whether the runtime's loop serves it: only then is it taken off the loop on close. */
+    private boolean served;
 
     LocalServerSocket(Path path, MinionRuntime runtime) {
         this.path = path;
@@ -25,17 +27,39 @@ final class LocalServerSocket {
     /** Binds at the path (a stale socket file from a previous run is replaced) with {@code mode}, e.g. rw-------. */
     synchronized ServerSocketChannel bind(String mode) throws IOException {
         Files.deleteIfExists(path);
-        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(path));
-        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(mode));
-        return server;
+        ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            channel.bind(UnixDomainSocketAddress.of(path));
+            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(mode));
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            Files.deleteIfExists(path);
+            throw e;
+        }
+        server = channel;
+        return channel;
+    }
+
+    /** Serves the bound socket on the runtime's loop, each line answered by {@code handler}. */
+    synchronized void serve(java.util.function.UnaryOperator<String> handler) throws IOException {
+        runtime.serveLocal(server, handler);
+        served = true;
+    }
+
+    /** Serves the bound socket on the runtime's loop, each line answered later by {@code handler}. */
+    synchronized void serveDeferred(LocalSocketLoop.Deferred handler) throws IOException {
+        runtime.serveDeferred(server, handler);
+        served = true;
     }
 
     synchronized void close() throws IOException {
         ServerSocketChannel s = server;
         server = null;
         if (s != null) {
-            runtime.stopLocal(s);
+            if (served) {
+                runtime.stopLocal(s);
+                served = false;
+            }
             s.close();
         }
         Files.deleteIfExists(path);

@@ -64,18 +64,15 @@ final class LocalSocketLoop implements AutoCloseable {
 
     /** Serves {@code server}: each line a client sends is answered with {@code handler}'s reply. */
     void serve(ServerSocketChannel server, UnaryOperator<String> handler) throws IOException {
-        server.configureBlocking(false);
-        execute(() -> {
-            try {
-                server.register(selector, SelectionKey.OP_ACCEPT, handler);
-            } catch (ClosedChannelException e) {
-                // closed before the loop got to it
-            }
-        });
+        register(server, handler);
     }
 
     /** Serves {@code server}: each line a client sends goes with its connection to {@code handler}. */
     void serveDeferred(ServerSocketChannel server, Deferred handler) throws IOException {
+        register(server, handler);
+    }
+
+    private void register(ServerSocketChannel server, Object handler) throws IOException {
         server.configureBlocking(false);
         execute(() -> {
             try {

@@ -4,6 +4,7 @@ import io.brine.config.ConfigFile;
 import io.brine.config.TemplateRenderer;
 import io.brine.fileserver.MasterlessFiles;
 import io.brine.functions.FunctionRegistry;
+import io.brine.protocol.JidGenerator;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.MinionReturn;
 import java.io.IOException;
@@ -44,6 +45,16 @@ public final class MasterlessCall {
         return MasterlessConfig.from(ConfigFile.load(file)).local();
     }
 
+    /**
+     * A function run on this machine, recorded as a master records a job with this one minion, so that it prints
+     * and exits as the master path does.
+     */
+    static JobRecord oneMinionJob(String jid, String function, List<Object> args, Map<String, Object> kwargs,
+            String id, long startMillis, Duration timeout, MinionReturn result) {
+        return new JobRecord(jid, function, args, kwargs, id, "list", "local", startMillis, timeout.toMillis(),
+                List.of(id), List.of(id), Map.of(id, result));
+    }
+
     /** Runs {@code function} here and waits for it, at most {@code timeout}. */
     public JobRecord call(String function, List<Object> args, Map<String, Object> kwargs, Duration timeout)
             throws IOException, InterruptedException {
@@ -53,14 +64,13 @@ public final class MasterlessCall {
         MasterlessFiles files = new MasterlessFiles(local.fileRoots(), local.pillarRoots(),
                 TemplateRenderer.installed());
         long start = System.currentTimeMillis();
-        String jid = LocalCaller.newJid();
+        String jid = new JidGenerator().next();
         MinionReturn result;
         try (LocalCaller caller = new LocalCaller(config, FunctionRegistry.installed())) {
             LocalMaster master = new LocalMaster(files, config.id(), caller::grains);
             result = caller.call(master, jid, function, args, kwargs, timeout);
         }
         String id = config.id();
-        return new JobRecord(jid, function, args, kwargs, id, "list", "local", start, timeout.toMillis(), List.of(id),
-                List.of(id), Map.of(id, result));
+        return oneMinionJob(jid, function, args, kwargs, id, start, timeout, result);
     }
 }

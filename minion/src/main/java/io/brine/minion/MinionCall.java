@@ -88,7 +88,6 @@ public final class MinionCall {
                 ((Number) reply.get("end")).longValue());
         String id = config.id();
         String jid = String.valueOf(reply.get("jid"));
-        return new JobRecord(jid, function, args, kwargs, id, "list", "local", start, timeout.toMillis(), List.of(id),
-                List.of(id), Map.of(id, result));
+        return MasterlessCall.oneMinionJob(jid, function, args, kwargs, id, start, timeout, result);
     }
 }

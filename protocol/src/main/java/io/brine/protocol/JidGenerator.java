@@ -1,21 +1,26 @@
-package io.brine.master;
+package io.brine.protocol;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * Makes Salt-style jids: UTC yyyyMMddHHmmss plus six digits of microseconds. Strictly increasing within a
- * master, even for several jobs in the same microsecond or when the clock steps back, so jids sort by
- * publication order.
+ * Makes Salt-style jids: UTC yyyyMMddHHmmss plus six digits of microseconds. Strictly increasing for one
+ * generator, even for several jobs in the same microsecond or when the clock steps back, so jids sort by
+ * publication order: a master holds one for its jobs, a minion one for the calls it runs for local callers.
+ *
+ * <pre>{@code
+ * JidGenerator jids = new JidGenerator();
+ * String jid = jids.next();   // e.g. 20261126101500123456
+ * }</pre>
  */
-final class JidGenerator {
+public final class JidGenerator {
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyyMMddHHmmss")
             .withZone(ZoneOffset.UTC);
     private long lastMicros;
 
     /** When a jid was made (to the second), or empty for one that is not a time. */
-    static java.util.Optional<Instant> time(String jid) {
+    public static java.util.Optional<Instant> time(String jid) {
         try {
             return java.util.Optional.of(Instant.from(SECONDS.parse(jid.substring(0, 14))));
         } catch (RuntimeException e) {
@@ -23,7 +28,8 @@ final class JidGenerator {
         }
     }
 
-    synchronized String next() {
+    /** The next jid, later than every one this generator made before. */
+    public synchronized String next() {
         Instant now = Instant.now();
         long micros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
         lastMicros = Math.max(micros, lastMicros + 1);
