@@ -39,8 +39,8 @@ import org.junit.jupiter.api.Test;
 class EmbeddingApiTypesTest {
     /** Types an embedding application holds; every public type of the package is checked, these at least. */
     private static final List<Class<?>> KNOWN = List.of(Master.class, MasterClient.class, MasterKeys.class,
-            EventBus.class, EventBus.Subscription.class, EventPublisher.class, EventPublisher.Overflow.class, Event.class,
-            JobSpec.class, Batch.class, JobFilter.class, Principal.class, AccessDeniedException.class,
+            EventBus.class, EventBus.Subscription.class, EventPublisher.class, EventPublisher.Overflow.class,
+            Event.class, JobSpec.class, Batch.class, JobFilter.class, Principal.class, AccessDeniedException.class,
             Job.class, JobReturn.class, RunningJob.class, MinionResult.class, MinionOutcome.class, JobOverview.class,
             KeyList.class, ConnectionStats.class);
     private static final Set<Class<?>> ALLOWED = Set.of(TransportRuntime.class, RouterLimits.class);
