@@ -211,6 +211,24 @@ class AsyncJavaApiTest {
         assertTrue(forgot.items.stream().allMatch(e -> e.tag().contains("/ret/")), "the newest five are returns");
     }
 
+    @Test
+    void aMasterThatClosesEndsTheFuturesOfItsRunningJobs(@TempDir Path dir) throws Exception {
+        try (TransportRuntime runtime = new TransportRuntime("closing-master")) {
+            Master closing = Master.start(MasterConfig.underDirectory(dir.resolve("master"), freePort())
+                    .withAutoAccept(true), runtime, failure -> { });
+            try (Minion sleeper = Minion.start(MinionConfig.underDirectory(dir.resolve("sleeper"), "sleeper",
+                    closing.port()).withMasterFinger(closing.fingerprint()).withHeartbeat(Duration.ofSeconds(1)),
+                    FunctionRegistry.installed(), fleet)) {
+                assertEquals(KeyStatus.ACCEPTED, sleeper.awaitStatus(WAIT));
+                CompletableFuture<Job> running = closing.client().callAsync(JobSpec.of("sleeper", "test.sleep", 60)
+                        .withTimeout(Duration.ofSeconds(120)));
+                closing.close();
+                Job ended = running.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                assertEquals(Set.of("sleeper"), ended.missing().keySet(), "it ended without the return: " + ended);
+            }
+        }
+    }
+
     private static Set<String> ids() {
         return new TreeSet<>(IntStream.rangeClosed(1, MINIONS).mapToObj(i -> String.format("m%02d", i)).toList());
     }
