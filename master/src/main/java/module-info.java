@@ -1,7 +1,7 @@
 /**
  * The master as a library: {@link io.brine.master.Master} starts one, {@link io.brine.master.MasterClient} runs jobs
- * on it, {@link io.brine.master.MasterKeys} manages minion keys and {@link io.brine.master.EventBus} carries its
- * events; targeting expressions live in {@code io.brine.targeting} (module io.brine.targeting). What Brine's own front ends (the CLI, the
+ * on it (waiting, or as futures and {@link java.util.concurrent.Flow} publishers), {@link io.brine.master.MasterKeys}
+ * manages minion keys and {@link io.brine.master.EventBus} carries its events; targeting expressions live in {@code io.brine.targeting} (module io.brine.targeting). What Brine's own front ends (the CLI, the
  * HTTP API) share with the master but an embedding application should not build on lives in
  * {@code io.brine.master.internal}, exported to those modules alone (as Netty's and OkHttp's {@code internal}).
  */

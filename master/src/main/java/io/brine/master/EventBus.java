@@ -4,6 +4,7 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -18,6 +19,9 @@ import java.util.function.Consumer;
  * }
  * master.events().publish("heat/stack/web/created", Map.of("stack", "web"));
  * }</pre>
+ *
+ * <p>{@link #publisher} offers the same events as a {@link java.util.concurrent.Flow.Publisher}, bounded per
+ * subscriber (a callback subscriber is not: it runs on the publishing thread, so it bounds itself).
  */
 public final class EventBus {
     private static final Logger LOG = System.getLogger(EventBus.class.getName());
@@ -43,6 +47,34 @@ public final class EventBus {
         Subscriber s = new Subscriber(TagPattern.compile(tagGlob), consumer);
         subscribers.add(s);
         return () -> subscribers.remove(s);
+    }
+
+    /**
+     * The events whose tags match {@code tagGlob} as a {@link java.util.concurrent.Flow.Publisher}, each subscriber
+     * with a buffer of {@value EventPublisher#DEFAULT_BUFFER} events and {@link EventPublisher.Overflow#FAIL} when it
+     * lags that far. Signals come on the publishing thread, or on the subscriber's own when it requests: keep
+     * {@code onNext} quick, or choose an executor with {@link #publisher(String, Executor, int,
+     * EventPublisher.Overflow)}.
+     *
+     * <pre>{@code
+     * master.events().publisher("brine/job/**").subscribe(subscriber);
+     * }</pre>
+     *
+     * @throws IllegalArgumentException if {@code tagGlob} is not a valid tag pattern
+     */
+    public EventPublisher publisher(String tagGlob) {
+        return publisher(tagGlob, Runnable::run, EventPublisher.DEFAULT_BUFFER, EventPublisher.Overflow.FAIL);
+    }
+
+    /**
+     * As {@link #publisher(String)}, sending each subscriber's signals on {@code deliverOn} (one at a time per
+     * subscriber), with a buffer of {@code buffer} events per subscriber and {@code overflow} deciding what a full
+     * one does.
+     *
+     * @throws IllegalArgumentException if {@code tagGlob} is not a valid tag pattern or {@code buffer} below 1
+     */
+    public EventPublisher publisher(String tagGlob, Executor deliverOn, int buffer, EventPublisher.Overflow overflow) {
+        return new EventPublisher(this, tagGlob, deliverOn, buffer, overflow);
     }
 
     /** Subscriptions open now ({@code brine_event_bus_subscribers}). */

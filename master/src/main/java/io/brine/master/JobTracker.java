@@ -167,6 +167,14 @@ final class JobTracker {
                 .map(LiveJob::jid).sorted().findFirst();
     }
 
+    /**
+     * The master stops: every live job ends now, as at its timeout, so that no caller (a blocked {@code call}, a
+     * future, a stream) waits for a master that will not tell it any more.
+     */
+    void stopWaiting() {
+        live.values().forEach(LiveJob::expire);
+    }
+
     Optional<LiveJob> live(String jid) {
         return Optional.ofNullable(live.get(jid));
     }

@@ -53,6 +53,8 @@ public final class Master implements AutoCloseable {
     private final boolean ownsRuntime;
     private final StaticKeyPair key;
     private final JobCache cache;
+    /** Live jobs: ended when the master closes, so no caller waits for it. */
+    private final JobTracker tracker;
     private final ScheduledExecutorService timer;
     private final ExecutorService workers;
     private final RouterEndpoint endpoint;
@@ -92,7 +94,7 @@ public final class Master implements AutoCloseable {
                 runtime.threads("master-worker"));
         KeyDirectory directory = new KeyDirectory(config.pkiDir());
         MinionSessions sessions = new MinionSessions();
-        JobTracker tracker = new JobTracker(cache, timer, events, metrics);
+        this.tracker = new JobTracker(cache, timer, events, metrics);
         TemplateRenderer pillarRenderer = TemplateRenderer.installed();
         LOG.log(Level.INFO, "pillar files are rendered by " + (pillarRenderer == TemplateRenderer.PLAIN
                 ? "nothing (plain YAML)" : pillarRenderer.getClass().getName()));
@@ -287,6 +289,7 @@ public final class Master implements AutoCloseable {
         }
         endpoint.sayGoingAway("the master is stopping", java.time.Duration.ofSeconds(2));
         endpoint.close();
+        tracker.stopWaiting();
         timer.shutdownNow();
         workers.shutdownNow();
         try {

@@ -8,7 +8,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
 import java.util.function.BiConsumer;
 
 /**
@@ -22,7 +24,13 @@ import java.util.function.BiConsumer;
  * r.returns().forEach((id, ret) -> System.out.println(id + ": " + ret.ret()));
  * System.out.println("missing: " + r.missing());   // {web3=NOT_CONNECTED}
  * master.client().call(JobSpec.of("web*", "pkg.upgrade").withBatch(Batch.parse("25%")));  // a quarter at a time
+ * master.client().callAsync(JobSpec.of("db*", "test.ping")).thenAccept(j -> log(j.returns()));  // no thread waits
  * }</pre>
+ *
+ * <p>Each way of running a job comes blocking and asynchronous: {@link #call} waits for {@link #callAsync}'s future,
+ * {@link #stream(JobSpec)} publishes returns as a {@link java.util.concurrent.Flow.Publisher}, {@link #submit} gives
+ * the jid, the returns and the result at once. The asynchronous forms hold no thread while a job runs: the master
+ * completes them as the last return or the timeout comes, so thousands of jobs may be awaited at once.
  *
  * <p>Every job passes here, however it was asked for: the CLI's requests ({@code ClientService}), the REST API and
  * the reactor each hold a client acting as their caller, so the same {@link JobSpec} is the same job on every path.
@@ -109,13 +117,28 @@ public final class MasterClient {
      */
     public Job copy(String target, TargetType targetType, List<java.nio.file.Path> sources, String dest,
             Duration timeout) throws InterruptedException {
-        return await(startCopy(target, targetType, sources.stream().map(p -> p.toAbsolutePath().toString()).toList(),
-                dest, timeout, null).job());
+        return await(copyAsync(target, targetType, sources, dest, timeout));
+    }
+
+    /**
+     * {@link #copy} without waiting: the future completes when the copy job ends, as {@link #callAsync}'s.
+     *
+     * <pre>{@code
+     * client.copyAsync("vm1", TargetType.LIST, List.of(Path.of("app.tar")), "/srv/", Duration.ofMinutes(2))
+     *         .thenCompose(pushed -> client.callAsync(JobSpec.of("vm1", "state.apply", "app")));
+     * }</pre>
+     *
+     * @throws AccessDeniedException if this client may not run {@code cp.recv} on that target
+     */
+    public CompletableFuture<Job> copyAsync(String target, TargetType targetType, List<java.nio.file.Path> sources,
+            String dest, Duration timeout) {
+        return result(startCopy(target, targetType, sources.stream().map(p -> p.toAbsolutePath().toString())
+                .toList(), dest, timeout, null).job());
     }
 
     /**
      * Runs the job and waits until every expected minion returned or the timeout passed; with a batch, until
-     * every round did (each round up to the timeout).
+     * every round did (each round up to the timeout). {@link #callAsync} without the thread that waits.
      *
      * @return the job when it ended: what each minion returned, and how each of the others ended
      * @throws AccessDeniedException if this client may not run the function on the target
@@ -123,7 +146,41 @@ public final class MasterClient {
      * @throws InterruptedException if the calling thread is interrupted while it waits
      */
     public Job call(JobSpec spec) throws InterruptedException {
-        return await(start(spec, null).job());
+        return await(callAsync(spec));
+    }
+
+    /**
+     * Runs the job and answers at once with a future of it, completed when the job ends as {@link #call}'s wait
+     * does (every expected minion returned, or the timeout passed, or the master stopped): by the master as the
+     * last return or the timeout comes, with no thread waiting per call. Cancelling the future stops this caller's
+     * waiting, not the job (see {@link #submit} for its jid and {@link RunningJob#kill}). Stages added without an
+     * executor run on the master thread that ended the job: keep them quick, or use the {@code ...Async} forms.
+     *
+     * <pre>{@code
+     * CompletableFuture<Job> web = client.callAsync(JobSpec.of("web*", "state.apply", "web"));
+     * CompletableFuture<Job> db = client.callAsync(JobSpec.of("db*", "state.apply", "db"));
+     * web.thenCombine(db, (w, d) -> w.succeeded() && d.succeeded()).thenAccept(ok -> ...);
+     * }</pre>
+     *
+     * @throws AccessDeniedException if this client may not run the function on the target (nothing was published)
+     * @throws IllegalArgumentException if the target is malformed or the arguments refused, before anything is sent
+     */
+    public CompletableFuture<Job> callAsync(JobSpec spec) {
+        return result(start(spec, null).job());
+    }
+
+    /**
+     * Runs the job and answers at once with a handle on it: its jid, its returns as they come, its result when it
+     * ends, and {@link RunningJob#kill()}.
+     *
+     * @throws AccessDeniedException if this client may not run the function on the target (nothing was published)
+     * @throws IllegalArgumentException if the target is malformed or the arguments refused, before anything is sent
+     */
+    public RunningJob submit(JobSpec spec) {
+        ReturnLog log = new ReturnLog();
+        LiveJob job = start(spec, (jid, id, ret) -> log.add(new JobReturn(jid, id, JobResults.result(ret)))).job();
+        job.done.whenComplete((record, failure) -> log.finish(failure));
+        return new RunningJob(job.jid(), result(job), log, this);
     }
 
     /**
@@ -136,6 +193,27 @@ public final class MasterClient {
     }
 
     /**
+     * Runs the job and publishes each minion's return as it arrives, then completes when the job ends
+     * ({@link #submit}{@code (spec).returns()}): a subscriber requesting one at a time still gets every one, the job
+     * keeping those not yet requested (at most one per expected minion), and so does one that subscribes after the
+     * first returns came. Cancelling a subscription does not stop the job.
+     *
+     * <pre>{@code
+     * client.stream(JobSpec.of("web*", "pkg.upgrade")).subscribe(new Flow.Subscriber<>() {
+     *     public void onSubscribe(Flow.Subscription s) { (this.s = s).request(1); }
+     *     public void onNext(JobReturn r) { show(r.minionId(), r.result()); s.request(1); }
+     *     public void onError(Throwable t) { }
+     *     public void onComplete() { done(); }
+     * });
+     * }</pre>
+     *
+     * @throws AccessDeniedException if this client may not run the function on the target (nothing was published)
+     */
+    public Flow.Publisher<JobReturn> stream(JobSpec spec) {
+        return submit(spec).returns();
+    }
+
+    /**
      * Like {@link #call}, delivering each return to {@code onReturn} as it arrives, one at a time and all of them
      * before this returns. It runs on a master thread and should be quick: the job's later returns wait for it.
      *
@@ -143,7 +221,7 @@ public final class MasterClient {
      * @throws InterruptedException if the calling thread is interrupted while it waits
      */
     public Job stream(JobSpec spec, BiConsumer<String, MinionResult> onReturn) throws InterruptedException {
-        return await(start(spec, (jid, id, ret) -> onReturn.accept(id, JobResults.result(ret))).job());
+        return await(result(start(spec, (jid, id, ret) -> onReturn.accept(id, JobResults.result(ret))).job()));
     }
 
     /**
@@ -212,11 +290,16 @@ public final class MasterClient {
         }
     }
 
-    private static Job await(LiveJob job) throws InterruptedException {
+    /** The job as the embedding API reads it, once it ended: a new future, so no caller can end it for others. */
+    private static CompletableFuture<Job> result(LiveJob job) {
+        return job.done.thenApply(JobResults::job);
+    }
+
+    private static Job await(CompletableFuture<Job> job) throws InterruptedException {
         try {
-            return JobResults.job(job.done.get());
+            return job.get();
         } catch (ExecutionException e) {
-            throw new IllegalStateException("job " + job.jid() + " failed", e.getCause());
+            throw new IllegalStateException("job failed", e.getCause());
         }
     }
 }

@@ -5,6 +5,7 @@ import io.brine.master.EventBus;
 import io.brine.master.Job;
 import io.brine.master.JobSpec;
 import io.brine.master.Master;
+import io.brine.master.MasterClient;
 import io.brine.master.MasterConfig;
 import io.brine.targeting.TargetType;
 import io.brine.protocol.crypto.KeyFiles;
@@ -19,9 +20,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What an orchestrator in the style of OpenStack Heat does with Brine as a library: pre-seed a guest's key,
@@ -53,7 +56,13 @@ public final class HeatStyleOrchestrator {
                 .withRoots(List.of(writeTree(work)), List.of(writePillar(work, guestDir)));
         try (Master master = Master.start(config)) {
             BlockingQueue<Event> events = new LinkedBlockingQueue<>();
-            try (EventBus.Subscription s = master.events().subscribe("brine/minion/" + VM + "/**", events::add)) {
+            CompletableFuture<Event> ready = new CompletableFuture<>();
+            try (EventBus.Subscription s = master.events().subscribe("brine/minion/" + VM + "/**", e -> {
+                events.add(e);
+                if (e.tag().equals("brine/minion/" + VM + "/event/ready")) {
+                    ready.complete(e);
+                }
+            })) {
                 log.accept("master up on port " + port + "; pre-seeding the key of " + VM);
                 Path guestYaml = preseed(master, work, guestDir, port);
                 long boot = System.nanoTime();
@@ -62,22 +71,55 @@ public final class HeatStyleOrchestrator {
                     awaitEvent(events, "brine/minion/" + VM + "/start", timeout, work.resolve("guest.log"));
                     Duration started = Duration.ofNanos(System.nanoTime() - boot);
                     log.accept(VM + " started in " + started.toMillis() + " ms; pushing a file");
-                    Job push = master.client().copy(VM, TargetType.LIST,
-                            List.of(work.resolve("states/payload.txt")), guestDir + "/", timeout);
-                    log.accept("applying the app state tree");
-                    long apply = System.nanoTime();
-                    requireSuccess(push);
-                    Job run = master.client().call(JobSpec.of(VM, "state.apply", "app").withTimeout(timeout));
-                    requireSuccess(run);
-                    Event ready = awaitEvent(events, "brine/minion/" + VM + "/event/ready", timeout,
-                            work.resolve("guest.log"));
-                    return new Outcome(started, Duration.ofNanos(System.nanoTime() - apply), push, run, ready.data(),
-                            guestDir);
+                    Deployment d = deploy(master.client(), work, guestDir, timeout, log);
+                    // A failed push or state run ends the wait for the ready event at once, not at its timeout.
+                    d.states().whenComplete((job, failure) -> {
+                        if (failure != null) {
+                            ready.completeExceptionally(failure);
+                        }
+                    });
+                    Event readyEvent = awaitReady(ready, timeout, work.resolve("guest.log"));
+                    Duration applyToReady = Duration.ofNanos(System.nanoTime() - d.applyStarted().get());
+                    Job states = d.states().get(timeout.toSeconds(), TimeUnit.SECONDS);
+                    requireSuccess(states);
+                    return new Outcome(started, applyToReady, d.push().join(), states, readyEvent.data(), guestDir);
                 } finally {
                     guest.destroy();
                     guest.waitFor(10, TimeUnit.SECONDS);
                 }
             }
+        }
+    }
+
+    /** The two jobs of a deployment, as futures, and when the second one started. */
+    private record Deployment(CompletableFuture<Job> push, CompletableFuture<Job> states, AtomicLong applyStarted) {
+    }
+
+    /**
+     * Pushes the payload, then applies the states once it is there: one chain of futures, with no thread waiting
+     * per step (the caller meanwhile waits for what only the guest can say, its ready event).
+     */
+    private static Deployment deploy(MasterClient client, Path work, Path guestDir, Duration timeout,
+            java.util.function.Consumer<String> log) {
+        AtomicLong applyStarted = new AtomicLong();
+        CompletableFuture<Job> push = client.copyAsync(VM, TargetType.LIST,
+                List.of(work.resolve("states/payload.txt")), guestDir + "/", timeout);
+        CompletableFuture<Job> states = push.thenCompose(pushed -> {
+            requireSuccess(pushed);
+            log.accept("applying the app state tree");
+            applyStarted.set(System.nanoTime());
+            return client.callAsync(JobSpec.of(VM, "state.apply", "app").withTimeout(timeout));
+        });
+        return new Deployment(push, states, applyStarted);
+    }
+
+    private static Event awaitReady(CompletableFuture<Event> ready, Duration timeout, Path guestLog) throws Exception {
+        try {
+            return ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            String log = Files.exists(guestLog) ? Files.readString(guestLog) : "";
+            throw new TimeoutException("no ready event within " + timeout.toSeconds() + " s; the guest said:\n"
+                    + log.substring(Math.max(0, log.length() - 3000)));
         }
     }
 
