@@ -49,8 +49,10 @@ import java.util.function.Consumer;
  * }
  * }</pre>
  *
- * <p>One client holds one session; its methods may be called from several threads, one request at a time (they
- * are serialised). Each client has its own transport thread, ended by {@link #close()}.
+ * <p>One client holds one session, on which requests run side by side: its methods may be called from several
+ * threads, and the asynchronous ones ({@link #callAsync}, {@link #stream(JobSpec)}) hold no thread while they
+ * wait. Each client has its own transport thread, ended by {@link #close()}; callbacks run on it, so keep them
+ * short.
  */
 public final class BrineClient implements AutoCloseable {
     private static final Duration CONNECT = Duration.ofSeconds(10);
@@ -120,6 +122,49 @@ public final class BrineClient implements AutoCloseable {
         return JobResults.job(expect(r, JobReport.class).job());
     }
 
+    /**
+     * Runs a job without holding a thread: the future completes with the job when every targeted minion returned
+     * or the spec's timeout passed (as {@link #call}), exceptionally with a {@link ClientException} when the
+     * master refuses it or does not answer. Cancelling the future stops waiting, not the job.
+     */
+    public java.util.concurrent.CompletableFuture<Job> callAsync(JobSpec spec) {
+        return publish(spec, null);
+    }
+
+    /**
+     * Runs a job and publishes its returns as they arrive, then completes (Salt's streamed call). Honours
+     * back-pressure: returns are kept for a subscriber that has not asked for them, at most one per targeted minion;
+     * a subscriber that comes late gets them all from the first. Delivered on the client's transport thread.
+     */
+    public java.util.concurrent.Flow.Publisher<io.brine.master.JobReturn> stream(JobSpec spec) {
+        io.brine.master.internal.ReturnLog log = new io.brine.master.internal.ReturnLog();
+        publish(spec, log).whenComplete((job, failed) -> log.finish(failed));
+        return log.publisher(Runnable::run);
+    }
+
+    private java.util.concurrent.CompletableFuture<Job> publish(JobSpec spec, io.brine.master.internal.ReturnLog log) {
+        JobSpec timed = timed(spec);
+        Duration wait = spec.batch() == null ? timed.timeout().plus(CALL_MARGIN) : Duration.ofDays(1);
+        return session.requestAsync(PublishRequests.toWire(session.nextRequestId(), timed, false), progress -> {
+            if (log != null && progress instanceof ReturnNotice n) {
+                log.add(new io.brine.master.JobReturn(n.jid(), n.minionId(), JobResults.result(n.result())));
+            }
+        }).orTimeout(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                .handle((r, e) -> {
+                    if (e != null) {
+                        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                                ? e.getCause() : e;
+                        throw cause instanceof java.util.concurrent.TimeoutException
+                                ? ClientException.failed("the master did not answer within " + wait.toSeconds() + " s")
+                                : cause instanceof RuntimeException re ? re : new IllegalStateException(cause);
+                    }
+                    if (r instanceof Refused refused) {
+                        throw ClientException.setup(refused.message());
+                    }
+                    return JobResults.job(expect(r, JobReport.class).job());
+                });
+    }
+
     /** Publishes a job without waiting for its returns (Salt's cast); its jid, to look it up later. */
     public String cast(JobSpec spec) throws InterruptedException {
         JobSpec timed = timed(spec);
@@ -163,12 +208,12 @@ public final class BrineClient implements AutoCloseable {
 
     /**
      * Events whose tag matches {@code tagGlob}, from the moment this returns, handed to {@code consumer} on the
-     * client's transport thread until the subscription or the client is closed. One subscription per client at a
-     * time (a new one replaces it).
+     * client's transport thread until the subscription or the client is closed. The master keeps one subscription
+     * per client session: a new one replaces the last.
      *
      * @throws ClientException if the master refuses (the client's name lacks {@code @events}) or does not answer
      */
-    public synchronized EventBus.Subscription subscribe(String tagGlob, Consumer<Event> consumer)
+    public EventBus.Subscription subscribe(String tagGlob, Consumer<Event> consumer)
             throws InterruptedException {
         long id = session.nextRequestId();
         java.util.concurrent.CompletableFuture<ClientResponse> answered = new java.util.concurrent.CompletableFuture<>();
@@ -184,18 +229,18 @@ public final class BrineClient implements AutoCloseable {
         try {
             r = answered.get(ANSWER.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            session.listen(-1, x -> { });
+            session.stopListening(id);
             throw ClientException.failed("the master did not confirm the subscription within "
                     + ANSWER.toSeconds() + " s");
         }
         if (r instanceof Refused refused) {
-            session.listen(-1, x -> { });
+            session.stopListening(id);
             throw ClientException.setup(refused.message());
         }
-        return () -> session.listen(-1, x -> { });
+        return () -> session.stopListening(id);
     }
 
-    private synchronized ClientResponse ask(java.util.function.LongFunction<ClientRequest> request,
+    private ClientResponse ask(java.util.function.LongFunction<ClientRequest> request,
             Consumer<ClientResponse> progress, Duration wait) throws InterruptedException {
         ClientResponse r = session.request(request.apply(session.nextRequestId()), progress, wait);
         if (r == null) {

@@ -1,5 +1,7 @@
 package io.brine.master;
 
+import io.brine.master.internal.DemandSubscription;
+
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.Executor;

@@ -1,5 +1,7 @@
 package io.brine.master;
 
+import io.brine.master.internal.ReturnLog;
+
 import io.brine.master.internal.JobResults;
 import io.brine.targeting.TargetType;
 import io.brine.protocol.JobRecord;

@@ -1,5 +1,7 @@
 package io.brine.master;
 
+import io.brine.master.internal.ReturnLog;
+
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;

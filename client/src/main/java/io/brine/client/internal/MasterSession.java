@@ -52,9 +52,12 @@ public final class MasterSession implements AutoCloseable {
             .withFirstHandshakeTimeout(Duration.ofMillis(150));
 
     private final DealerEndpoint endpoint;
-    private final BlockingQueue<ClientResponse> responses = new LinkedBlockingQueue<>();
-    private volatile java.util.function.Consumer<ClientResponse> streamListener;
-    private volatile long streamId = -1;
+    /**
+     * Who hears the responses to each request still open, by request id: requests run side by side on one session
+     * and none takes another's answers. A response to no open request (an event of a subscription no longer
+     * listened to, an answer that came after its caller gave up) is dropped.
+     */
+    private final Map<Long, Consumer<ClientResponse>> open = new java.util.concurrent.ConcurrentHashMap<>();
     private final AtomicLong requestIds = new AtomicLong();
 
     private MasterSession(DealerEndpoint endpoint) {
@@ -110,19 +113,20 @@ public final class MasterSession implements AutoCloseable {
     }
 
     private void deliver(ClientResponse r) {
-        if (r.requestId() == streamId && streamListener != null) {
-            streamListener.accept(r);
-        } else if (!(r instanceof io.brine.protocol.EventNotice)) {
-            responses.add(r);
+        Consumer<ClientResponse> listener = open.get(r.requestId());
+        if (listener != null) {
+            listener.accept(r);
         }
-        // an event of a subscription this session stopped listening to: no request waits for it, drop it rather
-        // than keep it (the master sends them until the session ends)
     }
 
     /** Streams every response to {@code requestId} to {@code listener} (for subscriptions without an end). */
-    public void listen(long requestId, java.util.function.Consumer<ClientResponse> listener) {
-        streamListener = listener;
-        streamId = requestId;
+    public void listen(long requestId, Consumer<ClientResponse> listener) {
+        open.put(requestId, listener);
+    }
+
+    /** Stops streaming the responses to {@code requestId}; later ones are dropped. */
+    public void stopListening(long requestId) {
+        open.remove(requestId);
     }
 
     public void send(ClientRequest request) {
@@ -141,29 +145,66 @@ public final class MasterSession implements AutoCloseable {
      */
     public ClientResponse request(ClientRequest request, Consumer<ClientResponse> progress, Duration timeout)
             throws InterruptedException {
-        endpoint.send(request);
-        Map<String, MinionReturn> streamed = new HashMap<>();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            long left = deadline - System.nanoTime();
-            ClientResponse r = left <= 0 ? null : responses.poll(left, TimeUnit.NANOSECONDS);
-            if (r == null) {
-                return null;
+        BlockingQueue<ClientResponse> mine = new LinkedBlockingQueue<>();
+        open.put(request.requestId(), mine::add);
+        try {
+            endpoint.send(request);
+            Map<String, MinionReturn> streamed = new HashMap<>();
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (true) {
+                long left = deadline - System.nanoTime();
+                ClientResponse r = left <= 0 ? null : mine.poll(left, TimeUnit.NANOSECONDS);
+                if (r == null) {
+                    return null;
+                }
+                ClientResponse answer = step(r, streamed, progress);
+                if (answer != null) {
+                    return answer;
+                }
             }
-            if (r.requestId() != request.requestId()) {
-                continue;
-            }
-            if (r instanceof CallReport report) {
-                return new JobReport(report.requestId(), merged(report, streamed));
-            }
-            if (r.isFinal()) {
-                return r;
-            }
-            if (r instanceof ReturnNotice n) {
-                streamed.put(n.minionId(), n.result());
-            }
-            progress.accept(r);
+        } finally {
+            open.remove(request.requestId());
         }
+    }
+
+    /**
+     * Sends a request without waiting: the future completes with its final response (a call's whole job, as a
+     * {@link JobReport}); progress responses go to {@code progress} on the session's transport thread, before it.
+     * Completing the future otherwise (a timeout, a cancel) stops listening for the request.
+     */
+    public java.util.concurrent.CompletableFuture<ClientResponse> requestAsync(ClientRequest request,
+            Consumer<ClientResponse> progress) {
+        java.util.concurrent.CompletableFuture<ClientResponse> answer = new java.util.concurrent.CompletableFuture<>();
+        Map<String, MinionReturn> streamed = new HashMap<>();
+        open.put(request.requestId(), r -> {
+            try {
+                ClientResponse done = step(r, streamed, progress);
+                if (done != null) {
+                    answer.complete(done);
+                }
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        answer.whenComplete((r, e) -> open.remove(request.requestId()));
+        endpoint.send(request);
+        return answer;
+    }
+
+    /** One response to an open request: its final answer, or null after handing progress on. */
+    private static ClientResponse step(ClientResponse r, Map<String, MinionReturn> streamed,
+            Consumer<ClientResponse> progress) {
+        if (r instanceof CallReport report) {
+            return new JobReport(report.requestId(), merged(report, streamed));
+        }
+        if (r.isFinal()) {
+            return r;
+        }
+        if (r instanceof ReturnNotice n) {
+            streamed.put(n.minionId(), n.result());
+        }
+        progress.accept(r);
+        return null;
     }
 
     private static JobRecord merged(CallReport report, Map<String, MinionReturn> streamed) {

@@ -1,4 +1,6 @@
-package io.brine.master;
+package io.brine.master.internal;
+
+import io.brine.master.JobReturn;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,14 +14,14 @@ import java.util.concurrent.Flow;
  * (the job takes only one from each, and only from those), so it needs no other bound; returns a job takes after
  * it ended are not added, as its result does not have them either.
  */
-final class ReturnLog {
+public final class ReturnLog {
     private final List<JobReturn> returns = new ArrayList<>();
     private boolean complete;
     private Throwable failure;
     private final List<DemandSubscription<JobReturn>> subscriptions = new CopyOnWriteArrayList<>();
 
     /** Takes a return; LiveJob tells them one at a time and in order. */
-    void add(JobReturn r) {
+    public void add(JobReturn r) {
         synchronized (this) {
             if (complete) {
                 return;
@@ -30,7 +32,7 @@ final class ReturnLog {
     }
 
     /** The job ended ({@code failed} null) or broke; nothing is added afterwards. */
-    void finish(Throwable failed) {
+    public void finish(Throwable failed) {
         synchronized (this) {
             if (complete) {
                 return;
@@ -42,7 +44,7 @@ final class ReturnLog {
     }
 
     /** The returns as a publisher whose subscribers are told on {@code deliverOn}. */
-    Flow.Publisher<JobReturn> publisher(Executor deliverOn) {
+    public Flow.Publisher<JobReturn> publisher(Executor deliverOn) {
         return subscriber -> {
             Cursor cursor = new Cursor();
             DemandSubscription<JobReturn> s = new DemandSubscription<>(subscriber, cursor, deliverOn,

@@ -1,4 +1,4 @@
-package io.brine.master;
+package io.brine.master.internal;
 
 import java.lang.System.Logger.Level;
 import java.util.concurrent.Executor;
@@ -19,11 +19,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * count, so the drainer goes round again. It starts at one, held by {@link #start}, so nothing is signalled before
  * {@code onSubscribe} has returned (Reactive Streams rules 1.3 and 1.9).
  */
-final class DemandSubscription<T> implements Flow.Subscription {
+public final class DemandSubscription<T> implements Flow.Subscription {
     private static final System.Logger LOG = System.getLogger(DemandSubscription.class.getName());
 
     /** Where the items come from. Called only by the one thread draining at a time. */
-    interface Source<T> {
+    public interface Source<T> {
         /** The next item, or null when none is ready now. */
         T poll();
 
@@ -44,7 +44,8 @@ final class DemandSubscription<T> implements Flow.Subscription {
     private volatile Throwable badRequest;
 
     /** {@code onEnd} runs once, when the subscription is cancelled or its last signal is sent. */
-    DemandSubscription(Flow.Subscriber<? super T> subscriber, Source<T> source, Executor deliverOn, Runnable onEnd) {
+    public DemandSubscription(Flow.Subscriber<? super T> subscriber, Source<T> source, Executor deliverOn,
+            Runnable onEnd) {
         this.subscriber = java.util.Objects.requireNonNull(subscriber, "subscriber");
         this.source = source;
         this.deliverOn = deliverOn;
@@ -52,7 +53,7 @@ final class DemandSubscription<T> implements Flow.Subscription {
     }
 
     /** Tells the subscriber of this subscription, then delivers whatever its source already holds and is asked for. */
-    void start() {
+    public void start() {
         try {
             subscriber.onSubscribe(this);
         } catch (RuntimeException e) {
@@ -64,7 +65,7 @@ final class DemandSubscription<T> implements Flow.Subscription {
     }
 
     /** The source has something new (an item, its end or a failure). */
-    void signal() {
+    public void signal() {
         if (work.getAndIncrement() == 0) {
             schedule();
         }
@@ -85,7 +86,7 @@ final class DemandSubscription<T> implements Flow.Subscription {
         end();
     }
 
-    boolean ended() {
+    public boolean ended() {
         return ended.get();
     }
 
