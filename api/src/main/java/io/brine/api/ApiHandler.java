@@ -25,12 +25,29 @@ final class ApiHandler implements HttpHandler {
     private final KeyEndpoints keys;
     private final EventStreams events;
     private final TokenEndpoints tokenEndpoints;
+    private final MinionEndpoints minions;
+    private final HookEndpoint hooks;
+    private final String masterFinger;
     final LongAdder unauthorised = new LongAdder();
     /** Told the status of every answer ({@code brine_api_requests_total}). */
     private final IntConsumer answered;
 
-    ApiHandler(TokenStore tokens, JobEndpoints jobs, KeyEndpoints keys, EventStreams events,
-            TokenEndpoints tokenEndpoints, IntConsumer answered) {
+    /** What answers each route, and the master's fingerprint for the keys that {@code POST /keys/generate} makes. */
+    record Endpoints(JobEndpoints jobs, KeyEndpoints keys, MinionEndpoints minions, EventStreams events,
+            TokenEndpoints tokens, HookEndpoint hooks, String masterFinger) {
+    }
+
+    ApiHandler(TokenStore tokens, Endpoints endpoints, IntConsumer answered) {
+        this(tokens, endpoints.jobs(), endpoints.keys(), endpoints.events(), endpoints.tokens(), endpoints.minions(),
+                endpoints.hooks(), endpoints.masterFinger(), answered);
+    }
+
+    private ApiHandler(TokenStore tokens, JobEndpoints jobs, KeyEndpoints keys, EventStreams events,
+            TokenEndpoints tokenEndpoints, MinionEndpoints minions, HookEndpoint hooks, String masterFinger,
+            IntConsumer answered) {
+        this.minions = minions;
+        this.hooks = hooks;
+        this.masterFinger = masterFinger;
         this.answered = answered;
         this.tokenEndpoints = tokenEndpoints;
         this.tokens = tokens;
@@ -54,7 +71,7 @@ final class ApiHandler implements HttpHandler {
                 }
                 route(exchange, caller.get());
             } catch (ApiException e) {
-                exchange.sendError(e.status, e.getMessage());
+                exchange.sendError(e);
             } catch (AccessDeniedException e) {
                 exchange.sendError(403, e.getMessage());
             } catch (InterruptedException e) {
@@ -74,6 +91,14 @@ final class ApiHandler implements HttpHandler {
         }
     }
 
+    long refusedWaits() {
+        return jobs.refusedWaits();
+    }
+
+    int waitingLookups() {
+        return jobs.waitingLookups();
+    }
+
     /** The identity {@code publisher_acl} and the audit log know a token by. */
     static String identity(String tokenName) {
         return "token:" + tokenName;
@@ -88,29 +113,55 @@ final class ApiHandler implements HttpHandler {
     private void route(ApiExchange exchange, String caller) throws IOException, InterruptedException {
         List<String> path = exchange.segments();
         String first = path.isEmpty() ? "" : path.get(0);
+        if (first.equals("hook") && path.size() >= 2) {
+            allow(exchange, "POST");
+            hooks.post(exchange, caller, path.subList(1, path.size()));
+            return;
+        }
         switch (first + "/" + path.size()) {
             case "jobs/1" -> {
-                allow(exchange, "POST");
-                jobs.submit(exchange, caller);
+                if (allow(exchange, "POST", "GET").equals("POST")) {
+                    jobs.submit(exchange, caller);
+                } else {
+                    jobs.list(exchange, caller);
+                }
             }
             case "jobs/2" -> {
+                if (allow(exchange, "GET", "DELETE").equals("GET")) {
+                    jobs.show(exchange, path.get(1), caller);
+                } else {
+                    jobs.kill(exchange, path.get(1), caller);
+                }
+            }
+            case "minions/1" -> {
                 allow(exchange, "GET");
-                jobs.show(exchange, path.get(1), caller);
+                minions.list(exchange, caller);
+            }
+            case "minions/2" -> {
+                allow(exchange, "GET");
+                minions.show(exchange, path.get(1), caller);
             }
             case "keys/1" -> {
-                allow(exchange, "GET");
-                keys.list(exchange, caller);
+                if (allow(exchange, "GET", "POST").equals("GET")) {
+                    keys.list(exchange, caller);
+                } else {
+                    keys.preseed(exchange, caller);
+                }
             }
             case "keys/2" -> {
-                allow(exchange, "DELETE");
-                keys.delete(exchange, path.get(1), caller);
+                // "generate" is also a valid minion id: POST generates, DELETE deletes the key of a minion so named
+                if (path.get(1).equals("generate") && exchange.method().equalsIgnoreCase("POST")) {
+                    keys.generate(exchange, caller, masterFinger);
+                } else {
+                    allow(exchange, "DELETE");
+                    keys.delete(exchange, path.get(1), caller);
+                }
             }
             case "keys/3" -> keyChange(exchange, path.get(1), path.get(2), caller);
             case "tokens/1" -> {
-                if (exchange.method().equalsIgnoreCase("POST")) {
+                if (allow(exchange, "POST", "GET").equals("POST")) {
                     tokenEndpoints.create(exchange, caller);
                 } else {
-                    allow(exchange, "GET");
                     tokenEndpoints.list(exchange, caller);
                 }
             }
@@ -121,7 +172,8 @@ final class ApiHandler implements HttpHandler {
             case "events/1" -> {
                 allow(exchange, "GET");
                 jobs.requireRight(exchange, caller, "@events", "watch events");
-                events.stream(exchange, exchange.query("tag").orElse("**"), () -> authenticate(exchange).isPresent());
+                events.stream(exchange, caller, exchange.query("tag").orElse("**"),
+                        () -> authenticate(exchange).isPresent());
             }
             default -> throw ApiException.notFound("no such endpoint: " + exchange.method() + " " + shortPath(exchange));
         }
@@ -141,11 +193,16 @@ final class ApiHandler implements HttpHandler {
         }
     }
 
-    private static void allow(ApiExchange exchange, String method) {
-        if (!exchange.method().toUpperCase(Locale.ROOT).equals(method)) {
-            exchange.setHeader("Allow", method);
-            throw new ApiException(405, "use " + method + " for " + shortPath(exchange));
+    /** The request's method when it is one of {@code methods}; 405 naming them in {@code Allow} otherwise. */
+    private static String allow(ApiExchange exchange, String... methods) {
+        String method = exchange.method().toUpperCase(Locale.ROOT);
+        for (String m : methods) {
+            if (m.equals(method)) {
+                return m;
+            }
         }
+        exchange.setHeader("Allow", String.join(", ", methods));
+        throw new ApiException(405, "use " + String.join(" or ", methods) + " for " + shortPath(exchange));
     }
 
     private static String shortPath(ApiExchange exchange) {
