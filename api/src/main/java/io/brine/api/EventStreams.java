@@ -81,9 +81,10 @@ final class EventStreams {
 
     private void replay(OutputStream out, EventWindow.Attached attached, String lastEventId) throws IOException {
         if (attached.reset()) {
-            write(out, "event: reset\ndata: " + ApiExchange.JSON.writeValueAsString(Map.of(
-                    "error", "events after Last-Event-ID are no longer all kept; the events still kept follow",
-                    "detail", detail(lastEventId, attached.oldestId()))) + "\n\n");
+            Map<String, Object> doc = new java.util.LinkedHashMap<>();
+            doc.put("error", "events after Last-Event-ID are no longer all kept; the events still kept follow");
+            doc.put("detail", detail(lastEventId, attached.oldestId()));
+            write(out, "event: reset\ndata: " + ApiExchange.JSON.writeValueAsString(doc) + "\n\n");
         }
         for (EventWindow.Entry e : attached.backlog()) {
             write(out, event(e));
