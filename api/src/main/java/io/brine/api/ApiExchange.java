@@ -126,6 +126,16 @@ final class ApiExchange {
         }
     }
 
+    /** A document served as it is, such as the OpenAPI description. */
+    void sendBytes(int status, String contentType, byte[] out) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        this.status = status;
+        exchange.sendResponseHeaders(status, out.length);
+        try (OutputStream body = exchange.getResponseBody()) {
+            body.write(out);
+        }
+    }
+
     void sendError(int status, String message) throws IOException {
         sendJson(status, Map.of("error", message));
     }

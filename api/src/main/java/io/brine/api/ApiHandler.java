@@ -14,23 +14,18 @@ import java.util.function.IntConsumer;
 
 /**
  * Every request passes the same short chain: authenticate (401 and nothing else on failure) → route by
- * method and path (404 or 405) → the endpoint. Routes are an explicit switch over a closed set, never a
- * lookup of a name taken from the request.
+ * method and path (404 or 405) → the endpoint. Routes are a fixed list ({@link ApiRoutes}) matched by method and
+ * path template, never a lookup of a name taken from the request.
  */
 final class ApiHandler implements HttpHandler {
     private static final Logger LOG = System.getLogger(ApiHandler.class.getName());
 
     private final TokenStore tokens;
-    private final JobEndpoints jobs;
-    private final KeyEndpoints keys;
-    private final EventStreams events;
-    private final TokenEndpoints tokenEndpoints;
-    private final MinionEndpoints minions;
-    private final HookEndpoint hooks;
-    private final String masterFinger;
+    private final List<Route> routes;
     final LongAdder unauthorised = new LongAdder();
     /** Told the status of every answer ({@code brine_api_requests_total}). */
     private final IntConsumer answered;
+    private final Endpoints endpoints;
 
     /** What answers each route, and the master's fingerprint for the keys that {@code POST /keys/generate} makes. */
     record Endpoints(JobEndpoints jobs, KeyEndpoints keys, MinionEndpoints minions, EventStreams events,
@@ -38,22 +33,14 @@ final class ApiHandler implements HttpHandler {
     }
 
     ApiHandler(TokenStore tokens, Endpoints endpoints, IntConsumer answered) {
-        this(tokens, endpoints.jobs(), endpoints.keys(), endpoints.events(), endpoints.tokens(), endpoints.minions(),
-                endpoints.hooks(), endpoints.masterFinger(), answered);
+        this.tokens = tokens;
+        this.endpoints = endpoints;
+        this.answered = answered;
+        this.routes = ApiRoutes.of(endpoints, exchange -> authenticate(exchange).isPresent());
     }
 
-    private ApiHandler(TokenStore tokens, JobEndpoints jobs, KeyEndpoints keys, EventStreams events,
-            TokenEndpoints tokenEndpoints, MinionEndpoints minions, HookEndpoint hooks, String masterFinger,
-            IntConsumer answered) {
-        this.minions = minions;
-        this.hooks = hooks;
-        this.masterFinger = masterFinger;
-        this.answered = answered;
-        this.tokenEndpoints = tokenEndpoints;
-        this.tokens = tokens;
-        this.jobs = jobs;
-        this.keys = keys;
-        this.events = events;
+    List<Route> routes() {
+        return routes;
     }
 
     @Override
@@ -92,11 +79,11 @@ final class ApiHandler implements HttpHandler {
     }
 
     long refusedWaits() {
-        return jobs.refusedWaits();
+        return endpoints.jobs().refusedWaits();
     }
 
     int waitingLookups() {
-        return jobs.waitingLookups();
+        return endpoints.jobs().waitingLookups();
     }
 
     /** The identity {@code publisher_acl} and the audit log know a token by. */
@@ -110,99 +97,37 @@ final class ApiHandler implements HttpHandler {
                 .flatMap(h -> tokens.authenticate(h.substring(7).trim()));
     }
 
+    /**
+     * The route whose template fits the path and whose method is the request's (the one with more literal
+     * segments when two fit: {@code POST /keys/generate} over {@code /keys/{id}}); 405 naming the methods the path
+     * takes when it fits only others', 404 when it fits none.
+     */
     private void route(ApiExchange exchange, String caller) throws IOException, InterruptedException {
-        List<String> path = exchange.segments();
-        String first = path.isEmpty() ? "" : path.get(0);
-        if (first.equals("hook") && path.size() >= 2) {
-            allow(exchange, "POST");
-            hooks.post(exchange, caller, path.subList(1, path.size()));
-            return;
-        }
-        switch (first + "/" + path.size()) {
-            case "jobs/1" -> {
-                if (allow(exchange, "POST", "GET").equals("POST")) {
-                    jobs.submit(exchange, caller);
-                } else {
-                    jobs.list(exchange, caller);
-                }
-            }
-            case "jobs/2" -> {
-                if (allow(exchange, "GET", "DELETE").equals("GET")) {
-                    jobs.show(exchange, path.get(1), caller);
-                } else {
-                    jobs.kill(exchange, path.get(1), caller);
-                }
-            }
-            case "minions/1" -> {
-                allow(exchange, "GET");
-                minions.list(exchange, caller);
-            }
-            case "minions/2" -> {
-                allow(exchange, "GET");
-                minions.show(exchange, path.get(1), caller);
-            }
-            case "keys/1" -> {
-                if (allow(exchange, "GET", "POST").equals("GET")) {
-                    keys.list(exchange, caller);
-                } else {
-                    keys.preseed(exchange, caller);
-                }
-            }
-            case "keys/2" -> {
-                // "generate" is also a valid minion id: POST generates, DELETE deletes the key of a minion so named
-                if (path.get(1).equals("generate") && exchange.method().equalsIgnoreCase("POST")) {
-                    keys.generate(exchange, caller, masterFinger);
-                } else {
-                    allow(exchange, "DELETE");
-                    keys.delete(exchange, path.get(1), caller);
-                }
-            }
-            case "keys/3" -> keyChange(exchange, path.get(1), path.get(2), caller);
-            case "tokens/1" -> {
-                if (allow(exchange, "POST", "GET").equals("POST")) {
-                    tokenEndpoints.create(exchange, caller);
-                } else {
-                    tokenEndpoints.list(exchange, caller);
-                }
-            }
-            case "tokens/2" -> {
-                allow(exchange, "DELETE");
-                tokenEndpoints.revoke(exchange, caller, path.get(1));
-            }
-            case "events/1" -> {
-                allow(exchange, "GET");
-                jobs.requireRight(exchange, caller, "@events", "watch events");
-                events.stream(exchange, caller, exchange.query("tag").orElse("**"),
-                        () -> authenticate(exchange).isPresent());
-            }
-            default -> throw ApiException.notFound("no such endpoint: " + exchange.method() + " " + shortPath(exchange));
-        }
-    }
-
-    private void keyChange(ApiExchange exchange, String id, String action, String caller) throws IOException {
-        switch (action) {
-            case "accept" -> {
-                allow(exchange, "POST");
-                keys.accept(exchange, id, caller);
-            }
-            case "reject" -> {
-                allow(exchange, "POST");
-                keys.reject(exchange, id, caller);
-            }
-            default -> throw ApiException.notFound("no such endpoint: " + exchange.method() + " " + shortPath(exchange));
-        }
-    }
-
-    /** The request's method when it is one of {@code methods}; 405 naming them in {@code Allow} otherwise. */
-    private static String allow(ApiExchange exchange, String... methods) {
         String method = exchange.method().toUpperCase(Locale.ROOT);
-        for (String m : methods) {
-            if (m.equals(method)) {
-                return m;
+        Route chosen = null;
+        List<String> params = null;
+        List<String> allowed = new java.util.ArrayList<>();
+        for (Route r : routes) {
+            List<String> p = r.match(exchange.segments());
+            if (p == null) {
+                continue;
+            }
+            if (!allowed.contains(r.method())) {
+                allowed.add(r.method());
+            }
+            if (r.method().equals(method) && (chosen == null || r.literals() > chosen.literals())) {
+                chosen = r;
+                params = p;
             }
         }
-        exchange.setHeader("Allow", String.join(", ", methods));
-        throw new ApiException(405, "use " + String.join(" or ", methods) + " for " + shortPath(exchange));
+        if (chosen == null && allowed.isEmpty()) {
+            throw ApiException.notFound("no such endpoint: " + exchange.method() + " " + shortPath(exchange));
+        }
+        if (chosen == null) {
+            exchange.setHeader("Allow", String.join(", ", allowed));
+            throw new ApiException(405, "use " + String.join(" or ", allowed) + " for " + shortPath(exchange));
+        }
+        chosen.endpoint().answer(exchange, caller, params);
     }
 
     private static String shortPath(ApiExchange exchange) {

@@ -123,6 +123,10 @@ public final class ApiServer implements AutoCloseable {
         return events.refused() + handler.refusedWaits();
     }
 
+    java.util.List<Route> routes() {
+        return handler.routes();
+    }
+
     int waitingLookups() {
         return handler.waitingLookups();
     }
