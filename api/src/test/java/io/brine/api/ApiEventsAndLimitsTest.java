@@ -35,8 +35,8 @@ class ApiEventsAndLimitsTest {
 
     @BeforeAll
     void startAMasterWithItsApi(@TempDir Path root) throws Exception {
-        cluster = ApiFixture.start(root, "api: {interface: 127.0.0.1, port: 0}\n", java.net.http.HttpClient.newHttpClient(),
-                Duration.ofMillis(500));
+        cluster = ApiFixture.start(root, "api: {interface: 127.0.0.1, port: 0}\n",
+                java.net.http.HttpClient.newHttpClient(), Duration.ofMillis(500));
         token = cluster.tokens.create("ci", null);
     }
 

@@ -83,7 +83,8 @@ class ApiKeysAndMinionsTest {
         Minion vm1 = cluster.startMinion("vm1");
         ApiFixture.await(() -> vm1.status() == KeyStatus.ACCEPTED, "vm1 accepted");
         assertFalse(cluster.master.keys().list().pending().contains("vm1"));
-        Map<String, Object> job = json(cluster.send("POST", "/jobs", token, "{\"target\": \"vm1\", \"fun\": \"test.ping\"}"));
+        Map<String, Object> job = json(cluster.send("POST", "/jobs", token,
+                "{\"target\": \"vm1\", \"fun\": \"test.ping\"}"));
         assertEquals(Map.of(), job.get("missing"));
         // the same key again is fine; another one is refused while this one is accepted
         assertEquals(200, post("/keys", Map.of("id", "vm1", "pub", pem)).statusCode());
