@@ -1,13 +1,26 @@
 package io.brine.api;
 
-/** A request the API answers with an error status and {@code {"error": message}}, never a stack trace. */
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A request the API answers with an error status and {@code {"error": message, ...}}, never a stack trace; the
+ * fields beside {@code error} (such as {@code detail}, or {@code target} for a target that matched nothing) say
+ * more where there is more to say.
+ */
 final class ApiException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     final int status;
+    private final transient Map<String, Object> fields;
 
     ApiException(int status, String message) {
+        this(status, message, Map.of());
+    }
+
+    ApiException(int status, String message, Map<String, Object> fields) {
         super(message);
         this.status = status;
+        this.fields = Map.copyOf(fields);
     }
 
     static ApiException badRequest(String message) {
@@ -16,5 +29,18 @@ final class ApiException extends RuntimeException {
 
     static ApiException notFound(String message) {
         return new ApiException(404, message);
+    }
+
+    /** 429: this token holds as many of something as it may; retry when one is given back. */
+    static ApiException tooMany(String message) {
+        return new ApiException(429, message);
+    }
+
+    /** The answer's document: {@code error} first, then the other fields. */
+    Map<String, Object> body() {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("error", getMessage());
+        doc.putAll(new java.util.TreeMap<>(fields));
+        return doc;
     }
 }

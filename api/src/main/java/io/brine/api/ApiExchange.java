@@ -68,6 +68,28 @@ final class ApiExchange {
         return Optional.empty();
     }
 
+    /** The names of the query's parameters, decoded, in order. */
+    List<String> queryNames() {
+        String raw = exchange.getRequestURI().getRawQuery();
+        List<String> names = new ArrayList<>();
+        if (raw != null) {
+            for (String pair : raw.split("&")) {
+                int eq = pair.indexOf('=');
+                if (!pair.isEmpty()) {
+                    names.add(URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return names;
+    }
+
+    /** The body as a JSON object, or an empty one when the request has no body at all. */
+    Map<String, Object> jsonObjectOrEmpty() throws IOException {
+        long declared = header("Content-Length").map(ApiExchange::length).orElse(-1L);
+        boolean chunked = header("Transfer-Encoding").isPresent();
+        return declared == 0 || (declared < 0 && !chunked) ? Map.of() : jsonObject();
+    }
+
     /** The body as a JSON object; 413 beyond {@link #MAX_BODY_BYTES}, 400 if it is not one JSON object. */
     Map<String, Object> jsonObject() throws IOException {
         long declared = header("Content-Length").map(ApiExchange::length).orElse(-1L);
@@ -104,8 +126,26 @@ final class ApiExchange {
         }
     }
 
+    /** A document served as it is, such as the OpenAPI description. */
+    void sendBytes(int status, String contentType, byte[] out) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        this.status = status;
+        exchange.sendResponseHeaders(status, out.length);
+        try (OutputStream body = exchange.getResponseBody()) {
+            body.write(out);
+        }
+    }
+
     void sendError(int status, String message) throws IOException {
         sendJson(status, Map.of("error", message));
+    }
+
+    /** An error answer: {@code {"error": ..., "detail": ...}} and whatever else the exception carries. */
+    void sendError(ApiException e) throws IOException {
+        if (e.status == 429) {
+            setHeader("Retry-After", "1");
+        }
+        sendJson(e.status, e.body());
     }
 
     void setHeader(String name, String value) {

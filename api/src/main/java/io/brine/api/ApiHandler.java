@@ -14,29 +14,33 @@ import java.util.function.IntConsumer;
 
 /**
  * Every request passes the same short chain: authenticate (401 and nothing else on failure) → route by
- * method and path (404 or 405) → the endpoint. Routes are an explicit switch over a closed set, never a
- * lookup of a name taken from the request.
+ * method and path (404 or 405) → the endpoint. Routes are a fixed list ({@link ApiRoutes}) matched by method and
+ * path template, never a lookup of a name taken from the request.
  */
 final class ApiHandler implements HttpHandler {
     private static final Logger LOG = System.getLogger(ApiHandler.class.getName());
 
     private final TokenStore tokens;
-    private final JobEndpoints jobs;
-    private final KeyEndpoints keys;
-    private final EventStreams events;
-    private final TokenEndpoints tokenEndpoints;
+    private final List<Route> routes;
     final LongAdder unauthorised = new LongAdder();
     /** Told the status of every answer ({@code brine_api_requests_total}). */
     private final IntConsumer answered;
+    private final Endpoints endpoints;
 
-    ApiHandler(TokenStore tokens, JobEndpoints jobs, KeyEndpoints keys, EventStreams events,
-            TokenEndpoints tokenEndpoints, IntConsumer answered) {
-        this.answered = answered;
-        this.tokenEndpoints = tokenEndpoints;
+    /** What answers each route, and the master's fingerprint for the keys that {@code POST /keys/generate} makes. */
+    record Endpoints(JobEndpoints jobs, KeyEndpoints keys, MinionEndpoints minions, EventStreams events,
+            TokenEndpoints tokens, HookEndpoint hooks, String masterFinger) {
+    }
+
+    ApiHandler(TokenStore tokens, Endpoints endpoints, IntConsumer answered) {
         this.tokens = tokens;
-        this.jobs = jobs;
-        this.keys = keys;
-        this.events = events;
+        this.endpoints = endpoints;
+        this.answered = answered;
+        this.routes = ApiRoutes.of(endpoints, exchange -> authenticate(exchange).isPresent());
+    }
+
+    List<Route> routes() {
+        return routes;
     }
 
     @Override
@@ -54,7 +58,7 @@ final class ApiHandler implements HttpHandler {
                 }
                 route(exchange, caller.get());
             } catch (ApiException e) {
-                exchange.sendError(e.status, e.getMessage());
+                exchange.sendError(e);
             } catch (AccessDeniedException e) {
                 exchange.sendError(403, e.getMessage());
             } catch (InterruptedException e) {
@@ -74,6 +78,14 @@ final class ApiHandler implements HttpHandler {
         }
     }
 
+    long refusedWaits() {
+        return endpoints.jobs().refusedWaits();
+    }
+
+    int waitingLookups() {
+        return endpoints.jobs().waitingLookups();
+    }
+
     /** The identity {@code publisher_acl} and the audit log know a token by. */
     static String identity(String tokenName) {
         return "token:" + tokenName;
@@ -85,67 +97,37 @@ final class ApiHandler implements HttpHandler {
                 .flatMap(h -> tokens.authenticate(h.substring(7).trim()));
     }
 
+    /**
+     * The route whose template fits the path and whose method is the request's (the one with more literal
+     * segments when two fit: {@code POST /keys/generate} over {@code /keys/{id}}); 405 naming the methods the path
+     * takes when it fits only others', 404 when it fits none.
+     */
     private void route(ApiExchange exchange, String caller) throws IOException, InterruptedException {
-        List<String> path = exchange.segments();
-        String first = path.isEmpty() ? "" : path.get(0);
-        switch (first + "/" + path.size()) {
-            case "jobs/1" -> {
-                allow(exchange, "POST");
-                jobs.submit(exchange, caller);
+        String method = exchange.method().toUpperCase(Locale.ROOT);
+        Route chosen = null;
+        List<String> params = null;
+        List<String> allowed = new java.util.ArrayList<>();
+        for (Route r : routes) {
+            List<String> p = r.match(exchange.segments());
+            if (p == null) {
+                continue;
             }
-            case "jobs/2" -> {
-                allow(exchange, "GET");
-                jobs.show(exchange, path.get(1), caller);
+            if (!allowed.contains(r.method())) {
+                allowed.add(r.method());
             }
-            case "keys/1" -> {
-                allow(exchange, "GET");
-                keys.list(exchange, caller);
+            if (r.method().equals(method) && (chosen == null || r.literals() > chosen.literals())) {
+                chosen = r;
+                params = p;
             }
-            case "keys/2" -> {
-                allow(exchange, "DELETE");
-                keys.delete(exchange, path.get(1), caller);
-            }
-            case "keys/3" -> keyChange(exchange, path.get(1), path.get(2), caller);
-            case "tokens/1" -> {
-                if (exchange.method().equalsIgnoreCase("POST")) {
-                    tokenEndpoints.create(exchange, caller);
-                } else {
-                    allow(exchange, "GET");
-                    tokenEndpoints.list(exchange, caller);
-                }
-            }
-            case "tokens/2" -> {
-                allow(exchange, "DELETE");
-                tokenEndpoints.revoke(exchange, caller, path.get(1));
-            }
-            case "events/1" -> {
-                allow(exchange, "GET");
-                jobs.requireRight(exchange, caller, "@events", "watch events");
-                events.stream(exchange, exchange.query("tag").orElse("**"), () -> authenticate(exchange).isPresent());
-            }
-            default -> throw ApiException.notFound("no such endpoint: " + exchange.method() + " " + shortPath(exchange));
         }
-    }
-
-    private void keyChange(ApiExchange exchange, String id, String action, String caller) throws IOException {
-        switch (action) {
-            case "accept" -> {
-                allow(exchange, "POST");
-                keys.accept(exchange, id, caller);
-            }
-            case "reject" -> {
-                allow(exchange, "POST");
-                keys.reject(exchange, id, caller);
-            }
-            default -> throw ApiException.notFound("no such endpoint: " + exchange.method() + " " + shortPath(exchange));
+        if (chosen == null && allowed.isEmpty()) {
+            throw ApiException.notFound("no such endpoint: " + exchange.method() + " " + shortPath(exchange));
         }
-    }
-
-    private static void allow(ApiExchange exchange, String method) {
-        if (!exchange.method().toUpperCase(Locale.ROOT).equals(method)) {
-            exchange.setHeader("Allow", method);
-            throw new ApiException(405, "use " + method + " for " + shortPath(exchange));
+        if (chosen == null) {
+            exchange.setHeader("Allow", String.join(", ", allowed));
+            throw new ApiException(405, "use " + String.join(" or ", allowed) + " for " + shortPath(exchange));
         }
+        chosen.endpoint().answer(exchange, caller, params);
     }
 
     private static String shortPath(ApiExchange exchange) {

@@ -21,8 +21,17 @@ final class ApiListener {
     }
 
     static HttpListener start(ApiConfig config, HttpHandler handler, int perAddressLimit) throws IOException {
+        return start(config, handler, perAddressLimit, IDLE);
+    }
+
+    /**
+     * As above, closing a connection that says nothing for {@code idle}: a request whose headers stall is one such
+     * (Jetty's idle timeout runs while it parses them), so no separate header read timeout is needed.
+     */
+    static HttpListener start(ApiConfig config, HttpHandler handler, int perAddressLimit, Duration idle)
+            throws IOException {
         return HttpListener.start(new HttpListener.Settings("brine-api", config.iface(), config.port(),
                 config.tls() ? PemTls.load(config.tlsCert(), config.tlsKey()) : null, WORKERS, perAddressLimit,
-                CONNECTIONS, IDLE, HEADER_BYTES), handler);
+                CONNECTIONS, idle, HEADER_BYTES), handler);
     }
 }

@@ -65,12 +65,21 @@ public final class ApiServer implements AutoCloseable {
 
     static ApiServer start(Master master, ApiConfig config, TokenStore tokens, Duration keepAlive, int perAddress)
             throws IOException {
+        return start(master, config, tokens, keepAlive, perAddress, ApiListener.IDLE);
+    }
+
+    /** As above, closing connections idle (a stalled request header included) for {@code idle}. */
+    static ApiServer start(Master master, ApiConfig config, TokenStore tokens, Duration keepAlive, int perAddress,
+            Duration idle) throws IOException {
         Objects.requireNonNull(master, "master");
         Objects.requireNonNull(tokens, "tokens");
-        EventStreams events = new EventStreams(master.events(), keepAlive);
-        ApiHandler handler = new ApiHandler(tokens, new JobEndpoints(master.client()), new KeyEndpoints(master.keys()),
-                events, new TokenEndpoints(tokens, master.client()), master::apiAnswered);
-        HttpListener listener = ApiListener.start(config, handler, perAddress);
+        EventStreams events = new EventStreams(new EventWindow(master.events(), EventStreams.WINDOW_EVENTS,
+                EventStreams.WINDOW_CHARS, System.currentTimeMillis()), keepAlive);
+        ApiHandler handler = new ApiHandler(tokens, new ApiHandler.Endpoints(new JobEndpoints(master.client()),
+                new KeyEndpoints(master.keys()), new MinionEndpoints(master.keys()), events,
+                new TokenEndpoints(tokens, master.client()), new HookEndpoint(master.client(), master.events()),
+                master.fingerprint()), master::apiAnswered);
+        HttpListener listener = ApiListener.start(config, handler, perAddress, idle);
         ApiServer api = new ApiServer(listener, events, handler, config.tls());
         LOG.log(Level.INFO, "api listening on " + api.address() + ", tokens in " + tokens.file());
         return api;
@@ -99,6 +108,27 @@ public final class ApiServer implements AutoCloseable {
 
     int openEventStreams() {
         return events.openStreams();
+    }
+
+    /**
+     * Events that fell out of the window kept for {@code Last-Event-ID} since the start: a client resuming from
+     * before them is sent {@code event: reset}.
+     */
+    public long eventsOutOfResumeWindow() {
+        return events.evicted();
+    }
+
+    /** Requests refused because their token, or all tokens together, held as many streams or long polls as allowed. */
+    public long refusedForConcurrency() {
+        return events.refused() + handler.refusedWaits();
+    }
+
+    java.util.List<Route> routes() {
+        return handler.routes();
+    }
+
+    int waitingLookups() {
+        return handler.waitingLookups();
     }
 
     /** Ends event streams, lets requests under way finish for up to a second, and stops listening. */

@@ -1,89 +1,109 @@
 package io.brine.api;
 
-import io.brine.master.Event;
 import io.brine.master.EventBus;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 /**
- * {@code GET /events?tag=PATTERN} as Server-Sent Events: one {@code data: {"tag", "data", "time"}} per event.
- * The bus delivers on the publishing thread, so each stream has its own bounded queue: a client too slow to
- * keep up is told so and disconnected rather than slowing the master. A comment line is sent when idle, so a
- * client that went away is noticed and unsubscribed. The stream's token is checked again every second, so a
- * token revoked or expired while it streams ends the stream within that second.
+ * {@code GET /events?tag=PATTERN} as Server-Sent Events: one {@code id: RUN-SEQ} and {@code data: {"tag", "data",
+ * "time"}} per event. A client that reconnects with {@code Last-Event-ID} is first sent what it missed from the
+ * {@link EventWindow}, or {@code event: reset} when some of that fell out of the window. Each stream has its own
+ * bounded queue, filled on the publishing thread: a client too slow to keep up is told so and disconnected rather
+ * than slowing the master. A comment line is sent when idle, so a client that went away is noticed and
+ * unsubscribed. The stream's token is checked again every second, so a token revoked or expired while it streams
+ * ends the stream within that second.
  */
 final class EventStreams {
     /** How many streams may be open at once; each holds one of the server's threads. */
     static final int MAX_STREAMS = 16;
+    /** How many of them one token may hold. */
+    static final int MAX_STREAMS_PER_TOKEN = 4;
+    /** Events kept for {@code Last-Event-ID}: at most this many, */
+    static final int WINDOW_EVENTS = 4096;
+    /** and at most this much JSON (characters) together. */
+    static final long WINDOW_CHARS = 16L * 1024 * 1024;
     private static final int QUEUE_SIZE = 1024;
-    private static final Object END = new Object();
+    private static final EventWindow.Entry END = new EventWindow.Entry(-1, "", "");
     private static final long RECHECK_MILLIS = 1000;
 
-    private final EventBus bus;
+    private final EventWindow window;
     private final Duration keepAlive;
-    private final Semaphore slots = new Semaphore(MAX_STREAMS);
-    private final Set<BlockingQueue<Object>> open = ConcurrentHashMap.newKeySet();
+    private final TokenSlots slots = new TokenSlots("event streams", MAX_STREAMS, MAX_STREAMS_PER_TOKEN);
+    private final Set<BlockingQueue<EventWindow.Entry>> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
-    EventStreams(EventBus bus, Duration keepAlive) {
-        this.bus = bus;
+    EventStreams(EventWindow window, Duration keepAlive) {
+        this.window = window;
         this.keepAlive = keepAlive;
     }
 
-    void stream(ApiExchange exchange, String tagPattern, BooleanSupplier stillAuthorised)
+    void stream(ApiExchange exchange, String tokenName, String tagPattern, BooleanSupplier stillAuthorised)
             throws IOException, InterruptedException {
         if (tagPattern.length() > 256) {
             throw ApiException.badRequest("tag pattern longer than 256 characters");
         }
-        if (!slots.tryAcquire()) {
-            throw new ApiException(503, "too many event streams open; at most " + MAX_STREAMS);
-        }
-        BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUE_SIZE);
-        AtomicBoolean overflowed = new AtomicBoolean();
-        open.add(queue);
-        try (EventBus.Subscription s = subscribe(tagPattern, queue, overflowed)) {
-            exchange.setHeader("Cache-Control", "no-store");
-            try (OutputStream out = exchange.startStream(200, "text/event-stream; charset=utf-8")) {
-                // Subscribed before the headers go out: a client that has them will see every later event.
-                write(out, ": subscribed to " + tagPattern.replaceAll("[\\r\\n]", " ") + "\n\n");
-                pump(queue, overflowed, out, stillAuthorised);
-            }
-        } finally {
-            open.remove(queue);
-            slots.release();
-        }
-    }
-
-    private EventBus.Subscription subscribe(String tagPattern, BlockingQueue<Object> queue, AtomicBoolean overflowed) {
-        try {
-            return bus.subscribe(tagPattern, e -> {
+        Predicate<String> tags = matcher(tagPattern);
+        String lastEventId = exchange.header("Last-Event-ID").filter(id -> id.length() <= 64).orElse(null);
+        try (TokenSlots.Slot slot = slots.acquire(tokenName)) {
+            BlockingQueue<EventWindow.Entry> queue = new ArrayBlockingQueue<>(QUEUE_SIZE);
+            AtomicBoolean overflowed = new AtomicBoolean();
+            open.add(queue);
+            EventWindow.Attached attached = window.attach(tags, lastEventId, e -> {
                 if (!queue.offer(e)) {
                     overflowed.set(true);
                 }
             });
-        } catch (IllegalArgumentException e) {
-            throw ApiException.badRequest("invalid tag pattern: " + e.getMessage());
+            try {
+                exchange.setHeader("Cache-Control", "no-store");
+                try (OutputStream out = exchange.startStream(200, "text/event-stream; charset=utf-8")) {
+                    // Attached before the headers go out: a client that has them will see every later event.
+                    write(out, ": subscribed to " + tagPattern.replaceAll("[\\r\\n]", " ") + "\n\n");
+                    replay(out, attached, lastEventId);
+                    pump(queue, overflowed, out, stillAuthorised);
+                }
+            } finally {
+                close(attached.detach());
+                open.remove(queue);
+            }
         }
     }
 
-    private void pump(BlockingQueue<Object> queue, AtomicBoolean overflowed, OutputStream out,
+    private void replay(OutputStream out, EventWindow.Attached attached, String lastEventId) throws IOException {
+        if (attached.reset()) {
+            Map<String, Object> doc = new java.util.LinkedHashMap<>();
+            doc.put("error", "events after Last-Event-ID are no longer all kept; the events still kept follow");
+            doc.put("detail", detail(lastEventId, attached.oldestId()));
+            write(out, "event: reset\ndata: " + ApiExchange.JSON.writeValueAsString(doc) + "\n\n");
+        }
+        for (EventWindow.Entry e : attached.backlog()) {
+            write(out, event(e));
+        }
+    }
+
+    private static Map<String, Object> detail(String lastEventId, String oldestId) {
+        Map<String, Object> d = new java.util.LinkedHashMap<>();
+        d.put("last_event_id", lastEventId);
+        d.put("oldest_kept_id", oldestId);
+        return d;
+    }
+
+    private void pump(BlockingQueue<EventWindow.Entry> queue, AtomicBoolean overflowed, OutputStream out,
             BooleanSupplier stillAuthorised) throws IOException, InterruptedException {
         long lastCheck = System.nanoTime();
         long lastWrite = System.nanoTime();
         while (!closed) {
-            Object next = queue.poll(Math.min(keepAlive.toMillis(), RECHECK_MILLIS), TimeUnit.MILLISECONDS);
+            EventWindow.Entry next = queue.poll(Math.min(keepAlive.toMillis(), RECHECK_MILLIS), TimeUnit.MILLISECONDS);
             if (System.nanoTime() - lastCheck >= RECHECK_MILLIS * 1_000_000) {
                 lastCheck = System.nanoTime();
                 if (!stillAuthorised.getAsBoolean()) {
@@ -96,32 +116,54 @@ final class EventStreams {
             }
             lastWrite = System.nanoTime();
             if (overflowed.get()) {
-                write(out, "event: error\ndata: {\"error\": \"events were dropped: the client read too slowly\"}\n\n");
+                write(out, "event: error\ndata: {\"error\": \"events were dropped: the client read too slowly; "
+                        + "reconnect with Last-Event-ID\"}\n\n");
                 return;
             }
             if (next == END) {
                 return;
             }
-            write(out, next == null ? ": keep-alive\n\n" : "data: " + json((Event) next) + "\n\n");
+            write(out, next == null ? ": keep-alive\n\n" : event(next));
         }
+    }
+
+    private String event(EventWindow.Entry e) {
+        return "id: " + window.id(e) + "\ndata: " + e.json() + "\n\n";
     }
 
     /** Ends every open stream, as the server stops. */
     void closeAll() {
         closed = true;
         open.forEach(q -> q.offer(END));
+        window.close();
     }
 
     int openStreams() {
         return open.size();
     }
 
-    private static String json(Event e) throws IOException {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("tag", e.tag());
-        doc.put("data", e.data());
-        doc.put("time", e.timeMillis());
-        return ApiExchange.JSON.writeValueAsString(doc);
+    long evicted() {
+        return window.evicted();
+    }
+
+    long refused() {
+        return slots.refused.sum();
+    }
+
+    private static Predicate<String> matcher(String tagPattern) {
+        try {
+            return EventBus.matcher(tagPattern);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("invalid tag pattern: " + e.getMessage());
+        }
+    }
+
+    private static void close(AutoCloseable detach) {
+        try {
+            detach.close();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void write(OutputStream out, String text) throws IOException {

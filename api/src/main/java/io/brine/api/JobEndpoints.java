@@ -1,18 +1,32 @@
 package io.brine.api;
 
 import io.brine.master.Job;
+import io.brine.master.JobOverview;
 import io.brine.master.MasterClient;
+import io.brine.master.NoMinionsMatchedException;
 import io.brine.master.internal.JobDocument;
 import io.brine.protocol.Jid;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
-/** {@code POST /jobs} and {@code GET /jobs/JID}. */
+/** {@code POST /jobs}, {@code GET /jobs}, {@code GET /jobs/JID[?wait=S]} and {@code DELETE /jobs/JID}. */
 final class JobEndpoints {
+    /** The longest {@code ?wait=} honoured; longer asks wait this long. */
+    static final int MAX_WAIT_SECONDS = 60;
+    /** Long polls under way at once, all tokens together (each holds one of the listener's workers), */
+    static final int MAX_WAITING = 8;
+    /** and per token. */
+    static final int MAX_WAITING_PER_TOKEN = 4;
     private static final Logger LOG = System.getLogger(JobEndpoints.class.getName());
     private final MasterClient client;
+    private final TokenSlots waiting = new TokenSlots("waiting job lookups", MAX_WAITING, MAX_WAITING_PER_TOKEN);
 
     JobEndpoints(MasterClient client) {
         this.client = client;
@@ -20,11 +34,12 @@ final class JobEndpoints {
 
     /**
      * Runs a job as {@code token:TOKEN_NAME}, which {@code publisher_acl} must allow (a refusal is a 403 and
-     * nothing is published); a call answers with the job document, a cast with its jid.
+     * nothing is published); a call answers with the job document, a cast with its jid. A target that selects no
+     * minion is a 422 and records no job.
      */
     void submit(ApiExchange exchange, String tokenName) throws IOException, InterruptedException {
         JobRequest request = JobRequest.parse(exchange.jsonObject());
-        MasterClient caller = client.as(ApiHandler.identity(tokenName), exchange.remote());
+        MasterClient caller = as(exchange, tokenName).requiringMatch();
         LOG.log(Level.INFO, "api: " + tokenName + " " + (request.cast() ? "casts " : "calls ")
                 + quoted(request.spec().function()) + " on " + quoted(request.spec().targetType().wireName()) + " "
                 + quoted(request.spec().target()));
@@ -35,15 +50,37 @@ final class JobEndpoints {
                 Job done = caller.call(request.spec());
                 exchange.sendJson(200, JobDocument.of(done));
             }
+        } catch (NoMinionsMatchedException e) {
+            throw new ApiException(422, e.getMessage(), Map.of("target", e.target(),
+                    "detail", Map.of("tgt_type", request.spec().targetType().wireName(),
+                            "undetermined", e.undetermined())));
         } catch (IllegalArgumentException e) {
             // the master's word on a malformed target or function, before anything was sent
             throw ApiException.badRequest(e.getMessage());
         }
     }
 
+    /** {@code GET /jobs}: the rows of {@code brine job list --out json}, newest first, under {@code jobs}. */
+    void list(ApiExchange exchange, String tokenName) throws IOException {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (JobOverview j : as(exchange, tokenName).jobs(JobListQuery.parse(exchange, Instant.now()))) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("jid", j.jid());
+            row.put("function", j.function());
+            row.put("target", j.target());
+            row.put("tgt_type", j.targetType().wireName());
+            row.put("caller", j.caller());
+            row.put("start_time", j.startTime().toString());
+            row.put("expected", j.expectedCount());
+            row.put("returned", j.returnedCount());
+            rows.add(row);
+        }
+        exchange.sendJson(200, Map.of("jobs", rows));
+    }
+
     /** Throws (403) unless the token holds {@code right}. */
     void requireRight(ApiExchange exchange, String tokenName, String right, String what) {
-        client.as(ApiHandler.identity(tokenName), exchange.remote()).requireRight(right, what);
+        as(exchange, tokenName).requireRight(right, what);
     }
 
     /** Text from the request, as one short line for the log: JSON escapes every control character. */
@@ -52,13 +89,75 @@ final class JobEndpoints {
         return ApiExchange.JSON.writeValueAsString(s);
     }
 
-    /** A job the token may see: its own, or any with {@code @jobs}; others are 404 like unknown ones. */
-    void show(ApiExchange exchange, String jid, String tokenName) throws IOException {
+    /**
+     * A job the token may see: its own, or any with {@code @jobs}; others are 404 like unknown ones. With
+     * {@code ?wait=S} a running job is answered when it ends or after S seconds (at most {@link #MAX_WAIT_SECONDS}),
+     * whichever is first; the {@code Brine-Job-State} header says {@code running} or {@code done}.
+     */
+    void show(ApiExchange exchange, String jid, String tokenName) throws IOException, InterruptedException {
+        requireJid(jid);
+        Duration wait = waitOf(exchange);
+        MasterClient who = as(exchange, tokenName);
+        Job job;
+        if (wait.isZero() || !who.running(jid)) {
+            job = who.job(jid).orElseThrow(() -> ApiException.notFound("no job " + jid));
+        } else {
+            try (TokenSlots.Slot slot = waiting.acquire(tokenName)) {
+                job = who.job(jid, wait).orElseThrow(() -> ApiException.notFound("no job " + jid));
+            }
+        }
+        exchange.setHeader("Brine-Job-State", who.running(jid) ? "running" : "done");
+        exchange.sendJson(200, JobDocument.of(job));
+    }
+
+    /**
+     * {@code DELETE /jobs/JID}: {@code brine job kill}. 202 when the kill was sent to the minions still running it
+     * (or its queued deliveries were cancelled), 409 when the job had already finished, 404 for a job the token
+     * cannot see or that does not exist.
+     */
+    void kill(ApiExchange exchange, String jid, String tokenName) throws IOException {
+        requireJid(jid);
+        MasterClient who = as(exchange, tokenName);
+        if (who.job(jid).isEmpty()) {
+            throw ApiException.notFound("no job " + jid);
+        }
+        if (!who.kill(jid)) {
+            throw new ApiException(409, "job " + jid + " had already finished; nothing was killed",
+                    Map.of("detail", Map.of("jid", jid, "state", "finished")));
+        }
+        LOG.log(Level.INFO, "api: " + tokenName + " killed job " + jid);
+        exchange.sendJson(202, Map.of("jid", jid, "kill", "sent"));
+    }
+
+    long refusedWaits() {
+        return waiting.refused.sum();
+    }
+
+    int waitingLookups() {
+        return waiting.inUse();
+    }
+
+    private MasterClient as(ApiExchange exchange, String tokenName) {
+        return client.as(ApiHandler.identity(tokenName), exchange.remote());
+    }
+
+    private static void requireJid(String jid) {
         if (!Jid.isValid(jid)) {
             throw ApiException.notFound("no such job; a jid is 20 digits");
         }
-        Job job = client.as(ApiHandler.identity(tokenName), exchange.remote()).job(jid)
-                .orElseThrow(() -> ApiException.notFound("no job " + jid));
-        exchange.sendJson(200, JobDocument.of(job));
+    }
+
+    private static Duration waitOf(ApiExchange exchange) {
+        String text = exchange.query("wait").orElse("0");
+        try {
+            double seconds = Double.parseDouble(text);
+            if (seconds >= 0 && seconds <= 1e9) {
+                return Duration.ofMillis(Math.round(Math.min(seconds, MAX_WAIT_SECONDS) * 1000));
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw ApiException.badRequest("'wait' must be a number of seconds from 0 (at most " + MAX_WAIT_SECONDS
+                + " are waited)");
     }
 }

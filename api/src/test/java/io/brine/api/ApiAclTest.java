@@ -55,8 +55,18 @@ class ApiAclTest {
         assertEquals(403, cluster.send("POST", "/keys/db1/reject", heat, null).statusCode());
         assertEquals(403, cluster.send("GET", "/events", heat, null).statusCode());
         assertEquals(403, cluster.send("GET", "/tokens", heat, null).statusCode());
+        assertEquals(403, cluster.send("GET", "/minions", heat, null).statusCode());
+        assertEquals(403, cluster.send("GET", "/minions/web1", heat, null).statusCode());
+        assertEquals(403, cluster.send("POST", "/keys/generate", heat, "{\"id\": \"vm9\"}").statusCode());
+        assertEquals(403, cluster.send("POST", "/hook/ci/build", heat, "{}").statusCode());
+        String others = cluster.master.client().cast(io.brine.master.JobSpec.of("db1", "test.sleep")
+                .withKwargs(Map.of("length", 5)));
+        assertEquals(404, cluster.send("DELETE", "/jobs/" + others, heat, null).statusCode(), "another's job");
+        assertTrue(cluster.master.client().running(others), "still running after a refused kill");
+        assertTrue(!cluster.send("GET", "/jobs?limit=100", heat, null).body().contains(others));
+        assertTrue(!cluster.master.keys().list().accepted().contains("vm9"));
         assertEquals(403, cluster.send("POST", "/tokens", heat, "{\"name\": \"mine\"}").statusCode());
-        assertEquals(1, cluster.master.client().jobs(10).stream().filter(j -> j.caller().equals("token:heat")).count(),
+        assertEquals(1, cluster.master.client().jobs(20).stream().filter(j -> j.caller().equals("token:heat")).count(),
                 "only the allowed ping was published");
         String audit = Files.readString(cluster.master.config().auditLog());
         assertTrue(audit.contains("\"identity\":\"token:heat\"") && audit.contains("\"action\":\"refused\""), audit);

@@ -44,7 +44,7 @@ final class ApiFixture implements AutoCloseable {
     /** The tokens the API tests use may do everything: what they test is the API, not the ACL. */
     static final String FULL_ACCESS = "publisher_acl:\n" + java.util.stream.Stream.of("ci", "heat", "streamer",
             "short-lived", "revoked", "expired", "ok", "a", "b")
-            .map(n -> "  token:" + n + ": ['*', '@keys', '@events', '@jobs', '@tokens']\n")
+            .map(n -> "  token:" + n + ": ['*', '@keys', '@events', '@jobs', '@tokens', '@hooks']\n")
             .collect(java.util.stream.Collectors.joining());
 
     static ApiFixture start(Path root) throws Exception {
@@ -57,13 +57,18 @@ final class ApiFixture implements AutoCloseable {
 
     static ApiFixture start(Path root, String apiYaml, HttpClient http, Duration keepAlive, int perAddress)
             throws Exception {
+        return start(root, apiYaml, http, keepAlive, perAddress, ApiListener.IDLE);
+    }
+
+    static ApiFixture start(Path root, String apiYaml, HttpClient http, Duration keepAlive, int perAddress,
+            Duration idle) throws Exception {
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + freePort() + "\npki_dir: "
                 + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache") + "\ntimeout: 10\n" + apiYaml
                 + (apiYaml.contains("publisher_acl") ? "" : FULL_ACCESS));
         Master master = Master.start(MasterConfig.load(yaml));
         try {
             ApiServer api = ApiServer.start(master, master.config().api(), TokenStore.forMaster(master.config()), keepAlive,
-                    perAddress);
+                    perAddress, idle);
             return new ApiFixture(root, master, api, http);
         } catch (IOException | RuntimeException e) {
             master.close();
@@ -76,6 +81,19 @@ final class ApiFixture implements AutoCloseable {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
+    }
+
+    /** Where {@link #startMinion} keeps {@code id}'s keys: put a {@code minion.pem} there to start it with that key. */
+    Path minionPki(String id) {
+        return root.resolve("minions").resolve(id).resolve("pki");
+    }
+
+    /** Starts a minion, with the key in {@link #minionPki} if there is one, and waits for nothing. */
+    Minion startMinion(String id) throws Exception {
+        Minion m = Minion.start(MinionConfig.underDirectory(root.resolve("minions").resolve(id), id, master.port())
+                .withHeartbeat(Duration.ofSeconds(1)));
+        minions.add(m);
+        return m;
     }
 
     /** Starts a minion and leaves its key pending, as a freshly booted machine's would be. */

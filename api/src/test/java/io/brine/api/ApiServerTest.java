@@ -134,7 +134,9 @@ class ApiServerTest {
             Map<String, Object> event = ApiExchange.JSON.readValue(data, Map.class);
             assertEquals("brine/test/hello", event.get("tag"));
             assertEquals(Map.of("x", 1), event.get("data"));
-            assertTrue(event.get("time") instanceof Long || event.get("time") instanceof Integer, data);
+            // ISO-8601 UTC, as brine events --out json prints it (Instant.toString), no longer epoch milliseconds
+            java.time.Instant.parse((String) event.get("time"));
+            assertTrue(((String) event.get("time")).endsWith("Z"), data);
         }
     }
 
@@ -251,9 +253,9 @@ class ApiServerTest {
         assertEquals(404, get("/nothing").statusCode());
         assertEquals(404, get("/").statusCode());
         assertEquals(404, send("POST", "/keys/web1/bless", token, null).statusCode());
-        HttpResponse<String> r = get("/jobs");
+        HttpResponse<String> r = send("PUT", "/jobs", token, "{}");
         assertEquals(405, r.statusCode());
-        assertEquals("POST", r.headers().firstValue("allow").orElse(""));
+        assertEquals("POST, GET", r.headers().firstValue("allow").orElse(""));
     }
 
     private void assertBadRequest(String body, String reason) throws Exception {

@@ -68,8 +68,8 @@ final class AccessPolicy {
     }
 
     /**
-     * Throws unless {@code who} holds {@code right} ({@code @keys}, {@code @tokens}, {@code @events} or
-     * {@code @jobs}).
+     * Throws unless {@code who} holds {@code right} ({@code @keys}, {@code @tokens}, {@code @events}, {@code @jobs}
+     * or {@code @hooks}).
      */
     void checkRight(Principal who, String right, String what) {
         if (isAdmin(who) || acl.of(who.name()).rights().contains(right)) {

@@ -72,7 +72,8 @@ final class CacheQueries {
         return out;
     }
 
-    static List<JobSummary> recent(Connection c, JobFilter f) throws SQLException {
+    static List<JobSummary> recent(Connection c, JobFilter f, java.util.Collection<String> onlyJids)
+            throws SQLException {
         StringBuilder where = new StringBuilder(" WHERE j.start_ms >= ?");
         List<String> values = new ArrayList<>();
         for (String[] column : new String[][] {{"function", f.function()}, {"target", f.target()},
@@ -86,6 +87,11 @@ final class CacheQueries {
             // still waiting: an expired delivery is only removed when its minion next connects
             where.append(" AND j.jid IN (SELECT q.jid FROM queued q WHERE q.until_ms > ")
                     .append(System.currentTimeMillis()).append(")");
+        }
+        if (onlyJids != null) {
+            // jids are generated here (20 digits), checked again so that nothing else reaches the SQL text
+            where.append(" AND j.jid IN (").append(onlyJids.stream().filter(io.brine.protocol.Jid::isValid)
+                    .map(j -> "'" + j + "'").collect(java.util.stream.Collectors.joining(","))).append(")");
         }
         List<JobSummary> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT j.jid, j.function, j.target, j.tgt_type, j.caller, "

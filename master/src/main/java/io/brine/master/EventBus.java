@@ -77,6 +77,16 @@ public final class EventBus {
         return new EventPublisher(this, tagGlob, deliverOn, buffer, overflow);
     }
 
+    /**
+     * The test {@link #subscribe} applies to tags: for a subscriber that filters events it already has (such as
+     * the HTTP API's resume window).
+     *
+     * @throws IllegalArgumentException if {@code tagGlob} is not a valid tag pattern
+     */
+    public static java.util.function.Predicate<String> matcher(String tagGlob) {
+        return TagPattern.compile(tagGlob)::matches;
+    }
+
     /** Subscriptions open now ({@code brine_event_bus_subscribers}). */
     int subscribers() {
         return subscribers.size();

@@ -264,10 +264,15 @@ final class JobCache implements AutoCloseable {
         }
     }
 
-    synchronized List<JobSummary> recent(JobFilter filter) {
+    List<JobSummary> recent(JobFilter filter) {
+        return recent(filter, null);
+    }
+
+    /** Jobs matching {@code filter}, and when {@code onlyJids} is not null, among those jids only. */
+    synchronized List<JobSummary> recent(JobFilter filter, java.util.Collection<String> onlyJids) {
         flush();
         try {
-            return CacheQueries.recent(reader, filter);
+            return CacheQueries.recent(reader, filter, onlyJids);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot list jobs: " + e.getMessage(), e);
         }

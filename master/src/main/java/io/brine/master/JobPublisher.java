@@ -61,6 +61,14 @@ final class JobPublisher {
      * each return as it arrives.
      */
     Published publish(JobSpec spec, Principal by, LiveJob.Listener listener) {
+        return publish(spec, by, listener, false);
+    }
+
+    /**
+     * As above; with {@code requireMatch}, a target that names no minion at all (none selected, no unknown id of a
+     * list) throws {@link NoMinionsMatchedException} before anything is recorded or sent.
+     */
+    Published publish(JobSpec spec, Principal by, LiveJob.Listener listener, boolean requireMatch) {
         java.util.Objects.requireNonNull(spec.timeout(), "the caller decides the timeout");
         TargetExpression target = resolver.parse(spec.target(), spec.targetType());
         TargetResolver.Resolution resolution = resolver.resolve(target, spec.target(), spec.targetType());
@@ -70,6 +78,9 @@ final class JobPublisher {
         } catch (AccessDeniedException e) {
             audit.record(by, "refused", auditFields(spec, expected.size(), null, e.getMessage()));
             throw e;
+        }
+        if (requireMatch && expected.isEmpty() && resolution.unknown().isEmpty()) {
+            throw new NoMinionsMatchedException(spec.target(), resolution.undetermined());
         }
         List<String> connected = new ArrayList<>();
         List<String> unreachable = new ArrayList<>();
@@ -135,7 +146,8 @@ final class JobPublisher {
      * minions' returns then say the job was killed.
      */
     boolean kill(Principal who, String jid) {
-        Optional<LiveJob> job = tracker.live(jid);
+        // A job that is done stays in memory a little while for late returns; it has nothing left to kill.
+        Optional<LiveJob> job = tracker.live(jid).filter(j -> !j.done.isDone());
         if (job.isEmpty()) {
             // No longer live, but perhaps still queued for minions that are away: those deliveries are cancelled.
             Optional<JobRecord> cached = tracker.find(jid);

@@ -202,6 +202,11 @@ final class JobTracker {
     }
 
     List<JobSummary> recent(JobFilter filter) {
-        return cache.recent(filter);
+        if (!filter.running()) {
+            return cache.recent(filter, null);
+        }
+        // A running job is a live one not done yet; live jobs are few (done ones leave memory within seconds).
+        List<String> running = live.values().stream().filter(j -> !j.done.isDone()).map(LiveJob::jid).toList();
+        return running.isEmpty() ? List.of() : cache.recent(filter, running);
     }
 }

@@ -23,7 +23,6 @@ final class JobVisibility {
         if (filter.caller() != null && !filter.caller().equals(who.name())) {
             return Optional.empty();
         }
-        return Optional.of(new JobFilter(filter.limit(), filter.function(), filter.target(), who.name(),
-                filter.sinceMillis(), filter.queued()));
+        return Optional.of(filter.forCaller(who.name()));
     }
 }

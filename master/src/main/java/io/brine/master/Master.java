@@ -113,7 +113,8 @@ public final class Master implements AutoCloseable {
                     onFatal.accept(failure);
                 });
         this.keys = new MasterKeys(directory, endpoint::recheck, events, access, audit, library,
-                new MinionPresence(sessions, config.cacheDir(), java.time.Clock.systemUTC()));
+                new MinionPresence(sessions, config.cacheDir(), java.time.Clock.systemUTC(),
+                        id -> facts.facts(id, true, false).grains()));
         DeclaredFunctions declared = new DeclaredFunctions();
         DeliveryQueue deliveries = new DeliveryQueue(cache, tracker::find);
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,

@@ -46,9 +46,16 @@ public final class MasterClient {
     private final TransferStaging staging;
     private final Duration defaultTimeout;
     private final Principal caller;
+    private final boolean requireMatch;
 
     MasterClient(JobPublisher publisher, JobTracker tracker, TransferStaging staging, Duration defaultTimeout,
             Principal caller) {
+        this(publisher, tracker, staging, defaultTimeout, caller, false);
+    }
+
+    private MasterClient(JobPublisher publisher, JobTracker tracker, TransferStaging staging, Duration defaultTimeout,
+            Principal caller, boolean requireMatch) {
+        this.requireMatch = requireMatch;
         this.publisher = publisher;
         this.tracker = tracker;
         this.staging = staging;
@@ -73,12 +80,22 @@ public final class MasterClient {
 
     /** A client acting as {@code who}: how the master's other front ends (the CLI's requests, the reactor) ask. */
     MasterClient as(Principal who) {
-        return new MasterClient(publisher, tracker, staging, defaultTimeout, who);
+        return new MasterClient(publisher, tracker, staging, defaultTimeout, who, requireMatch);
     }
 
     /**
-     * Throws unless this client holds {@code right} ({@code @events}, {@code @jobs}, {@code @keys} or
-     * {@code @tokens}); the refusal is audited.
+     * This client, refusing jobs whose target selects no minion: {@link #call}, {@link #cast} and {@link #stream}
+     * then throw {@link NoMinionsMatchedException} and nothing is recorded (without it, such a job is recorded
+     * with no minion expected, and a call returns it at once). A list target naming ids that are not accepted
+     * minions still makes a job: they are {@code unknown} in {@link Job#missing()}.
+     */
+    public MasterClient requiringMatch() {
+        return new MasterClient(publisher, tracker, staging, defaultTimeout, caller, true);
+    }
+
+    /**
+     * Throws unless this client holds {@code right} ({@code @events}, {@code @jobs}, {@code @keys}, {@code @tokens}
+     * or {@code @hooks}); the refusal is audited.
      *
      * @throws AccessDeniedException naming the identity and {@code what} it may not do
      */
@@ -234,6 +251,35 @@ public final class MasterClient {
         return record(jid).map(JobResults::job);
     }
 
+    /**
+     * Like {@link #job(String)}, first waiting up to {@code wait} for the job to end (every expected minion
+     * returned, or its timeout passed) when it is still running: a long poll. Empty at once for a job this client
+     * may not see or that does not exist.
+     *
+     * @throws InterruptedException if the calling thread is interrupted while it waits
+     */
+    public Optional<Job> job(String jid, Duration wait) throws InterruptedException {
+        if (record(jid).isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<LiveJob> live = tracker.live(jid);
+        if (live.isPresent() && !wait.isNegative() && !wait.isZero()) {
+            try {
+                live.get().done.get(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                // still running: the snapshot below says who has returned so far
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("job " + jid + " failed", e.getCause());
+            }
+        }
+        return job(jid);
+    }
+
+    /** Whether {@code jid} is a job this client may see that is still waiting for returns. */
+    public boolean running(String jid) {
+        return tracker.live(jid).map(j -> !j.done.isDone()).orElse(false) && record(jid).isPresent();
+    }
+
     /** The most recent jobs this client may see, newest first. */
     public List<JobOverview> jobs(int limit) {
         return jobs(JobFilter.latest(limit));
@@ -270,7 +316,7 @@ public final class MasterClient {
      */
     JobPublisher.Published start(JobSpec spec, LiveJob.Listener listener) {
         JobSpec timed = spec.timeout() == null ? spec.withTimeout(defaultTimeout) : spec;
-        return publisher.publish(timed, caller, listener);
+        return publisher.publish(timed, caller, listener, requireMatch);
     }
 
     /**

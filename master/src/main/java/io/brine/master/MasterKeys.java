@@ -104,6 +104,34 @@ public final class MasterKeys {
         return directory.ids(KeyStatus.ACCEPTED).stream().sorted().map(presence::of).toList();
     }
 
+    /**
+     * One accepted minion's status; empty if {@code id} is not an accepted minion.
+     *
+     * @throws AccessDeniedException if this view's identity lacks {@code @keys}
+     */
+    public Optional<MinionStatus> status(String id) {
+        allowed("see minion status");
+        if (!MinionId.isValid(id) || directory.publicKey(KeyStatus.ACCEPTED, id).isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(presence.of(id));
+    }
+
+    /**
+     * The grains {@code id} last reported (each minion reports them on every connection; they are kept in the
+     * master's cachedir); empty if it never did.
+     *
+     * <pre>{@code
+     * Object os = master.keys().grains("web1").get("os");
+     * }</pre>
+     *
+     * @throws AccessDeniedException if this view's identity lacks {@code @keys}
+     */
+    public Map<String, Object> grains(String id) {
+        allowed("see grains");
+        return presence.grains(MinionId.requireValid(id));
+    }
+
     /** Accepts a pending key; false if {@code id} has no pending key. */
     public boolean accept(String id) {
         allowed("accept keys");

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Whether a minion is up and when it was last seen, for {@link MasterKeys#status()}: up is a live session; last
@@ -21,8 +23,15 @@ final class MinionPresence {
     private final MinionSessions sessions;
     private final Path minionsDir;
     private final Clock clock;
+    private final Function<String, Map<String, Object>> grains;
 
     MinionPresence(MinionSessions sessions, Path cacheDir, Clock clock) {
+        this(sessions, cacheDir, clock, id -> null);
+    }
+
+    /** As above; {@code grains} answers the grains a minion last reported, or null. */
+    MinionPresence(MinionSessions sessions, Path cacheDir, Clock clock, Function<String, Map<String, Object>> grains) {
+        this.grains = grains;
         this.sessions = sessions;
         this.minionsDir = cacheDir == null ? null : cacheDir.resolve("minions");
         this.clock = clock;
@@ -34,6 +43,12 @@ final class MinionPresence {
         }
         Optional<Instant> ended = sessions.lastSeen(id);
         return new MinionStatus(id, false, ended.isPresent() ? ended : grainsTime(id));
+    }
+
+    /** The grains {@code id} last reported (to this master or, through its cachedir, an earlier one); empty if none. */
+    Map<String, Object> grains(String id) {
+        Map<String, Object> g = grains.apply(id);
+        return g == null ? Map.of() : g;
     }
 
     private Optional<Instant> grainsTime(String id) {

@@ -24,7 +24,7 @@ import java.util.Set;
  */
 public record PublisherAcl(Map<String, Grants> identities) {
     /** The rights beyond publishing that an entry can grant. */
-    public static final Set<String> RIGHTS = Set.of("@keys", "@tokens", "@events", "@jobs");
+    public static final Set<String> RIGHTS = Set.of("@keys", "@tokens", "@events", "@jobs", "@hooks");
 
     /** What one identity may do. */
     public record Grants(List<FunctionGrant> functions, Set<String> rights) {

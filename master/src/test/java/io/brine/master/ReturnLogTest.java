@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.master.internal.ReturnLog;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.MinionReturn;
 import java.time.Instant;

@@ -86,6 +86,15 @@ public final class KeyFiles {
         return pair;
     }
 
+    /**
+     * The PEM text ("-----BEGIN PRIVATE KEY-----", PKCS#8) of a pair's private key, exactly what
+     * {@link #writePrivateKey} writes and a minion reads from {@code pki_dir/minion.pem}: for handing a key over
+     * without it touching a disk here.
+     */
+    public static String privateKeyPem(StaticKeyPair pair) {
+        return KeyEncoding.privateKeyPem(pair.privateKeyNoCopy());
+    }
+
     /** The PEM text ("-----BEGIN PUBLIC KEY-----" ...) of a 32-byte X25519 public key. */
     public static String publicKeyPem(byte[] publicKey) {
         return KeyEncoding.publicKeyPem(publicKey);

@@ -1,0 +1,103 @@
+package io.brine.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The OpenAPI document at {@code /openapi.json} describes exactly the routes the router answers. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OpenApiDocumentTest {
+    private static final Set<String> METHODS = Set.of("get", "post", "put", "patch", "delete");
+    ApiFixture cluster;
+    String token;
+    JsonNode document;
+
+    @BeforeAll
+    void start(@TempDir Path root) throws Exception {
+        cluster = ApiFixture.start(root);
+        token = cluster.tokens.create("ci", null);
+        HttpResponse<String> r = cluster.send("GET", "/openapi.json", token, null);
+        assertEquals(200, r.statusCode());
+        assertEquals("application/json", r.headers().firstValue("content-type").orElse(""));
+        document = ApiExchange.JSON.readTree(r.body());
+    }
+
+    @AfterAll
+    void stop() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void itIsOpenApi31AndNeedsAToken() throws Exception {
+        assertEquals("3.1.0", document.get("openapi").asText());
+        assertEquals(401, cluster.send("GET", "/openapi.json", null, null).statusCode());
+    }
+
+    @Test
+    void everyRouteOfTheRouterIsInTheDocumentAndViceVersa() {
+        Set<String> documented = new TreeSet<>();
+        document.get("paths").fields().forEachRemaining(path -> path.getValue().fieldNames().forEachRemaining(m -> {
+            if (METHODS.contains(m)) {
+                documented.add(m.toUpperCase(Locale.ROOT) + " " + path.getKey());
+            }
+        }));
+        Set<String> routed = new TreeSet<>();
+        for (Route r : cluster.api.routes()) {
+            routed.add(r.method() + " " + r.openApiPath());
+        }
+        assertEquals(routed, documented);
+    }
+
+    /** Whether some route (another path template) takes {@code method} on this concrete path. */
+    private boolean routedOn(String concrete, String method) {
+        List<String> segments = List.of(concrete.substring(1).split("/"));
+        return cluster.api.routes().stream().anyMatch(r -> r.method().equals(method) && r.match(segments) != null);
+    }
+
+    /** The router really answers each documented route, and only those methods on its paths. */
+    @Test
+    void everyDocumentedRouteIsAnsweredAndOtherMethodsOnItsPathAre405() throws Exception {
+        List<String> checked = new ArrayList<>();
+        var paths = document.get("paths").fields();
+        while (paths.hasNext()) {
+            var path = paths.next();
+            String concrete = path.getKey().replace("{jid}", "20200101000000000000").replace("{id}", "nobody")
+                    .replace("{tag}", "probe/x").replace("{name}", "nobody");
+            for (String m : METHODS) {
+                String method = m.toUpperCase(Locale.ROOT);
+                if (path.getKey().equals("/events") && m.equals("get")) {
+                    continue; // a stream: answered in ApiServerTest and ApiEventsAndLimitsTest
+                }
+                HttpResponse<String> r = cluster.send(method, concrete, token, m.equals("get") || m.equals("delete")
+                        ? null : "{}");
+                if (path.getValue().has(m)) {
+                    assertNotEquals(405, r.statusCode(), method + " " + concrete + ": " + r.body());
+                    assertTrue(!r.body().contains("no such endpoint"), method + " " + concrete + ": " + r.body());
+                    assertTrue(path.getValue().get(m).get("responses").has(String.valueOf(r.statusCode())),
+                            method + " " + concrete + " answered " + r.statusCode() + ", not documented: " + r.body());
+                } else if (!routedOn(concrete, method)) {
+                    // (DELETE /keys/generate is DELETE /keys/{id}, for a minion named "generate")
+                    assertEquals(405, r.statusCode(), method + " " + concrete + ": " + r.body());
+                }
+                checked.add(method + " " + concrete);
+            }
+        }
+        assertTrue(checked.size() > 40, checked.toString());
+    }
+}
