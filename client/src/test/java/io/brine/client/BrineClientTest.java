@@ -100,6 +100,8 @@ class BrineClientTest {
         try (out; in) {
             assertEquals("call [r1, r2] missing []", out.readLine());
             assertEquals("stream [r1=hello, r2=hello] returns 2", out.readLine());
+            assertEquals("async 50/50", out.readLine(), "50 calls in flight at once on one session, each its own");
+            assertEquals("flow true [r1, r2]", out.readLine(), "a one-at-a-time subscriber gets every return");
             String cast = out.readLine();
             assertTrue(cast.matches("cast \\d{20} listed true"), cast);
             assertEquals("kill true again false", out.readLine());

@@ -24,6 +24,35 @@ public final class RemoteOrchestrator {
     private RemoteOrchestrator() {
     }
 
+    /** A subscriber that asks for one return at a time. */
+    private static final class OneAtATime implements java.util.concurrent.Flow.Subscriber<io.brine.master.JobReturn> {
+        final List<String> ids = Collections.synchronizedList(new ArrayList<>());
+        final CountDownLatch done = new CountDownLatch(1);
+        private java.util.concurrent.Flow.Subscription subscription;
+
+        @Override
+        public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+            subscription = s;
+            s.request(1);
+        }
+
+        @Override
+        public void onNext(io.brine.master.JobReturn r) {
+            ids.add(r.minionId());
+            subscription.request(1);
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            System.out.println("flow failed " + t);
+        }
+
+        @Override
+        public void onComplete() {
+            done.countDown();
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         try (BrineClient brine = args[0].equals("local") ? BrineClient.connect(Path.of(args[1]))
                 : BrineClient.connect(args[1], Integer.parseInt(args[2]), Path.of(args[3]))) {
@@ -35,6 +64,19 @@ public final class RemoteOrchestrator {
                     (id, r) -> streamed.add(id + "=" + r.ret()));
             Collections.sort(streamed);
             System.out.println("stream " + streamed + " returns " + echo.returns().size());
+            List<java.util.concurrent.CompletableFuture<Job>> many = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                many.add(brine.callAsync(JobSpec.of("r1", "test.echo", "n" + i).withTimeout(Duration.ofSeconds(30))));
+            }
+            int right = 0;
+            for (int i = 0; i < many.size(); i++) {
+                Job j = many.get(i).get(60, TimeUnit.SECONDS);
+                right += ("n" + i).equals(j.returns().get("r1").ret()) ? 1 : 0;
+            }
+            System.out.println("async " + right + "/50");
+            OneAtATime slow = new OneAtATime();
+            brine.stream(JobSpec.of("*", "test.echo", "flow").withTimeout(Duration.ofSeconds(20))).subscribe(slow);
+            System.out.println("flow " + slow.done.await(30, TimeUnit.SECONDS) + " " + new java.util.TreeSet<>(slow.ids));
             String jid = brine.cast(JobSpec.of("r1", "cmd.run", "sleep 61.37").withTimeout(Duration.ofSeconds(120)));
             System.out.println("cast " + jid + " listed " + brine.jobs(new JobFilter(10, null, null, null, 0))
                     .stream().anyMatch(j -> j.jid().equals(jid)));
