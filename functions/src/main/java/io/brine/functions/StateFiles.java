@@ -9,7 +9,8 @@ import java.util.Optional;
  * Where the engine reads the state tree (sls files, top.sls) and fetches {@code brine://} sources.
  *
  * <p>The minion implements it by fetching from the master's file server (caching by hash); tests and
- * local runs use {@link DirectoryStateFiles}. Paths are relative and '/'-separated, e.g.
+ * local runs use {@code io.brine.states.DirectoryStateFiles} (a module downstream of this one). Paths are
+ * relative and '/'-separated, e.g.
  * {@code "common/users.sls"} or {@code "nginx/nginx.conf"}.
  *
  * <pre>{@code

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,7 +36,14 @@ final class ReturnAcks {
     void stored(Session session, String jid) {
         queued.add(new Ack(session, jid));
         if (scheduled.compareAndSet(false, true)) {
-            timer.schedule(this::send, GATHER_MILLIS, TimeUnit.MILLISECONDS);
+            try {
+                timer.schedule(this::send, GATHER_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException closing) {
+                // The master is closing: its timer stops before the job cache writes its last batch, and no
+                // acknowledgement could leave its closed endpoint anyway. The minion keeps an unacknowledged
+                // return until a master has it stored (Master#close).
+                queued.clear();
+            }
         }
     }
 

@@ -43,10 +43,18 @@ public final class HeatStyleOrchestrator {
     private HeatStyleOrchestrator() {
     }
 
+    /**
+     * Runs the example once and prints what happened.
+     *
+     * @param args the directory for the master's and the guest's files (a new directory under the system's
+     *             temporary directory without one; its keys and cache would not suit a second run)
+     */
     public static void main(String[] args) throws Exception {
-        Path work = Files.createDirectories(Path.of(args.length > 0 ? args[0] : "heat-demo"));
+        Path work = args.length > 0 ? Files.createDirectories(Path.of(args[0]))
+                : Files.createTempDirectory("heat-demo");
         Outcome o = run(work, Duration.ofSeconds(60), System.out::println);
         System.out.println("ready after " + o.applyToReady().toMillis() + " ms: " + o.readyData());
+        System.out.println("the master's and the guest's files are in " + work);
     }
 
     public static Outcome run(Path work, Duration timeout, java.util.function.Consumer<String> log) throws Exception {
