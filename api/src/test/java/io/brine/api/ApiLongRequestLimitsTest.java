@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ApiLongRequestLimitsTest {
     private static final List<String> NAMES = List.of("c1", "c2", "p1", "p2", "s1", "s2", "s3", "s4", "other");
     /** A job that runs until it is killed (the test kills every one it started). */
-    private static final String SLEEPER = "{\"target\": \"web1\", \"fun\": \"test.sleep\", \"kwarg\": {\"length\": 120},"
-            + " \"timeout\": 120";
+    private static final String SLEEPER = "{\"target\": \"web1\", \"fun\": \"test.sleep\","
+            + " \"kwarg\": {\"length\": 120}, \"timeout\": 120";
     private static final Duration QUICK = Duration.ofSeconds(5);
 
     ApiFixture cluster;
