@@ -11,6 +11,8 @@ import java.util.Map;
 final class ApiException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     final int status;
+    /** Whether the answer says {@code Retry-After: 1}: the same request may succeed in a moment. */
+    final boolean retryLater;
     private final transient Map<String, Object> fields;
 
     ApiException(int status, String message) {
@@ -18,9 +20,14 @@ final class ApiException extends RuntimeException {
     }
 
     ApiException(int status, String message, Map<String, Object> fields) {
+        this(status, message, fields, status == 429);
+    }
+
+    private ApiException(int status, String message, Map<String, Object> fields, boolean retryLater) {
         super(message);
         this.status = status;
         this.fields = Map.copyOf(fields);
+        this.retryLater = retryLater;
     }
 
     static ApiException badRequest(String message) {
@@ -34,6 +41,11 @@ final class ApiException extends RuntimeException {
     /** 429: this token holds as many of something as it may; retry when one is given back. */
     static ApiException tooMany(String message) {
         return new ApiException(429, message);
+    }
+
+    /** 503: all tokens together hold as many of something as the API gives out; retry when one is given back. */
+    static ApiException busy(String message) {
+        return new ApiException(503, message, Map.of(), true);
     }
 
     /** The answer's document: {@code error} first, then the other fields. */

@@ -142,7 +142,7 @@ final class ApiExchange {
 
     /** An error answer: {@code {"error": ..., "detail": ...}} and whatever else the exception carries. */
     void sendError(ApiException e) throws IOException {
-        if (e.status == 429) {
+        if (e.retryLater) {
             setHeader("Retry-After", "1");
         }
         sendJson(e.status, e.body());

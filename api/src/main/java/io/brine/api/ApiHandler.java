@@ -86,6 +86,10 @@ final class ApiHandler implements HttpHandler {
         return endpoints.jobs().waitingLookups();
     }
 
+    int waitingCalls() {
+        return endpoints.jobs().waitingCalls();
+    }
+
     /** The identity {@code publisher_acl} and the audit log know a token by. */
     static String identity(String tokenName) {
         return "token:" + tokenName;

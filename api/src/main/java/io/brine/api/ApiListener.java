@@ -8,8 +8,15 @@ import java.time.Duration;
 
 /** The API's listener: the hardened {@link HttpListener}, sized for the API's clients. */
 final class ApiListener {
-    /** Threads serving requests; a waiting {@code call} or an open event stream holds one. */
-    static final int WORKERS = 32;
+    /**
+     * Threads serving requests. A waiting call, a long poll or an open event stream holds one, and each kind is
+     * bounded ({@link JobEndpoints#MAX_CALLING}, {@link JobEndpoints#MAX_WAITING}, {@link EventStreams#MAX_STREAMS}),
+     * together to fewer than this, so that short requests always find one.
+     */
+    static final int WORKERS = 40;
+    /** Workers that no long request may hold. */
+    static final int FOR_SHORT_REQUESTS = WORKERS - JobEndpoints.MAX_CALLING - JobEndpoints.MAX_WAITING
+            - EventStreams.MAX_STREAMS;
     /** Longer than an event stream's keep-alive comment interval, so that idle streams stay open. */
     static final Duration IDLE = Duration.ofSeconds(30);
     static final int PER_ADDRESS = 16;

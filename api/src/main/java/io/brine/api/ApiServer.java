@@ -118,7 +118,10 @@ public final class ApiServer implements AutoCloseable {
         return events.evicted();
     }
 
-    /** Requests refused because their token, or all tokens together, held as many streams or long polls as allowed. */
+    /**
+     * Requests refused because their token, or all tokens together, held as many event streams, long polls or
+     * waiting calls as allowed.
+     */
     public long refusedForConcurrency() {
         return events.refused() + handler.refusedWaits();
     }
@@ -129,6 +132,10 @@ public final class ApiServer implements AutoCloseable {
 
     int waitingLookups() {
         return handler.waitingLookups();
+    }
+
+    int waitingCalls() {
+        return handler.waitingCalls();
     }
 
     /** Ends event streams, lets requests under way finish for up to a second, and stops listening. */

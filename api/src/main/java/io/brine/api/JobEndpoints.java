@@ -24,9 +24,18 @@ final class JobEndpoints {
     static final int MAX_WAITING = 8;
     /** and per token. */
     static final int MAX_WAITING_PER_TOKEN = 4;
+    /**
+     * Calls ({@code "mode": "call"}) waiting for their returns at once, all tokens together: each holds a worker for
+     * up to its timeout (7 days at most), so they are bounded like the long polls; a cast holds none.
+     */
+    static final int MAX_CALLING = 8;
+    /** and per token. */
+    static final int MAX_CALLING_PER_TOKEN = 4;
     private static final Logger LOG = System.getLogger(JobEndpoints.class.getName());
     private final MasterClient client;
     private final TokenSlots waiting = new TokenSlots("waiting job lookups", MAX_WAITING, MAX_WAITING_PER_TOKEN);
+    private final TokenSlots calling = new TokenSlots("waiting calls (use \"mode\": \"cast\" and GET /jobs/JID?wait=)",
+            MAX_CALLING, MAX_CALLING_PER_TOKEN);
 
     JobEndpoints(MasterClient client) {
         this.client = client;
@@ -35,7 +44,9 @@ final class JobEndpoints {
     /**
      * Runs a job as {@code token:TOKEN_NAME}, which {@code publisher_acl} must allow (a refusal is a 403 and
      * nothing is published); a call answers with the job document, a cast with its jid. A target that selects no
-     * minion is a 422 and records no job.
+     * minion is a 422 and records no job. A call holds one of {@link #MAX_CALLING} slots ({@link
+     * #MAX_CALLING_PER_TOKEN} per token) while it waits: beyond them it is refused (429 or 503) before anything is
+     * published.
      */
     void submit(ApiExchange exchange, String tokenName) throws IOException, InterruptedException {
         JobRequest request = JobRequest.parse(exchange.jsonObject());
@@ -47,7 +58,10 @@ final class JobEndpoints {
             if (request.cast()) {
                 exchange.sendJson(202, Map.of("jid", caller.cast(request.spec())));
             } else {
-                Job done = caller.call(request.spec());
+                Job done;
+                try (TokenSlots.Slot slot = calling.acquire(tokenName)) {
+                    done = caller.call(request.spec());
+                }
                 exchange.sendJson(200, JobDocument.of(done));
             }
         } catch (NoMinionsMatchedException e) {
@@ -130,11 +144,15 @@ final class JobEndpoints {
     }
 
     long refusedWaits() {
-        return waiting.refused.sum();
+        return waiting.refused.sum() + calling.refused.sum();
     }
 
     int waitingLookups() {
         return waiting.inUse();
+    }
+
+    int waitingCalls() {
+        return calling.inUse();
     }
 
     private MasterClient as(ApiExchange exchange, String tokenName) {

@@ -5,6 +5,7 @@ import io.brine.master.MinionStatus;
 import io.brine.protocol.MinionId;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,8 @@ final class MinionEndpoints {
             one.put("id", m.id());
         }
         one.put("up", m.up());
-        one.put("last_seen", m.lastSeen().map(Object::toString).orElse(null));
+        // milliseconds, as brine manage status --out json and every other time of the API print it (not nanoseconds)
+        one.put("last_seen", m.lastSeen().map(t -> t.truncatedTo(ChronoUnit.MILLIS).toString()).orElse(null));
         one.put("grains", view.grains(m.id()));
         return one;
     }

@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Bounds how many requests of one kind that hold a worker for long (event streams, long polls) may be under way:
- * all together ({@code 503} beyond) and per token ({@code 429} beyond), so that one token cannot take every
- * worker of the listener, and all of them together leave workers for short requests.
+ * all together ({@code 503} beyond) and per token ({@code 429} beyond), both with {@code Retry-After: 1}, so that
+ * one token cannot take every worker of the listener, and all of them together leave workers for short requests.
  *
  * <pre>{@code
  * try (TokenSlots.Slot slot = streams.acquire("heat")) {
@@ -51,7 +51,7 @@ final class TokenSlots {
         if (!total.tryAcquire()) {
             release(tokenName);
             refused.increment();
-            throw new ApiException(503, "too many " + what + " open; at most " + overall);
+            throw ApiException.busy("too many " + what + " open; at most " + overall);
         }
         return () -> {
             total.release();

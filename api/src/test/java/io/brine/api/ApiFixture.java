@@ -106,7 +106,15 @@ final class ApiFixture implements AutoCloseable {
     }
 
     Minion addAcceptedMinion(String id) throws Exception {
-        Minion m = addMinion(id);
+        return addAcceptedMinion(id, Map.of());
+    }
+
+    /** As above, with custom {@code grains} merged over the collected ones. */
+    Minion addAcceptedMinion(String id, Map<String, Object> grains) throws Exception {
+        Minion m = Minion.start(MinionConfig.underDirectory(root.resolve("minions").resolve(id), id, master.port())
+                .withHeartbeat(Duration.ofSeconds(1)).withGrains(grains));
+        minions.add(m);
+        await(() -> master.keys().list().pending().contains(id), "a pending key for " + id);
         master.keys().accept(id);
         await(() -> m.status() == KeyStatus.ACCEPTED, id + " accepted");
         return m;
