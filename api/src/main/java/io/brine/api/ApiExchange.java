@@ -19,6 +19,8 @@ final class ApiExchange {
     static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     /** The largest request body read; larger ones are refused with 413 before they are parsed. */
     static final int MAX_BODY_BYTES = 1024 * 1024;
+    /** Whether the request's body was read to its end (see {@link #finishReading}). */
+    private boolean bodyRead;
 
     private final HttpExchange exchange;
     private final List<String> segments;
@@ -100,6 +102,7 @@ final class ApiExchange {
         try (InputStream in = exchange.getRequestBody()) {
             body = in.readNBytes(MAX_BODY_BYTES + 1);
         }
+        bodyRead = body.length <= MAX_BODY_BYTES;
         if (body.length > MAX_BODY_BYTES) {
             throw new ApiException(413, "request body larger than " + MAX_BODY_BYTES + " bytes");
         }
@@ -119,6 +122,7 @@ final class ApiExchange {
     void sendJson(int status, Object document) throws IOException {
         byte[] out = JSON.writeValueAsBytes(document);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
+        finishReading();
         this.status = status;
         exchange.sendResponseHeaders(status, out.length);
         try (OutputStream body = exchange.getResponseBody()) {
@@ -129,10 +133,25 @@ final class ApiExchange {
     /** A document served as it is, such as the OpenAPI description. */
     void sendBytes(int status, String contentType, byte[] out) throws IOException {
         exchange.getResponseHeaders().set("Content-Type", contentType);
+        finishReading();
         this.status = status;
         exchange.sendResponseHeaders(status, out.length);
         try (OutputStream body = exchange.getResponseBody()) {
             body.write(out);
+        }
+    }
+
+    /**
+     * An answer given without reading the request's body (a 405, a 404, a refusal before the body was read, a
+     * body too large) closes the connection after it: the client's unread bytes would otherwise stand where its
+     * next request should, and a client reusing the connection saw "no bytes" (OpenApiDocumentTest did, once).
+     * Reading them instead could hold a worker for as long as a client takes to send them.
+     */
+    private void finishReading() {
+        long declared = header("Content-Length").map(ApiExchange::length).orElse(-1L);
+        boolean hasBody = declared > 0 || header("Transfer-Encoding").isPresent();
+        if (hasBody && !bodyRead) {
+            exchange.getResponseHeaders().set("Connection", "close");
         }
     }
 
