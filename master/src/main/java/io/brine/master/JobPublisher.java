@@ -147,7 +147,8 @@ final class JobPublisher {
      */
     boolean kill(Principal who, String jid) {
         // A job that is done stays in memory a little while for late returns; it has nothing left to kill.
-        Optional<LiveJob> job = tracker.live(jid).filter(j -> !j.done.isDone());
+        Optional<LiveJob> inMemory = tracker.live(jid);
+        Optional<LiveJob> job = inMemory.filter(j -> !j.done.isDone());
         if (job.isEmpty()) {
             // No longer live, but perhaps still queued for minions that are away: those deliveries are cancelled.
             Optional<JobRecord> cached = tracker.find(jid);
@@ -158,6 +159,8 @@ final class JobPublisher {
                 throw new AccessDeniedException("'" + who.name() + "' may not kill job " + jid
                         + ", started by another identity (needs @jobs)");
             }
+            // a cast that no caller waits for any more may still be in memory: its outcomes change there too
+            inMemory.ifPresent(j -> j.endQueue(System.currentTimeMillis()));
             endQueue(cached.get());
             audit.record(who, "kill", Map.of("jid", jid, "outcome", "queued deliveries cancelled"));
             return true;
