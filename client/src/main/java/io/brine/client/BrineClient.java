@@ -143,26 +143,102 @@ public final class BrineClient implements AutoCloseable {
     }
 
     private java.util.concurrent.CompletableFuture<Job> publish(JobSpec spec, io.brine.master.internal.ReturnLog log) {
+        return publish(spec, log, null);
+    }
+
+    /** Publishes a call; {@code jid}, when given, completes as the master names the job. */
+    private java.util.concurrent.CompletableFuture<Job> publish(JobSpec spec, io.brine.master.internal.ReturnLog log,
+            java.util.concurrent.CompletableFuture<String> jid) {
         JobSpec timed = timed(spec);
         Duration wait = spec.batch() == null ? timed.timeout().plus(CALL_MARGIN) : Duration.ofDays(1);
-        return session.requestAsync(PublishRequests.toWire(session.nextRequestId(), timed, false), progress -> {
-            if (log != null && progress instanceof ReturnNotice n) {
-                log.add(new io.brine.master.JobReturn(n.jid(), n.minionId(), JobResults.result(n.result())));
+        return answered(session.requestAsync(PublishRequests.toWire(session.nextRequestId(), timed, false),
+                progress -> {
+                    if (jid != null && progress instanceof Published p) {
+                        jid.complete(p.jid());
+                    }
+                    if (log != null && progress instanceof ReturnNotice n) {
+                        log.add(new io.brine.master.JobReturn(n.jid(), n.minionId(), JobResults.result(n.result())));
+                    }
+                }), wait);
+    }
+
+    /** The job a request ends in, within {@code wait}; refusals and failures as {@link ClientException}s. */
+    private static java.util.concurrent.CompletableFuture<Job> answered(
+            java.util.concurrent.CompletableFuture<ClientResponse> answer, Duration wait) {
+        return answer.orTimeout(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS).handle((r, e) -> {
+            if (e != null) {
+                Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                        ? e.getCause() : e;
+                throw cause instanceof java.util.concurrent.TimeoutException
+                        ? ClientException.failed("the master did not answer within " + wait.toSeconds() + " s")
+                        : cause instanceof RuntimeException re ? re : new IllegalStateException(cause);
             }
-        }).orTimeout(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
-                .handle((r, e) -> {
-                    if (e != null) {
-                        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
-                                ? e.getCause() : e;
-                        throw cause instanceof java.util.concurrent.TimeoutException
-                                ? ClientException.failed("the master did not answer within " + wait.toSeconds() + " s")
-                                : cause instanceof RuntimeException re ? re : new IllegalStateException(cause);
-                    }
-                    if (r instanceof Refused refused) {
-                        throw ClientException.setup(refused.message());
-                    }
-                    return JobResults.job(expect(r, JobReport.class).job());
-                });
+            if (r instanceof Refused refused) {
+                throw ClientException.setup(refused.message());
+            }
+            return JobResults.job(expect(r, JobReport.class).job());
+        });
+    }
+
+    /**
+     * Publishes a job and hands back its handle at once, as the embedded client's {@code submit}: the jid, its
+     * returns as they arrive (a publisher), its result when it ends, and kill.
+     *
+     * @throws ClientException when the master refuses the job or does not say its jid in time
+     */
+    public io.brine.master.RunningJob submit(JobSpec spec) throws InterruptedException {
+        io.brine.master.internal.ReturnLog log = new io.brine.master.internal.ReturnLog();
+        java.util.concurrent.CompletableFuture<String> jid = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<Job> result = publish(spec, log, jid);
+        result.whenComplete((job, failed) -> {
+            log.finish(failed);
+            if (failed != null) {
+                jid.completeExceptionally(failed);
+            } else {
+                jid.complete(job.jid());
+            }
+        });
+        try {
+            String id = jid.get(ANSWER.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            return new io.brine.master.RunningJob(id, result, log, j -> {
+                try {
+                    return kill(j);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            });
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw ClientException.failed("the master did not say the job's jid within " + ANSWER.toSeconds() + " s");
+        }
+    }
+
+    /**
+     * Copies files of the master's host to {@code dest} (a directory) on the targeted minions, as {@code brine cp}
+     * does, and waits for every minion to say it has them.
+     */
+    public Job copy(String target, io.brine.targeting.TargetType targetType, List<Path> sources, String dest,
+            Duration timeout) throws InterruptedException {
+        try {
+            return copyAsync(target, targetType, sources, dest, timeout).get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * {@link #copy} without holding a thread. The sources are paths on the master's host (the master reads and
+     * serves them), as for the embedded client.
+     */
+    public java.util.concurrent.CompletableFuture<Job> copyAsync(String target,
+            io.brine.targeting.TargetType targetType, List<Path> sources, String dest, Duration timeout) {
+        List<String> paths = sources.stream().map(p -> p.toAbsolutePath().toString()).toList();
+        // room for the master to hash a new source while it is fetched, and for the minions' flush to disk
+        Duration wait = timeout.multipliedBy(2).plus(CALL_MARGIN);
+        return answered(session.requestAsync(new io.brine.protocol.CopyRequest(session.nextRequestId(), target,
+                targetType.wireName(), paths, dest, timeout.toMillis()), progress -> { }), wait);
     }
 
     /** Publishes a job without waiting for its returns (Salt's cast); its jid, to look it up later. */

@@ -52,6 +52,7 @@ class BrineClientTest {
                 + "publisher_acl:\n  heat: ['*', '@jobs', '@events']\n");
         master = Master.start(MasterConfig.load(masterYaml));
         for (String id : List.of("r1", "r2")) {
+            Files.createDirectories(root.resolve("minions").resolve(id).resolve("files")); // where copies may go
             Minion m = Minion.start(MinionConfig.underDirectory(root.resolve("minions").resolve(id), id, port));
             MINIONS.add(m);
             awaitStatus(m, KeyStatus.PENDING);
@@ -91,8 +92,11 @@ class BrineClientTest {
     }
 
     private void orchestrate(List<String> args) throws Exception {
+        Path source = Files.writeString(Files.createTempFile(root, "payload", ".txt"), "copied by a remote client\n");
+        Path dest = root.resolve("minions/r1/files/copied-" + args.get(0));
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), RemoteOrchestrator.class.getName()));
+                .toString(), "-Dcopy.source=" + source, "-Dcopy.dest=" + dest + "/", "-cp",
+                System.getProperty("java.class.path"), RemoteOrchestrator.class.getName()));
         command.addAll(args);
         Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
@@ -102,6 +106,9 @@ class BrineClientTest {
             assertEquals("stream [r1=hello, r2=hello] returns 2", out.readLine());
             assertEquals("async 50/50", out.readLine(), "50 calls in flight at once on one session, each its own");
             assertEquals("flow true [r1, r2]", out.readLine(), "a one-at-a-time subscriber gets every return");
+            assertEquals("submit true killed true ended true", out.readLine());
+            assertEquals("copy true", out.readLine());
+            assertEquals("copied by a remote client\n", Files.readString(dest.resolve(source.getFileName())));
             String cast = out.readLine();
             assertTrue(cast.matches("cast \\d{20} listed true"), cast);
             assertEquals("kill true again false", out.readLine());
@@ -120,6 +127,7 @@ class BrineClientTest {
             child.destroyForcibly();
         }
         assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("")
-                .contains("sleep 61.37")), "the killed job's command is gone");
+                .contains("sleep 61.37") || p.info().commandLine().orElse("").contains("sleep 61.91")),
+                "the killed jobs' commands are gone");
     }
 }

@@ -77,6 +77,17 @@ public final class RemoteOrchestrator {
             OneAtATime slow = new OneAtATime();
             brine.stream(JobSpec.of("*", "test.echo", "flow").withTimeout(Duration.ofSeconds(20))).subscribe(slow);
             System.out.println("flow " + slow.done.await(30, TimeUnit.SECONDS) + " " + new java.util.TreeSet<>(slow.ids));
+            io.brine.master.RunningJob running = brine.submit(JobSpec.of("r2", "cmd.run", "sleep 61.91")
+                    .withTimeout(Duration.ofSeconds(120)));
+            boolean killed = running.kill();
+            Job ended = running.result().get(60, TimeUnit.SECONDS);
+            System.out.println("submit " + running.jid().matches("\\d{20}") + " killed " + killed + " ended "
+                    + ended.jid().equals(running.jid()));
+            Job copied = brine.copy("r1", io.brine.targeting.TargetType.LIST,
+                    List.of(Path.of(System.getProperty("copy.source"))), System.getProperty("copy.dest"),
+                    Duration.ofSeconds(30));
+            System.out.println("copy " + copied.returns().get("r1").success()
+                    + (copied.returns().get("r1").success() ? "" : " " + copied.returns().get("r1").ret()));
             String jid = brine.cast(JobSpec.of("r1", "cmd.run", "sleep 61.37").withTimeout(Duration.ofSeconds(120)));
             System.out.println("cast " + jid + " listed " + brine.jobs(new JobFilter(10, null, null, null, 0))
                     .stream().anyMatch(j -> j.jid().equals(jid)));

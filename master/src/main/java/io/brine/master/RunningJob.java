@@ -27,13 +27,22 @@ public final class RunningJob {
     private final String jid;
     private final CompletableFuture<Job> result;
     private final ReturnLog returns;
-    private final MasterClient client;
+    private final java.util.function.Predicate<String> kill;
 
     RunningJob(String jid, CompletableFuture<Job> result, ReturnLog returns, MasterClient client) {
+        this(jid, result, returns, client::kill);
+    }
+
+    /**
+     * A job published by another client of the master (the remote {@code BrineClient}), which keeps its returns in
+     * {@code returns} and kills with {@code kill}.
+     */
+    public RunningJob(String jid, CompletableFuture<Job> result, ReturnLog returns,
+            java.util.function.Predicate<String> kill) {
         this.jid = jid;
         this.result = result;
         this.returns = returns;
-        this.client = client;
+        this.kill = kill;
     }
 
     /** The job's id, as {@link MasterClient#job}, {@link MasterClient#kill} and {@code brine job show} know it. */
@@ -72,6 +81,6 @@ public final class RunningJob {
      * @throws AccessDeniedException if the client that published it may no longer kill it
      */
     public boolean kill() {
-        return client.kill(jid);
+        return kill.test(jid);
     }
 }
