@@ -112,14 +112,7 @@ public final class BrineClient implements AutoCloseable {
     /** Runs a job and waits for it, handing each return to {@code onReturn} as it arrives. */
     public Job stream(JobSpec spec, BiConsumer<String, MinionResult> onReturn) throws InterruptedException {
         Objects.requireNonNull(onReturn, "onReturn");
-        JobSpec timed = timed(spec);
-        Duration wait = spec.batch() == null ? timed.timeout().plus(CALL_MARGIN) : Duration.ofDays(1);
-        ClientResponse r = ask(id -> PublishRequests.toWire(id, timed, false), progress -> {
-            if (progress instanceof ReturnNotice n) {
-                onReturn.accept(n.minionId(), JobResults.result(n.result()));
-            }
-        }, wait);
-        return JobResults.job(expect(r, JobReport.class).job());
+        return await(publish(spec, r -> onReturn.accept(r.minionId(), r.result()), null));
     }
 
     /**
@@ -128,7 +121,7 @@ public final class BrineClient implements AutoCloseable {
      * master refuses it or does not answer. Cancelling the future stops waiting, not the job.
      */
     public java.util.concurrent.CompletableFuture<Job> callAsync(JobSpec spec) {
-        return publish(spec, null);
+        return publish(spec, r -> { }, null);
     }
 
     /**
@@ -138,17 +131,25 @@ public final class BrineClient implements AutoCloseable {
      */
     public java.util.concurrent.Flow.Publisher<io.brine.master.JobReturn> stream(JobSpec spec) {
         io.brine.master.internal.ReturnLog log = new io.brine.master.internal.ReturnLog();
-        publish(spec, log).whenComplete((job, failed) -> log.finish(failed));
+        publish(spec, log::add, null).whenComplete((job, failed) -> log.finish(failed));
         return log.publisher(Runnable::run);
     }
 
-    private java.util.concurrent.CompletableFuture<Job> publish(JobSpec spec, io.brine.master.internal.ReturnLog log) {
-        return publish(spec, log, null);
+    /** The job a future ends in, its failures as they were raised (a {@link ClientException} mostly). */
+    private static Job await(java.util.concurrent.CompletableFuture<Job> job) throws InterruptedException {
+        try {
+            return job.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        }
     }
 
-    /** Publishes a call; {@code jid}, when given, completes as the master names the job. */
-    private java.util.concurrent.CompletableFuture<Job> publish(JobSpec spec, io.brine.master.internal.ReturnLog log,
-            java.util.concurrent.CompletableFuture<String> jid) {
+    /**
+     * Publishes a call: each return goes to {@code onReturn} as it arrives (on the transport thread), and
+     * {@code jid}, when given, completes as the master names the job.
+     */
+    private java.util.concurrent.CompletableFuture<Job> publish(JobSpec spec,
+            Consumer<io.brine.master.JobReturn> onReturn, java.util.concurrent.CompletableFuture<String> jid) {
         JobSpec timed = timed(spec);
         Duration wait = spec.batch() == null ? timed.timeout().plus(CALL_MARGIN) : Duration.ofDays(1);
         return answered(session.requestAsync(PublishRequests.toWire(session.nextRequestId(), timed, false),
@@ -156,8 +157,9 @@ public final class BrineClient implements AutoCloseable {
                     if (jid != null && progress instanceof Published p) {
                         jid.complete(p.jid());
                     }
-                    if (log != null && progress instanceof ReturnNotice n) {
-                        log.add(new io.brine.master.JobReturn(n.jid(), n.minionId(), JobResults.result(n.result())));
+                    if (progress instanceof ReturnNotice n) {
+                        onReturn.accept(new io.brine.master.JobReturn(n.jid(), n.minionId(),
+                                JobResults.result(n.result())));
                     }
                 }), wait);
     }
@@ -189,7 +191,7 @@ public final class BrineClient implements AutoCloseable {
     public io.brine.master.RunningJob submit(JobSpec spec) throws InterruptedException {
         io.brine.master.internal.ReturnLog log = new io.brine.master.internal.ReturnLog();
         java.util.concurrent.CompletableFuture<String> jid = new java.util.concurrent.CompletableFuture<>();
-        java.util.concurrent.CompletableFuture<Job> result = publish(spec, log, jid);
+        java.util.concurrent.CompletableFuture<Job> result = publish(spec, log::add, jid);
         result.whenComplete((job, failed) -> {
             log.finish(failed);
             if (failed != null) {
@@ -221,11 +223,7 @@ public final class BrineClient implements AutoCloseable {
      */
     public Job copy(String target, io.brine.targeting.TargetType targetType, List<Path> sources, String dest,
             Duration timeout) throws InterruptedException {
-        try {
-            return copyAsync(target, targetType, sources, dest, timeout).get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-        }
+        return await(copyAsync(target, targetType, sources, dest, timeout));
     }
 
     /**
