@@ -58,6 +58,8 @@ class QueuedDeliveryTest {
             MinionConfig config = stoppedMinion(c, "away");
             String expiring = cast(c, "--queue", "2s", "away", "test.echo", "too late");
             assertOutcome(c, expiring, "away", "queued");
+            c.restartMaster(); // within the queue time, or about when it passes
+
             String killed = cast(c, "--queue", "10m", "away", "test.echo", "cancelled");
             TestCluster.CliResult listed = c.cli("job", "list", "--queued", "--out", "json");
             assertTrue(listed.out().contains(killed), listed.out());
@@ -65,7 +67,6 @@ class QueuedDeliveryTest {
             assertFalse(c.cli("job", "list", "--queued", "--out", "json").out().contains(killed),
                     "a cancelled job is still listed as queued");
 
-            c.restartMaster(); // the queue time passes around it
             Await.until(() -> "expired".equals(outcome(c, expiring, "away")), "the queue time to pass", WAIT);
             assertOutcome(c, expiring, "away", "expired");
             assertEquals("expired", outcome(c, killed, "away"));
