@@ -71,7 +71,7 @@ public final class DealerEndpoint implements AutoCloseable {
         }
         l.execute(() -> {
             l.register(this);
-            tick(System.currentTimeMillis(), false);
+            tick(MonotonicMillis.now(), false);
         });
     }
 

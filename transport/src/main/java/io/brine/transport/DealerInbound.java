@@ -38,7 +38,7 @@ final class DealerInbound implements DealerSocket.FrameSink {
 
     @Override
     public void receive(byte[] raw, int length) throws MalformedMessageException {
-        long now = System.currentTimeMillis();
+        long now = MonotonicMillis.now();
         FrameKind kind = Frame.kindOf(raw, length, maxFrameSize);
         switch (kind) {
             case HANDSHAKE_2 -> session.onHandshake2(Frame.decode(raw.length == length ? raw

@@ -115,7 +115,7 @@ final class DealerLoop implements AutoCloseable {
 
     private void run() {
         long lastTick = 0;
-        long lastSweep = System.currentTimeMillis();
+        long lastSweep = MonotonicMillis.now();
         try {
             while (running) {
                 boolean woken = selector.select(TICK_MILLIS) > 0;
@@ -125,7 +125,7 @@ final class DealerLoop implements AutoCloseable {
                 }
                 selector.selectedKeys().clear();
                 int ran = tasks.runPending();
-                long now = System.currentTimeMillis();
+                long now = MonotonicMillis.now();
                 if (now - lastTick >= TICK_MILLIS) {
                     lastTick = now;
                     boolean sweep = now - lastSweep >= SWEEP_MILLIS;

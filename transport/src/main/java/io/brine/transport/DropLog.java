@@ -17,7 +17,7 @@ public final class DropLog {
     }
 
     public synchronized void drop(String reason) {
-        long now = System.currentTimeMillis();
+        long now = MonotonicMillis.now();
         if (now - windowStart >= 1000) {
             String tail = suppressed > 0 ? " (" + suppressed + " more dropped in the last second)" : "";
             log.log(Level.WARNING, "dropped: " + reason + tail);

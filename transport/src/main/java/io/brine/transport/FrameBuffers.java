@@ -37,7 +37,7 @@ final class FrameBuffers implements MsgAllocator {
         if (size < POOLED_MIN || size > BUFFER_SIZE) {
             return new Msg(size);
         }
-        lastUsedMillis = System.currentTimeMillis();
+        lastUsedMillis = MonotonicMillis.now();
         byte[] buffer = free.pollFirst();
         if (buffer == null) {
             buffer = new byte[BUFFER_SIZE];

@@ -78,7 +78,7 @@ final class RouterInbound implements ZmtpServer.Handler {
         if (message == null) {
             return;
         }
-        peer.lastSeenMillis = System.currentTimeMillis();
+        peer.lastSeenMillis = MonotonicMillis.now();
         if (admitted(peer, message)) {
             listener.onMessage(peer.session, message, raw.length);
         }

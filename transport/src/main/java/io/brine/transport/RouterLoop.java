@@ -41,7 +41,7 @@ final class RouterLoop implements AutoCloseable {
     private Turn turn;
     private long lastSweep;
     /** When a turn of the loop began: everything peers sent before then has been read. */
-    private long drainedMillis = System.currentTimeMillis();
+    private long drainedMillis = MonotonicMillis.now();
 
     RouterLoop(TransportRuntime runtime, Consumer<Throwable> onFatal) {
         this.runtime = runtime;
@@ -113,12 +113,12 @@ final class RouterLoop implements AutoCloseable {
             } catch (ClosedSelectorException e) {
                 return;
             }
-            drainedMillis = System.currentTimeMillis();
+            drainedMillis = MonotonicMillis.now();
             server.handle(selector.selectedKeys());
             selector.selectedKeys().clear();
             outbox.runPending();
             server.flushAll();
-            long now = System.currentTimeMillis();
+            long now = MonotonicMillis.now();
             if (now - lastSweep >= 1000) {
                 lastSweep = now;
                 turn.sweep(drainedMillis);

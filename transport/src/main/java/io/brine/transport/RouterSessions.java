@@ -79,7 +79,7 @@ final class RouterSessions implements SessionOutbound {
         if (old != null && old.hasSession()) {
             forget(old, "peer started a new handshake");
         }
-        Peer peer = new Peer(routingId(connection), System.currentTimeMillis());
+        Peer peer = new Peer(routingId(connection), MonotonicMillis.now());
         peer.connection = connection;
         peers.add(key, peer);
         return peer;
@@ -95,7 +95,7 @@ final class RouterSessions implements SessionOutbound {
         peer.cipher = cipher;
         peer.session = new Session(sessionIds.incrementAndGet(), hello.role(), hello.id(), remoteKey,
                 peer.connection.address.getHostAddress(), this);
-        peers.opened(peer, System.currentTimeMillis());
+        peers.opened(peer, MonotonicMillis.now());
         counters.sessionsOpened.increment();
     }
 

@@ -61,9 +61,9 @@ class FrameBuffersTest {
         buffers.recycle(ByteBuffer.allocate(CHUNK));
         assertEquals(FrameBuffers.MAX_FREE, buffers.free(), "a buffer of another size is not taken");
 
-        buffers.trimIfIdle(System.currentTimeMillis());
+        buffers.trimIfIdle(MonotonicMillis.now());
         assertEquals(FrameBuffers.MAX_FREE, buffers.free(), "not idle yet");
-        buffers.trimIfIdle(System.currentTimeMillis() + FrameBuffers.IDLE_MILLIS + 1);
+        buffers.trimIfIdle(MonotonicMillis.now() + FrameBuffers.IDLE_MILLIS + 1);
         assertEquals(0, buffers.free());
     }
 
