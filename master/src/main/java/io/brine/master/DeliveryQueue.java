@@ -78,8 +78,9 @@ final class DeliveryQueue {
             }
             JobRecord r = job.get();
             LOG.log(Level.INFO, "delivering queued job " + p.jid() + " (" + r.function() + ") to " + minion);
+            // The time left, not the instant: the minion remembers the jid that long by its own clock.
             send.accept(minion, new JobRequest(r.jid(), r.function(), r.args(), r.kwargs(), r.timeoutMillis(),
-                    r.caller()));
+                    r.caller(), p.untilMillis() - now));
         }
     }
 
