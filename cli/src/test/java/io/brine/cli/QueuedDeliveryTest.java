@@ -70,6 +70,25 @@ class QueuedDeliveryTest {
         }
     }
 
+    @Test
+    void aQueuedJobPastTheMinionsBoundIsRefusedAtPublicationAndCounted() throws Exception {
+        try (TestCluster c = TestCluster.start(root)) {
+            stoppedMinion(c, "full");
+            // the master keeps at most 1,000 deliveries for one minion (docs/limits.md)
+            for (int i = 0; i < 1_000; i++) {
+                c.master.client().cast(JobSpec.of("full", "test.echo", "n" + i).queued(Duration.ofMinutes(10)));
+            }
+            TestCluster.CliResult refused = c.cli("run", "--async", "--queue", "10m", "full", "test.echo", "one more");
+            assertEquals(2, refused.exit(), refused.out() + refused.err());
+            assertTrue(refused.err().contains("minion full already has 1000 queued jobs waiting"), refused.err());
+            assertTrue(c.master.dropCounters().contains("jobs_refused_delivery_queue_minion=1"),
+                    c.master.dropCounters());
+            // nothing of the refused job was recorded: still 1,000 jobs queued
+            assertEquals(1_000, JSON.readTree(c.cli("job", "list", "--queued", "--limit", "2000", "--out", "json")
+                    .out()).size());
+        }
+    }
+
     /** A minion whose key is accepted, then stopped: it is away. */
     private static MinionConfig stoppedMinion(TestCluster c, String id) throws Exception {
         Minion m = c.addMinion(id);
