@@ -220,8 +220,8 @@ final class JobCache implements AutoCloseable {
     private static long bytesOf(Object row) {
         if (row instanceof JobRow r) {
             JobRecord j = r.job();
-            return ApproximateSize.of(java.util.Arrays.asList(j.jid(), j.function(), j.args(), j.kwargs(), j.target(), j.caller(),
-                    j.expected(), j.unreachable(), j.acknowledged(), j.returns().keySet(), j.unknown()));
+            return ApproximateSize.of(java.util.Arrays.asList(j.jid(), j.function(), j.args(), j.kwargs(), j.target(),
+                    j.caller(), j.expected(), j.unreachable(), j.acknowledged(), j.returns().keySet(), j.unknown()));
         }
         if (row instanceof ReturnRow r) {
             return ApproximateSize.of(java.util.Arrays.asList(r.jid(), r.minion())) + ApproximateSize.of(r.ret().ret());

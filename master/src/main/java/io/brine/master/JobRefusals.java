@@ -38,7 +38,7 @@ final class JobRefusals {
         return counts.get(reason).sum();
     }
 
-    /** {@code jobs_refused_delivery_queue_minion=0 jobs_refused_delivery_queue_total=0 jobs_refused_cache_backlog=0}. */
+    /** One line: {@code jobs_refused_delivery_queue_minion=0 jobs_refused_delivery_queue_total=0 ...}. */
     @Override
     public String toString() {
         StringBuilder out = new StringBuilder();

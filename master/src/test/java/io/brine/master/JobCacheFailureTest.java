@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A job cache that cannot be written (another process holds the database locked, as a full disk would refuse
- * it; the shorter tests hold the lock from a second connection of this process) keeps its records and writes them once it can; nothing was acknowledged meanwhile, and the
- * connection is not left saying "cannot commit - no transaction is active" for ever after.
+ * A job cache that cannot be written (another process holds the database locked, as a full disk would refuse it;
+ * the shorter tests hold the lock from a second connection of this process) keeps its records and writes them once
+ * it can; nothing was acknowledged meanwhile, and the connection is not left saying "cannot commit - no transaction
+ * is active" for ever after.
  */
 class JobCacheFailureTest {
     private static final String JID = "20261125120000000042";
