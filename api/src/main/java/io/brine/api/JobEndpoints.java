@@ -3,6 +3,7 @@ package io.brine.api;
 import io.brine.master.Job;
 import io.brine.master.JobOverview;
 import io.brine.master.MasterClient;
+import io.brine.master.JobRefusedException;
 import io.brine.master.NoMinionsMatchedException;
 import io.brine.master.internal.JobDocument;
 import io.brine.protocol.Jid;
@@ -71,6 +72,11 @@ final class JobEndpoints {
         } catch (IllegalArgumentException e) {
             // the master's word on a malformed target or function, before anything was sent
             throw ApiException.badRequest(e.getMessage());
+        } catch (JobRefusedException e) {
+            // a bound of the master's (docs/limits.md): too much queued is the caller's to reduce (429); a job cache
+            // that cannot be written is the master's trouble (503)
+            int status = e.reason() == JobRefusedException.Reason.CACHE_BACKLOG ? 503 : 429;
+            throw new ApiException(status, e.getMessage(), Map.of("reason", e.reason().label()));
         }
     }
 

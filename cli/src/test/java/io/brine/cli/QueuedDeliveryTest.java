@@ -82,6 +82,25 @@ class QueuedDeliveryTest {
         }
     }
 
+    @Test
+    void aQueuedJobPastTheMinionsBoundIsRefusedAtPublicationAndCounted() throws Exception {
+        try (TestCluster c = TestCluster.start(root)) {
+            stoppedMinion(c, "full");
+            // the master keeps at most 1,000 deliveries for one minion (docs/limits.md)
+            for (int i = 0; i < 1_000; i++) {
+                c.master.client().cast(JobSpec.of("full", "test.echo", "n" + i).queued(Duration.ofMinutes(10)));
+            }
+            TestCluster.CliResult refused = c.cli("run", "--async", "--queue", "10m", "full", "test.echo", "one more");
+            assertEquals(2, refused.exit(), refused.out() + refused.err());
+            assertTrue(refused.err().contains("minion full already has 1000 queued jobs waiting"), refused.err());
+            assertTrue(c.master.dropCounters().contains("jobs_refused_delivery_queue_minion=1"),
+                    c.master.dropCounters());
+            // nothing of the refused job was recorded: still 1,000 jobs queued
+            assertEquals(1_000, JSON.readTree(c.cli("job", "list", "--queued", "--limit", "2000", "--out", "json")
+                    .out()).size());
+        }
+    }
+
     /** {@code brine job show JID} says {@code outcome} for {@code id}, in its text and in its JSON. */
     private static void assertOutcome(TestCluster c, String jid, String id, String outcome) throws Exception {
         TestCluster.CliResult text = c.cli("job", "show", jid);

@@ -17,6 +17,9 @@ import java.util.function.Function;
  * sent when the minion connects, if the time has not passed, and sent again on each new session until the
  * minion acknowledges or returns the job (the minion runs a jid once, however often it arrives). Kept in the
  * job cache, so a master restart changes nothing.
+ *
+ * <p>Bounded ({@link Limits#DEFAULTS}: 1,000 deliveries per minion, 100,000 in all): a queued job that would pass a
+ * bound is refused at publication ({@link #checkRoom}), counted by {@link JobRefusals}, before anything is recorded.
  */
 final class DeliveryQueue {
     private static final Logger LOG = System.getLogger(DeliveryQueue.class.getName());
@@ -25,32 +28,120 @@ final class DeliveryQueue {
     private record Pending(String jid, long untilMillis) {
     }
 
+    /** The most deliveries waiting for one minion, and for all minions together. */
+    record Limits(int perMinion, int total) {
+        static final Limits DEFAULTS = new Limits(1_000, 100_000);
+
+        Limits {
+            if (perMinion < 1 || total < 1) {
+                throw new IllegalArgumentException("delivery queue limits must be positive: " + perMinion + ", "
+                        + total);
+            }
+        }
+    }
+
     private final JobCache cache;
     private final Function<String, Optional<JobRecord>> jobs;
     private final Map<String, List<Pending>> byMinion = new ConcurrentHashMap<>();
+    private final Limits limits;
+    private final JobRefusals refusals;
+    /** Deliveries held, all minions together; guarded by this. */
+    private int total;
 
     DeliveryQueue(JobCache cache, Function<String, Optional<JobRecord>> jobs) {
+        this(cache, jobs, Limits.DEFAULTS, new JobRefusals());
+    }
+
+    DeliveryQueue(JobCache cache, Function<String, Optional<JobRecord>> jobs, Limits limits, JobRefusals refusals) {
         this.cache = cache;
         this.jobs = jobs;
+        this.limits = limits;
+        this.refusals = refusals;
         long now = System.currentTimeMillis();
         for (Object[] row : cache.queued()) {
             String jid = (String) row[0];
             String minion = (String) row[1];
             long until = (Long) row[2];
             if (until > now) {
+                // taken back whole, even over the limits (they were lowered): new jobs are refused until it drains
                 byMinion.computeIfAbsent(minion, m -> new ArrayList<>()).add(new Pending(jid, until));
+                total++;
             } else {
                 cache.forgetQueued(jid, minion);
             }
         }
     }
 
-    /** Keeps {@code jid} for {@code minion} until {@code untilMillis}. */
+    /**
+     * Refuses (counted, see {@link JobRefusals}) a queued job for {@code away} that would pass a bound: any of them
+     * with {@link Limits#perMinion} deliveries waiting, or {@link Limits#total} in all. Expired deliveries are let go
+     * first. Checked before the job is recorded; jobs published at the same moment may pass a bound by their own
+     * deliveries, no more.
+     *
+     * @throws JobRefusedException naming the bound and, for a minion's, the minion
+     */
+    void checkRoom(List<String> away) {
+        if (away.isEmpty()) {
+            return;
+        }
+        List<String[]> expired = new ArrayList<>();
+        String full = null;
+        int held;
+        synchronized (this) {
+            long now = System.currentTimeMillis();
+            if (total + away.size() > limits.total()) {
+                byMinion.forEach((minion, list) -> dropExpired(minion, list, now, expired));
+            }
+            for (String minion : away) {
+                List<Pending> list = byMinion.get(minion);
+                if (list != null && list.size() >= limits.perMinion()) {
+                    dropExpired(minion, list, now, expired);
+                    if (list.size() >= limits.perMinion()) {
+                        full = minion;
+                        break;
+                    }
+                }
+            }
+            byMinion.values().removeIf(List::isEmpty);
+            held = total;
+        }
+        expired.forEach(e -> cache.forgetQueued(e[0], e[1]));
+        if (full != null) {
+            throw refusals.refuse(JobRefusedException.Reason.DELIVERY_QUEUE_MINION, "minion " + full + " already has "
+                    + limits.perMinion() + " queued jobs waiting for it to connect (the most the master keeps for "
+                    + "one minion); nothing was published");
+        }
+        if (held + away.size() > limits.total()) {
+            throw refusals.refuse(JobRefusedException.Reason.DELIVERY_QUEUE_TOTAL, "the master already holds " + held
+                    + " queued deliveries for minions that are away, and this job would add " + away.size()
+                    + " (at most " + limits.total() + " in all); nothing was published");
+        }
+    }
+
+    /** Removes {@code list}'s expired deliveries, noting them in {@code expired}; called holding this. */
+    private void dropExpired(String minion, List<Pending> list, long now, List<String[]> expired) {
+        list.removeIf(p -> {
+            if (p.untilMillis() <= now) {
+                expired.add(new String[] {p.jid(), minion});
+                total--;
+                return true;
+            }
+            return false;
+        });
+    }
+
+    /** Keeps {@code jid} for {@code minion} until {@code untilMillis} (after {@link #checkRoom}). */
     void add(String jid, String minion, long untilMillis) {
         cache.recordQueued(jid, minion, untilMillis);
         synchronized (this) {
             byMinion.computeIfAbsent(minion, m -> new ArrayList<>()).add(new Pending(jid, untilMillis));
+            total++;
         }
+    }
+
+    /** Deliveries held now, all minions together. */
+    synchronized int size() {
+        return total;
     }
 
     /**
@@ -78,8 +169,9 @@ final class DeliveryQueue {
             }
             JobRecord r = job.get();
             LOG.log(Level.INFO, "delivering queued job " + p.jid() + " (" + r.function() + ") to " + minion);
+            // The time left, not the instant: the minion remembers the jid that long by its own clock.
             send.accept(minion, new JobRequest(r.jid(), r.function(), r.args(), r.kwargs(), r.timeoutMillis(),
-                    r.caller()));
+                    r.caller(), p.untilMillis() - now));
         }
     }
 
@@ -89,6 +181,9 @@ final class DeliveryQueue {
         synchronized (this) {
             List<Pending> list = byMinion.get(minion);
             removed = list != null && list.removeIf(p -> p.jid().equals(jid));
+            if (removed) {
+                total--;
+            }
             if (list != null && list.isEmpty()) {
                 byMinion.remove(minion);
             }

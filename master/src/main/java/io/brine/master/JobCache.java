@@ -54,6 +54,8 @@ final class JobCache implements AutoCloseable {
     private final Connection reader;
     /** Records not yet on disk: queued, or kept after a failed write to be tried again. */
     private final java.util.concurrent.atomic.AtomicLong backlog = new java.util.concurrent.atomic.AtomicLong();
+    /** Their approximate size ({@link ApproximateSize}): a return may take up to max_return_size (4 MiB). */
+    private final java.util.concurrent.atomic.AtomicLong backlogBytes = new java.util.concurrent.atomic.AtomicLong();
     private final LongAdder failedWrites = new LongAdder();
     private volatile String failing;
     private long lastFailureLog;
@@ -210,7 +212,27 @@ final class JobCache implements AutoCloseable {
 
     private void enqueue(Object row) {
         backlog.incrementAndGet();
+        backlogBytes.addAndGet(bytesOf(row));
         writes.add(row);
+    }
+
+    /** What a record waiting to be written holds in memory, roughly. */
+    private static long bytesOf(Object row) {
+        if (row instanceof JobRow r) {
+            JobRecord j = r.job();
+            return ApproximateSize.of(java.util.Arrays.asList(j.jid(), j.function(), j.args(), j.kwargs(), j.target(),
+                    j.caller(), j.expected(), j.unreachable(), j.acknowledged(), j.returns().keySet(), j.unknown()));
+        }
+        if (row instanceof ReturnRow r) {
+            return ApproximateSize.of(java.util.Arrays.asList(r.jid(), r.minion())) + ApproximateSize.of(r.ret().ret());
+        }
+        if (row instanceof AckRow r) {
+            return ApproximateSize.of(java.util.Arrays.asList(r.jid(), r.minion()));
+        }
+        if (row instanceof QueuedRow r) {
+            return ApproximateSize.of(java.util.Arrays.asList(r.jid(), r.minion()));
+        }
+        return 0;
     }
 
     /**
@@ -223,10 +245,17 @@ final class JobCache implements AutoCloseable {
 
     /** While the cache fails, the most records kept waiting before new jobs are refused. */
     static final long MAX_BACKLOG = 100_000;
+    /** While the cache fails, the most bytes of records ({@link ApproximateSize}) kept before new jobs are refused. */
+    static final long MAX_BACKLOG_BYTES = 256L << 20;
 
     /** Records waiting to be written: what the master refuses new jobs beyond ({@link JobPublisher}). */
     long backlog() {
         return backlog.get();
+    }
+
+    /** The approximate bytes of the records waiting to be written. */
+    long backlogBytes() {
+        return backlogBytes.get();
     }
 
     /** Writes that failed and were kept to be tried again, since the start. */
@@ -357,6 +386,7 @@ final class JobCache implements AutoCloseable {
                 writes.drainTo(batch, Math.max(0, MAX_BATCH - batch.size()));
             }
             int rows = (int) batch.stream().filter(op -> !awaited(op)).count();
+            long rowBytes = batch.stream().filter(op -> !awaited(op)).mapToLong(JobCache::bytesOf).sum();
             SQLException error;
             long began = System.nanoTime();
             synchronized (writeLock) {
@@ -374,6 +404,7 @@ final class JobCache implements AutoCloseable {
             batch.removeIf(JobCache::awaited);
             if (error == null) {
                 backlog.addAndGet(-rows);
+                backlogBytes.addAndGet(-rowBytes);
                 batch.clear();
                 retryMillis = 0;
                 recovered();

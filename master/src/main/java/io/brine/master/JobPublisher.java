@@ -102,6 +102,14 @@ final class JobPublisher {
         unreachable.addAll(unknown);
         long now = System.currentTimeMillis();
         long queueUntil = spec.queue() == null ? 0 : now + spec.queue().toMillis();
+        if (queueUntil > 0) {
+            try {
+                deliveries.checkRoom(away); // refused before anything is recorded or sent
+            } catch (JobRefusedException e) {
+                audit.record(by, "refused", auditFields(spec, expected.size(), null, e.getMessage()));
+                throw e;
+            }
+        }
         JobRecord record = new JobRecord(jid, spec.function(), spec.args(), spec.kwargs(), spec.target(),
                 spec.targetType().wireName(), by.name(), now, timeoutMillis, named, unreachable, List.of(), Map.of(),
                 unknown, queueUntil);

@@ -35,6 +35,16 @@ final class JobTracker {
     private final LongAdder refusedReturns = new LongAdder();
     private final AtomicLong lastRefusalLog = new AtomicLong();
     private final MasterMetrics metrics;
+    private final BacklogLimit backlogLimit;
+    private final JobRefusals refusals;
+
+    /**
+     * While the job cache cannot be written, the most records, and bytes of records, kept waiting for it before new
+     * jobs are refused: jobs already running keep their returns.
+     */
+    record BacklogLimit(long records, long bytes) {
+        static final BacklogLimit DEFAULTS = new BacklogLimit(JobCache.MAX_BACKLOG, JobCache.MAX_BACKLOG_BYTES);
+    }
 
     JobTracker(JobCache cache, ScheduledExecutorService timer, EventBus events) {
         this(cache, timer, events, new MasterMetrics());
@@ -42,6 +52,14 @@ final class JobTracker {
 
     /** As above, counting returns and their latency, and the minions each job stopped waiting for, in {@code metrics}. */
     JobTracker(JobCache cache, ScheduledExecutorService timer, EventBus events, MasterMetrics metrics) {
+        this(cache, timer, events, metrics, BacklogLimit.DEFAULTS, new JobRefusals());
+    }
+
+    /** As above, refusing new jobs (counted in {@code refusals}) past {@code backlogLimit} while the cache fails. */
+    JobTracker(JobCache cache, ScheduledExecutorService timer, EventBus events, MasterMetrics metrics,
+            BacklogLimit backlogLimit, JobRefusals refusals) {
+        this.backlogLimit = backlogLimit;
+        this.refusals = refusals;
         this.metrics = metrics;
         this.cache = cache;
         this.timer = timer;
@@ -52,10 +70,14 @@ final class JobTracker {
     /** Starts following a job; callers stop waiting after {@code waitMillis}, late returns still count. */
     LiveJob start(JobRecord spec, long waitMillis, LiveJob.Listener listener) {
         String failing = cache.failing();
-        if (failing != null && cache.backlog() > JobCache.MAX_BACKLOG) {
+        long records = cache.backlog();
+        long bytes = cache.backlogBytes();
+        if (failing != null && (records > backlogLimit.records() || bytes > backlogLimit.bytes())) {
             // Jobs already running keep their returns (they wait in memory); new ones would only add to the loss.
-            throw new IllegalStateException("the job cache cannot be written (" + failing + "); " + cache.backlog()
-                    + " records wait for it: no new jobs until it can be written again");
+            throw refusals.refuse(JobRefusedException.Reason.CACHE_BACKLOG, "the job cache cannot be written ("
+                    + failing + "); " + records + " records (" + bytes / 1024 + " KiB) wait for it, over the "
+                    + "backlog's " + backlogLimit.records() + " records or " + backlogLimit.bytes() / 1024
+                    + " KiB: no new jobs until it can be written again");
         }
         LiveJob job = new LiveJob(spec);
         if (listener != null) {

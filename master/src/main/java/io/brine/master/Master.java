@@ -55,6 +55,8 @@ public final class Master implements AutoCloseable {
     private final JobCache cache;
     /** Live jobs: ended when the master closes, so no caller waits for it. */
     private final JobTracker tracker;
+    /** Jobs refused at publication because they would pass a bound, by reason (see dropCounters). */
+    private final JobRefusals refusals = new JobRefusals();
     private final ScheduledExecutorService timer;
     private final ExecutorService workers;
     private final RouterEndpoint endpoint;
@@ -94,7 +96,7 @@ public final class Master implements AutoCloseable {
                 runtime.threads("master-worker"));
         KeyDirectory directory = new KeyDirectory(config.pkiDir());
         MinionSessions sessions = new MinionSessions();
-        this.tracker = new JobTracker(cache, timer, events, metrics);
+        this.tracker = new JobTracker(cache, timer, events, metrics, JobTracker.BacklogLimit.DEFAULTS, refusals);
         TemplateRenderer pillarRenderer = TemplateRenderer.installed();
         LOG.log(Level.INFO, "pillar files are rendered by " + (pillarRenderer == TemplateRenderer.PLAIN
                 ? "nothing (plain YAML)" : pillarRenderer.getClass().getName()));
@@ -116,7 +118,7 @@ public final class Master implements AutoCloseable {
                 new MinionPresence(sessions, config.cacheDir(), java.time.Clock.systemUTC(),
                         id -> facts.facts(id, true, false).grains()));
         DeclaredFunctions declared = new DeclaredFunctions();
-        DeliveryQueue deliveries = new DeliveryQueue(cache, tracker::find);
+        DeliveryQueue deliveries = new DeliveryQueue(cache, tracker::find, DeliveryQueue.Limits.DEFAULTS, refusals);
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
                 tracker, events, timer, access, audit, declared, deliveries, metrics);
         Digests digests = new Digests();
@@ -268,11 +270,13 @@ public final class Master implements AutoCloseable {
 
     /**
      * Frames and messages dropped, by reason, as one line ({@code malformed=0 ... unauthorised=0 oversize_returns=0
-     * minion_requests_over_window=0}): what an operator checks when something looks wrong.
+     * minion_requests_over_window=0 jobs_refused_delivery_queue_minion=0 jobs_refused_delivery_queue_total=0
+     * jobs_refused_cache_backlog=0}): what an operator checks when something looks wrong.
      */
     public String dropCounters() {
         return endpoint.counters() + " unauthorised=" + dispatcher.unauthorised() + " oversize_returns="
-                + dispatcher.oversizeReturns.sum() + " minion_requests_over_window=" + dispatcher.windowRefusals();
+                + dispatcher.oversizeReturns.sum() + " minion_requests_over_window=" + dispatcher.windowRefusals()
+                + " " + refusals;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.brine.master;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.protocol.JobRecord;
@@ -14,15 +15,18 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A job cache that cannot be written (here: another process holds the database locked, as a full disk would
- * refuse it) keeps its records and writes them once it can; nothing was acknowledged meanwhile, and the
- * connection is not left saying "cannot commit - no transaction is active" for ever after.
+ * A job cache that cannot be written (another process holds the database locked, as a full disk would refuse it;
+ * the shorter tests hold the lock from a second connection of this process) keeps its records and writes them once
+ * it can; nothing was acknowledged meanwhile, and the connection is not left saying "cannot commit - no transaction
+ * is active" for ever after.
  */
 class JobCacheFailureTest {
     private static final String JID = "20261125120000000042";
@@ -31,12 +35,11 @@ class JobCacheFailureTest {
     Path dir;
 
     @Test
-    void recordsWaitWhileTheDatabaseIsLockedFor12SecondsAndAreWrittenAfterwards() throws Exception {
+    void recordsWaitWhileTheDatabaseIsLockedFor12SecondsByAnotherProcessAndAreWrittenAfterwards() throws Exception {
         try (JobCache cache = JobCache.open(dir)) {
             AtomicBoolean acknowledged = new AtomicBoolean();
-            try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("jobs.sqlite"));
-                    Statement s = other.createStatement()) {
-                s.execute("BEGIN EXCLUSIVE");
+            try (DatabaseLocker other = DatabaseLocker.lock(dir.resolve("jobs.sqlite"))) {
+                assertTrue(other.pid() != ProcessHandle.current().pid());
                 long lockedAt = System.nanoTime();
                 cache.recordJob(new JobRecord(JID, "test.ping", List.of(), Map.of(), "m1", "list", "t", 1, 1,
                         List.of("m1"), List.of(), Map.of()));
@@ -51,10 +54,10 @@ class JobCacheFailureTest {
                 }
                 assertFalse(acknowledged.get(), "a return acknowledged while the database was locked");
                 assertEquals(2, cache.backlog());
-                s.execute("ROLLBACK");
-            }
+            } // the other process rolls back and exits
             await(() -> cache.failing() == null, "the cache written again");
             assertEquals(0, cache.backlog());
+            assertEquals(0, cache.backlogBytes());
             assertTrue(acknowledged.get());
             JobRecord stored = cache.find(JID).orElseThrow();
             assertEquals(Boolean.TRUE, stored.returns().get("m1").ret());
@@ -63,6 +66,41 @@ class JobCacheFailureTest {
                     "t", 1, 1, List.of("m1"), List.of(), Map.of()));
             assertTrue(cache.find("20261125120000000043").isPresent());
         }
+    }
+
+    @Test
+    void pastTheBacklogsBytesNewJobsAreRefusedWithTheReasonAndCounted() throws Exception {
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        JobRefusals refusals = new JobRefusals();
+        try (JobCache cache = JobCache.open(dir)) {
+            JobTracker tracker = new JobTracker(cache, timer, new EventBus(), new MasterMetrics(),
+                    new JobTracker.BacklogLimit(1_000, 64 * 1024), refusals);
+            try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("jobs.sqlite"));
+                    Statement s = other.createStatement()) {
+                s.execute("BEGIN EXCLUSIVE");
+                tracker.start(job(JID), 60_000, null);
+                // one large return: two records, far below the record bound, over the byte bound
+                tracker.returned("m1", JID, MinionReturn.ok("x".repeat(100_000), 1, 2));
+                await(() -> cache.failing() != null, "a failed write");
+                JobRefusedException refused = assertThrows(JobRefusedException.class,
+                        () -> tracker.start(job("20261125120000000043"), 60_000, null));
+                assertEquals(JobRefusedException.Reason.CACHE_BACKLOG, refused.reason());
+                assertTrue(refused.getMessage().contains("the job cache cannot be written")
+                        && refused.getMessage().contains("64 KiB"), refused.getMessage());
+                assertEquals(1, refusals.count(JobRefusedException.Reason.CACHE_BACKLOG));
+                s.execute("ROLLBACK");
+            }
+            await(() -> cache.failing() == null && cache.backlog() == 0, "the cache catching up");
+            tracker.start(job("20261125120000000044"), 60_000, null); // taken again
+            assertTrue(cache.find(JID).isPresent());
+        } finally {
+            timer.shutdownNow();
+        }
+    }
+
+    private static JobRecord job(String jid) {
+        return new JobRecord(jid, "test.echo", List.of(), Map.of(), "m1", "list", "t", 1, 60_000, List.of("m1"),
+                List.of(), Map.of());
     }
 
     @Test

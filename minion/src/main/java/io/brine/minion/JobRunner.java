@@ -78,6 +78,8 @@ final class JobRunner implements AutoCloseable {
     /** Null only in tests that need no durability. */
     private final ReturnSpool spool;
     private final int maxJobs;
+    /** Whether a job arriving is new: a queued job is sent again on every new session, and must still run once. */
+    private final TakenJobs taken;
     private final Map<String, Running> running = new ConcurrentHashMap<>();
     /** Jobs received while {@code maxJobs} were running, in arrival order; guarded by itself. */
     private final ArrayDeque<FutureTask<?>> waiting = new ArrayDeque<>();
@@ -86,7 +88,8 @@ final class JobRunner implements AutoCloseable {
 
     JobRunner(String minionId, FunctionCatalog functions, Supplier<Map<String, Object>> grains, Path cacheDir,
             int maxJobs, Consumer<Message> send, MasterLink master, MinionControl control, FunctionPolicy policy,
-            int maxReturnSize, ReturnSpool spool, ProcessRunner processes, MinionRuntime runtime) {
+            int maxReturnSize, ReturnSpool spool, TakenJobs taken, ProcessRunner processes, MinionRuntime runtime) {
+        this.taken = taken;
         this.jobThreads = runtime.jobs();
         this.timer = runtime.timer();
         ReturnCap cap = new ReturnCap(maxReturnSize);
@@ -120,28 +123,8 @@ final class JobRunner implements AutoCloseable {
         };
     }
 
-    /**
-     * Jids this minion has taken, the latest {@link #REMEMBERED_JIDS}: a queued job is sent again on every new
-     * session until the master hears of it, and must still run once.
-     */
-    static final int REMEMBERED_JIDS = 4_096;
-    private final Map<String, Boolean> taken = new java.util.LinkedHashMap<>(256, 0.75f, false) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-            return size() > REMEMBERED_JIDS;
-        }
-    };
-
-    private boolean firstTime(String jid) {
-        synchronized (taken) {
-            return taken.put(jid, Boolean.TRUE) == null;
-        }
-    }
-
     void submit(JobRequest job) {
-        if (!firstTime(job.jid())) {
+        if (!taken.firstTime(job)) {
             LOG.log(Level.DEBUG, "job " + job.jid() + " arrived again; it runs once");
             return;
         }

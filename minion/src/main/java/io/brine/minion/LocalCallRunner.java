@@ -36,7 +36,8 @@ final class LocalCallRunner implements CallSocket.Runner, AutoCloseable {
     LocalCallRunner(MinionConfig config, FunctionCatalog functions, Supplier<Map<String, Object>> grains,
             MasterLink master, MinionControl control, int maxCalls, ProcessRunner processes, MinionRuntime runtime) {
         this.jobs = new JobRunner(config.id(), functions, grains, config.cacheDir(), maxCalls, this::returned, master,
-                control, config.functionPolicy(), config.maxReturnSize(), null, processes, runtime);
+                control, config.functionPolicy(), config.maxReturnSize(), null, TakenJobs.inMemory(),
+                processes, runtime);
     }
 
     private void returned(Message m) {

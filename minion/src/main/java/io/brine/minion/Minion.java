@@ -95,9 +95,11 @@ public final class Minion implements AutoCloseable {
                 new MasterKeyPin(config.masterFinger(), config.pkiDir()), settings);
         this.master = new RemoteMaster(endpoint::send, endpoint::recycle, config.cacheDir());
         this.spool = ReturnSpool.open(config.cacheDir().resolve("returns"), config.returnSpoolMax());
+        TakenJobs taken = new TakenJobs(QueuedJobLedger.open(config.cacheDir().resolve("queued"),
+                System::currentTimeMillis), spool);
         this.jobs = new JobRunner(config.id(), functions, grains::get, config.cacheDir(), config.maxJobs(),
                 endpoint::send, master, new Control(), config.functionPolicy(), config.maxReturnSize(), spool,
-                processes, runtime);
+                taken, processes, runtime);
         this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), endpoint::send, runtime);
         this.localCalls = new LocalCallRunner(config, functions, grains::get, master, new Control(),
                 CallSocket.MAX_CALLS, processes, runtime);

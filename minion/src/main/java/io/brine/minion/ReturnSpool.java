@@ -157,6 +157,11 @@ final class ReturnSpool {
         return out;
     }
 
+    /** Whether this spool holds a return of {@code jid} not yet acknowledged, or marks it as running. */
+    synchronized boolean knows(String jid) {
+        return pending.containsKey(jid) || marked.contains(jid);
+    }
+
     synchronized int size() {
         return pending.size();
     }

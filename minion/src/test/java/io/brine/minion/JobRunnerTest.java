@@ -34,7 +34,7 @@ class JobRunnerTest {
     private JobRunner runner(int maxJobs) {
         return new JobRunner("m1", FunctionRegistry.installed(), Map::of, cache, maxJobs, this::sent, MasterLink.NONE,
                 MinionControl.NONE, io.brine.functions.FunctionPolicy.ALLOW_ALL, MinionConfig.DEFAULT_MAX_RETURN_SIZE,
-                null, new io.brine.functions.ProcessRunner(System.getLogger("test")), runtime);
+                null, TakenJobs.inMemory(), new io.brine.functions.ProcessRunner(System.getLogger("test")), runtime);
     }
 
     private void sent(Message m) {

@@ -54,13 +54,40 @@ class ReturnSpoolTest {
     }
 
     @Test
-    void overItsBoundTheOldestAreDropped() throws Exception {
-        ReturnSpool spool = ReturnSpool.open(dir, 1500);
-        spool.keep(new JobReturn(J1, MinionReturn.ok("x".repeat(1000), 1, 2)));
-        spool.persist(0);
-        spool.keep(new JobReturn(J2, MinionReturn.ok("y".repeat(1000), 1, 2)));
-        assertEquals(List.of(J2), spool.unacknowledged().stream().map(JobReturn::jid).toList());
-        assertFalse(Files.exists(dir.resolve(J1 + ".ret")), "a dropped return left on disk");
+    void overItsBoundTheOldestAreDroppedEachWithALogLine() throws Exception {
+        List<java.util.logging.LogRecord> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(ReturnSpool.class.getName());
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                logged.add(r);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(capture);
+        try {
+            ReturnSpool spool = ReturnSpool.open(dir, 1500);
+            spool.keep(new JobReturn(J1, MinionReturn.ok("x".repeat(1000), 1, 2)));
+            spool.persist(0);
+            assertEquals(List.of(), logged, "logged before anything was dropped");
+            spool.keep(new JobReturn(J2, MinionReturn.ok("y".repeat(1000), 1, 2)));
+            assertEquals(List.of(J2), spool.unacknowledged().stream().map(JobReturn::jid).toList());
+            assertFalse(Files.exists(dir.resolve(J1 + ".ret")), "a dropped return left on disk");
+            assertEquals(1, logged.size(), "one line per dropped return");
+            String line = logged.get(0).getMessage();
+            assertEquals(java.util.logging.Level.WARNING, logged.get(0).getLevel());
+            assertTrue(line.contains("return_spool_max (1500 bytes)") && line.contains("dropped the unacknowledged "
+                    + "return of job " + J1), line);
+        } finally {
+            log.removeHandler(capture);
+        }
     }
 
     @Test

@@ -59,7 +59,7 @@ class MessageCodecHostileInputTest {
             new Place("a result value", "STR BIN ARRAY MAP", v -> Crafted.message(JobReturn.TYPE).str(JID).array(5)
                     .bool(true).integer(0).raw(v).integer(1).integer(2).bytes()),
             new Place("a value nested in the arguments", "STR BIN ARRAY MAP", v -> Crafted.message(JobRequest.TYPE)
-                    .str(JID).str("f").array(2).nil().raw(v).map(0).integer(1).str("c").bytes()),
+                    .str(JID).str("f").array(2).nil().raw(v).map(0).integer(1).str("c").integer(0).bytes()),
             new Place("a string field", "STR", v -> Crafted.message(JobAck.TYPE).raw(v).bytes()),
             new Place("a keyword name", "STR", v -> Crafted.message(JobRequest.TYPE).str(JID).str("f").array(0)
                     .map(1).raw(v).bytes()),

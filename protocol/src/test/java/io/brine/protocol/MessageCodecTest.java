@@ -122,10 +122,10 @@ class MessageCodecTest {
                 Arguments.of("a sequence given as a float", Crafted.message(Pong.TYPE).value(1.0d)),
                 Arguments.of("a role given by name", Crafted.message(Hello.TYPE).str("MINION").str("m").str("v")),
                 Arguments.of("a nil where a string is required", Crafted.message(Failure.TYPE).integer(1).nil()),
-                Arguments.of("arguments given as a map", jobRequest().map(0).map(0).integer(1).str("c")),
-                Arguments.of("keywords given as a list", jobRequest().array(0).array(0).integer(1).str("c")),
+                Arguments.of("arguments given as a map", jobRequest().map(0).map(0).integer(1).str("c").integer(0)),
+                Arguments.of("keywords given as a list", jobRequest().array(0).array(0).integer(1).str("c").integer(0)),
                 Arguments.of("a keyword that is not a string", jobRequest().array(0).map(1).integer(7).nil()
-                        .integer(1).str("c")),
+                        .integer(1).str("c").integer(0)),
                 Arguments.of("a flag given as an integer", Crafted.message(PublishRequest.TYPE).integer(1).str("*")
                         .str("glob").str("f").array(0).map(0).integer(1).integer(1)),
                 Arguments.of("an expected minion that is not a string", Crafted.message(Published.TYPE)
@@ -156,7 +156,8 @@ class MessageCodecTest {
                 Arguments.of("a sequence above the long range", Crafted.message(Ping.TYPE).value(MAX_UINT64)),
                 Arguments.of("a retcode above the int range", Crafted.message(JobReturn.TYPE).str(JID).array(5)
                         .bool(false).integer(1L << 31).nil().integer(0).integer(0)),
-                Arguments.of("a zero timeout", jobRequest().array(0).map(0).integer(0).str("c")),
+                Arguments.of("a zero timeout", jobRequest().array(0).map(0).integer(0).str("c").integer(0)),
+                Arguments.of("a negative queued time", jobRequest().array(0).map(0).integer(1).str("c").integer(-1)),
                 Arguments.of("a negative timeout", Crafted.message(PublishRequest.TYPE).integer(1).str("*")
                         .str("glob").str("f").array(0).map(0).integer(-5).bool(false)),
                 Arguments.of("a negative returned count", Crafted.message(JobListing.TYPE).integer(1).array(1)
@@ -206,7 +207,7 @@ class MessageCodecTest {
     void anInvalidJidInsideAMessageIsRejected(String jid) {
         assertRejected(Crafted.message(JobAck.TYPE).str(jid).bytes(), "jid");
         assertRejected(Crafted.message(JobLookup.TYPE).integer(1).str(jid).bytes(), "jid");
-        assertRejected(jobRequest(jid).array(0).map(0).integer(1).str("c").bytes(), "jid");
+        assertRejected(jobRequest(jid).array(0).map(0).integer(1).str("c").integer(0).bytes(), "jid");
         assertRejected(Crafted.message(JobListing.TYPE).integer(1).array(1).array(8).str(jid).str("f").str("t")
                 .str("glob").str("c").integer(0).integer(1).integer(0).bytes(), "jid");
     }
@@ -221,8 +222,9 @@ class MessageCodecTest {
     @MethodSource("invalidUtf8")
     void invalidUtf8IsRejectedWhereverAStringAppears(byte[] invalid) {
         assertRejected(Crafted.message(Failure.TYPE).integer(1).rawString(invalid).bytes(), "UTF-8");
-        assertRejected(jobRequest().array(0).map(1).rawString(invalid).nil().integer(1).str("c").bytes(), "UTF-8");
-        assertRejected(jobRequest().array(1).array(1).rawString(invalid).map(0).integer(1).str("c").bytes(),
+        assertRejected(jobRequest().array(0).map(1).rawString(invalid).nil().integer(1).str("c").integer(0).bytes(),
+                "UTF-8");
+        assertRejected(jobRequest().array(1).array(1).rawString(invalid).map(0).integer(1).str("c").integer(0).bytes(),
                 "UTF-8");
     }
 

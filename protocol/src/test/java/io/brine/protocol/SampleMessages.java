@@ -32,6 +32,7 @@ final class SampleMessages {
                 new Ping(0), new Ping(Long.MIN_VALUE), new Pong(Long.MAX_VALUE),
                 new JobRequest(JID, "cmd.run", values(), keywords(), 30_000, "root"),
                 new JobRequest(OTHER_JID, "test.ping", List.of(), Map.of(), 1, ""),
+                new JobRequest(OTHER_JID, "test.ping", List.of(), Map.of(), 1, "", 600_000),
                 new JobAck(JID),
                 new JobReturn(JID, MinionReturn.ok(keywords(), 1_700_000_000_000L, 1_700_000_000_250L)),
                 new JobReturn(JID, MinionReturn.failed(127, "sh: frobnicate: not found", -1, 0)),
