@@ -137,10 +137,12 @@ final class JobRunner implements AutoCloseable {
             return;
         }
         AtomicBoolean returned = new AtomicBoolean();
+        long startNanos = System.nanoTime();
         String timedOut = "job timed out after " + job.timeoutMillis() / 1000.0 + " s and was stopped";
         FutureTask<Void> task = new FutureTask<>(() -> {
             MinionReturn result = run(job, function, start);
-            if (System.currentTimeMillis() >= start + job.timeoutMillis()) {
+            // measured on the monotonic clock: a wall clock stepped forward must not end a job early
+            if (System.nanoTime() - startNanos >= TimeUnit.MILLISECONDS.toNanos(job.timeoutMillis())) {
                 // The command runner kills a job's commands at the same deadline, so the function may answer
                 // (say 'false' for a killed service start) a moment before the deadline's own stop: either way the
                 // job ran out of time, and its return says so.

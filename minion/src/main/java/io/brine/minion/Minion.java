@@ -200,7 +200,7 @@ public final class Minion implements AutoCloseable {
 
     private void resendStale() {
         if (endpoint.status() == KeyStatus.ACCEPTED) {
-            spool.unacknowledgedSince(System.currentTimeMillis() - RESEND_MILLIS).forEach(endpoint::send);
+            spool.unacknowledgedFor(RESEND_MILLIS).forEach(endpoint::send);
         }
     }
 

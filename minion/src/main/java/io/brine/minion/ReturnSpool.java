@@ -93,11 +93,11 @@ final class ReturnSpool {
 
     /** Writes every unacknowledged return that has waited {@code waitedMillis} or more. */
     void persist(long waitedMillis) {
-        long cutoff = System.currentTimeMillis() - waitedMillis;
+        long cutoff = ticks() - waitedMillis;
         List<JobReturn> due = new ArrayList<>();
         synchronized (this) {
             pending.forEach((jid, ret) -> {
-                if (!persisted.contains(jid) && keptAt.getOrDefault(jid, 0L) <= cutoff) {
+                if (!persisted.contains(jid) && keptAt.getOrDefault(jid, Long.MIN_VALUE) <= cutoff) {
                     due.add(ret);
                 }
             });
@@ -144,13 +144,14 @@ final class ReturnSpool {
     }
 
     /**
-     * Returns kept before {@code cutoffMillis} and still not acknowledged: sent again now and then even without a
-     * reconnect, in case the master took one but could not store it.
+     * Returns kept for {@code waitedMillis} or more and still not acknowledged: sent again now and then even
+     * without a reconnect, in case the master took one but could not store it.
      */
-    synchronized List<JobReturn> unacknowledgedSince(long cutoffMillis) {
+    synchronized List<JobReturn> unacknowledgedFor(long waitedMillis) {
+        long cutoffMillis = ticks() - waitedMillis;
         List<JobReturn> out = new ArrayList<>();
         pending.forEach((jid, ret) -> {
-            if (keptAt.getOrDefault(jid, 0L) < cutoffMillis) {
+            if (keptAt.getOrDefault(jid, Long.MIN_VALUE) < cutoffMillis) {
                 out.add(ret);
             }
         });
@@ -166,6 +167,14 @@ final class ReturnSpool {
         return pending.size();
     }
 
+    /**
+     * How long a return has waited is read from the monotonic clock: a guest's wall clock stepped back by NTP would
+     * otherwise hold every resend until it caught up.
+     */
+    private static long ticks() {
+        return System.nanoTime() / 1_000_000L;
+    }
+
     private void remember(JobReturn ret, long size) {
         if (marked.remove(ret.jid())) {
             deleteQuietly(dir.resolve(ret.jid() + ".run"));
@@ -174,7 +183,7 @@ final class ReturnSpool {
             bytes -= sizes.get(ret.jid());
         }
         sizes.put(ret.jid(), size);
-        keptAt.put(ret.jid(), System.currentTimeMillis());
+        keptAt.put(ret.jid(), ticks());
         bytes += size;
         while (bytes > maxBytes && pending.size() > 1) {
             String oldest = pending.keySet().iterator().next();
