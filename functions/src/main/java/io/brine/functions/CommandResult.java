@@ -61,7 +61,8 @@ public record CommandResult(int exitCode, String stdout, String stderr, long pid
         if (bytes >= 1 << 20 && bytes % (1 << 20) == 0) {
             return bytes / (1 << 20) + " MiB";
         }
-        return bytes >= 1 << 20 ? String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / 1048576.0) : bytes + " bytes";
+        return bytes >= 1 << 20 ? String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / 1048576.0)
+                : bytes + " bytes";
     }
 
     private static long utf8Length(String text) {
