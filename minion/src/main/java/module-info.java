@@ -13,7 +13,6 @@ module io.brine.minion {
     exports io.brine.minion;
 
     provides io.brine.functions.FunctionModule with
-        io.brine.minion.modules.CmdModule,
         io.brine.minion.modules.GrainsModule,
         io.brine.minion.modules.SysModule,
         io.brine.minion.modules.TestModule,

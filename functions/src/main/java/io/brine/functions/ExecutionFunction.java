@@ -9,7 +9,7 @@ import java.util.List;
  *
  * <p>Example:
  * <pre>{@code
- * final class Echo implements Function {
+ * final class Echo implements ExecutionFunction {
  *     public String name() { return "test.echo"; }
  *     public String doc() { return "Returns its text argument."; }
  *     public List<Param> params() { return List.of(Param.required("text", Param.Type.STRING, "what to echo")); }

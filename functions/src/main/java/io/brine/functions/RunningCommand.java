@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,21 +11,26 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A started command, its output being captured, until it ends or is killed. Output goes through pipes when
- * the caller waits for it to end, else through temporary files, so that a daemon the command starts can keep
- * its inherited descriptors without holding anyone up.
+ * A started command, its output being captured, until it ends or is killed. Output goes through the JDK's pipes
+ * when the caller waits for it to end, else through named pipes of our own (see {@link OutputFifos}), so that a
+ * daemon the command starts can keep its inherited descriptors without holding anyone up. Either way at most the
+ * cap is kept of each stream and the rest is counted and discarded: no output reaches the disk.
  */
 final class RunningCommand {
     private static final long MAX_POLL_MILLIS = 500;
     private static final Duration GRACE = Duration.ofSeconds(2);
+    // Once a program that is not waited on for its output has exited, what it wrote is in the pipe and read at
+    // once; waiting longer only waits on a daemon that holds the pipe, whose later output no one asked for.
+    private static final long STRAGGLER_MILLIS = 200;
     private final Process process;
     private final Command command;
     private final ProcessTree tree;
     private final ProcessGuard guard;
-    private final Output stdout;
-    private final Output stderr;
+    private final StreamCapture stdout;
+    private final StreamCapture stderr;
 
-    private RunningCommand(Process process, Command command, ProcessGuard guard, Output stdout, Output stderr) {
+    private RunningCommand(Process process, Command command, ProcessGuard guard, StreamCapture stdout,
+            StreamCapture stderr) {
         this.process = process;
         this.command = command;
         this.tree = new ProcessTree(process.toHandle());
@@ -37,27 +40,26 @@ final class RunningCommand {
     }
 
     static RunningCommand start(ProcessBuilder builder, Command command, ProcessGuard guard) throws IOException {
-        Path outFile = null;
-        Path errFile = null;
         Process process;
-        try {
-            if (!command.waitForOutput()) {
-                outFile = Files.createTempFile("brine-cmd", ".out");
-                errFile = Files.createTempFile("brine-cmd", ".err");
-                builder.redirectOutput(outFile.toFile()).redirectError(errFile.toFile());
-            }
+        InputStream out;
+        InputStream err;
+        if (command.waitForOutput()) {
             process = builder.start();
-        } catch (IOException e) {
-            deleteQuietly(outFile);
-            deleteQuietly(errFile);
-            throw e;
+            out = process.getInputStream();
+            err = process.getErrorStream();
+        } else {
+            try (OutputFifos fifos = OutputFifos.create()) {
+                builder.redirectOutput(fifos.stdout().toFile()).redirectError(fifos.stderr().toFile());
+                process = builder.start();
+                List<InputStream> readers = fifos.readers();
+                out = readers.get(0);
+                err = readers.get(1);
+            }
         }
         String name = command.argv().get(0) + " " + process.pid();
-        Output out = outFile != null ? new FileOutput(outFile, command.outputCap())
-                : new PipeOutput(StreamCapture.start(process.getInputStream(), command.outputCap(), "stdout " + name));
-        Output err = errFile != null ? new FileOutput(errFile, command.outputCap())
-                : new PipeOutput(StreamCapture.start(process.getErrorStream(), command.outputCap(), "stderr " + name));
-        RunningCommand running = new RunningCommand(process, command, guard, out, err);
+        RunningCommand running = new RunningCommand(process, command, guard,
+                StreamCapture.start(out, command.outputCap(), "stdout " + name),
+                StreamCapture.start(err, command.outputCap(), "stderr " + name));
         if (guard != null) {
             try {
                 guard.watch(process.pid());
@@ -95,13 +97,23 @@ final class RunningCommand {
         long pause = 10; // short at first so quick commands return quickly; longer later to spare /proc scans
         for (long left = millisUntil(deadline); left > 0; left = millisUntil(deadline)) {
             long slice = Math.min(pause, left);
-            if (process.waitFor(slice, TimeUnit.MILLISECONDS) && stdout.awaitEnd(slice) && stderr.awaitEnd(slice)) {
+            if (process.waitFor(slice, TimeUnit.MILLISECONDS) && outputEnded(slice)) {
                 return true;
             }
             tree.remember();
             pause = Math.min(pause * 2, MAX_POLL_MILLIS);
         }
         return false;
+    }
+
+    private boolean outputEnded(long slice) throws InterruptedException {
+        if (command.waitForOutput()) {
+            return stdout.awaitEnd(slice) && stderr.awaitEnd(slice);
+        }
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STRAGGLER_MILLIS);
+        stdout.awaitEnd(STRAGGLER_MILLIS);
+        stderr.awaitEnd(Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime())));
+        return true;
     }
 
     /**
@@ -148,10 +160,11 @@ final class RunningCommand {
         if (stderr.truncated()) {
             truncated.add("stderr");
         }
-        return new CommandResult(code, stdout.text(), stderr.text(), process.pid(), timedOut, truncated);
+        return new CommandResult(code, stdout.text(), stderr.text(), process.pid(), timedOut, truncated,
+                stdout.total(), stderr.total());
     }
 
-    /** Forgets the group (the guard need not kill it with the minion) and removes temporary files. */
+    /** Forgets the group (the guard need not kill it with the minion) and stops keeping output. */
     void release() {
         if (guard != null) {
             try {
@@ -160,92 +173,13 @@ final class RunningCommand {
                 // the guard is gone, and with it the need to tell it
             }
         }
-        stdout.close();
-        stderr.close();
+        stdout.detach();
+        stderr.detach();
     }
 
     private static long millisUntil(Instant deadline) {
         Duration left = Duration.between(Instant.now(), deadline);
         // A "no deadline" of Instant.MAX would overflow toMillis().
         return left.isNegative() ? 0 : left.compareTo(Duration.ofDays(3650)) > 0 ? Long.MAX_VALUE : left.toMillis();
-    }
-
-    private static void deleteQuietly(Path file) {
-        if (file != null) {
-            try {
-                Files.deleteIfExists(file);
-            } catch (IOException e) {
-                // a temporary file in the temp directory; nothing more to do
-            }
-        }
-    }
-
-    /** One captured output stream. */
-    private interface Output {
-        boolean awaitEnd(long millis) throws InterruptedException;
-
-        boolean truncated();
-
-        String text();
-
-        void close();
-    }
-
-    private record PipeOutput(StreamCapture capture) implements Output {
-        public boolean awaitEnd(long millis) throws InterruptedException {
-            return capture.awaitEnd(millis);
-        }
-
-        public boolean truncated() {
-            return capture.truncated();
-        }
-
-        public String text() {
-            return capture.text();
-        }
-
-        public void close() {
-        }
-    }
-
-    /** Output in a file: ended when the program is, read (up to the cap) once, then deleted. */
-    private static final class FileOutput implements Output {
-        private final Path file;
-        private final int cap;
-        private String text;
-        private boolean truncated;
-
-        FileOutput(Path file, int cap) {
-            this.file = file;
-            this.cap = cap;
-        }
-
-        public boolean awaitEnd(long millis) {
-            return true;
-        }
-
-        public boolean truncated() {
-            text();
-            return truncated;
-        }
-
-        public synchronized String text() {
-            if (text == null) {
-                try (InputStream in = Files.newInputStream(file)) {
-                    byte[] kept = in.readNBytes(cap);
-                    truncated = in.read() != -1;
-                    String s = new String(kept, StandardCharsets.UTF_8);
-                    text = s.endsWith("\n") ? s.substring(0, s.length() - 1) : s;
-                } catch (IOException e) {
-                    text = "";
-                }
-            }
-            return text;
-        }
-
-        public void close() {
-            text();
-            deleteQuietly(file);
-        }
     }
 }

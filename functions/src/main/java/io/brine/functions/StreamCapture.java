@@ -6,14 +6,17 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Drains one output stream of a child process on its own thread, keeping at most {@code cap} bytes. Each
- * stream gets a thread because a child that fills the pipe we are not reading would block forever.
+ * Drains one output stream of a child process on its own thread, keeping at most {@code cap} bytes and counting
+ * all of them. Each stream gets a thread because a child that fills the pipe we are not reading would block
+ * forever. Past the cap the rest is read and discarded, so nothing the child writes costs more than the cap in
+ * memory and nothing at all on disk.
  */
 final class StreamCapture {
     private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
     private final int cap;
     private final Thread thread;
-    private volatile boolean truncated;
+    private long total;
+    private boolean detached;
 
     private StreamCapture(InputStream in, int cap, String threadName) {
         this.cap = cap;
@@ -31,13 +34,17 @@ final class StreamCapture {
         byte[] buffer = new byte[8192];
         try (in) {
             for (int n = in.read(buffer); n != -1; n = in.read(buffer)) {
-                // Past the cap we keep reading and discard, so the child is never blocked on a full pipe.
-                int room = cap - kept.size();
-                kept.write(buffer, 0, Math.max(0, Math.min(room, n)));
-                truncated |= n > room;
+                keep(buffer, n);
             }
         } catch (IOException e) {
             // The pipe broke because the process was killed; what we kept is all there is.
+        }
+    }
+
+    private synchronized void keep(byte[] buffer, int n) {
+        total += n;
+        if (!detached) {
+            kept.write(buffer, 0, (int) Math.max(0, Math.min(cap - kept.size(), n)));
         }
     }
 
@@ -47,13 +54,27 @@ final class StreamCapture {
         return !thread.isAlive();
     }
 
-    boolean truncated() {
-        return truncated;
+    synchronized boolean truncated() {
+        return total > kept.size();
+    }
+
+    /** Every byte read so far, kept or not. */
+    synchronized long total() {
+        return total;
     }
 
     /** What was read so far, as text with one trailing newline removed, as Salt does. */
-    String text() {
+    synchronized String text() {
         String s = kept.toString(StandardCharsets.UTF_8);
         return s.endsWith("\n") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    /**
+     * Keeps nothing more: a daemon the command started may hold the stream open for as long as it runs, and is
+     * drained, discarding, until it closes it, so it never blocks on a full pipe nor dies of a closed one.
+     */
+    synchronized void detach() {
+        detached = true;
+        kept.reset();
     }
 }

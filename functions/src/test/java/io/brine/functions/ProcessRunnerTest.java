@@ -94,9 +94,64 @@ class ProcessRunnerTest {
         assertEquals(1000, r.stdout().length());
         assertEquals("err", r.stderr());
         assertEquals(List.of("stdout"), r.truncated());
-        CommandResult files = runner.run(Command.shell("head -c 5000 /dev/zero | tr '\\0' y").withOutputCap(10));
-        assertEquals("yyyyyyyyyy", files.stdout());
-        assertEquals(List.of("stdout"), files.truncated());
+        assertEquals(5000, r.stdoutBytes());
+        assertEquals(4, r.stderrBytes());
+        CommandResult notWaited = runner.run(Command.shell("head -c 5000 /dev/zero | tr '\\0' y").withOutputCap(10));
+        assertEquals("yyyyyyyyyy", notWaited.stdout());
+        assertEquals(List.of("stdout"), notWaited.truncated());
+        assertEquals(5000, notWaited.stdoutBytes());
+    }
+
+    @Test
+    void outputNotWaitedForNeverReachesTheDiskBeyondTheCapAndIsCountedInFull() throws Exception {
+        // 64 MiB written, then the command waits for us: while it does, what its stdout is must hold no more
+        // than the cap (the old temporary file held all 64 MiB until the command ended).
+        int cap = 1 << 20;
+        Path ready = dir.resolve("ready");
+        Path go = dir.resolve("go");
+        CompletableFuture<CommandResult> result = CompletableFuture.supplyAsync(() -> {
+            try {
+                return runner.run(Command.shell("head -c 67108864 /dev/zero; echo $$ > " + ready + ".tmp; mv "
+                        + ready + ".tmp " + ready + "; while [ ! -e " + go + " ]; do sleep 0.05; done")
+                        .withOutputCap(cap).withTimeout(Duration.ofSeconds(60)));
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitFile(ready);
+        long pid = Long.parseLong(Files.readString(ready).strip());
+        Path target = Path.of("/proc", Long.toString(pid), "fd", "1");
+        String where = Files.readSymbolicLink(target).toString();
+        assertFalse(Files.isRegularFile(target), "stdout is a file on disk: " + where);
+        assertTrue(Files.size(target) <= cap + 65536, where + " holds " + Files.size(target) + " bytes");
+        Path fifoDir = Path.of(where.replace(" (deleted)", "")).getParent();
+        assertFalse(Files.exists(fifoDir), "left in the temp directory while the command runs: " + fifoDir);
+        Files.createFile(go);
+        CommandResult r = result.get(60, TimeUnit.SECONDS);
+        assertEquals(0, r.exitCode());
+        assertEquals(List.of("stdout"), r.truncated());
+        assertEquals(64L << 20, r.stdoutBytes());
+        assertEquals(cap, r.stdout().length());
+        assertTrue(r.truncationNote(cap).contains("stdout cut to its first 1 MiB of 64 MiB"), r.truncationNote(cap));
+        assertFalse(Files.exists(fifoDir));
+    }
+
+    @Test
+    void aDaemonWritingAfterItsCommandEndedNeitherHoldsItUpNorDiesOfAClosedPipe() throws Exception {
+        // The background child inherits stdout, writes to it after the command has returned, then sleeps: with
+        // the JDK's pipes, closed once the program exits, that write would kill it (SIGPIPE) before the sleep.
+        Path wrote = dir.resolve("wrote");
+        long start = System.nanoTime();
+        CommandResult r = runner.run(Command.shell("(sleep 0.5; echo late; touch " + wrote + "; exec sleep " + seconds
+                + ") & echo early"));
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(3), "waited on the daemon");
+        assertEquals("early", r.stdout());
+        awaitFile(wrote);
+        awaitPresent(seconds);
+        for (long pid : pids(seconds)) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+        }
+        awaitGone(seconds);
     }
 
     @Test
@@ -128,6 +183,16 @@ class ProcessRunnerTest {
         return ProcessHandle.allProcesses().filter(ProcessRunner::isRunning)
                 .filter(p -> p.info().commandLine().map(c -> c.contains(token)).orElse(false))
                 .map(ProcessHandle::pid).toList();
+    }
+
+    static void awaitFile(Path file) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!Files.exists(file)) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("never appeared: " + file);
+            }
+            Thread.sleep(20);
+        }
     }
 
     static void awaitGone(String token) throws InterruptedException {

@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionModule;
 import io.brine.functions.FunctionRegistry;
+import io.brine.states.functions.cmd.CmdStates;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RegistrationTest {
     @Test
     void theServiceFileInstallsEveryModule() {
-        var ours = FunctionRegistry.of(List.of(new CmdModule(), new GrainsModule(), new SysModule(),
+        var ours = FunctionRegistry.of(List.of(new CmdStates(), new GrainsModule(), new SysModule(),
                 new TestModule())).names();
         assertTrue(Calls.REGISTRY.names().containsAll(ours), Calls.REGISTRY.names().toString());
     }
@@ -41,7 +42,7 @@ class RegistrationTest {
 
     @Test
     void modulesAreRegisteredInSortedOrderAndDescribedOneLineEach() {
-        FunctionRegistry registry = FunctionRegistry.of(List.of(new TestModule(), new CmdModule(), new SysModule()));
+        FunctionRegistry registry = FunctionRegistry.of(List.of(new TestModule(), new CmdStates(), new SysModule()));
         assertEquals(List.of("cmd", "sys", "test"), registry.modules().stream().map(FunctionModule::name).toList());
         List<String> lines = FunctionRegistry.installed().describeModules();
         assertEquals(FunctionRegistry.installed().modules().size(), lines.size());

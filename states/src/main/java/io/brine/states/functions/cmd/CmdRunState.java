@@ -1,6 +1,7 @@
 package io.brine.states.functions.cmd;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.StateContext;
 import io.brine.functions.StateFunction;
@@ -10,7 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@code cmd.run}: runs the name as a shell command, guarded by unless/onlyif/creates. */
+/**
+ * {@code cmd.run}: runs the name as a command, guarded by unless/onlyif/creates, with the options and the run
+ * of the {@code cmd.run} function (through the shell, or split into words with {@code python_shell: false}).
+ */
 final class CmdRunState implements StateFunction {
     @Override
     public String name() {
@@ -19,25 +23,27 @@ final class CmdRunState implements StateFunction {
 
     @Override
     public List<Param> params() {
-        return ShellOptions.params();
+        return Guards.params();
     }
 
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-        ShellOptions shell;
         try {
-            shell = ShellOptions.of(args);
-        } catch (IllegalArgumentException e) {
+            CommandOptions options = CommandOptions.of("cmd.run", args);
+            List<String> argv = options.argv("cmd.run", args.name());
+            Optional<StateResult> skip = Guards.stop("cmd.run", args.name(), args, options, ctx);
+            if (skip.isPresent()) {
+                return skip.get();
+            }
+            if (ctx.test()) {
+                return StateResult.pending(Map.of("cmd", args.name()),
+                        "Command \"" + args.name() + "\" would have been executed");
+            }
+            CmdExecution.Outcome out = CmdExecution.run("cmd.run", ctx.commands(), options, argv);
+            return CommandOutcome.of(args.name(), out, args.bool("stateful"));
+        } catch (FunctionException e) {
             return StateResult.failed(e.getMessage());
         }
-        Optional<StateResult> skip = Guards.stop("cmd.run", args.name(), args, shell, ctx);
-        if (skip.isPresent()) {
-            return skip.get();
-        }
-        if (ctx.test()) {
-            return StateResult.pending(Map.of("cmd", args.name()), "Command \"" + args.name() + "\" would have been executed");
-        }
-        return CommandOutcome.of(args.name(), ctx.commands().run(shell.command(args.name())), args.bool("stateful"));
     }
 
     /** Salt's cmd.run mod_watch: run the command again because something it watches changed. */

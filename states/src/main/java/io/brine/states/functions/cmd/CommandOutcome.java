@@ -20,12 +20,22 @@ final class CommandOutcome {
 
     private CommandOutcome() {}
 
-    static StateResult of(String what, CommandResult r, boolean stateful) {
+    /** The state's result; what there is to say about the run (a timeout, a cut output) ends its comment. */
+    static StateResult of(String what, CmdExecution.Outcome out, boolean stateful) {
+        StateResult result = of(what, out.result(), stateful);
+        return out.note().map(note -> new StateResult(result.result(), result.changes(), result.comment() + " ("
+                + note + ")")).orElse(result);
+    }
+
+    private static StateResult of(String what, CommandResult r, boolean stateful) {
         Map<String, Object> changes = new LinkedHashMap<>();
         changes.put("pid", r.pid());
         changes.put("retcode", r.exitCode());
         changes.put("stdout", r.stdout().strip());
         changes.put("stderr", r.stderr().strip());
+        if (!r.truncated().isEmpty()) {
+            changes.put("truncated", r.truncated());
+        }
         String comment = "Command \"" + what + "\" run";
         if (!r.ok()) {
             return new StateResult(false, changes, comment + " and failed with exit code " + r.exitCode());

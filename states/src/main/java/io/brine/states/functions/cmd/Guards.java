@@ -1,11 +1,15 @@
 package io.brine.states.functions.cmd;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Param;
+import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
 import io.brine.functions.StateResult;
 import io.brine.states.internal.compiler.StateGuards;
 import io.brine.states.internal.runtime.Probes;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 
@@ -16,26 +20,29 @@ import java.util.Optional;
 final class Guards {
     private Guards() {}
 
+    /** The cmd functions' options, then what only the states take. */
+    static List<Param> params() {
+        List<Param> params = new ArrayList<>(CommandOptions.PARAMS);
+        params.add(Param.optional("unless", Type.STRING_LIST, null, "skip when every one of these commands succeeds"));
+        params.add(Param.optional("onlyif", Type.STRING_LIST, null,
+                "run only when every one of these commands succeeds"));
+        params.add(Param.optional("creates", Type.STRING_LIST, null, "skip when all of these paths exist"));
+        params.add(Param.optional("stateful", Type.BOOLEAN, false,
+                "the command reports changed=yes|no on its last line"));
+        return List.copyOf(params);
+    }
+
     /**
      * What stops a cmd state before its command: the minion's policy on the command line as asked ({@code asked})
      * and on a chosen shell or environment, then onlyif/unless/creates; empty when the command should run.
      */
-    static Optional<StateResult> stop(String function, String asked, Arguments args, ShellOptions shell,
+    static Optional<StateResult> stop(String function, String asked, Arguments args, CommandOptions options,
             StateContext ctx) throws IOException, InterruptedException {
-        Optional<String> refused = ctx.commandPolicy().refusal(function, asked);
-        if (refused.isEmpty()) {
-            refused = ctx.commandPolicy().optionRefusal(function, shell.shell(), shell.env());
-        }
+        Optional<String> refused = options.refusal(function, ctx.commandPolicy(), asked);
         if (refused.isPresent()) {
             return Optional.of(StateResult.failed(refused.get()));
         }
-        return skip(args, shell, ctx);
-    }
-
-    /** A result that skips the command, or empty when it should run; the probes use the state's own shell. */
-    static Optional<StateResult> skip(Arguments args, ShellOptions shell, StateContext ctx)
-            throws IOException, InterruptedException {
         return Probes.skip(new StateGuards(args.strings("onlyif"), args.strings("unless"), args.strings("creates")),
-                shell::command, ctx);
+                options::probe, ctx);
     }
 }

@@ -50,8 +50,8 @@ final class WaitingState implements StateFunction {
     @Override
     public StateResult apply(Arguments args, StateContext ctx) {
         try {
-            ShellOptions.of(args);
-        } catch (IllegalArgumentException e) {
+            CommandOptions.of("cmd." + name, args);
+        } catch (io.brine.functions.FunctionException e) {
             return StateResult.failed(e.getMessage());
         }
         return StateResult.ok("");

@@ -142,7 +142,7 @@ class CmdStatesTest {
     void scriptComesFromTheStateTree() {
         tree.file("scripts/greet.sh", "#!/bin/sh\necho \"greetings $1 from $(basename $0)\"\n");
         StateOutcome out = apply("greet:\n  cmd.script:\n    - source: brine://scripts/greet.sh\n    - args: world\n");
-        assertEquals("greetings world from script", changes(state(out, "greet", "cmd.script")).get("stdout"));
+        assertEquals("greetings world from greet.sh", changes(state(out, "greet", "cmd.script")).get("stdout"));
         StateOutcome missing = apply("greet:\n  cmd.script:\n    - source: brine://scripts/none.sh\n");
         assertEquals(false, state(missing, "greet", "cmd.script").get("result"));
     }
@@ -207,5 +207,69 @@ class CmdStatesTest {
         assertTrue(changes(state(again, "reload", "cmd.wait")).isEmpty());
         assertTrue(changes(state(again, "rescript", "cmd.wait_script")).isEmpty());
         assertEquals("reloaded\nscript\n", Files.readString(log));
+    }
+
+    @Test
+    void runTakesTheCmdFunctionsStdinAndPythonShell() {
+        StateOutcome out = apply("""
+            fed:
+              cmd.run:
+                - name: cat
+                - stdin: "from the state"
+            words:
+              cmd.run:
+                - name: printf '%s|' $HOME "two words"
+                - python_shell: false
+            listed_env:
+              cmd.run:
+                - name: echo "$A$B"
+                - env:
+                  - A: one
+                  - B: 2
+            """);
+        assertEquals("from the state", changes(state(out, "fed", "cmd.run")).get("stdout"));
+        assertEquals("$HOME|two words|", changes(state(out, "words", "cmd.run")).get("stdout"));
+        assertEquals("one2", changes(state(out, "listed_env", "cmd.run")).get("stdout"));
+    }
+
+    @Test
+    void aTimeoutInFractionalSecondsKillsTheCommandAndTheCommentSaysSo() throws Exception {
+        Path pids = work.resolve("pids");
+        Map<String, Object> slow = state(apply("""
+            slow:
+              cmd.run:
+                - name: sleep 30 & echo $$ $! > %s; wait
+                - timeout: 0.5
+            """.formatted(pids)), "slow", "cmd.run");
+        assertEquals(false, slow.get("result"));
+        assertTrue(((String) slow.get("comment")).contains("timed out after 0.5 s"), slow.toString());
+        for (String pid : Files.readString(pids).trim().split(" ")) {
+            assertFalse(ProcessHandle.of(Long.parseLong(pid)).filter(io.brine.functions.ProcessRunner::isRunning)
+                    .isPresent(), "process " + pid + " is still running");
+        }
+    }
+
+    @Test
+    void outputBeyondTheCapIsCutAndTheCommentSaysHowMuchThereWas() {
+        Map<String, Object> big = state(apply("""
+            big:
+              cmd.run:
+                - name: head -c 17825792 /dev/zero | tr '\\0' a
+            """), "big", "cmd.run");
+        assertEquals(true, big.get("result"));
+        assertEquals(16 * 1024 * 1024, ((String) changes(big).get("stdout")).length());
+        assertEquals(java.util.List.of("stdout"), changes(big).get("truncated"));
+        assertTrue(((String) big.get("comment")).endsWith("(stdout cut to its first 16 MiB of 17 MiB)"),
+                big.get("comment").toString());
+    }
+
+    @Test
+    void aScriptRunsFromACopyOnlyItsUserCanReadWhichIsGoneAfterwards() throws Exception {
+        tree.file("scripts/where.sh", "#!/bin/sh\necho $(stat -c %a \"$0\" \"$(dirname \"$0\")\"); dirname \"$0\"\n");
+        Map<?, ?> changes = changes(state(apply("where:\n  cmd.script:\n    - source: brine://scripts/where.sh\n"),
+                "where", "cmd.script"));
+        String[] lines = ((String) changes.get("stdout")).split("\n");
+        assertEquals("700 700", lines[0]);
+        assertFalse(Files.exists(Path.of(lines[1])), lines[1] + " was left behind");
     }
 }

@@ -1,4 +1,4 @@
-package io.brine.minion.modules;
+package io.brine.states.functions.cmd;
 
 import io.brine.functions.FunctionException;
 import java.util.ArrayList;

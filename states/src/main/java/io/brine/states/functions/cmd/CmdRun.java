@@ -1,16 +1,19 @@
-package io.brine.minion.modules;
+package io.brine.states.functions.cmd;
 
 import io.brine.functions.Arguments;
 import io.brine.functions.CommandResult;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
+import io.brine.functions.FunctionPolicy;
 import io.brine.functions.FunctionResult;
 import io.brine.functions.Param;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code cmd.run} and its Salt siblings, which run a command the same way and differ only in what they
@@ -54,17 +57,42 @@ final class CmdRun implements ExecutionFunction {
     public List<Param> params() {
         List<Param> params = new ArrayList<>();
         params.add(Param.required("cmd", Param.Type.ANY, "command line, or list of program and arguments"));
-        params.addAll(CommandArgs.PARAMS);
+        params.addAll(CommandOptions.PARAMS);
         return params;
     }
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws FunctionException, InterruptedException {
-        CommandArgs.Outcome out = CommandArgs.run(name, context, args, CommandArgs.argv(name, args));
-        return result(out, shape);
+        CommandOptions options = CommandOptions.of(name, args);
+        List<String> argv = options.argv(name, args.get("cmd"));
+        Object cmd = args.get("cmd");
+        require(options.refusal(name, context.policy(), cmd instanceof String line ? line
+                : FunctionPolicy.commandLine(argv)));
+        return result(execute(name, context, options, argv), shape);
     }
 
-    static FunctionResult result(CommandArgs.Outcome out, Shape shape) {
+    /** Refuses, with retcode 77, what the minion's policy does not allow. */
+    static void require(Optional<String> refusal) throws FunctionException {
+        if (refusal.isPresent()) {
+            throw new FunctionException(refusal.get(), 77);
+        }
+    }
+
+    /** Runs an allowed command within the job: an interrupt (the job killed) is a failure saying so. */
+    static CmdExecution.Outcome execute(String function, FunctionContext context, CommandOptions options,
+            List<String> argv) throws FunctionException {
+        if (!context.deadline().isAfter(Instant.now())) {
+            throw new FunctionException(function + ": the job's deadline has passed; not starting the command");
+        }
+        try {
+            return CmdExecution.run(function, context.commands(), options, argv);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FunctionException(function + ": interrupted, so killed the command and its children");
+        }
+    }
+
+    static FunctionResult result(CmdExecution.Outcome out, Shape shape) {
         CommandResult r = out.result();
         Object ret = switch (shape) {
             case STDOUT -> r.stdout();
@@ -75,7 +103,7 @@ final class CmdRun implements ExecutionFunction {
         return new FunctionResult(ret, r.exitCode());
     }
 
-    private static Map<String, Object> dict(CommandArgs.Outcome out) {
+    private static Map<String, Object> dict(CmdExecution.Outcome out) {
         CommandResult r = out.result();
         Map<String, Object> ret = new LinkedHashMap<>();
         ret.put("pid", r.pid());
@@ -85,7 +113,7 @@ final class CmdRun implements ExecutionFunction {
         if (!r.truncated().isEmpty()) {
             ret.put("truncated", r.truncated());
         }
-        out.comment().ifPresent(c -> ret.put("comment", c));
+        out.note().ifPresent(c -> ret.put("comment", c));
         return ret;
     }
 }
