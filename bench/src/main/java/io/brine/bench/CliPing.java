@@ -1,0 +1,63 @@
+package io.brine.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One {@code brine run -c master.yaml --out json --timeout S ID test.ping} as a process of its own, started as the
+ * shell would ({@link BrineProcess}) and timed from the start to its end, JVM start included: what an operator
+ * waits for. The ping counts only if the minion's return is in the printed job; an exit code alone would not
+ * tell a missing return from a failed one.
+ *
+ * <pre>{@code
+ * CliPing.Answer a = new CliPing(run.options, cluster.masterYaml, cluster.root.resolve("cli.log"), 30).ping("m1");
+ * if (a.returned()) { samples.add(a.nanos()); }
+ * }</pre>
+ */
+final class CliPing {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final BenchOptions options;
+    private final Path masterYaml;
+    private final Path log;
+    private final int timeoutSeconds;
+
+    /** How one run went: its wall time, whether the return arrived, and the exit code. */
+    record Answer(long nanos, boolean returned, int exit) {
+    }
+
+    CliPing(BenchOptions options, Path masterYaml, Path log, int timeoutSeconds) {
+        this.options = options;
+        this.masterYaml = masterYaml;
+        this.log = log;
+        this.timeoutSeconds = timeoutSeconds;
+    }
+
+    Answer ping(String id) throws IOException, InterruptedException {
+        List<String> args = List.of("run", "-c", masterYaml.toString(), "--out", "json", "--timeout",
+                Integer.toString(timeoutSeconds), id, "test.ping");
+        long t0 = System.nanoTime();
+        try (JavaProcess p = BrineProcess.start(options, args, log)) {
+            String out = p.remainingOutput();
+            int exit = p.waitFor(timeoutSeconds + 60L);
+            long nanos = System.nanoTime() - t0;
+            if (exit < 0) {
+                throw new IllegalStateException("brine run " + id + " test.ping did not end within "
+                        + (timeoutSeconds + 60) + " s; see " + log);
+            }
+            return new Answer(nanos, returned(out, id), exit);
+        }
+    }
+
+    /** True if the printed job holds a return of {@code id}. */
+    private static boolean returned(String out, String id) {
+        try {
+            JsonNode returns = JSON.readTree(out).path("returns");
+            return returns.has(id);
+        } catch (IOException e) {
+            return false; // nothing or no JSON printed: no return to show
+        }
+    }
+}
