@@ -24,8 +24,11 @@ final class CliPing {
     private final Path log;
     private final int timeoutSeconds;
 
-    /** How one run went: its wall time, whether the return arrived, and the exit code. */
-    record Answer(long nanos, boolean returned, int exit) {
+    /**
+     * How one run went: its wall time, whether the return arrived, the exit code, and the minion's outcome in the
+     * printed job ("returned", "no-response", ...; "none" when no job was printed).
+     */
+    record Answer(long nanos, boolean returned, int exit, String outcome) {
     }
 
     CliPing(BenchOptions options, Path masterYaml, Path log, int timeoutSeconds) {
@@ -47,17 +50,24 @@ final class CliPing {
                 throw new IllegalStateException("brine run " + id + " test.ping did not end within "
                         + (timeoutSeconds + 60) + " s; see " + log);
             }
-            return new Answer(nanos, returned(out, id), exit);
+            String outcome = outcome(out, id);
+            return new Answer(nanos, outcome.equals("returned"), exit, outcome);
         }
     }
 
-    /** True if the printed job holds a return of {@code id}. */
-    private static boolean returned(String out, String id) {
+    /** "returned" if the printed job holds a return of {@code id}, else its outcome there, or "none". */
+    private static String outcome(String out, String id) {
         try {
-            JsonNode returns = JSON.readTree(out).path("returns");
-            return returns.has(id);
+            JsonNode job = JSON.readTree(out);
+            if (job == null) {
+                return "none";
+            }
+            if (job.path("returns").has(id)) {
+                return "returned";
+            }
+            return job.path("missing").path(id).asText("none");
         } catch (IOException e) {
-            return false; // nothing or no JSON printed: no return to show
+            return "none"; // no JSON printed: no return to show
         }
     }
 }

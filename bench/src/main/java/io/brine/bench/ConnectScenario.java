@@ -59,10 +59,13 @@ final class ConnectScenario implements Scenario {
         }
     }
 
-    private static Long clientPing(BenchRun run, String id) throws InterruptedException {
+    private static StormProbe.Answer clientPing(BenchRun run, String id) throws InterruptedException {
         long t0 = System.nanoTime();
         Job r = run.cluster.client().call(JobSpec.of(id, "test.ping").withTimeout(PING_TIMEOUT));
-        return r.returns().containsKey(id) ? System.nanoTime() - t0 : null;
+        if (r.returns().containsKey(id)) {
+            return StormProbe.Answer.returned(System.nanoTime() - t0);
+        }
+        return StormProbe.Answer.missing(r.missing().containsKey(id) ? r.missing().get(id).label() : "none");
     }
 
     private static StormProbe.Ping cliPing(BenchRun run) {
@@ -70,7 +73,8 @@ final class ConnectScenario implements Scenario {
                 (int) PING_TIMEOUT.toSeconds());
         return id -> {
             CliPing.Answer a = cli.ping(id);
-            return a.returned() ? a.nanos() : null;
+            return a.returned() ? StormProbe.Answer.returned(a.nanos())
+                    : StormProbe.Answer.missing(a.outcome() + ", exit " + a.exit());
         };
     }
 
@@ -81,9 +85,9 @@ final class ConnectScenario implements Scenario {
         ConnectionStats counters = run.cluster.master().connectionStats();
         double handshakes = (double) counters.handshakesStarted() / n;
         MissingReturns missing = new MissingReturns("storm pings");
-        missing.counted(client.samples().size() + client.missing(), client.samples().size());
+        count(missing, client);
         if (cli != null) {
-            missing.counted(cli.samples().size() + cli.missing(), cli.samples().size());
+            count(missing, cli);
         }
         Double target = targetSeconds(n);
         ScenarioResult result = ScenarioResult.measured()
@@ -95,11 +99,11 @@ final class ConnectScenario implements Scenario {
                         + "%.2f sessions a minion, %d sessions expired", startNanos / 1e6, handshakes,
                         (double) counters.sessionsOpened() / n, counters.sessionsExpired()));
         List<Long> all = new ArrayList<>(client.samples());
-        pings(result, n, "storm_ping", "ping during storm (client)", client.samples());
+        pings(result, n, "storm_ping", "ping during storm (client)", client);
         if (cli == null) {
             result.row("N=" + n + " brine run during storm", "-", "<= 1 s", "", run.needsJar());
         } else {
-            pings(result, n, "cli_ping", "brine run during storm", cli.samples());
+            pings(result, n, "cli_ping", "brine run during storm", cli);
             all.addAll(cli.samples());
         }
         double maxPingMs = all.stream().mapToLong(Long::longValue).max().orElse(0) / 1e6;
@@ -112,17 +116,28 @@ final class ConnectScenario implements Scenario {
         return result;
     }
 
+    /** Each of a probe's pings, one call to one minion: answered, or missing. */
+    private static void count(MissingReturns missing, StormProbe probe) {
+        probe.samples().forEach(ping -> missing.counted(1, 1));
+        for (int i = 0; i < probe.missing(); i++) {
+            missing.counted(1, 0);
+        }
+    }
+
     /** The figures and row of one probe's pings: median, max and count, or a row saying there was none. */
-    private static void pings(ScenarioResult result, int n, String key, String measure, List<Long> nanos) {
+    private static void pings(ScenarioResult result, int n, String key, String measure, StormProbe probe) {
+        List<Long> nanos = probe.samples();
         result.figure(key + "s", nanos.size());
+        String lost = probe.missing() == 0 ? "" : String.format(", %d without a return %s", probe.missing(),
+                probe.missingBecause());
         if (nanos.isEmpty()) {
-            result.row("N=" + n + " " + measure, "n/a", "<= 1 s", "", "the storm ended before a ping");
+            result.row("N=" + n + " " + measure, "n/a", "<= 1 s", "", "no answered ping during the storm" + lost);
             return;
         }
         Samples s = Samples.ofNanos(nanos);
         result.figure(key + "_median_ms", s.medianMs()).figure(key + "_max_ms", s.maxMs())
                 .row("N=" + n + " " + measure, Report.num(s.medianMs()) + " ms median", "<= 1 s", "",
-                        String.format("%d pings, max %.0f ms", nanos.size(), s.maxMs()));
+                        String.format("%d pings, max %.0f ms%s", nanos.size(), s.maxMs(), lost));
     }
 
     /** The connect target for {@code n} minions, or null above 10,000, where none is stated. */

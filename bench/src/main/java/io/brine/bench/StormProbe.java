@@ -3,6 +3,8 @@ package io.brine.bench;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * missing. A ping started during the storm counts even if it ends after it.
  *
  * <pre>{@code
- * try (StormProbe probe = new StormProbe("cli", id -> cli.ping(id), Duration.ofMillis(100))) {
+ * try (StormProbe probe = new StormProbe("client", id -> StormProbe.Answer.returned(timedPing(id)),
+ *         Duration.ofMillis(200), Duration.ofSeconds(5))) {
  *     cluster.awaitAnswering(n, within, probe::back);
  *     probe.close();
  *     probe.samples();  // nanoseconds of each answered ping
@@ -24,10 +27,21 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  */
 final class StormProbe implements AutoCloseable {
-    /** One timed ping of a minion: its nanoseconds, or null if its return did not arrive. */
+    /** One timed ping of a minion. */
     @FunctionalInterface
     interface Ping {
-        Long ping(String id) throws Exception;
+        Answer ping(String id) throws Exception;
+    }
+
+    /** A ping's nanoseconds, or (null) why its return did not arrive: "no-response", "exit 1", ... */
+    record Answer(Long nanos, String missingBecause) {
+        static Answer returned(long nanos) {
+            return new Answer(nanos, null);
+        }
+
+        static Answer missing(String because) {
+            return new Answer(null, because);
+        }
     }
 
     private final Ping ping;
@@ -37,7 +51,7 @@ final class StormProbe implements AutoCloseable {
     private final List<Long> nanos = new CopyOnWriteArrayList<>();
     private final Thread thread;
     private volatile boolean done;
-    private volatile int missing;
+    private final Map<String, Integer> missing = new ConcurrentSkipListMap<>();
     private volatile Exception broken;
 
     /**
@@ -65,11 +79,11 @@ final class StormProbe implements AutoCloseable {
                     Thread.sleep(20); // nobody back yet; the storm has only begun
                     continue;
                 }
-                Long took = ping.ping(back.get(ThreadLocalRandom.current().nextInt(back.size())));
-                if (took != null) {
-                    nanos.add(took);
+                Answer a = ping.ping(back.get(ThreadLocalRandom.current().nextInt(back.size())));
+                if (a.nanos() != null) {
+                    nanos.add(a.nanos());
                 } else {
-                    missing++;
+                    missing.merge(a.missingBecause(), 1, Integer::sum);
                 }
                 if (!done) {
                     Thread.sleep(pause.toMillis());
@@ -88,7 +102,12 @@ final class StormProbe implements AutoCloseable {
     }
 
     int missing() {
-        return missing;
+        return missing.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** How many pings went without a return, by reason: {no-response=3, exit 1=1}. */
+    Map<String, Integer> missingBecause() {
+        return Map.copyOf(missing);
     }
 
     /** Stops pinging once the ping under way has ended; throws if a ping could not be made at all. */
