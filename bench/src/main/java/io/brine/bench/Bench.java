@@ -7,13 +7,15 @@ import java.util.Map;
 
 /**
  * {@code brine bench}: starts a real master and a swarm of real minions on loopback and runs the scenarios of
- * issue 6 against them, returning a {@link Report}.
+ * issue 6 against them, returning a {@link Report}. A scenario that fails (a return that did not arrive, a check
+ * or target it enforces) does not stop the run; {@link Report#failures()} lists it afterwards.
  *
  * <p>Example:
  * <pre>{@code
  * Report r = Bench.run(BenchOptions.defaults(Path.of("/tmp/bench")).withScenarios(List.of("latency")),
  *         new PrintWriter(System.err));
  * System.out.print(r.json());
+ * r.failures().forEach(System.err::println);   // "latency: 3 of 2000 returns of 2300 pings did not arrive; ..."
  * }</pre>
  */
 public final class Bench {
@@ -84,9 +86,12 @@ public final class Bench {
             run.say("  %s failed: %s", s.name(), e.getMessage());
             return ScenarioResult.failed(e.getMessage());
         }
-        run.say("  %s done in %.1f s", s.name(), (System.nanoTime() - t0) / 1e9);
+        run.say("  %s %s in %.1f s", s.name(), r.failed() ? "FAILED" : "done", (System.nanoTime() - t0) / 1e9);
         for (ScenarioResult.Row row : r.rows()) {
             run.say("    %s: %s (%s)", row.measure(), row.value(), row.spread());
+        }
+        if (r.failed()) {
+            run.say("    failed: %s", r.failure());
         }
         return r;
     }

@@ -25,29 +25,29 @@ final class BroadcastScenario implements Scenario {
         int n = run.cluster.size();
         MasterClient client = run.cluster.client();
         JobSpec ping = JobSpec.of("m*", "test.ping");
+        MissingReturns missing = new MissingReturns("broadcast rounds at " + n + " minions");
         for (int i = 0; i < WARM_UP; i++) {
-            client.call(ping);
+            missing.counted(n, client.call(ping).returns().size());
         }
         List<Long> nanos = new ArrayList<>();
-        int incomplete = 0;
         for (int i = 0; i < run.options.broadcastRounds(); i++) {
             ThreadBudget.check("broadcast at " + n + " minions");
             long t0 = System.nanoTime();
             Job r = client.call(ping);
-            nanos.add(System.nanoTime() - t0);
-            incomplete += r.returns().size() < n ? 1 : 0;
-        }
-        if (incomplete > 0) {
+            long took = System.nanoTime() - t0;
             // A round cut short by the timeout is no broadcast time: the figure would flatter or mislead.
-            run.say("  %d of %d rounds missed returns", incomplete, nanos.size());
-            return ScenarioResult.failed(incomplete + " of " + nanos.size() + " broadcast rounds at " + n
-                    + " minions missed returns; no figure is reported");
+            if (missing.counted(n, r.returns().size())) {
+                nanos.add(took);
+            }
+        }
+        if (missing.any()) {
+            return missing.failure(run);
         }
         Samples s = Samples.ofNanos(nanos);
         return ScenarioResult.measured()
                 .figure("median_ms", s.medianMs())
                 .figure("p90_ms", s.ms(90))
-                .figure("missing_returns", 0)
+                .figure("missing_returns", missing.count())
                 .row("N=" + n + " median", Report.num(s.medianMs()) + " ms", target(n), salt(n), s.spread());
     }
 

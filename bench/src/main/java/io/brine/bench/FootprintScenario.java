@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Memory, measured on real processes: a {@code brine master} idle and with the swarm connected (its live heap
- * after a full collection, per minion), and one standalone {@code brine minion} idle and after many jobs.
+ * after a full collection, per minion), and one standalone {@code brine minion} idle and after many jobs, each of
+ * whose returns must arrive.
  */
 final class FootprintScenario implements Scenario {
     private static final long SETTLE_MILLIS = 3000;
@@ -23,19 +24,25 @@ final class FootprintScenario implements Scenario {
 
     @Override
     public ScenarioResult run(BenchRun run) throws Exception {
-        String missing = run.needsJar();
-        if (missing != null) {
-            return ScenarioResult.notAvailable(missing);
+        String needsJar = run.needsJar();
+        if (needsJar != null) {
+            return ScenarioResult.notAvailable(needsJar);
         }
         int n = run.cluster.size();
         ScenarioResult result = ScenarioResult.measured();
         MasterFigures master = measureMaster(run, n);
-        double[] minion = measureMinion(run);
+        MissingReturns missing = new MissingReturns("pings to the minion process");
+        double[] minion = measureMinion(run, missing);
+        if (missing.any()) {
+            // its RSS "after N jobs" would be after fewer jobs than it says
+            return missing.failure(run);
+        }
         double perMinionKib = (master.heapKibWithSwarm - master.heapKibIdle) / n;
         return result
                 .figure("minion_rss_mib", minion[0])
                 .figure("master_rss_mib", master.rssMibWithSwarm)
                 .figure("master_heap_per_minion_kib", perMinionKib)
+                .figure("missing_returns", missing.count())
                 .row("minion RSS idle", Report.num(minion[0]) + " MiB", "<= 48 MiB", "111 MiB",
                         "after " + run.options.footprintJobs() + " jobs: " + Report.num(minion[1]) + " MiB")
                 .row("master RSS", Report.num(master.rssMibWithSwarm) + " MiB", "", "830 MiB",
@@ -108,7 +115,7 @@ final class FootprintScenario implements Scenario {
      * on. Idle is read after {@link #MINION_IDLE_MILLIS}, once the launcher's native heap trim (every 10 s) has
      * handed back what start-up used: an agent spends its life idle, not in its first seconds.
      */
-    private static double[] measureMinion(BenchRun run) throws Exception {
+    private static double[] measureMinion(BenchRun run, MissingReturns missing) throws Exception {
         Cluster c = run.cluster;
         MasterKeys.inDirectory(c.master().config().pkiDir()).preseed(SOLO, MinionDirs.prepare(c.root, SOLO));
         Path yaml = MinionDirs.yaml(c.root, SOLO, c.port);
@@ -124,7 +131,7 @@ final class FootprintScenario implements Scenario {
             Thread.sleep(MINION_IDLE_MILLIS);
             double idle = minion.rssMib();
             for (int i = 0; i < run.options.footprintJobs(); i++) {
-                c.client().call(ping);
+                missing.arrived(c.client().call(ping), List.of(SOLO));
             }
             Thread.sleep(SETTLE_MILLIS);
             double after = minion.rssMib();

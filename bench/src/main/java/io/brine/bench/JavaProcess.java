@@ -84,6 +84,16 @@ final class JavaProcess implements AutoCloseable {
                 + prefix + "'");
     }
 
+    /** Reads the rest of the child's output, until it closes it (it ends, usually). */
+    String remainingOutput() throws IOException {
+        StringBuilder out = new StringBuilder();
+        String line;
+        while ((line = stdout.readLine()) != null) {
+            out.append(line).append('\n');
+        }
+        return out.toString();
+    }
+
     private String exitCode() {
         try {
             return process.waitFor(5, TimeUnit.SECONDS) ? Integer.toString(process.exitValue()) : "still running";

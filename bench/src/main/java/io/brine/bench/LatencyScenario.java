@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 final class LatencyScenario implements Scenario {
     private static final int FIRST_CALLS = 300;
     private static final long WARM_UP_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final List<String> MINION = List.of(MinionDirs.id(1));
 
     @Override
     public String name() {
@@ -26,67 +27,55 @@ final class LatencyScenario implements Scenario {
     public ScenarioResult run(BenchRun run) throws Exception {
         MasterClient client = run.cluster.client();
         JobSpec ping = JobSpec.of(MinionDirs.id(1), "test.ping");
+        MissingReturns missing = new MissingReturns("pings");
         for (int i = 0; i < FIRST_CALLS; i++) {
-            client.call(ping);
+            missing.arrived(client.call(ping), MINION);
         }
-        Timed cold = time(run, client, ping);
-        if (cold.missing() > 0) {
-            return missing(cold);
+        Samples cold = time(run, client, ping, missing);
+        if (missing.any()) {
+            return missing.failure(run);
         }
         long warmUntil = System.nanoTime() + WARM_UP_NANOS;
         int warmUp = 0;
         while (System.nanoTime() < warmUntil) {
-            client.call(ping);
+            missing.arrived(client.call(ping), MINION);
             warmUp++;
         }
-        Timed timed = time(run, client, ping);
-        if (timed.missing() > 0) {
-            return missing(timed);
+        Samples s = time(run, client, ping, missing);
+        if (missing.any()) {
+            return missing.failure(run);
         }
-        Samples s = timed.samples();
         return ScenarioResult.measured()
                 .figure("p50_ms", s.medianMs())
                 .figure("p99_ms", s.ms(99))
-                .figure("cold_p50_ms", cold.samples().medianMs())
-                .figure("cold_p99_ms", cold.samples().ms(99))
-                .figure("missing_returns", 0)
+                .figure("cold_p50_ms", cold.medianMs())
+                .figure("cold_p99_ms", cold.ms(99))
+                .figure("missing_returns", missing.count())
                 .row("p50", Report.num(s.medianMs()) + " ms", "<= 1 ms", "170 ms", s.spread())
                 .row("p99", Report.num(s.ms(99)) + " ms", "<= 5 ms", "", ratio(170, s.medianMs()) + ", after "
                         + warmUp + " warm-up calls (5 s)")
-                .row("p50 / p99 cold", Report.num(cold.samples().medianMs()) + " / "
-                        + Report.num(cold.samples().ms(99)) + " ms", "", "", "calls " + (FIRST_CALLS + 1) + " to "
-                        + (FIRST_CALLS + cold.samples().count()) + " after start: " + cold.samples().spread());
-    }
-
-    /** Round trips of the pings that returned, and how many did not. */
-    private record Timed(Samples samples, int missing, int calls) {
+                .row("p50 / p99 cold", Report.num(cold.medianMs()) + " / "
+                        + Report.num(cold.ms(99)) + " ms", "", "", "calls " + (FIRST_CALLS + 1) + " to "
+                        + (FIRST_CALLS + cold.count()) + " after start: " + cold.spread());
     }
 
     /**
      * Times pings; only those whose return arrived are samples (a ping answered by a timeout is no latency), and
-     * any that did not return fail the scenario rather than flatter it.
+     * the others are counted in {@code missing}, which fails the scenario rather than flatter it. Null when no
+     * ping returned.
      */
-    private static Timed time(BenchRun run, MasterClient client, JobSpec ping) throws InterruptedException {
+    private static Samples time(BenchRun run, MasterClient client, JobSpec ping, MissingReturns missing)
+            throws InterruptedException {
         List<Long> nanos = new ArrayList<>(run.options.latencyCalls());
-        int missing = 0;
         for (int i = 0; i < run.options.latencyCalls(); i++) {
             long t0 = System.nanoTime();
             Job r = client.call(ping);
             long took = System.nanoTime() - t0;
-            if (r.returns().isEmpty()) {
-                missing++;
-            } else {
+            if (missing.arrived(r, MINION)) {
                 nanos.add(took);
             }
         }
-        if (missing > 0) {
-            run.say("  %d of %d pings got no return", missing, run.options.latencyCalls());
-        }
-        return new Timed(nanos.isEmpty() ? null : Samples.ofNanos(nanos), missing, run.options.latencyCalls());
-    }
-
-    private static ScenarioResult missing(Timed t) {
-        return ScenarioResult.failed(t.missing() + " of " + t.calls() + " pings got no return; no figure is reported");
+        return nanos.isEmpty() ? null : Samples.ofNanos(nanos);
     }
 
     static String ratio(double salt, double brine) {

@@ -4,12 +4,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * A finished run: the machine and each scenario's result, rendered as the issue's JSON
- * ({@code {"machine": {...}, "scenarios": {...}}}, only scenarios that ran) or as a table.
+ * ({@code {"machine": {...}, "scenarios": {...}}}, only scenarios that ran; one that failed carries
+ * {@code "failed"}) or as a table, and the scenarios that failed, which make {@code brine bench} exit non-zero.
  */
 public final class Report {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -24,6 +26,12 @@ public final class Report {
 
     public Map<String, ScenarioResult> results() {
         return results;
+    }
+
+    /** "latency: 3 of 2000 pings got no return; ..." for every scenario that failed, in run order; empty if none. */
+    public List<String> failures() {
+        return results.entrySet().stream().filter(e -> e.getValue().failed())
+                .map(e -> e.getKey() + ": " + e.getValue().failure()).toList();
     }
 
     public String json() {
@@ -53,6 +61,12 @@ public final class Report {
         results.forEach((name, r) -> {
             if (!r.available()) {
                 out.append(String.format(format, name, "-", "", "", "", r.unavailableReason()));
+                return;
+            }
+            if (r.failed() && r.rows().isEmpty()) {
+                Object missing = r.figures().get("missing_returns");
+                out.append(String.format(format, name, missing == null ? "FAILED" : "missing returns",
+                        missing == null ? "" : missing, "0", "", "failed: " + r.failure()));
                 return;
             }
             for (ScenarioResult.Row row : r.rows()) {

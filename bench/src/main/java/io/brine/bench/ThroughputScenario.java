@@ -28,33 +28,28 @@ final class ThroughputScenario implements Scenario {
         JobSpec job = JobSpec.of(String.join(",", Cluster.ids(1, targets)), "test.ping")
                 .withTargetType(TargetType.LIST).withTimeout(Duration.ofSeconds(60));
         MasterClient client = run.cluster.client();
-        round(client, job, Math.max(1, run.options.throughputJobs() / 4), targets);
+        MissingReturns missing = new MissingReturns("jobs cast at " + targets + " minions (120 s each round)");
+        round(client, job, Math.max(1, run.options.throughputJobs() / 4), targets, missing);
         List<Double> rates = new ArrayList<>();
         for (int i = 0; i < ROUNDS; i++) {
-            Round r = round(client, job, run.options.throughputJobs(), targets);
-            if (r.missing() > 0) {
-                run.say("  %d returns never arrived", r.missing());
-                return ScenarioResult.failed(r.missing() + " of " + (long) run.options.throughputJobs() * targets
-                        + " returns never arrived (within 120 s); no figure is reported");
+            rates.add(round(client, job, run.options.throughputJobs(), targets, missing));
+            if (missing.any()) {
+                return missing.failure(run);
             }
-            rates.add(r.perSecond());
         }
         rates.sort(null);
         double median = rates.get(rates.size() / 2);
         return ScenarioResult.measured()
                 .figure("returns_per_s", median)
-                .figure("missing_returns", 0)
+                .figure("missing_returns", missing.count())
                 .row("returns/s", Report.num(median), ">= 20000", "11", String.format(
                         "rounds of %d jobs x %d minions: %s returns/s; %.0fx Salt", run.options.throughputJobs(),
                         targets, rates.stream().map(Report::num).toList(), median / 11));
     }
 
-    /** Returns per second of one round, and how many returns never came. */
-    private record Round(double perSecond, long missing) {
-    }
-
-    /** Casts {@code jobs} jobs, waits for every return, and gives returns per second. */
-    private static Round round(MasterClient client, JobSpec job, int jobs, int targets) throws InterruptedException {
+    /** Casts {@code jobs} jobs, waits for every return, counts those that never came, and gives returns per second. */
+    private static double round(MasterClient client, JobSpec job, int jobs, int targets, MissingReturns missing)
+            throws InterruptedException {
         long t0 = System.nanoTime();
         List<String> jids = new ArrayList<>(jobs);
         for (int i = 0; i < jobs; i++) {
@@ -63,9 +58,11 @@ final class ThroughputScenario implements Scenario {
         long deadline = t0 + Duration.ofSeconds(120).toNanos();
         long returns = 0;
         for (String jid : jids) {
-            returns += awaitReturns(client, jid, targets, deadline);
+            int got = awaitReturns(client, jid, targets, deadline);
+            missing.counted(targets, got);
+            returns += got;
         }
-        return new Round(returns / ((System.nanoTime() - t0) / 1e9), (long) jobs * targets - returns);
+        return returns / ((System.nanoTime() - t0) / 1e9);
     }
 
     private static int awaitReturns(MasterClient client, String jid, int targets, long deadline)

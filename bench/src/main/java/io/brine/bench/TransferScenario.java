@@ -43,6 +43,7 @@ final class TransferScenario implements Scenario {
         long bytes = run.options.transferMib() * 1024L * 1024;
         Path source = WorkFiles.sparse(c.root.resolve("transfer/payload.bin"), bytes);
         List<Push> pushes = new ArrayList<>();
+        MissingReturns missing = new MissingReturns("pushes");
         double masterIdle;
         double minionIdle;
         try (SoloMinion receiver = SoloMinion.start(run, RECEIVER)) {
@@ -52,12 +53,19 @@ final class TransferScenario implements Scenario {
             minionIdle = receiver.liveHeapMib();
             // One push more than timed: the first warms up a fresh minion JVM (its JIT), as a long-running minion is.
             for (int round = 0; round <= run.options.transferRounds(); round++) {
-                pushes.add(push(c, receiver, source, bytes, sha256, round));
+                Push p = push(c, receiver, source, bytes, sha256, round, missing);
+                if (p != null) {
+                    pushes.add(p);
+                }
             }
         } finally {
             WorkFiles.deleteTree(source.getParent());
         }
-        return report(run.options.transferMib(), pushes, masterIdle, minionIdle);
+        if (missing.any()) {
+            return missing.failure(run);
+        }
+        return report(run.options.transferMib(), pushes, masterIdle, minionIdle)
+                .figure("missing_returns", missing.count());
     }
 
     /** One push and what it cost: wall time, CPU of both processes, and both peak heaps. */
@@ -65,8 +73,9 @@ final class TransferScenario implements Scenario {
             double minionPeakMib) {
     }
 
-    private static Push push(Cluster c, SoloMinion receiver, Path source, long bytes, String sha256, int round)
-            throws Exception {
+    /** One push, or null if its return did not arrive (counted in {@code missing}). */
+    private static Push push(Cluster c, SoloMinion receiver, Path source, long bytes, String sha256, int round,
+            MissingReturns missing) throws Exception {
         Path dest = MinionDirs.files(c.root, RECEIVER).resolve("payload-" + round + ".bin");
         long mark = receiver.gc.mark();
         double minionCpu0 = receiver.cpuSeconds();
@@ -77,6 +86,9 @@ final class TransferScenario implements Scenario {
             long nanos = System.nanoTime() - t0;
             long masterCpu = processCpuNanos() - masterCpu0;
             long minionCpu = (long) ((receiver.cpuSeconds() - minionCpu0) * 1e9);
+            if (!missing.arrived(r, List.of(RECEIVER))) {
+                return null;
+            }
             check(r.returns().get(RECEIVER), dest, bytes, sha256);
             GcLog.Collections minion = receiver.gc.since(mark);
             // Without a collection there is no after-collection figure: the used heap then is an upper bound.

@@ -10,7 +10,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.brine.master.MasterKeys;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,49 @@ class BenchReportTest {
         assertEquals(Set.of("median_ms", "p90_ms", "missing_returns"), fieldNames(scenarios.get("broadcast").get("3")));
         assertEquals(0, scenarios.get("broadcast").get("3").get("missing_returns").asInt());
         assertTrue(scenarios.get("broadcast").get("3").get("median_ms").asDouble() > 0);
+        assertEquals(List.of(), report.failures(), progress.toString());
+    }
+
+    @Test
+    @Timeout(120)
+    void pingsWhoseReturnsNeverArriveFailTheScenarioWithACountAndNoLatency() throws Exception {
+        BenchOptions options = BenchOptions.defaults(dir)
+                .withMinionCounts(List.of(1))
+                .withScenarios(List.of("latency"))
+                .withRepetitions(20, 1, 1, 1, 0);
+        StringWriter progress = new StringWriter();
+        PrintWriter out = new PrintWriter(progress);
+        ScenarioResult latency;
+        try (Cluster cluster = Cluster.start(options, out)) {
+            // m1 is accepted, its key filed as an orchestrator would, but never started: no ping to it returns.
+            String away = MinionDirs.id(1);
+            MasterKeys.inDirectory(cluster.master().config().pkiDir()).preseed(away, MinionDirs.prepare(dir, away));
+            latency = new LatencyScenario().run(new BenchRun(options, cluster, out));
+        }
+
+        assertTrue(latency.failed(), progress.toString());
+        assertTrue(latency.failure().contains("did not arrive"), latency.failure());
+        Report report = new Report(Map.of("nproc", 1), Map.of("latency", latency));
+        JsonNode json = new ObjectMapper().readTree(report.json()).get("scenarios").get("latency");
+        assertEquals(Set.of("failed", "missing_returns"), fieldNames(json), "no latency figure from missing pings");
+        assertTrue(json.get("missing_returns").asLong() > 0, json.toString());
+        assertEquals(List.of("latency: " + latency.failure()), report.failures());
+        assertTrue(report.text().contains("missing returns"), report.text());
+        assertTrue(progress.toString().contains("did not arrive"), progress.toString());
+    }
+
+    @Test
+    void aFailedSwarmSizeFailsItsScenarioAndKeepsTheOtherSizesFigures() {
+        ScenarioResult connect = ScenarioResult.measured()
+                .merge("100", ScenarioResult.measured().figure("seconds", 0.5).figure("missing_returns", 0))
+                .merge("1000", ScenarioResult.measured().figure("seconds", 2.0).figure("missing_returns", 2)
+                        .fail("2 of 9 returns of 9 storm pings did not arrive"));
+
+        assertTrue(connect.failed());
+        assertEquals("N=1000: 2 of 9 returns of 9 storm pings did not arrive", connect.failure());
+        Report report = new Report(Map.of("nproc", 1), Map.of("connect", connect));
+        assertEquals(List.of("connect: " + connect.failure()), report.failures());
+        assertTrue(report.text().contains("FAILED"), report.text());
     }
 
     @Test
@@ -60,12 +105,15 @@ class BenchReportTest {
         JsonNode scenarios = new ObjectMapper().readTree(report.json()).get("scenarios");
         assertEquals(Set.of("state", "transfer"), fieldNames(scenarios), progress.toString());
         JsonNode state = scenarios.get("state");
-        assertEquals(Set.of("first_ms", "second_ms"), fieldNames(state));
+        assertEquals(Set.of("first_ms", "second_ms", "missing_returns"), fieldNames(state));
+        assertEquals(0, state.get("missing_returns").asInt());
         assertTrue(state.get("first_ms").asDouble() > 0 && state.get("second_ms").asDouble() > 0, state.toString());
         JsonNode transfer = scenarios.get("transfer");
-        assertEquals(Set.of("mib_per_s", "master_peak_heap_mib", "minion_peak_heap_mib"), fieldNames(transfer));
-        for (JsonNode figure : transfer) {
-            assertTrue(figure.isNumber() && figure.asDouble() > 0, transfer.toString());
+        assertEquals(Set.of("mib_per_s", "master_peak_heap_mib", "minion_peak_heap_mib", "missing_returns"),
+                fieldNames(transfer));
+        assertEquals(0, transfer.get("missing_returns").asInt());
+        for (String figure : List.of("mib_per_s", "master_peak_heap_mib", "minion_peak_heap_mib")) {
+            assertTrue(transfer.get(figure).isNumber() && transfer.get(figure).asDouble() > 0, transfer.toString());
         }
         assertTrue(report.text().contains("second run"), report.text());
         assertEquals(List.of(), leftovers(), "the pushed file, the source and the states' paths are removed");

@@ -22,6 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "Start a real master and a swarm of real minions on loopback and measure latency, broadcast, "
                 + "throughput, restart storm, CLI and memory; see docs/performance.md.",
         footer = {"", "Scenarios: " + "latency, throughput, cli, broadcast, connect, state, transfer, footprint", "",
+                "Exit code 1 when a scenario failed (a return that did not arrive, a check or a target it enforces);",
+                "the failures are listed on standard error after the report.", "",
                 "Examples:", "  brine bench                                   # every scenario but the soak, 100 minions",
                 "  brine bench --minions 100,1000 --scenario broadcast --out json",
                 "  brine bench --processes --minions 50 --scenario broadcast",
@@ -115,6 +117,13 @@ final class BenchCommand implements Callable<Integer> {
             PrintWriter stdout = spec.commandLine().getOut();
             stdout.print(out.equals("json") ? report.json() : report.text());
             stdout.flush();
+            // A figure beside a failed scenario is no pass: scripts and CI read the exit code, not the table.
+            if (!report.failures().isEmpty()) {
+                progress.printf("brine bench: %d scenario(s) failed:%n", report.failures().size());
+                report.failures().forEach(f -> progress.printf("  %s%n", f));
+                progress.flush();
+                return ExitCodes.FAILED;
+            }
             return ExitCodes.OK;
         } finally {
             if (dir == null) {

@@ -1,0 +1,64 @@
+package io.brine.bench;
+
+import io.brine.master.Job;
+import java.util.Collection;
+
+/**
+ * The returns a scenario asked for that did not arrive. Every scenario counts them, prints them and fails when
+ * there is any: a call without its return is no latency, broadcast or apply time, and a figure that counted it
+ * would flatter or mislead. The count is checked against the minions the scenario meant to reach, not the ones
+ * the master expected: a minion that was not connected is missing too.
+ *
+ * <pre>{@code
+ * MissingReturns missing = new MissingReturns("pings");
+ * Job r = client.call(ping);
+ * if (missing.arrived(r, List.of("m1"))) { samples.add(took); }
+ * if (missing.any()) { return missing.failure(run); }     // "3 of 2000 pings got no return; ..."
+ * result.figure("missing_returns", missing.count());
+ * }</pre>
+ */
+final class MissingReturns {
+    private final String what;
+    private long calls;
+    private long wanted;
+    private long missing;
+
+    /** @param what the calls counted, plural: "pings", "broadcast rounds", "applies" */
+    MissingReturns(String what) {
+        this.what = what;
+    }
+
+    /** Counts one call to {@code ids}; true if every one of them returned. */
+    boolean arrived(Job job, Collection<String> ids) {
+        long absent = ids.stream().filter(id -> !job.returns().containsKey(id)).count();
+        return counted(ids.size(), ids.size() - absent);
+    }
+
+    /** Counts one call meant to bring {@code expected} returns, of which {@code got} arrived. */
+    boolean counted(long expected, long got) {
+        calls++;
+        wanted += expected;
+        long absent = Math.max(0, expected - got);
+        missing += absent;
+        return absent == 0;
+    }
+
+    long count() {
+        return missing;
+    }
+
+    boolean any() {
+        return missing > 0;
+    }
+
+    /** "3 of 20000 returns of 2000 pings did not arrive". */
+    String describe() {
+        return missing + " of " + wanted + " returns of " + calls + " " + what + " did not arrive";
+    }
+
+    /** Says what is missing on the progress channel and gives the failed result: the count, no other figure. */
+    ScenarioResult failure(BenchRun run) {
+        run.say("  %s", describe());
+        return ScenarioResult.failed(describe() + "; no figure is reported").figure("missing_returns", missing);
+    }
+}
