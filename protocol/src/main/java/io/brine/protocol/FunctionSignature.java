@@ -15,11 +15,17 @@ import java.util.Optional;
  * the same message without a job being sent; the minion still checks.
  */
 public record FunctionSignature(String name, List<Input> inputs, boolean extras) {
-    /** One declared input. */
-    public record Input(String name, ValueType type, boolean required) {
+    /** One declared input, and what it allows beyond its type (reported since declared choices existed). */
+    public record Input(String name, ValueType type, boolean required, AllowedValues allowed) {
         public Input {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
+            allowed = allowed == null ? AllowedValues.NONE : allowed;
+        }
+
+        /** An input that allows anything of its type. */
+        public Input(String name, ValueType type, boolean required) {
+            this(name, type, required, AllowedValues.NONE);
         }
     }
 
@@ -68,20 +74,28 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
     }
 
     private Optional<String> convert(Input input, Object value) {
+        Object converted;
         try {
-            input.type().convert(value);
-            return Optional.empty();
+            converted = input.type().convert(value);
         } catch (IllegalArgumentException e) {
             return Optional.of(name + ": argument '" + input.name() + "' " + e.getMessage() + ", got '" + value + "'");
         }
+        return input.allowed().refusal(converted).map(why -> name + ": argument '" + input.name() + "' " + why);
     }
 
-    /** The form sent in a {@link GrainsReport}: {@code {"inputs": [{"name", "type", "required"}], "extras"}}. */
+    /**
+     * The form sent in a {@link GrainsReport}: {@code {"inputs": [{"name", "type", "required"}], "extras"}}, an
+     * input adding {@link AllowedValues#toWire() choices and bounds} when it declares them.
+     */
     public Map<String, Object> toWire() {
         List<Object> list = new ArrayList<>();
         for (Input i : inputs) {
-            list.add(Map.of("name", i.name(), "type", i.type().name().toLowerCase(Locale.ROOT), "required",
-                    i.required()));
+            Map<String, Object> input = new LinkedHashMap<>();
+            input.put("name", i.name());
+            input.put("type", i.type().name().toLowerCase(Locale.ROOT));
+            input.put("required", i.required());
+            input.putAll(i.allowed().toWire());
+            list.add(input);
         }
         return Map.of("inputs", list, "extras", extras);
     }
@@ -102,7 +116,7 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
                 return Optional.empty();
             }
             try {
-                inputs.add(new Input(n, ValueType.valueOf(t.toUpperCase(Locale.ROOT)), r));
+                inputs.add(new Input(n, ValueType.valueOf(t.toUpperCase(Locale.ROOT)), r, AllowedValues.fromWire(i)));
             } catch (IllegalArgumentException e) {
                 return Optional.empty();
             }

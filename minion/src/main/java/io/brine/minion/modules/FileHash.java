@@ -51,18 +51,14 @@ final class FileHash implements ExecutionFunction {
     @Override
     public List<Param> params() {
         return List.of(Param.required("path", Param.Type.STRING, "absolute path inside file_roots_allowed"),
-                Param.optional(algorithmParam, Param.Type.STRING, "sha256",
-                        "md5, sha1, sha224, sha256, sha384 or sha512"));
+                Param.optional(algorithmParam, Param.Type.STRING, "sha256", "the digest algorithm")
+                        .oneOfIgnoringCase("md5", "sha1", "sha224", "sha256", "sha384", "sha512"));
     }
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
+        // the declared choices admit only the names below, in any case
         String algorithm = ALGORITHMS.get(args.string(algorithmParam).toLowerCase(java.util.Locale.ROOT));
-        if (algorithm == null) {
-            throw new FunctionException(name + ": unknown algorithm '" + args.string(algorithmParam)
-                    + "'; use one of "
-                    + new java.util.TreeSet<>(ALGORITHMS.keySet()));
-        }
         MessageDigest md = MessageDigest.getInstance(algorithm);
         byte[] buf = new byte[1 << 20];
         try (ConfinedFiles.Opened file = ConfinedFiles.of(context).read(args.string("path"));

@@ -42,7 +42,8 @@ final class FileReplace implements ExecutionFunction {
                 Param.required("pattern", Param.Type.STRING, "regular expression, Python syntax as Salt's"),
                 Param.required("repl", Param.Type.STRING, "replacement; \\1 and \\g<name> refer to groups"),
                 Param.optional("count", Param.Type.INTEGER, 0L, "most matches to replace; 0 for all"),
-                Param.optional("flags", Param.Type.STRING_LIST, List.of("MULTILINE"), "IGNORECASE, MULTILINE, DOTALL"),
+                Param.optional("flags", Param.Type.STRING_LIST, List.of("MULTILINE"), "regular expression flags")
+                        .oneOfIgnoringCase(RegexReplacement.FLAG_NAMES.toArray(String[]::new)),
                 Param.optional("append_if_not_found", Param.Type.BOOLEAN, false, "add the text at the end if no match"),
                 Param.optional("prepend_if_not_found", Param.Type.BOOLEAN, false, "add it at the start if no match"),
                 Param.optional("not_found_content", Param.Type.STRING, null, "what to add instead of repl"),
