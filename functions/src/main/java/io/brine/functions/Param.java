@@ -22,8 +22,12 @@ import java.util.Objects;
  *         Param.optional("form", Param.Type.STRING, "sha256", "the digest").oneOf("md5", "sha256"),
  *         Param.optional("timeout", Param.Type.INTEGER, null, "seconds").atLeast(1));
  * }</pre>
+ *
+ * <p>The last parameter may be a {@linkplain #collectingRest() rest}: Salt's {@code *args}, which takes the
+ * positional arguments left over ({@code file.write /etc/motd line1 line2}) as well as a list by name.
  */
-public record Param(String name, Type type, boolean required, Object defaultValue, String doc, AllowedValues allowed) {
+public record Param(String name, Type type, boolean required, Object defaultValue, String doc, AllowedValues allowed,
+        boolean rest) {
 
     /** The shapes a value can take. Conversion is deliberately narrow and the same for both kinds of function. */
     public enum Type {
@@ -71,6 +75,9 @@ public record Param(String name, Type type, boolean required, Object defaultValu
             throw new IllegalArgumentException("parameter '" + name + "' of type " + type
                     + " cannot have choices or a pattern");
         }
+        if (rest && type != Type.STRING_LIST && type != Type.LIST) {
+            throw new IllegalArgumentException("parameter '" + name + "' collects the rest and must be a list");
+        }
         if (defaultValue != null && allowed.refusal(defaultValue).isPresent()) {
             throw new IllegalArgumentException("the default of parameter '" + name + "' "
                     + allowed.refusal(defaultValue).get());
@@ -79,7 +86,7 @@ public record Param(String name, Type type, boolean required, Object defaultValu
 
     /** A parameter that allows anything of its type. */
     public Param(String name, Type type, boolean required, Object defaultValue, String doc) {
-        this(name, type, required, defaultValue, doc, AllowedValues.NONE);
+        this(name, type, required, defaultValue, doc, AllowedValues.NONE, false);
     }
 
     public static Param required(String name, Type type, String doc) {
@@ -120,8 +127,16 @@ public record Param(String name, Type type, boolean required, Object defaultValu
         return with(allowed.pattern(regex));
     }
 
+    /**
+     * This list parameter taking, as Salt's {@code *args}, every positional argument after those before it; it
+     * must be the last one declared ({@link Arguments#bind} checks). A list given by name is taken as well.
+     */
+    public Param collectingRest() {
+        return new Param(name, type, required, defaultValue, doc, allowed, true);
+    }
+
     private Param with(AllowedValues constraint) {
-        return new Param(name, type, required, defaultValue, doc, constraint);
+        return new Param(name, type, required, defaultValue, doc, constraint, rest);
     }
 
     /**

@@ -62,6 +62,23 @@ class ArgumentsTest {
         assertEquals(12L, plain.coerce("12"));
     }
 
+    @Test
+    void aRestParameterCollectsThePositionalArgumentsLeftOver() throws Exception {
+        List<Param> write = List.of(Param.required("path", Type.STRING, "file"),
+                Param.optional("args", Type.STRING_LIST, null, "lines").collectingRest());
+        assertEquals(List.of("a", "b", "c"),
+                Arguments.bind("file.write", write, List.of("/f", "a", "b", "c"), Map.of()).strings("args"));
+        assertEquals(List.of("a"), Arguments.bind("file.write", write, List.of("/f", "a"), Map.of()).strings("args"));
+        assertEquals(List.of("a", "b"), Arguments.bind("file.write", write, List.of("/f", List.of("a", "b")), Map.of())
+                .strings("args"));
+        assertEquals(List.of(), Arguments.bind("file.write", write, List.of("/f"), Map.of()).strings("args"));
+        assertThrows(IllegalArgumentException.class, () -> Param.optional("x", Type.STRING, null, "").collectingRest());
+        List<Param> misplaced = List.of(Param.optional("args", Type.LIST, null, "").collectingRest(),
+                Param.required("path", Type.STRING, ""));
+        assertThrows(IllegalArgumentException.class,
+                () -> Arguments.bind("bad.decl", misplaced, List.of("/f"), Map.of()));
+    }
+
     private static String refusal(Map<String, Object> kwargs) {
         return assertThrows(FunctionException.class,
                 () -> Arguments.bind("file.find", FIND, List.of("/srv"), kwargs)).getMessage();

@@ -15,8 +15,11 @@ import java.util.Optional;
  * the same message without a job being sent; the minion still checks.
  */
 public record FunctionSignature(String name, List<Input> inputs, boolean extras) {
-    /** One declared input, and what it allows beyond its type (reported since declared choices existed). */
-    public record Input(String name, ValueType type, boolean required, AllowedValues allowed) {
+    /**
+     * One declared input, what it allows beyond its type, and whether it is a rest: a last list input taking the
+     * positional arguments left over, as Salt's {@code *args} (both reported only by minions that declare them).
+     */
+    public record Input(String name, ValueType type, boolean required, AllowedValues allowed, boolean rest) {
         public Input {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
@@ -25,7 +28,11 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
 
         /** An input that allows anything of its type. */
         public Input(String name, ValueType type, boolean required) {
-            this(name, type, required, AllowedValues.NONE);
+            this(name, type, required, AllowedValues.NONE, false);
+        }
+
+        public Input(String name, ValueType type, boolean required, AllowedValues allowed) {
+            this(name, type, required, allowed, false);
         }
     }
 
@@ -36,6 +43,13 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
 
     /** Why {@code args} and {@code kwargs} cannot be bound to these inputs, or empty when they can. */
     public Optional<String> refusal(List<Object> args, Map<String, Object> kwargs) {
+        boolean rest = !inputs.isEmpty() && inputs.get(inputs.size() - 1).rest();
+        if (rest && args.size() >= inputs.size()
+                && !(args.size() == inputs.size() && args.get(args.size() - 1) instanceof List)) { // the minion's Arguments folds the leftovers the same way
+            List<Object> folded = new ArrayList<>(args.subList(0, inputs.size() - 1));
+            folded.add(new ArrayList<>(args.subList(inputs.size() - 1, args.size())));
+            args = folded;
+        }
         if (args.size() > inputs.size()) {
             return Optional.of(name + " takes at most " + inputs.size() + " positional arguments, got " + args.size());
         }
@@ -85,7 +99,8 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
 
     /**
      * The form sent in a {@link GrainsReport}: {@code {"inputs": [{"name", "type", "required"}], "extras"}}, an
-     * input adding {@link AllowedValues#toWire() choices and bounds} when it declares them.
+     * input adding {@link AllowedValues#toWire() choices and bounds} when it declares them, and {@code "rest": true}
+     * when it takes the positional arguments left over.
      */
     public Map<String, Object> toWire() {
         List<Object> list = new ArrayList<>();
@@ -95,6 +110,9 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
             input.put("type", i.type().name().toLowerCase(Locale.ROOT));
             input.put("required", i.required());
             input.putAll(i.allowed().toWire());
+            if (i.rest()) {
+                input.put("rest", true);
+            }
             list.add(input);
         }
         return Map.of("inputs", list, "extras", extras);
@@ -116,7 +134,8 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
                 return Optional.empty();
             }
             try {
-                inputs.add(new Input(n, ValueType.valueOf(t.toUpperCase(Locale.ROOT)), r, AllowedValues.fromWire(i)));
+                inputs.add(new Input(n, ValueType.valueOf(t.toUpperCase(Locale.ROOT)), r, AllowedValues.fromWire(i),
+                        Boolean.TRUE.equals(i.get("rest"))));
             } catch (IllegalArgumentException e) {
                 return Optional.empty();
             }

@@ -53,4 +53,17 @@ class FunctionSignatureTest {
         assertEquals(Map.of("name", "path", "type", "string", "required", true),
                 ((List<?>) hash.toWire().get("inputs")).get(0), "an input without constraints is as before");
     }
+
+    @Test
+    void aRestInputTakesThePositionalArgumentsLeftOverAsTheMinionDoes() {
+        FunctionSignature write = new FunctionSignature("file.write", List.of(
+                new FunctionSignature.Input("path", ValueType.STRING, true),
+                new FunctionSignature.Input("args", ValueType.LIST, false, AllowedValues.NONE, true)), false);
+        assertEquals(Optional.empty(), write.refusal(List.of("/etc/motd", "l1", "l2", "l3"), Map.of()));
+        assertEquals(Optional.empty(), write.refusal(List.of("/etc/motd", "l1"), Map.of()));
+        assertEquals(Optional.empty(), write.refusal(List.of("/etc/motd", List.of("l1", "l2")), Map.of()));
+        assertEquals(Optional.of("file.write: 'args' given both by position and by name"),
+                write.refusal(List.of("/etc/motd", "l1"), Map.of("args", List.of("l2"))));
+        assertEquals(Optional.of(write), FunctionSignature.fromWire("file.write", write.toWire()));
+    }
 }

@@ -87,6 +87,9 @@ final class SysDoc implements ExecutionFunction {
         d.put("default", p.defaultValue());
         d.put("doc", p.doc());
         // Only what is declared: most parameters allow anything of their type, and say nothing more.
+        if (p.rest()) {
+            d.put("rest", true);
+        }
         if (!p.allowed().choices().isEmpty()) {
             d.put("choices", p.allowed().choices());
             d.put("ignore_case", p.allowed().ignoreCase());
