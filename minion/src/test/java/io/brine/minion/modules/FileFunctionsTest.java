@@ -49,6 +49,30 @@ class FileFunctionsTest {
     }
 
     @Test
+    void linesAreThePositionalArgumentsAfterThePathOrAListNamedArgsAsInSalt() throws Exception {
+        Path f = root.resolve("motd");
+        assertEquals("Wrote 3 lines to \"" + f + "\"", call("file.write", f.toString(), "l1", "l2", "l3"));
+        assertEquals("l1\nl2\nl3\n", Files.readString(f));
+        assertEquals("Wrote 2 lines to \"" + f + "\"", call("file.append", f.toString(), "l4", "l5"));
+        assertEquals("l1\nl2\nl3\nl4\nl5\n", Files.readString(f));
+        assertEquals("Wrote 2 lines to \"" + f + "\"", callWith("file.write", List.of(f.toString()),
+                Map.of("args", List.of("a", "b"))));
+        assertEquals("a\nb\n", Files.readString(f));
+        FunctionException both = assertThrows(FunctionException.class,
+                () -> callWith("file.append", List.of(f.toString(), "x"), Map.of("args", List.of("y"))));
+        assertEquals("file.append: 'args' given both by position and by name", both.getMessage());
+    }
+
+    @Test
+    void appendRefusesALinkInPlaceOfTheFile() throws Exception {
+        Path target = Files.writeString(outside.resolve("target"), "outside\n");
+        Path link = Files.createSymbolicLink(root.resolve("link"), target);
+        FunctionException e = assertThrows(FunctionException.class, () -> call("file.append", link.toString(), "x"));
+        assertTrue(e.getMessage().contains("not a regular file"), e.getMessage());
+        assertEquals("outside\n", Files.readString(target));
+    }
+
+    @Test
     void replaceEditsInPlaceWithSaltsRulesAndReturnsTheDiff() throws Exception {
         Path f = Files.writeString(root.resolve("sshd_config"), "Port 22\nPermitRootLogin yes\n");
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
