@@ -102,6 +102,19 @@ final class ConfinedFiles {
         return walk(at, at.parts().size(), true, path);
     }
 
+    /** True if there is an entry (of any kind) at {@code path} inside the roots; links on the way are refused. */
+    boolean exists(String path) throws FunctionException, IOException {
+        Located at = locate(path);
+        if (at.parts().isEmpty()) {
+            return true;
+        }
+        try (SecureDirectoryStream<Path> dir = walk(at, at.parts().size() - 1, false, path)) {
+            return attributesOrNull(dir, Path.of(at.parts().get(at.parts().size() - 1))) != null;
+        } catch (java.nio.file.NoSuchFileException e) {
+            return false;
+        }
+    }
+
     /** True if {@code path} names a directory inside the roots (links refused as everywhere). */
     boolean isDirectory(String path) throws FunctionException, IOException {
         Located at = locate(path);

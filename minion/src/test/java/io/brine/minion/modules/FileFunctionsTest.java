@@ -171,6 +171,47 @@ class FileFunctionsTest {
     }
 
     @Test
+    void replaceKeepsTheOldContentAsABackupUnlessToldNotToAsSaltDoes() throws Exception {
+        Path f = Files.writeString(root.resolve("sshd_config"), "Port 22\n");
+        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
+        callWith("file.replace", List.of(f.toString(), "22", "2222"), Map.of());
+        assertEquals("Port 22\n", Files.readString(root.resolve("sshd_config.bak")));
+        assertEquals("rw-------", PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(root.resolve("sshd_config.bak"))), "as private as the file");
+        callWith("file.replace", List.of(f.toString(), "2222", "22222"), Map.of("backup", ".orig"));
+        assertEquals("Port 2222\n", Files.readString(root.resolve("sshd_config.orig")));
+        callWith("file.replace", List.of(f.toString(), "22222", "2"), Map.of("backup", false));
+        assertEquals("Port 2\n", Files.readString(f));
+        assertEquals("Port 22\n", Files.readString(root.resolve("sshd_config.bak")), "no new backup");
+        callWith("file.replace", List.of(f.toString(), "absent", "x"), Map.of("backup", ".unchanged"));
+        assertFalse(Files.exists(root.resolve("sshd_config.unchanged")), "nothing changed, nothing kept");
+        FunctionException slash = assertThrows(FunctionException.class,
+                () -> callWith("file.replace", List.of(f.toString(), "2", "3"), Map.of("backup", "/../../x")));
+        assertTrue(slash.getMessage().contains("argument 'backup' must match"), slash.getMessage());
+        assertEquals("Port 2\n", Files.readString(f));
+    }
+
+    @Test
+    void replaceCanOnlySearchAndCanIgnoreAMissingFile() throws Exception {
+        Path f = Files.writeString(root.resolve("cfg"), "PermitRootLogin yes\n");
+        assertEquals(true, callWith("file.replace", List.of(f.toString(), "^PermitRoot\\w+ yes$", "x"),
+                Map.of("search_only", true)));
+        assertEquals(false, callWith("file.replace", List.of(f.toString(), "^Banner", "x"),
+                Map.of("search_only", true)));
+        assertEquals("PermitRootLogin yes\n", Files.readString(f), "a search changes nothing");
+        assertFalse(Files.exists(root.resolve("cfg.bak")));
+        assertThrows(FunctionException.class, () -> callWith("file.replace", List.of(f.toString(), "a", "b"),
+                Map.of("search_only", true, "append_if_not_found", true)));
+        String missing = root.resolve("no/such/file").toString();
+        assertEquals(false, callWith("file.replace", List.of(missing, "a", "b"), Map.of("ignore_if_missing", true)));
+        assertThrows(FunctionException.class, () -> callWith("file.replace", List.of(missing, "a", "b"), Map.of()));
+        String outsideRoots = outside.resolve("missing").toString();
+        FunctionException refused = assertThrows(FunctionException.class, () -> callWith("file.replace",
+                List.of(outsideRoots, "a", "b"), Map.of("ignore_if_missing", true)));
+        assertTrue(refused.getMessage().contains("file_roots_allowed"), refused.getMessage());
+    }
+
+    @Test
     void everyFileFunctionRefusesAPathOutsideTheRootNamingIt() throws Exception {
         Path secret = Files.writeString(outside.resolve("secret"), "x");
         String path = secret.toString();
