@@ -34,7 +34,8 @@ class ArgumentsTest {
                 refusal(Map.of("format", "JSON")));
         assertEquals("file.find: argument 'form' must be md5 or sha256 (in any case), got 'crc32'",
                 refusal(Map.of("form", "crc32")));
-        assertEquals("file.find: argument 'flags' must be I, M or S, got 'X'", refusal(Map.of("flags", List.of("I", "X"))));
+        assertEquals("file.find: argument 'flags' must be I, M or S, got 'X'",
+                refusal(Map.of("flags", List.of("I", "X"))));
     }
 
     @Test

@@ -84,7 +84,8 @@ public record AllowedValues(List<String> choices, boolean ignoreCase, Double min
         }
         if (value instanceof Number n) {
             double d = n.doubleValue();
-            if ((min != null && d < min) || (max != null && d > max)) {
+            boolean bounded = min != null || max != null;
+            if (bounded && Double.isNaN(d) || (min != null && d < min) || (max != null && d > max)) {
                 return Optional.of("must be " + bounds() + ", got " + value);
             }
         }

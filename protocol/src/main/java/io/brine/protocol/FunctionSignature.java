@@ -45,7 +45,8 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
     public Optional<String> refusal(List<Object> args, Map<String, Object> kwargs) {
         boolean rest = !inputs.isEmpty() && inputs.get(inputs.size() - 1).rest();
         if (rest && args.size() >= inputs.size()
-                && !(args.size() == inputs.size() && args.get(args.size() - 1) instanceof List)) { // the minion's Arguments folds the leftovers the same way
+                && !(args.size() == inputs.size() && args.get(args.size() - 1) instanceof List)) {
+            // the minion's Arguments folds the leftovers the same way: a lone list stays that list
             List<Object> folded = new ArrayList<>(args.subList(0, inputs.size() - 1));
             folded.add(new ArrayList<>(args.subList(inputs.size() - 1, args.size())));
             args = folded;

@@ -26,6 +26,7 @@ class AllowedValuesTest {
         assertEquals(Optional.empty(), percent.refusal(100L));
         assertEquals(Optional.of("must be between 0 and 100, got 101"), percent.refusal(101L));
         assertEquals(Optional.of("must be at least 1.5, got 1.0"), AllowedValues.NONE.min(1.5).refusal(1.0));
+        assertEquals(Optional.of("must be at least 0, got NaN"), AllowedValues.NONE.min(0.0).refusal(Double.NaN));
         AllowedValues types = AllowedValues.NONE.pattern("[fdl]+");
         assertEquals(Optional.empty(), types.refusal("fd"));
         assertEquals(Optional.of("must match [fdl]+, got 'fx'"), types.refusal("fx"));

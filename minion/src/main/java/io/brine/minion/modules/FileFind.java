@@ -40,7 +40,8 @@ final class FileFind implements ExecutionFunction {
                 Param.optional("name", Param.Type.STRING, null, "glob the base name must match, as '*.conf'"),
                 Param.optional("type", Param.Type.STRING, null, "f (file), d (directory), l (link), or several: 'fd'")
                         .matching("[fdl]+"),
-                Param.optional("maxdepth", Param.Type.INTEGER, null, "how deep to descend; 0 is the path itself"));
+                Param.optional("maxdepth", Param.Type.INTEGER, null, "how deep to descend; 0 is the path itself")
+                        .atLeast(0));
     }
 
     @Override

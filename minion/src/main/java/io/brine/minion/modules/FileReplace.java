@@ -45,7 +45,7 @@ final class FileReplace implements ExecutionFunction {
         return List.of(Param.required("path", Param.Type.STRING, "absolute path inside file_roots_allowed"),
                 Param.required("pattern", Param.Type.STRING, "regular expression, Python syntax as Salt's"),
                 Param.required("repl", Param.Type.STRING, "replacement; \\1 and \\g<name> refer to groups"),
-                Param.optional("count", Param.Type.INTEGER, 0L, "most matches to replace; 0 for all"),
+                Param.optional("count", Param.Type.INTEGER, 0L, "most matches to replace; 0 for all").atLeast(0),
                 Param.optional("flags", Param.Type.STRING_LIST, List.of("MULTILINE"), "regular expression flags")
                         .oneOfIgnoringCase(RegexReplacement.FLAG_NAMES.toArray(String[]::new)),
                 Param.optional("append_if_not_found", Param.Type.BOOLEAN, false, "add the text at the end if no match"),

@@ -56,7 +56,7 @@ final class FileWrite implements ExecutionFunction {
     @Override
     public List<Param> params() {
         return List.of(Param.required("path", Param.Type.STRING, "absolute path inside file_roots_allowed"),
-                Param.optional("args", Param.Type.STRING_LIST, null, "the lines: the arguments after the path, or a list")
+                Param.optional("args", Param.Type.STRING_LIST, null, "the lines: arguments after the path, or a list")
                         .collectingRest());
     }
 

@@ -105,5 +105,7 @@ class SysModuleTest {
         FunctionException find = assertThrows(FunctionException.class,
                 () -> Calls.callWith("file.find", Map.of("path", "/nonexistent", "type", "fx")));
         assertEquals("file.find: argument 'type' must match [fdl]+, got 'fx'", find.getMessage());
+        FunctionException sleep = assertThrows(FunctionException.class, () -> Calls.call("test.sleep", "NaN"));
+        assertEquals("test.sleep: argument 'length' must be at least 0, got NaN", sleep.getMessage());
     }
 }

@@ -36,7 +36,8 @@ class RpmPackagesTest {
                 .answer(0, "", "dnf", "-q", "repoquery", "--latest-limit=1", "--qf", "%{version}-%{release}",
                         "no-such")
                 .answer(0, "2.4.6-99.el7.centos.1\n", "repoquery", "-q", "--qf", "%{version}-%{release}", "httpd");
-        assertEquals(Optional.of("1.22.1-2.module_el9+432"), new RpmPackages(commands, "dnf").candidateVersion("nginx"));
+        assertEquals(Optional.of("1.22.1-2.module_el9+432"),
+                new RpmPackages(commands, "dnf").candidateVersion("nginx"));
         assertEquals(Optional.empty(), new RpmPackages(commands, "dnf").candidateVersion("no-such"));
         assertEquals(Optional.of("2.4.6-99.el7.centos.1"), new RpmPackages(commands, "yum").candidateVersion("httpd"));
     }
