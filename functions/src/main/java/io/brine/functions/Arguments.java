@@ -40,9 +40,17 @@ public final class Arguments {
      */
     public static Arguments bind(String function, List<Param> params, List<Object> args, Map<String, Object> kwargs,
             boolean extrasAllowed) throws FunctionException {
-        if (args.size() > params.size()) {
+        boolean rest = hasRest(params);
+        if (args.size() > params.size() && !rest) {
             throw new FunctionException(function + " takes at most " + params.size() + " positional arguments, got "
                     + args.size());
+        }
+        if (rest && args.size() >= params.size()
+                && !(args.size() == params.size() && args.get(args.size() - 1) instanceof List)) {
+            // Salt's *args: what is left over after the named ones before it, as one list (a lone list is that list)
+            List<Object> folded = new ArrayList<>(args.subList(0, params.size() - 1));
+            folded.add(new ArrayList<>(args.subList(params.size() - 1, args.size())));
+            args = folded;
         }
         Map<String, Object> values = new LinkedHashMap<>();
         Map<String, Object> extras = new LinkedHashMap<>();
@@ -80,6 +88,16 @@ public final class Arguments {
             }
         }
         return new Arguments(values, extras);
+    }
+
+    private static boolean hasRest(List<Param> params) {
+        for (int i = 0; i < params.size() - 1; i++) {
+            if (params.get(i).rest()) {
+                throw new IllegalArgumentException("parameter '" + params.get(i).name()
+                        + "' collects the rest but is not the last one declared");
+            }
+        }
+        return !params.isEmpty() && params.get(params.size() - 1).rest();
     }
 
     /** Values already checked against their declarations (the state compiler's output), taken as they are. */

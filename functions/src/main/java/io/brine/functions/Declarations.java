@@ -26,7 +26,8 @@ public final class Declarations {
     static FunctionSignature signature(ExecutionFunction f) {
         List<FunctionSignature.Input> inputs = new ArrayList<>();
         for (Param p : f.params()) {
-            inputs.add(new FunctionSignature.Input(p.name(), p.type().wire(), p.required()));
+            inputs.add(new FunctionSignature.Input(p.name(), p.type().wire(), p.required(), p.allowed(),
+                    p.rest()));
         }
         return new FunctionSignature(f.name(), inputs, f.acceptsExtraKeywords());
     }

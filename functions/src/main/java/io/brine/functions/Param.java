@@ -1,23 +1,33 @@
 package io.brine.functions;
 
+import io.brine.protocol.AllowedValues;
 import io.brine.protocol.ValueType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * One declared input of an execution or state function: its name, type, whether it is required, its default
- * and a line of documentation. Declarations let a bad call or state be refused before anything runs, let the
- * master check a job against what minions report, and let {@code sys.doc} describe every function.
+ * One declared input of an execution or state function: its name, type, whether it is required, its default,
+ * a line of documentation, and what it allows beyond its type ({@link AllowedValues}: a fixed set of choices,
+ * numeric bounds, a pattern). Declarations let a bad call or state be refused before anything runs, let the
+ * master check a job against what minions report, and let {@code sys.doc} describe every function. The
+ * constraints are added to a declaration, each returning a new one:
  *
  * <pre>{@code
  * List.of(Param.required("name", Param.Type.STRING, "the package"),
- *         Param.optional("refresh", Param.Type.BOOLEAN, false, "update the package index first"));
+ *         Param.optional("refresh", Param.Type.BOOLEAN, false, "update the package index first"),
+ *         Param.optional("form", Param.Type.STRING, "sha256", "the digest").oneOf("md5", "sha256"),
+ *         Param.optional("timeout", Param.Type.INTEGER, null, "seconds").atLeast(1));
  * }</pre>
+ *
+ * <p>The last parameter may be a {@linkplain #collectingRest() rest}: Salt's {@code *args}, which takes the
+ * positional arguments left over ({@code file.write /etc/motd line1 line2}) as well as a list by name.
  */
-public record Param(String name, Type type, boolean required, Object defaultValue, String doc) {
+public record Param(String name, Type type, boolean required, Object defaultValue, String doc, AllowedValues allowed,
+        boolean rest) {
 
     /** The shapes a value can take. Conversion is deliberately narrow and the same for both kinds of function. */
     public enum Type {
@@ -44,13 +54,39 @@ public record Param(String name, Type type, boolean required, Object defaultValu
         }
     }
 
+    /**
+     * @throws IllegalArgumentException for a required parameter with a default, a constraint its type cannot
+     *         have (bounds on text, choices on a mapping), or a default the constraint refuses
+     */
     public Param {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type of " + name);
         doc = doc == null ? "" : doc;
+        allowed = allowed == null ? AllowedValues.NONE : allowed;
         if (required && defaultValue != null) {
             throw new IllegalArgumentException("required parameter '" + name + "' cannot have a default");
         }
+        boolean numeric = type == Type.INTEGER || type == Type.NUMBER || type == Type.ANY;
+        if ((allowed.min() != null || allowed.max() != null) && !numeric) {
+            throw new IllegalArgumentException("parameter '" + name + "' is not a number and cannot have bounds");
+        }
+        boolean textual = type != Type.MAP && type != Type.BOOLEAN;
+        if ((!allowed.choices().isEmpty() || allowed.pattern() != null) && !textual) {
+            throw new IllegalArgumentException("parameter '" + name + "' of type " + type
+                    + " cannot have choices or a pattern");
+        }
+        if (rest && type != Type.STRING_LIST && type != Type.LIST) {
+            throw new IllegalArgumentException("parameter '" + name + "' collects the rest and must be a list");
+        }
+        if (defaultValue != null && allowed.refusal(defaultValue).isPresent()) {
+            throw new IllegalArgumentException("the default of parameter '" + name + "' "
+                    + allowed.refusal(defaultValue).get());
+        }
+    }
+
+    /** A parameter that allows anything of its type. */
+    public Param(String name, Type type, boolean required, Object defaultValue, String doc) {
+        this(name, type, required, defaultValue, doc, AllowedValues.NONE, false);
     }
 
     public static Param required(String name, Type type, String doc) {
@@ -61,12 +97,62 @@ public record Param(String name, Type type, boolean required, Object defaultValu
         return new Param(name, type, false, defaultValue, doc);
     }
 
+    /** This parameter allowing only {@code choices}, exactly as written. */
+    public Param oneOf(String... choices) {
+        return with(allowed.choices(false, Arrays.asList(choices)));
+    }
+
+    /** This parameter allowing only {@code choices}, in any case ({@code SHA256} as {@code sha256}). */
+    public Param oneOfIgnoringCase(String... choices) {
+        return with(allowed.choices(true, Arrays.asList(choices)));
+    }
+
+    /** This numeric parameter allowing nothing below {@code min}. */
+    public Param atLeast(double min) {
+        return with(allowed.min(min));
+    }
+
+    /** This numeric parameter allowing nothing above {@code max}. */
+    public Param atMost(double max) {
+        return with(allowed.max(max));
+    }
+
+    /** This numeric parameter allowing {@code min} to {@code max}, both included. */
+    public Param between(double min, double max) {
+        return with(allowed.min(min).max(max));
+    }
+
+    /** This parameter allowing only text the regular expression {@code regex} matches whole. */
+    public Param matching(String regex) {
+        return with(allowed.pattern(regex));
+    }
+
     /**
-     * {@code value} as this parameter's type.
+     * This list parameter taking, as Salt's {@code *args}, every positional argument after those before it; it
+     * must be the last one declared ({@link Arguments#bind} checks). A list given by name is taken as well.
+     */
+    public Param collectingRest() {
+        return new Param(name, type, required, defaultValue, doc, allowed, true);
+    }
+
+    private Param with(AllowedValues constraint) {
+        return new Param(name, type, required, defaultValue, doc, constraint, rest);
+    }
+
+    /**
+     * {@code value} as this parameter's type, checked against what the parameter allows.
      *
-     * @throws IllegalArgumentException naming the argument and what it should have been
+     * @throws IllegalArgumentException naming the argument, the value and what it should have been
      */
     public Object coerce(Object value) {
+        Object converted = convert(value);
+        allowed.refusal(converted).ifPresent(why -> {
+            throw new IllegalArgumentException("argument '" + name + "' " + why);
+        });
+        return converted;
+    }
+
+    private Object convert(Object value) {
         if (value == null) {
             return null;
         }

@@ -15,11 +15,24 @@ import java.util.Optional;
  * the same message without a job being sent; the minion still checks.
  */
 public record FunctionSignature(String name, List<Input> inputs, boolean extras) {
-    /** One declared input. */
-    public record Input(String name, ValueType type, boolean required) {
+    /**
+     * One declared input, what it allows beyond its type, and whether it is a rest: a last list input taking the
+     * positional arguments left over, as Salt's {@code *args} (both reported only by minions that declare them).
+     */
+    public record Input(String name, ValueType type, boolean required, AllowedValues allowed, boolean rest) {
         public Input {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
+            allowed = allowed == null ? AllowedValues.NONE : allowed;
+        }
+
+        /** An input that allows anything of its type. */
+        public Input(String name, ValueType type, boolean required) {
+            this(name, type, required, AllowedValues.NONE, false);
+        }
+
+        public Input(String name, ValueType type, boolean required, AllowedValues allowed) {
+            this(name, type, required, allowed, false);
         }
     }
 
@@ -30,6 +43,14 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
 
     /** Why {@code args} and {@code kwargs} cannot be bound to these inputs, or empty when they can. */
     public Optional<String> refusal(List<Object> args, Map<String, Object> kwargs) {
+        boolean rest = !inputs.isEmpty() && inputs.get(inputs.size() - 1).rest();
+        if (rest && args.size() >= inputs.size()
+                && !(args.size() == inputs.size() && args.get(args.size() - 1) instanceof List)) {
+            // the minion's Arguments folds the leftovers the same way: a lone list stays that list
+            List<Object> folded = new ArrayList<>(args.subList(0, inputs.size() - 1));
+            folded.add(new ArrayList<>(args.subList(inputs.size() - 1, args.size())));
+            args = folded;
+        }
         if (args.size() > inputs.size()) {
             return Optional.of(name + " takes at most " + inputs.size() + " positional arguments, got " + args.size());
         }
@@ -68,20 +89,32 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
     }
 
     private Optional<String> convert(Input input, Object value) {
+        Object converted;
         try {
-            input.type().convert(value);
-            return Optional.empty();
+            converted = input.type().convert(value);
         } catch (IllegalArgumentException e) {
             return Optional.of(name + ": argument '" + input.name() + "' " + e.getMessage() + ", got '" + value + "'");
         }
+        return input.allowed().refusal(converted).map(why -> name + ": argument '" + input.name() + "' " + why);
     }
 
-    /** The form sent in a {@link GrainsReport}: {@code {"inputs": [{"name", "type", "required"}], "extras"}}. */
+    /**
+     * The form sent in a {@link GrainsReport}: {@code {"inputs": [{"name", "type", "required"}], "extras"}}, an
+     * input adding {@link AllowedValues#toWire() choices and bounds} when it declares them, and {@code "rest": true}
+     * when it takes the positional arguments left over.
+     */
     public Map<String, Object> toWire() {
         List<Object> list = new ArrayList<>();
         for (Input i : inputs) {
-            list.add(Map.of("name", i.name(), "type", i.type().name().toLowerCase(Locale.ROOT), "required",
-                    i.required()));
+            Map<String, Object> input = new LinkedHashMap<>();
+            input.put("name", i.name());
+            input.put("type", i.type().name().toLowerCase(Locale.ROOT));
+            input.put("required", i.required());
+            input.putAll(i.allowed().toWire());
+            if (i.rest()) {
+                input.put("rest", true);
+            }
+            list.add(input);
         }
         return Map.of("inputs", list, "extras", extras);
     }
@@ -102,7 +135,8 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
                 return Optional.empty();
             }
             try {
-                inputs.add(new Input(n, ValueType.valueOf(t.toUpperCase(Locale.ROOT)), r));
+                inputs.add(new Input(n, ValueType.valueOf(t.toUpperCase(Locale.ROOT)), r, AllowedValues.fromWire(i),
+                        Boolean.TRUE.equals(i.get("rest"))));
             } catch (IllegalArgumentException e) {
                 return Optional.empty();
             }

@@ -2,11 +2,10 @@ package io.brine.minion.modules;
 
 import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
+import io.brine.states.functions.file.FileEntries;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
-import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -103,6 +102,19 @@ final class ConfinedFiles {
         return walk(at, at.parts().size(), true, path);
     }
 
+    /** True if there is an entry (of any kind) at {@code path} inside the roots; links on the way are refused. */
+    boolean exists(String path) throws FunctionException, IOException {
+        Located at = locate(path);
+        if (at.parts().isEmpty()) {
+            return true;
+        }
+        try (SecureDirectoryStream<Path> dir = walk(at, at.parts().size() - 1, false, path)) {
+            return attributesOrNull(dir, Path.of(at.parts().get(at.parts().size() - 1))) != null;
+        } catch (java.nio.file.NoSuchFileException e) {
+            return false;
+        }
+    }
+
     /** True if {@code path} names a directory inside the roots (links refused as everywhere). */
     boolean isDirectory(String path) throws FunctionException, IOException {
         Located at = locate(path);
@@ -195,47 +207,13 @@ final class ConfinedFiles {
     /** Opens the root and then the first {@code depth} parts below it, each without following a link. */
     private SecureDirectoryStream<Path> walk(Located at, int depth, boolean create, String asked)
             throws IOException, FunctionException {
-        SecureDirectoryStream<Path> dir = secure(Files.newDirectoryStream(at.root()));
-        Path opened = at.root();
         try {
-            for (int i = 0; i < depth; i++) {
-                Path name = Path.of(at.parts().get(i));
-                opened = opened.resolve(name);
-                if (create && attributesOrNull(dir, name) == null) {
-                    try {
-                        // No mkdirat in Java: made by name, then opened through the handle without following links,
-                        // so a folder swapped for a link meanwhile is refused below rather than entered.
-                        Files.createDirectory(opened);
-                    } catch (FileAlreadyExistsException e) {
-                        // made meanwhile: judged like any other below
-                    }
-                }
-                SecureDirectoryStream<Path> next;
-                try {
-                    next = dir.newDirectoryStream(name, NOFOLLOW);
-                } catch (java.nio.file.FileSystemException e) {
-                    PosixFileAttributes a = attributesOrNull(dir, name);
-                    if (a != null && a.isSymbolicLink()) {
-                        throw refused(asked, opened + " is a symbolic link, and file_roots_allowed is walked without following links");
-                    }
-                    throw e;
-                }
-                dir.close();
-                dir = next;
-            }
-            return dir;
-        } catch (IOException | FunctionException | RuntimeException e) {
-            dir.close();
-            throw e;
+            return FileEntries.descend(FileEntries.secure(Files.newDirectoryStream(at.root())), at.root(),
+                    at.parts().subList(0, depth), create, false);
+        } catch (FileEntries.LinkOnTheWay e) {
+            throw refused(asked, e.getFile() + " is a symbolic link, and file_roots_allowed is walked without "
+                    + "following links");
         }
-    }
-
-    private static SecureDirectoryStream<Path> secure(DirectoryStream<Path> stream) throws IOException {
-        if (stream instanceof SecureDirectoryStream<Path> secure) {
-            return secure;
-        }
-        stream.close();
-        throw new IOException("this platform cannot open files relative to a directory handle");
     }
 
     private static PosixFileAttributes attributes(SecureDirectoryStream<Path> dir, Path name, String asked)
@@ -251,11 +229,7 @@ final class ConfinedFiles {
     }
 
     static PosixFileAttributes attributesOrNull(SecureDirectoryStream<Path> dir, Path name) throws IOException {
-        try {
-            return dir.getFileAttributeView(name, PosixFileAttributeView.class, NOFOLLOW).readAttributes();
-        } catch (java.nio.file.NoSuchFileException e) {
-            return null;
-        }
+        return FileEntries.attributesOrNull(dir, name);
     }
 
     private static FileChannel asFileChannel(SeekableByteChannel ch) throws IOException {

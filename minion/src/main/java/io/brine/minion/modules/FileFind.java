@@ -38,17 +38,16 @@ final class FileFind implements ExecutionFunction {
     public List<Param> params() {
         return List.of(Param.required("path", Param.Type.STRING, "absolute path inside file_roots_allowed"),
                 Param.optional("name", Param.Type.STRING, null, "glob the base name must match, as '*.conf'"),
-                Param.optional("type", Param.Type.STRING, null, "f (file), d (directory), l (link), or several: 'fd'"),
-                Param.optional("maxdepth", Param.Type.INTEGER, null, "how deep to descend; 0 is the path itself"));
+                Param.optional("type", Param.Type.STRING, null, "f (file), d (directory), l (link), or several: 'fd'")
+                        .matching("[fdl]+"),
+                Param.optional("maxdepth", Param.Type.INTEGER, null, "how deep to descend; 0 is the path itself")
+                        .atLeast(0));
     }
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
         Path start = AllowedPaths.of(context).existing(args.string("path"));
-        String types = args.optString("type").orElse("fdl");
-        if (!types.matches("[fdl]+")) {
-            throw new FunctionException("file.find: type must be made of f, d and l, got '" + types + "'");
-        }
+        String types = args.optString("type").orElse("fdl"); // its declared pattern admits only f, d and l
         PathMatcher glob = args.optString("name")
                 .map(n -> FileSystems.getDefault().getPathMatcher("glob:" + n)).orElse(null);
         int depth = args.optInteger("maxdepth").map(Long::intValue).orElse(Integer.MAX_VALUE);

@@ -3,11 +3,8 @@ package io.brine.minion.modules;
 import io.brine.functions.Arguments;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
-import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
@@ -51,18 +48,14 @@ final class FileHash implements ExecutionFunction {
     @Override
     public List<Param> params() {
         return List.of(Param.required("path", Param.Type.STRING, "absolute path inside file_roots_allowed"),
-                Param.optional(algorithmParam, Param.Type.STRING, "sha256",
-                        "md5, sha1, sha224, sha256, sha384 or sha512"));
+                Param.optional(algorithmParam, Param.Type.STRING, "sha256", "the digest algorithm")
+                        .oneOfIgnoringCase("md5", "sha1", "sha224", "sha256", "sha384", "sha512"));
     }
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
+        // the declared choices admit only the names below, in any case
         String algorithm = ALGORITHMS.get(args.string(algorithmParam).toLowerCase(java.util.Locale.ROOT));
-        if (algorithm == null) {
-            throw new FunctionException(name + ": unknown algorithm '" + args.string(algorithmParam)
-                    + "'; use one of "
-                    + new java.util.TreeSet<>(ALGORITHMS.keySet()));
-        }
         MessageDigest md = MessageDigest.getInstance(algorithm);
         byte[] buf = new byte[1 << 20];
         try (ConfinedFiles.Opened file = ConfinedFiles.of(context).read(args.string("path"));

@@ -5,6 +5,8 @@ import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
+import io.brine.states.functions.file.FileEntries;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +21,8 @@ import java.util.Set;
 /**
  * Salt's {@code file.write} and {@code file.append}: lines written to a file inside file_roots_allowed, each ended
  * by a newline. The file is changed in place, keeping its owner and mode, as Salt's do; a new one is made 0644.
+ * As in Salt the lines are the positional arguments after the path ({@code file.append /etc/motd l1 l2}) or a list
+ * named {@code args}. Appending is the {@code file.append} state's code ({@link FileEntries#append}).
  */
 final class FileWrite implements ExecutionFunction {
     private final boolean append;
@@ -52,51 +56,43 @@ final class FileWrite implements ExecutionFunction {
     @Override
     public List<Param> params() {
         return List.of(Param.required("path", Param.Type.STRING, "absolute path inside file_roots_allowed"),
-                Param.optional("args", Param.Type.STRING_LIST, null, "the lines, a list or one string"));
+                Param.optional("args", Param.Type.STRING_LIST, null, "the lines: arguments after the path, or a list")
+                        .collectingRest());
     }
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
         List<String> lines = args.strings("args");
-        Set<OpenOption> options = append
-                ? Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE, StandardOpenOption.CREATE,
-                        LinkOption.NOFOLLOW_LINKS)
-                : Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                        LinkOption.NOFOLLOW_LINKS);
-        try (ConfinedFiles.Target at = ConfinedFiles.of(context).entry(args.string("path"));
-                SeekableByteChannel ch = open(at, options)) {
-            StringBuilder text = new StringBuilder();
-            if (append && ch.size() > 0 && !endsWithNewline(ch)) {
-                text.append('\n');
-            }
-            lines.forEach(line -> text.append(line).append('\n'));
-            ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
-            ch.position(ch.size());
-            while (bytes.hasRemaining()) {
-                ch.write(bytes);
+        StringBuilder text = new StringBuilder();
+        lines.forEach(line -> text.append(line).append('\n'));
+        try (ConfinedFiles.Target at = ConfinedFiles.of(context).entry(args.string("path"))) {
+            try {
+                if (append) {
+                    FileEntries.append(at.dir(), at.name(), at.path(), text.toString());
+                } else {
+                    replaceInPlace(at, text.toString());
+                }
+            } catch (FileSystemException e) { // not a regular file, or a link slipped in: O_NOFOLLOW refuses it
+                throw new FunctionException(name() + ": refused: '" + at.path() + "': "
+                        + (e.getReason() == null ? e.getMessage() : e.getReason()));
             }
             return "Wrote " + lines.size() + " lines to \"" + at.path() + "\"";
         }
     }
 
-    private SeekableByteChannel open(ConfinedFiles.Target at, Set<OpenOption> options)
-            throws FunctionException, java.io.IOException {
+    private static void replaceInPlace(ConfinedFiles.Target at, String text) throws IOException {
         var existing = ConfinedFiles.attributesOrNull(at.dir(), at.name());
         if (existing != null && !existing.isRegularFile()) {
-            throw new FunctionException(name() + ": refused: '" + at.path() + "' is not a regular file");
+            throw new FileSystemException(at.path().toString(), null, "is not a regular file");
         }
-        try {
-            return at.dir().newByteChannel(at.name(), options,
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")));
-        } catch (FileSystemException e) { // a link slipped in meanwhile: O_NOFOLLOW refuses it
-            throw new FunctionException(name() + ": cannot open " + at.path() + ": " + e.getMessage());
+        Set<OpenOption> options = Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+        try (SeekableByteChannel ch = at.dir().newByteChannel(at.name(), options,
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")))) {
+            ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                ch.write(bytes);
+            }
         }
-    }
-
-    private static boolean endsWithNewline(SeekableByteChannel ch) throws java.io.IOException {
-        ByteBuffer last = ByteBuffer.allocate(1);
-        ch.position(ch.size() - 1);
-        ch.read(last);
-        return last.get(0) == '\n';
     }
 }

@@ -16,15 +16,12 @@ enum FunctionKind {
 
     static Param param(FunctionKind byDefault) {
         return Param.optional(PARAM, Param.Type.STRING, byDefault.name().toLowerCase(Locale.ROOT),
-                "execution, state or all");
+                "which functions: execution, state or all").oneOfIgnoringCase("execution", "state", "all");
     }
 
-    static FunctionKind of(String function, String text) throws FunctionException {
-        try {
-            return valueOf(text.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new FunctionException(function + ": kind must be execution, state or all, got '" + text + "'");
-        }
+    /** The kind a bound {@code kind} argument names (its declared choices are the names of this enum's values). */
+    static FunctionKind of(String text) {
+        return valueOf(text.toUpperCase(Locale.ROOT));
     }
 
     /** The kinds this one stands for, execution first. */

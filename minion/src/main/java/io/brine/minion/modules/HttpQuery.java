@@ -57,7 +57,8 @@ final class HttpQuery implements ExecutionFunction {
     @Override
     public List<Param> params() {
         return List.of(Param.required("url", Param.Type.STRING, "http:// or https:// URL"),
-                Param.optional("method", Param.Type.STRING, "GET", "GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS"),
+                Param.optional("method", Param.Type.STRING, "GET", "the HTTP method")
+                        .oneOfIgnoringCase("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
                 Param.optional("headers", Param.Type.MAP, Map.of(), "request headers, name to value"),
                 Param.optional("body", Param.Type.STRING, null, "request body, sent as UTF-8"),
                 Param.optional("timeout", Param.Type.NUMBER, 10.0, "seconds for the whole exchange"));

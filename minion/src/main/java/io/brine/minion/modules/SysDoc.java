@@ -53,7 +53,7 @@ final class SysDoc implements ExecutionFunction {
     @Override
     public Object call(FunctionContext context, Arguments args) throws FunctionException {
         var matches = NamePattern.compile(name(), args.string("name"));
-        FunctionKind kind = FunctionKind.of(name, args.string(FunctionKind.PARAM));
+        FunctionKind kind = FunctionKind.of(args.string(FunctionKind.PARAM));
         Map<String, Object> byKind = new LinkedHashMap<>();
         for (FunctionKind k : kind.each()) {
             Map<String, Object> docs = new TreeMap<>();
@@ -86,6 +86,31 @@ final class SysDoc implements ExecutionFunction {
         d.put("required", p.required());
         d.put("default", p.defaultValue());
         d.put("doc", p.doc());
+        // Only what is declared: most parameters allow anything of their type, and say nothing more.
+        if (p.rest()) {
+            d.put("rest", true);
+        }
+        if (!p.allowed().choices().isEmpty()) {
+            d.put("choices", p.allowed().choices());
+            d.put("ignore_case", p.allowed().ignoreCase());
+        }
+        if (p.allowed().min() != null) {
+            d.put("min", number(p.allowed().min()));
+        }
+        if (p.allowed().max() != null) {
+            d.put("max", number(p.allowed().max()));
+        }
+        if (p.allowed().pattern() != null) {
+            d.put("pattern", p.allowed().pattern());
+        }
+        if (!p.allowed().isNone()) {
+            d.put("allowed", p.allowed().describe());
+        }
         return d;
+    }
+
+    /** A bound of an integer parameter shows as one (1, not 1.0). */
+    private static Number number(double bound) {
+        return bound == Math.rint(bound) && Math.abs(bound) < 1e15 ? (Number) (long) bound : bound;
     }
 }

@@ -51,7 +51,7 @@ final class SysListFunctions implements ExecutionFunction {
     @Override
     public Object call(FunctionContext context, Arguments args) throws FunctionException {
         var matches = NamePattern.compile(name(), args.string("pattern"));
-        FunctionKind kind = FunctionKind.of(name, args.string(FunctionKind.PARAM));
+        FunctionKind kind = FunctionKind.of(args.string(FunctionKind.PARAM));
         if (kind != FunctionKind.ALL) {
             return kind.names(context.catalog()).stream().filter(matches).toList();
         }

@@ -21,15 +21,12 @@ final class TestSleep implements ExecutionFunction {
 
     @Override
     public List<Param> params() {
-        return List.of(Param.required("length", Param.Type.NUMBER, "seconds to sleep, fractions allowed"));
+        return List.of(Param.required("length", Param.Type.NUMBER, "seconds to sleep, fractions allowed").atLeast(0));
     }
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws FunctionException {
-        double seconds = args.number("length");
-        if (!(seconds >= 0)) {
-            throw new FunctionException("test.sleep: length must be zero or more seconds, got " + seconds);
-        }
+        double seconds = args.number("length"); // declared: at least 0 (and a number, not NaN)
         try {
             TimeUnit.NANOSECONDS.sleep((long) (seconds * 1e9));
         } catch (InterruptedException e) {

@@ -49,6 +49,30 @@ class FileFunctionsTest {
     }
 
     @Test
+    void linesAreThePositionalArgumentsAfterThePathOrAListNamedArgsAsInSalt() throws Exception {
+        Path f = root.resolve("motd");
+        assertEquals("Wrote 3 lines to \"" + f + "\"", call("file.write", f.toString(), "l1", "l2", "l3"));
+        assertEquals("l1\nl2\nl3\n", Files.readString(f));
+        assertEquals("Wrote 2 lines to \"" + f + "\"", call("file.append", f.toString(), "l4", "l5"));
+        assertEquals("l1\nl2\nl3\nl4\nl5\n", Files.readString(f));
+        assertEquals("Wrote 2 lines to \"" + f + "\"", callWith("file.write", List.of(f.toString()),
+                Map.of("args", List.of("a", "b"))));
+        assertEquals("a\nb\n", Files.readString(f));
+        FunctionException both = assertThrows(FunctionException.class,
+                () -> callWith("file.append", List.of(f.toString(), "x"), Map.of("args", List.of("y"))));
+        assertEquals("file.append: 'args' given both by position and by name", both.getMessage());
+    }
+
+    @Test
+    void appendRefusesALinkInPlaceOfTheFile() throws Exception {
+        Path target = Files.writeString(outside.resolve("target"), "outside\n");
+        Path link = Files.createSymbolicLink(root.resolve("link"), target);
+        FunctionException e = assertThrows(FunctionException.class, () -> call("file.append", link.toString(), "x"));
+        assertTrue(e.getMessage().contains("not a regular file"), e.getMessage());
+        assertEquals("outside\n", Files.readString(target));
+    }
+
+    @Test
     void replaceEditsInPlaceWithSaltsRulesAndReturnsTheDiff() throws Exception {
         Path f = Files.writeString(root.resolve("sshd_config"), "Port 22\nPermitRootLogin yes\n");
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
@@ -144,6 +168,47 @@ class FileFunctionsTest {
         assertEquals(List.of(etc + "/a.conf", etc + "/b.conf"),
                 callWith("file.find", List.of(etc), Map.of("name", "*.conf", "maxdepth", 1)));
         assertEquals(List.of(etc, etc + "/conf.d"), callWith("file.find", List.of(etc), Map.of("type", "d")));
+    }
+
+    @Test
+    void replaceKeepsTheOldContentAsABackupUnlessToldNotToAsSaltDoes() throws Exception {
+        Path f = Files.writeString(root.resolve("sshd_config"), "Port 22\n");
+        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
+        callWith("file.replace", List.of(f.toString(), "22", "2222"), Map.of());
+        assertEquals("Port 22\n", Files.readString(root.resolve("sshd_config.bak")));
+        assertEquals("rw-------", PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(root.resolve("sshd_config.bak"))), "as private as the file");
+        callWith("file.replace", List.of(f.toString(), "2222", "22222"), Map.of("backup", ".orig"));
+        assertEquals("Port 2222\n", Files.readString(root.resolve("sshd_config.orig")));
+        callWith("file.replace", List.of(f.toString(), "22222", "2"), Map.of("backup", false));
+        assertEquals("Port 2\n", Files.readString(f));
+        assertEquals("Port 22\n", Files.readString(root.resolve("sshd_config.bak")), "no new backup");
+        callWith("file.replace", List.of(f.toString(), "absent", "x"), Map.of("backup", ".unchanged"));
+        assertFalse(Files.exists(root.resolve("sshd_config.unchanged")), "nothing changed, nothing kept");
+        FunctionException slash = assertThrows(FunctionException.class,
+                () -> callWith("file.replace", List.of(f.toString(), "2", "3"), Map.of("backup", "/../../x")));
+        assertTrue(slash.getMessage().contains("argument 'backup' must match"), slash.getMessage());
+        assertEquals("Port 2\n", Files.readString(f));
+    }
+
+    @Test
+    void replaceCanOnlySearchAndCanIgnoreAMissingFile() throws Exception {
+        Path f = Files.writeString(root.resolve("cfg"), "PermitRootLogin yes\n");
+        assertEquals(true, callWith("file.replace", List.of(f.toString(), "^PermitRoot\\w+ yes$", "x"),
+                Map.of("search_only", true)));
+        assertEquals(false, callWith("file.replace", List.of(f.toString(), "^Banner", "x"),
+                Map.of("search_only", true)));
+        assertEquals("PermitRootLogin yes\n", Files.readString(f), "a search changes nothing");
+        assertFalse(Files.exists(root.resolve("cfg.bak")));
+        assertThrows(FunctionException.class, () -> callWith("file.replace", List.of(f.toString(), "a", "b"),
+                Map.of("search_only", true, "append_if_not_found", true)));
+        String missing = root.resolve("no/such/file").toString();
+        assertEquals(false, callWith("file.replace", List.of(missing, "a", "b"), Map.of("ignore_if_missing", true)));
+        assertThrows(FunctionException.class, () -> callWith("file.replace", List.of(missing, "a", "b"), Map.of()));
+        String outsideRoots = outside.resolve("missing").toString();
+        FunctionException refused = assertThrows(FunctionException.class, () -> callWith("file.replace",
+                List.of(outsideRoots, "a", "b"), Map.of("ignore_if_missing", true)));
+        assertTrue(refused.getMessage().contains("file_roots_allowed"), refused.getMessage());
     }
 
     @Test

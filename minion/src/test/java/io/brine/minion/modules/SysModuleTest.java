@@ -71,12 +71,41 @@ class SysModuleTest {
         assertTrue(params.stream().anyMatch(p -> "version".equals(((Map<?, ?>) p).get("name"))), params.toString());
         FunctionException e = org.junit.jupiter.api.Assertions.assertThrows(FunctionException.class,
                 () -> Calls.call("sys.doc", "cmd.*", "sideways"));
-        assertTrue(e.getMessage().contains("kind must be execution, state or all"), e.getMessage());
+        assertTrue(e.getMessage().contains("argument 'kind' must be execution, state or all"), e.getMessage());
     }
 
     @Test
     void docOfAnUnknownFunctionIsAReportedFailure() {
         FunctionException e = assertThrows(FunctionException.class, () -> Calls.call("sys.doc", "no.such"));
         assertTrue(e.getMessage().contains("no.such"));
+    }
+
+    @Test
+    void docShowsWhatAParameterAllowsForBothKindsOfFunction() throws Exception {
+        Map<?, ?> hash = (Map<?, ?>) ((Map<?, ?>) Calls.call("sys.doc", "file.get_hash")).get("file.get_hash");
+        Map<?, ?> form = (Map<?, ?>) ((List<?>) hash.get("params")).get(1);
+        assertEquals(List.of("md5", "sha1", "sha224", "sha256", "sha384", "sha512"), form.get("choices"));
+        assertEquals(true, form.get("ignore_case"));
+        assertEquals("md5, sha1, sha224, sha256, sha384 or sha512 (in any case)", form.get("allowed"));
+        Map<?, ?> path = (Map<?, ?>) ((List<?>) hash.get("params")).get(0);
+        assertEquals(false, path.containsKey("allowed"), "a parameter without constraints says nothing more");
+        Map<?, ?> serialize = (Map<?, ?>) ((Map<?, ?>) Calls.call("sys.state_doc", "file.serialize"))
+                .get("file.serialize");
+        assertTrue(((List<?>) serialize.get("params")).stream().map(p -> (Map<?, ?>) p)
+                .anyMatch(p -> "formatter".equals(p.get("name")) && List.of("yaml", "json").equals(p.get("choices"))),
+                serialize.toString());
+    }
+
+    @Test
+    void aValueOutsideTheDeclaredChoicesIsRefusedBeforeTheFunctionRuns() {
+        FunctionException hash = assertThrows(FunctionException.class,
+                () -> Calls.callWith("file.get_hash", Map.of("path", "/nonexistent", "form", "crc32")));
+        assertEquals("file.get_hash: argument 'form' must be md5, sha1, sha224, sha256, sha384 or sha512 "
+                + "(in any case), got 'crc32'", hash.getMessage());
+        FunctionException find = assertThrows(FunctionException.class,
+                () -> Calls.callWith("file.find", Map.of("path", "/nonexistent", "type", "fx")));
+        assertEquals("file.find: argument 'type' must match [fdl]+, got 'fx'", find.getMessage());
+        FunctionException sleep = assertThrows(FunctionException.class, () -> Calls.call("test.sleep", "NaN"));
+        assertEquals("test.sleep: argument 'length' must be at least 0, got NaN", sleep.getMessage());
     }
 }

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -51,16 +51,11 @@ final class DirectoryClean {
         return gone;
     }
 
-    static void remove(List<Path> gone) throws IOException {
+    /** Removes each the {@code file.remove} way; one gone meanwhile is no error. */
+    static void remove(List<Path> gone) throws IOException, InterruptedException {
         for (Path p : gone) {
-            if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-                try (Stream<Path> tree = Files.walk(p)) {
-                    for (Path q : (Iterable<Path>) tree.sorted(Comparator.reverseOrder())::iterator) {
-                        Files.deleteIfExists(q);
-                    }
-                }
-            } else {
-                Files.deleteIfExists(p);
+            try (SecureDirectoryStream<Path> parent = FileEntries.open(p.getParent())) {
+                FileEntries.remove(parent, p.getFileName());
             }
         }
     }

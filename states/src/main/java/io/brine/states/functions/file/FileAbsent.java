@@ -9,12 +9,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.Comparator;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.SecureDirectoryStream;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
-/** {@code file.absent}: removes a file, a symlink (not its target) or a directory tree. */
+/**
+ * {@code file.absent}: removes a file, a symlink (not its target) or a directory tree, with the code of the
+ * {@code file.remove} execution function ({@link FileEntries#remove}); only the way to the parent differs (the
+ * path the state's author wrote, rather than the minion's confinement to file_roots_allowed).
+ */
 final class FileAbsent implements StateFunction {
     @Override
     public String name() {
@@ -32,7 +36,7 @@ final class FileAbsent implements StateFunction {
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
         Path path = Path.of(args.name());
         if (!path.isAbsolute() || path.getNameCount() == 0) {
             return StateResult.failed("Refusing to remove " + path + ": it must be an absolute path below /");
@@ -49,16 +53,11 @@ final class FileAbsent implements StateFunction {
     }
 
     /** Removes a file, a link (not what it points to) or a whole directory tree; {@code file.rename} uses it too. */
-    static void remove(Path path) throws IOException {
-        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-            // walk does not follow symlinks by default, so a link inside the tree is removed, not entered
-            try (Stream<Path> walk = Files.walk(path)) {
-                for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
-                    Files.delete(p);
-                }
+    static void remove(Path path) throws IOException, InterruptedException {
+        try (SecureDirectoryStream<Path> parent = FileEntries.open(path.getParent())) {
+            if (!FileEntries.remove(parent, path.getFileName())) {
+                throw new NoSuchFileException(path.toString());
             }
-        } else {
-            Files.delete(path);
         }
     }
 }

@@ -10,12 +10,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.util.List;
 import java.util.Map;
 
 /**
  * {@code file.append}: makes sure each text block appears in the file, appending those missing.
- * A block already present anywhere counts as present, which is what makes the state idempotent.
+ * A block already present anywhere counts as present, which is what makes the state idempotent. The missing
+ * blocks are appended in place by the {@code file.append} execution function's code ({@link FileEntries#append}),
+ * as Salt's state calls {@code file.append}: the file keeps its owner and mode, a new one is made 0644.
  */
 final class FileAppend implements StateFunction {
     @Override
@@ -46,23 +49,27 @@ final class FileAppend implements StateFunction {
             return StateResult.failed("Parent directory not present: " + path.getParent());
         }
         String before = Files.exists(path) ? Files.readString(path, StandardCharsets.UTF_8) : "";
-        StringBuilder after = new StringBuilder(before);
+        StringBuilder missing = new StringBuilder();
         for (String block : args.strings("text")) {
-            if (!after.toString().contains(block.strip())) {
-                if (after.length() > 0 && after.charAt(after.length() - 1) != '\n') {
-                    after.append('\n');
-                }
-                after.append(block.endsWith("\n") ? block : block + "\n");
+            if (!(before + missing).contains(block.strip())) {
+                missing.append(block.endsWith("\n") ? block : block + "\n");
             }
         }
-        if (after.toString().equals(before) && Files.exists(path)) {
+        // what FileEntries.append makes of it: the last line ended first
+        boolean unended = !before.isEmpty() && !before.endsWith("\n") && missing.length() > 0;
+        String after = before + (unended ? "\n" : "") + missing;
+        if (after.equals(before) && Files.exists(path)) {
             return StateResult.ok("File " + path + " is in correct state");
         }
-        Map<String, Object> changes = Map.of("diff", UnifiedDiff.between(before, after.toString()));
+        Map<String, Object> changes = Map.of("diff", UnifiedDiff.between(before, after));
         if (ctx.test()) {
             return StateResult.pending(changes, "File " + path + " is set to be updated");
         }
-        AtomicWrite.write(path, after.toString().getBytes(StandardCharsets.UTF_8), args.bool("makedirs"));
+        Path real = Files.exists(path) ? path.toRealPath() : path; // a link to the file appends to the file
+        try (SecureDirectoryStream<Path> dir = args.bool("makedirs") ? FileEntries.openMaking(real.getParent())
+                : FileEntries.open(real.getParent())) {
+            FileEntries.append(dir, real.getFileName(), path, missing.toString());
+        }
         return StateResult.changed(changes, "Appended " + args.strings("text").size() + " block(s) to " + path);
     }
 }

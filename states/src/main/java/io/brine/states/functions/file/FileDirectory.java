@@ -20,7 +20,9 @@ import java.util.stream.Stream;
 /**
  * {@code file.directory}: a directory with owner and mode, optionally applied to its whole tree. A file in the way
  * (or a symlink, unless {@code allow_symlink} lets one to a directory stand) is replaced only with {@code force};
- * {@code clean} empties the directory of all that the file states it requires do not manage.
+ * {@code clean} empties the directory of all that the file states it requires do not manage. A missing directory is
+ * made by the {@code file.mkdir} execution function's code ({@link FileEntries#openMaking}); a file or link in the
+ * way, and what {@code clean} removes, go the {@code file.remove} way ({@link FileAbsent#remove}).
  *
  * <pre>
  * /etc/apache2/sites-enabled:
@@ -114,15 +116,12 @@ final class FileDirectory implements StateFunction {
             return StateResult.pending(changes, "The directory " + dir + " is set to be changed");
         }
         if (inTheWay) {
-            Files.delete(dir);
+            FileAbsent.remove(dir); // a link is removed as an entry, never followed
         }
         DirectoryClean.remove(unkept);
         if (!exists) {
-            if (args.bool("makedirs")) {
-                Files.createDirectories(dir);
-            } else {
-                Files.createDirectory(dir);
-            }
+            // the file.mkdir way; without makedirs the parent was found present above
+            FileEntries.openMaking(dir).close();
             if (owner.mode() == null) {
                 Modes.apply(dir, 0755, ctx.commands());
             }

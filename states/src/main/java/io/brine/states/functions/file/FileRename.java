@@ -44,7 +44,7 @@ final class FileRename implements StateFunction {
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
         Path name = Path.of(args.name());
         Path source = Path.of(args.string("source"));
         if (!name.isAbsolute() || !source.isAbsolute()) {

@@ -37,7 +37,8 @@ final class FileReplace implements StateFunction {
                 Param.required("pattern", Type.STRING, "regular expression; ^ and $ match at line boundaries"),
                 Param.required("repl", Type.STRING, "replacement; \\1 refers to a group"),
                 Param.optional("count", Type.INTEGER, 0L, "replace at most this many matches; 0 means all"),
-                Param.optional("flags", Type.STRING_LIST, List.of("MULTILINE"), "IGNORECASE, MULTILINE, DOTALL"),
+                Param.optional("flags", Type.STRING_LIST, List.of("MULTILINE"), "regular expression flags")
+                        .oneOfIgnoringCase(RegexReplacement.FLAG_NAMES.toArray(String[]::new)),
                 Param.optional("append_if_not_found", Type.BOOLEAN, false, "append repl when the pattern is absent"),
                 Param.optional("prepend_if_not_found", Type.BOOLEAN, false, "prepend repl when the pattern is absent"),
                 Param.optional("not_found_content", Type.STRING, null, "what to add instead of repl"),

@@ -59,7 +59,7 @@ final class FileSerialize implements StateFunction {
         return List.of(
                 Param.optional("dataset", Type.ANY, null, "the data to write"),
                 Param.optional("dataset_pillar", Type.STRING, null, "pillar key (a:b for nested) holding the data"),
-                Param.optional("formatter", Type.STRING, "yaml", "yaml or json"),
+                Param.optional("formatter", Type.STRING, "yaml", "how to write the data").oneOf("yaml", "json"),
                 Param.optional("merge_if_exists", Type.BOOLEAN, false, "merge the data into what the file already holds"),
                 Param.optional("makedirs", Type.BOOLEAN, false, "create missing parent directories"));
     }
@@ -70,14 +70,7 @@ final class FileSerialize implements StateFunction {
         if (!path.isAbsolute()) {
             return StateResult.failed("Specified file " + path + " is not an absolute path");
         }
-        ObjectMapper mapper = switch (args.string("formatter")) {
-            case "yaml" -> YAML;
-            case "json" -> JSON;
-            default -> null;
-        };
-        if (mapper == null) {
-            return StateResult.failed("Unknown formatter '" + args.string("formatter") + "': use yaml or json");
-        }
+        ObjectMapper mapper = args.string("formatter").equals("json") ? JSON : YAML; // declared: yaml or json
         Object data = args.has("dataset_pillar") ? traverse(ctx.pillar(), args.string("dataset_pillar"))
                 : args.raw("dataset");
         if (data == null) {

@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 public record RegexReplacement(Pattern pattern, String javaReplacement, long count) {
+    /** The flags {@link #of} understands, in any case: Python's long names and their one-letter forms. */
+    public static final List<String> FLAG_NAMES = List.of("IGNORECASE", "I", "MULTILINE", "M", "DOTALL", "S");
 
     /**
      * @throws IllegalArgumentException for a pattern that does not compile or an unknown flag, naming it

@@ -24,7 +24,7 @@ abstract class PackageFunction implements ExecutionFunction {
         PackageManager pm = PackageManagers.forGrains(context.grains(), context.commands()).orElseThrow(
                 () -> new FunctionException("No package provider for os_family '" + context.grains().get("os_family") + "'"));
         try {
-            return call(pm, args);
+            return call(pm, args, context);
         } catch (PackageChanges.Failed e) {
             throw new FunctionException(name() + ": " + e.getMessage()
                     + (e.changes().isEmpty() ? "" : "; changed before failing: " + e.changes()));
@@ -34,6 +34,12 @@ abstract class PackageFunction implements ExecutionFunction {
     }
 
     abstract Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException, FunctionException;
+
+    /** For the functions that need more of the job than its provider (pkg.install fetches its sources). */
+    Object call(PackageManager pm, Arguments args, FunctionContext context)
+            throws IOException, InterruptedException, FunctionException {
+        return call(pm, args);
+    }
 
     /** As Salt answers a {@code *names} call: the bare value for one name, a name-to-value dict for several. */
     static Object perName(List<String> names, Map<String, String> values) {

@@ -6,7 +6,6 @@ import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
 import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
-import io.brine.states.functions.Sources;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,28 +77,21 @@ final class PkgInstalled implements StateFunction {
     }
 
     private StateResult fromFiles(Arguments args, StateContext ctx, PackageManager pm) throws IOException, InterruptedException {
+        List<LocalSources.Source> sources;
+        try {
+            sources = LocalSources.resolve(args.list("sources"), ctx.files(), pm);
+        } catch (LocalSources.Invalid e) {
+            return StateResult.failed(e.getMessage());
+        }
         Map<String, String> before = new LinkedHashMap<>();
         List<Path> files = new ArrayList<>();
         List<Expected> expected = new ArrayList<>();
-        for (Object item : args.list("sources")) {
-            if (!(item instanceof Map<?, ?> map) || map.size() != 1) {
-                return StateResult.failed("sources entries must be '- name: source'");
-            }
-            Map.Entry<?, ?> e = map.entrySet().iterator().next();
-            String name = String.valueOf(e.getKey());
-            Optional<Path> file = Sources.resolve(String.valueOf(e.getValue()), ctx.files());
-            if (file.isEmpty()) {
-                return StateResult.failed("Source file " + e.getValue() + " for package " + name + " not found");
-            }
-            PackageManager.LocalPackage local = pm.inspect(file.get());
-            if (!local.name().equals(name)) {
-                return StateResult.failed("Source " + e.getValue() + " holds package " + local.name() + ", not " + name);
-            }
-            Optional<String> have = pm.installedVersion(name);
-            before.put(name, have.orElse(null));
-            if (!have.equals(Optional.of(local.version()))) {
-                files.add(file.get());
-                expected.add(new Expected(name, local.version()));
+        for (LocalSources.Source source : sources) {
+            Optional<String> have = pm.installedVersion(source.name());
+            before.put(source.name(), have.orElse(null));
+            if (!have.equals(Optional.of(source.version()))) {
+                files.add(source.file());
+                expected.add(new Expected(source.name(), source.version()));
             }
         }
         if (files.isEmpty()) {

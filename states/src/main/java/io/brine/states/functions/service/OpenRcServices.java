@@ -10,9 +10,16 @@ import java.util.Locale;
 /** OpenRC (Alpine, Gentoo) through rc-service and rc-update, in the default runlevel. */
 final class OpenRcServices implements ServiceManager {
     private final CommandRunner commands;
+    private final Path initScripts;
 
     OpenRcServices(CommandRunner commands) {
+        this(commands, Path.of("/etc/init.d"));
+    }
+
+    /** With the directory of init scripts passed in, for tests on machines without OpenRC. */
+    OpenRcServices(CommandRunner commands, Path initScripts) {
         this.commands = commands;
+        this.initScripts = initScripts;
     }
 
     @Override
@@ -22,7 +29,7 @@ final class OpenRcServices implements ServiceManager {
 
     @Override
     public boolean available(String service) {
-        return Files.isExecutable(Path.of("/etc/init.d", service));
+        return Files.isExecutable(initScripts.resolve(service));
     }
 
     @Override

@@ -238,6 +238,37 @@ class FileStatesTest {
     }
 
     @Test
+    void appendWritesInPlaceKeepingModeAndAppendsThroughALinkToTheFile() throws Exception {
+        Path f = Files.writeString(work.resolve("secret"), "a\n");
+        Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Path link = Files.createSymbolicLink(work.resolve("secret-link"), f);
+        applyTwice("%s:\n  file.append:\n    - text: b\n".formatted(link));
+        assertEquals("a\nb\n", Files.readString(f));
+        assertTrue(Files.isSymbolicLink(link), "the link stays a link");
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(f)));
+        Path fresh = work.resolve("made/below/new");
+        applyTwice("%s:\n  file.append:\n    - text: x\n    - makedirs: True\n".formatted(fresh));
+        assertEquals("x\n", Files.readString(fresh));
+        assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(fresh)));
+    }
+
+    @Test
+    void absentRemovesALinkNotItsTargetAndDirectoryReplacesALinkInTheWayWithForce() throws Exception {
+        Path target = Files.createDirectories(work.resolve("target"));
+        Files.writeString(target.resolve("kept"), "k");
+        Path link = Files.createSymbolicLink(work.resolve("dirlink"), target);
+        applyTwice("%s:\n  file.absent: []\n".formatted(link));
+        assertFalse(Files.exists(link, LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.exists(target.resolve("kept")));
+        Files.createSymbolicLink(link, target);
+        applyTwice("%s:\n  file.directory:\n    - allow_symlink: False\n    - force: True\n".formatted(link));
+        assertTrue(Files.isDirectory(link, LinkOption.NOFOLLOW_LINKS), "a real directory now");
+        assertTrue(Files.exists(target.resolve("kept")), "the link's target untouched");
+    }
+
+    @Test
     void replaceUsesRegexWithPythonStyleGroupsAndCanAppend() throws Exception {
         Path f = Files.writeString(work.resolve("cfg"), "port = 80\nhost = a\n");
         applyTwice("""

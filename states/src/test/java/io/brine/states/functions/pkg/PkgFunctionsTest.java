@@ -77,6 +77,40 @@ class PkgFunctionsTest {
     }
 
     @Test
+    void installTakesPackageFilesAsSourcesFromTheMasterOrTheLocalDisk() throws Exception {
+        String pkg = newPackage();
+        Path v1 = repo.build(pkg, "1.0-1", Map.of());
+        Path v2 = repo.build(pkg, "2.0-1", Map.of());
+        MasterLink master = new MasterLink() {
+            @Override
+            public Map<String, Object> pillar() {
+                return Map.of();
+            }
+
+            @Override
+            public java.util.Optional<Path> file(String path) {
+                return path.equals("debs/" + pkg + ".deb") ? java.util.Optional.of(v1) : java.util.Optional.empty();
+            }
+        };
+        ctx = new FunctionContext(ctx.minionId(), ctx.jid(), ctx.grains(), master, ctx.deadline(), ctx.catalog(),
+                ctx.cacheDir(), ctx.minion(), ctx.policy(), ctx.commands());
+        List<Object> fromMaster = List.of(Map.of(pkg, "brine://debs/" + pkg + ".deb"));
+        assertEquals(Map.of(pkg, change("", "1.0-1")), call("pkg.install", List.of(), Map.of("sources", fromMaster)));
+        assertEquals("install ok installed 1.0-1", dpkgStatus(pkg));
+        assertEquals(Map.of(), call("pkg.install", List.of(), Map.of("sources", fromMaster)), "already that version");
+        assertEquals(Map.of(pkg, change("1.0-1", "2.0-1")),
+                call("pkg.install", List.of(), Map.of("sources", List.of(Map.of(pkg, v2.toString())))));
+        FunctionException wrongName = assertThrows(FunctionException.class, () -> call("pkg.install", List.of(),
+                Map.of("sources", List.of(Map.of("other-name", v2.toString())))));
+        assertEquals("pkg.install: Source " + v2 + " holds package " + pkg + ", not other-name",
+                wrongName.getMessage());
+        FunctionException missing = assertThrows(FunctionException.class, () -> call("pkg.install", List.of(),
+                Map.of("sources", List.of(Map.of(pkg, "brine://debs/absent.deb")))));
+        assertEquals("pkg.install: Source file brine://debs/absent.deb for package " + pkg + " not found",
+                missing.getMessage());
+    }
+
+    @Test
     void aPackageIsInstalledUpgradedAndRemovedWithSaltsChangeDicts() throws Exception {
         String pkg = newPackage();
         repo.publish(repo.build(pkg, "1.0-1", Map.of()));
