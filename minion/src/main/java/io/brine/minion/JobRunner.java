@@ -281,6 +281,11 @@ final class JobRunner implements AutoCloseable {
         }
     }
 
+    /** The jids of the jobs running now. */
+    List<String> runningJids() {
+        return List.copyOf(running.keySet());
+    }
+
     @Override
     public void close() {
         synchronized (waiting) {

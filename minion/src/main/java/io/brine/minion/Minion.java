@@ -74,6 +74,8 @@ public final class Minion implements AutoCloseable {
     private final java.util.concurrent.ScheduledFuture<?> persister;
     /** How long an unacknowledged return waits before it is sent again without a reconnect. */
     static final long RESEND_MILLIS = 30_000;
+    /** How long a minion stopping cleanly waits for the master to store its running jobs' "stopped" returns. */
+    static final long STOPPED_RETURNS_WAIT_MILLIS = 2_000;
 
     /** What this minion runs and what each function takes, reported with its grains (see GrainsReport). */
     private final Map<String, Object> declarations;
@@ -187,14 +189,33 @@ public final class Minion implements AutoCloseable {
         eventSocket.close();
         callSocket.close();
         localCalls.close();
-        // Jobs first: each running one returns "stopped" (kept in the spool) while the session can still carry it.
+        // Jobs first: each running one returns "stopped" (kept in the spool) while the session can still carry it,
+        // and the session stays until the master has stored those returns, so that a call waiting on one of them
+        // ends with it rather than with the disconnection (or, should the master not answer in time, the spool
+        // sends them at the next start).
+        List<String> stopped = jobs.runningJids();
         jobs.close();
+        awaitStoredReturns(stopped);
         processes.close(); // its guard kills any command a stopped job left behind
         endpoint.close();
         persister.cancel(false);
         spool.persist(0); // whatever is still unacknowledged is on disk for the next start
         if (ownsRuntime) {
             runtime.close();
+        }
+    }
+
+    private void awaitStoredReturns(List<String> jids) {
+        if (jids.isEmpty() || endpoint.status() != KeyStatus.ACCEPTED) {
+            return;
+        }
+        try {
+            if (!spool.awaitAcknowledged(jids, STOPPED_RETURNS_WAIT_MILLIS)) {
+                LOG.log(Level.INFO, "the master did not acknowledge the stopped jobs' returns within "
+                        + STOPPED_RETURNS_WAIT_MILLIS + " ms; they are sent again at the next start");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

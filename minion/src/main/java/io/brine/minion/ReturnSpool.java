@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,7 +136,25 @@ final class ReturnSpool {
             if (persisted.remove(jid)) {
                 deleteQuietly(dir.resolve(jid + ".ret"));
             }
+            notifyAll();
         }
+    }
+
+    /**
+     * Waits up to {@code timeoutMillis} until the master has acknowledged the returns of {@code jids} (those
+     * kept and not yet acknowledged); true if none is left waiting. A minion stopping cleanly waits so for the
+     * "stopped" returns of its running jobs, so that their callers learn of it before the session goes.
+     */
+    synchronized boolean awaitAcknowledged(Collection<String> jids, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
+        while (jids.stream().anyMatch(pending::containsKey)) {
+            long left = (deadline - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
     }
 
     /** What to send again after a reconnect, oldest first. */

@@ -54,6 +54,19 @@ class ReturnSpoolTest {
     }
 
     @Test
+    void awaitingAcknowledgementsEndsWhenTheLastArrivesOrAtTheTimeout() throws Exception {
+        ReturnSpool spool = ReturnSpool.open(dir, 1 << 20);
+        spool.keep(new JobReturn(J1, MinionReturn.ok("one", 1, 2)));
+        spool.keep(new JobReturn(J2, MinionReturn.ok("two", 3, 4)));
+        assertFalse(spool.awaitAcknowledged(List.of(J1), 50), "no acknowledgement came");
+        Thread acker = new Thread(() -> spool.acknowledged(J1));
+        acker.start();
+        assertTrue(spool.awaitAcknowledged(List.of(J1, J3), 10_000), "J1 acknowledged, J3 never kept");
+        acker.join();
+        assertEquals(List.of(J2), spool.unacknowledged().stream().map(JobReturn::jid).toList());
+    }
+
+    @Test
     void overItsBoundTheOldestAreDroppedEachWithALogLine() throws Exception {
         List<java.util.logging.LogRecord> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
         java.util.logging.Logger log = java.util.logging.Logger.getLogger(ReturnSpool.class.getName());
