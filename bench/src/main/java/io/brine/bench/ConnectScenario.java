@@ -12,8 +12,8 @@ import java.util.List;
  * runs from the new master's start until every minion has authenticated again and answered a ping. Meanwhile two
  * {@link StormProbe}s ping minions already back: the master's Java client, and a real {@code brine run} process
  * (when the bench runs from the jar). The scenario fails when a storm ping got no return, when the fleet is not
- * back within the connect target (3 s for up to 1,000 minions, 30 s for up to 10,000: issue 6's 30 s at 10,000,
- * and a tenth of it for a tenth of the fleet), or when a ping took over 1 s at up to 1,000 minions (issue 12:
+ * back within the connect target (30 s for up to 10,000 minions, the one stated: issue 6's), or when a ping took
+ * over 1 s at up to 1,000 minions (issue 12:
  * "the CLI answers a ping within 1 s during the storm").
  */
 final class ConnectScenario implements Scenario {
@@ -145,7 +145,7 @@ final class ConnectScenario implements Scenario {
         if (n > 10_000) {
             return null;
         }
-        return n <= 1000 ? 3.0 : 30.0;
+        return 30.0;
     }
 
     /** What the storm missed: the connect target, and (up to 1,000 minions) a ping answered within 1 s. */
