@@ -23,7 +23,7 @@ class ConnectScenarioTest {
 
     @Test
     void aFleetBackAfterItsTargetFailsTheStorm() {
-        assertTrue(ConnectScenario.shortfalls(1000, 31.5, 100).get(0).contains("over the 30.000 s target"));
+        assertTrue(ConnectScenario.shortfalls(1000, 31.5, 100).get(0).contains("over the 30.0 s target"));
         assertTrue(ConnectScenario.shortfalls(10_000, 31, 100).get(0).contains("over the 30.0 s target"));
         assertNull(ConnectScenario.targetSeconds(20_000), "no target is stated past 10,000 minions");
     }
