@@ -34,7 +34,16 @@ final class LiveJob {
     private final Set<String> expected;
     private final Set<String> reachable;
     private final Set<String> acknowledged = new LinkedHashSet<>();
+    /**
+     * The returns told so far, in the order they were told: the job's record lists them as a streaming client
+     * received them. Guarded by this.
+     */
     private final Map<String, MinionReturn> returns = new LinkedHashMap<>();
+    /**
+     * The minions whose return was taken, told yet or not: two worker threads may take returns in one order and
+     * finish handing them to the cache in the other. Guarded by this.
+     */
+    private final Set<String> taken = new HashSet<>();
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     final CompletableFuture<JobRecord> done = new CompletableFuture<>();
     /** What listeners and waiting callers are still to hear, in order; see {@link #tell}. */
@@ -78,7 +87,7 @@ final class LiveJob {
 
     /** Whether {@code minionId} was sent this job and has not returned yet: it may still be working on it. */
     synchronized boolean awaiting(String minionId) {
-        return expected.contains(minionId) && !returns.containsKey(minionId);
+        return expected.contains(minionId) && !taken.contains(minionId);
     }
 
     void listen(Listener listener) {
@@ -100,13 +109,16 @@ final class LiveJob {
      */
     boolean addReturn(String minionId, MinionReturn result, Runnable beforeTelling) {
         synchronized (this) {
-            if (returns.putIfAbsent(minionId, result) != null) {
+            if (!taken.add(minionId)) {
                 return false;
             }
             acknowledged.add(minionId);
         }
         beforeTelling.run();
         tell(() -> {
+            synchronized (this) {
+                returns.put(minionId, result);
+            }
             listeners.forEach(l -> l.onReturn(spec.jid(), minionId, result));
             told.add(minionId);
             // sizes first: returns only ever come from expected minions, so this is usually decided in O(1)
@@ -167,7 +179,7 @@ final class LiveJob {
      */
     boolean minionGone(String minionId) {
         synchronized (this) {
-            if (!reachable.contains(minionId) || returns.containsKey(minionId) || !disconnected.add(minionId)) {
+            if (!reachable.contains(minionId) || taken.contains(minionId) || !disconnected.add(minionId)) {
                 return false;
             }
         }
