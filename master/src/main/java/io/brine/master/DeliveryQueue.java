@@ -48,10 +48,6 @@ final class DeliveryQueue {
     /** Deliveries held, all minions together; guarded by this. */
     private int total;
 
-    DeliveryQueue(JobCache cache, Function<String, Optional<JobRecord>> jobs) {
-        this(cache, jobs, Limits.DEFAULTS, new JobRefusals());
-    }
-
     DeliveryQueue(JobCache cache, Function<String, Optional<JobRecord>> jobs, Limits limits, JobRefusals refusals) {
         this.cache = cache;
         this.jobs = jobs;

@@ -208,7 +208,7 @@ final class ConfinedFiles {
     private SecureDirectoryStream<Path> walk(Located at, int depth, boolean create, String asked)
             throws IOException, FunctionException {
         try {
-            return FileEntries.descend(FileEntries.secure(Files.newDirectoryStream(at.root())), at.root(),
+            return FileEntries.descend(FileEntries.open(at.root()), at.root(),
                     at.parts().subList(0, depth), create, false);
         } catch (FileEntries.LinkOnTheWay e) {
             throw refused(asked, e.getFile() + " is a symbolic link, and file_roots_allowed is walked without "

@@ -60,11 +60,6 @@ final class ScriptCopy implements AutoCloseable {
         }
     }
 
-    /** The private copy, for tests and messages. */
-    Path file() {
-        return file;
-    }
-
     /** The program and its arguments ({@code args} split into words as a shell would, without one). */
     List<String> argv(String shell, String args, String function) throws IOException, FunctionException {
         List<String> argv = new ArrayList<>();
