@@ -43,13 +43,15 @@ final class CliPing {
                 Integer.toString(timeoutSeconds), id, "test.ping");
         long t0 = System.nanoTime();
         try (JavaProcess p = BrineProcess.start(options, args, log)) {
-            String out = p.remainingOutput();
+            // Waited for first, so that a hung 'brine run' is caught here (reading its output would block until it
+            // ended); a ping's JSON is a few hundred bytes, far below what the pipe holds unread.
             int exit = p.waitFor(timeoutSeconds + 60L);
             long nanos = System.nanoTime() - t0;
             if (exit < 0) {
                 throw new IllegalStateException("brine run " + id + " test.ping did not end within "
                         + (timeoutSeconds + 60) + " s; see " + log);
             }
+            String out = p.remainingOutput();
             String outcome = outcome(out, id);
             return new Answer(nanos, outcome.equals("returned"), exit, outcome);
         }
