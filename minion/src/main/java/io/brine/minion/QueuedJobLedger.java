@@ -2,6 +2,7 @@ package io.brine.minion;
 
 import io.brine.config.PrivateFiles;
 import io.brine.protocol.Jid;
+import io.brine.transport.DropLog;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -46,6 +47,10 @@ final class QueuedJobLedger {
     private final int maxEntries;
     /** Jid to the time (this minion's clock) until which it is kept; guarded by this. */
     private final Map<String, Long> keepUntil = new HashMap<>();
+    /** Entries forgotten before their time because the ledger was full (each may let a job run twice). */
+    private long forgotten;
+    /** At most a line a second however many are forgotten, with the count of the rest. */
+    private final DropLog drops = new DropLog(LOG);
 
     private QueuedJobLedger(Path dir, LongSupplier clock, int maxEntries) {
         this.dir = dir;
@@ -84,7 +89,9 @@ final class QueuedJobLedger {
         if (keepUntil.size() >= maxEntries) {
             forgetSoonest();
         }
-        long keep = now + queuedForMillis + MARGIN_MILLIS;
+        // saturating: no queue time may wrap the instant round into the past
+        long keep = queuedForMillis > Long.MAX_VALUE - MARGIN_MILLIS - Math.max(0, now) ? Long.MAX_VALUE
+                : now + queuedForMillis + MARGIN_MILLIS;
         write(jid, keep);
         keepUntil.put(jid, keep);
         return true;
@@ -94,6 +101,11 @@ final class QueuedJobLedger {
     synchronized boolean contains(String jid) {
         Long until = keepUntil.get(jid);
         return until != null && until > clock.getAsLong();
+    }
+
+    /** Entries forgotten before their time since the start, the ledger being full. */
+    synchronized long forgotten() {
+        return forgotten;
     }
 
     synchronized int size() {
@@ -137,8 +149,10 @@ final class QueuedJobLedger {
                 soonest = e.getKey();
             }
         }
-        LOG.log(Level.WARNING, "more than " + maxEntries + " queued jobs remembered: forgot job " + soonest
-                + ", whose queue time ends first; should the master send it again, it would run again");
+        forgotten++;
+        drops.drop("more than " + maxEntries + " queued jobs remembered: forgot job " + soonest
+                + ", whose queue time ends first; should the master send it again, it would run again ("
+                + forgotten + " forgotten since the start)");
         keepUntil.remove(soonest);
         deleteQuietly(dir.resolve(soonest));
     }

@@ -58,6 +58,15 @@ class QueuedJobLedgerTest {
         assertFalse(ledger.contains(J2), "not the soonest to end was forgotten");
         assertTrue(ledger.contains(J1) && ledger.contains(J3));
         assertFalse(Files.exists(dir.resolve(J2)));
+        assertEquals(1, ledger.forgotten(), "the forgotten entry counted");
+    }
+
+    @Test
+    void aQueueTimeAsLongAsTheWireAllowsDoesNotWrapIntoThePast() throws Exception {
+        QueuedJobLedger ledger = QueuedJobLedger.open(dir, clock::get);
+        assertTrue(ledger.record(J1, Long.MAX_VALUE));
+        clock.addAndGet(365L * 24 * 3600 * 1000);
+        assertTrue(ledger.contains(J1), "pruned at once: its time wrapped round");
     }
 
     @Test
