@@ -45,12 +45,8 @@ public final class Arguments {
             throw new FunctionException(function + " takes at most " + params.size() + " positional arguments, got "
                     + args.size());
         }
-        if (rest && args.size() >= params.size()
-                && !(args.size() == params.size() && args.get(args.size() - 1) instanceof List)) {
-            // Salt's *args: what is left over after the named ones before it, as one list (a lone list is that list)
-            List<Object> folded = new ArrayList<>(args.subList(0, params.size() - 1));
-            folded.add(new ArrayList<>(args.subList(params.size() - 1, args.size())));
-            args = folded;
+        if (rest) {
+            args = io.brine.protocol.FunctionSignature.foldRest(args, params.size()); // as the master's check folds
         }
         Map<String, Object> values = new LinkedHashMap<>();
         Map<String, Object> extras = new LinkedHashMap<>();

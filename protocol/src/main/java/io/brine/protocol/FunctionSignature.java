@@ -41,15 +41,25 @@ public record FunctionSignature(String name, List<Input> inputs, boolean extras)
         inputs = List.copyOf(inputs);
     }
 
+    /**
+     * Salt's {@code *args}: the positional arguments from the last declared one on, folded into one list in its
+     * place; a lone list there is that list already. The master's check and the minion's binding both fold
+     * through here, so that they agree on what a call means. {@code declared} counts the declared inputs, the
+     * collecting one last. Example: {@code foldRest(List.of("/p", "l1", "l2"), 2)} is {@code ["/p", ["l1", "l2"]]}.
+     */
+    public static List<Object> foldRest(List<Object> args, int declared) {
+        if (args.size() < declared || args.size() == declared && args.get(args.size() - 1) instanceof List) {
+            return args;
+        }
+        List<Object> folded = new ArrayList<>(args.subList(0, declared - 1));
+        folded.add(new ArrayList<>(args.subList(declared - 1, args.size())));
+        return folded;
+    }
+
     /** Why {@code args} and {@code kwargs} cannot be bound to these inputs, or empty when they can. */
     public Optional<String> refusal(List<Object> args, Map<String, Object> kwargs) {
-        boolean rest = !inputs.isEmpty() && inputs.get(inputs.size() - 1).rest();
-        if (rest && args.size() >= inputs.size()
-                && !(args.size() == inputs.size() && args.get(args.size() - 1) instanceof List)) {
-            // the minion's Arguments folds the leftovers the same way: a lone list stays that list
-            List<Object> folded = new ArrayList<>(args.subList(0, inputs.size() - 1));
-            folded.add(new ArrayList<>(args.subList(inputs.size() - 1, args.size())));
-            args = folded;
+        if (!inputs.isEmpty() && inputs.get(inputs.size() - 1).rest()) {
+            args = foldRest(args, inputs.size());
         }
         if (args.size() > inputs.size()) {
             return Optional.of(name + " takes at most " + inputs.size() + " positional arguments, got " + args.size());
