@@ -6,17 +6,8 @@ import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.states.functions.file.FileEntries;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
-import java.nio.file.LinkOption;
-import java.nio.file.OpenOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Salt's {@code file.write} and {@code file.append}: lines written to a file inside file_roots_allowed, each ended
@@ -70,29 +61,13 @@ final class FileWrite implements ExecutionFunction {
                 if (append) {
                     FileEntries.append(at.dir(), at.name(), at.path(), text.toString());
                 } else {
-                    replaceInPlace(at, text.toString());
+                    FileEntries.replace(at.dir(), at.name(), at.path(), text.toString());
                 }
             } catch (FileSystemException e) { // not a regular file, or a link slipped in: O_NOFOLLOW refuses it
                 throw new FunctionException(name() + ": refused: '" + at.path() + "': "
                         + (e.getReason() == null ? e.getMessage() : e.getReason()));
             }
             return "Wrote " + lines.size() + " lines to \"" + at.path() + "\"";
-        }
-    }
-
-    private static void replaceInPlace(ConfinedFiles.Target at, String text) throws IOException {
-        var existing = ConfinedFiles.attributesOrNull(at.dir(), at.name());
-        if (existing != null && !existing.isRegularFile()) {
-            throw new FileSystemException(at.path().toString(), null, "is not a regular file");
-        }
-        Set<OpenOption> options = Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
-        try (SeekableByteChannel ch = at.dir().newByteChannel(at.name(), options,
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")))) {
-            ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-            while (bytes.hasRemaining()) {
-                ch.write(bytes);
-            }
         }
     }
 }

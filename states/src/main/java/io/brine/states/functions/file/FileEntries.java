@@ -117,20 +117,43 @@ public final class FileEntries {
      */
     public static void append(SecureDirectoryStream<Path> dir, Path name, Path shownAs, String text)
             throws IOException {
+        try (SeekableByteChannel ch = openRegular(dir, name, shownAs, StandardOpenOption.READ)) {
+            write(ch, ch.size() > 0 && !endsWithNewline(ch) ? "\n" + text : text, ch.size());
+        }
+    }
+
+    /**
+     * Writes {@code text} as the whole content of the regular file {@code name} in {@code dir}, in place (its owner
+     * and mode kept); a missing file is made 0644 ({@code file.write}).
+     *
+     * @param shownAs the file's path, for messages
+     * @throws FileSystemException if the entry is not a regular file (a link, a directory) or became one meanwhile
+     */
+    public static void replace(SecureDirectoryStream<Path> dir, Path name, Path shownAs, String text)
+            throws IOException {
+        try (SeekableByteChannel ch = openRegular(dir, name, shownAs, StandardOpenOption.TRUNCATE_EXISTING)) {
+            write(ch, text, 0);
+        }
+    }
+
+    /** Opens a regular file for writing, made 0644 if missing; O_NOFOLLOW: a link slipped in is refused. */
+    private static SeekableByteChannel openRegular(SecureDirectoryStream<Path> dir, Path name, Path shownAs,
+            StandardOpenOption extra) throws IOException {
         PosixFileAttributes existing = attributesOrNull(dir, name);
         if (existing != null && !existing.isRegularFile()) {
             throw new FileSystemException(shownAs.toString(), null, "is not a regular file");
         }
-        Set<java.nio.file.OpenOption> options = Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE,
-                StandardOpenOption.CREATE, LinkOption.NOFOLLOW_LINKS); // O_NOFOLLOW: a link slipped in is refused
-        try (SeekableByteChannel ch = dir.newByteChannel(name, options,
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")))) {
-            String all = ch.size() > 0 && !endsWithNewline(ch) ? "\n" + text : text;
-            ByteBuffer bytes = ByteBuffer.wrap(all.getBytes(StandardCharsets.UTF_8));
-            ch.position(ch.size());
-            while (bytes.hasRemaining()) {
-                ch.write(bytes);
-            }
+        Set<java.nio.file.OpenOption> options = Set.of(extra, StandardOpenOption.WRITE, StandardOpenOption.CREATE,
+                LinkOption.NOFOLLOW_LINKS);
+        return dir.newByteChannel(name, options,
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")));
+    }
+
+    private static void write(SeekableByteChannel ch, String text, long at) throws IOException {
+        ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        ch.position(at);
+        while (bytes.hasRemaining()) {
+            ch.write(bytes);
         }
     }
 
