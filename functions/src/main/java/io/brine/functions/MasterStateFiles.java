@@ -1,14 +1,15 @@
-package io.brine.minion.modules;
+package io.brine.functions;
 
-import io.brine.functions.MasterLink;
-import io.brine.functions.StateFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-/** The state tree as the master serves it: sls files and {@code brine://} sources, cached by content hash. */
+/**
+ * The state tree as the master serves it: sls files and {@code brine://} sources, cached by content hash
+ * ({@link StateFiles#ofMaster}).
+ */
 final class MasterStateFiles implements StateFiles {
     private final MasterLink master;
 

@@ -19,6 +19,14 @@ import java.util.Optional;
  * }</pre>
  */
 public interface StateFiles {
+    /**
+     * The state tree as {@code master} serves it (what a job running on a minion reads): sls files and
+     * {@code brine://} sources fetched from its file roots, cached by content hash.
+     */
+    static StateFiles ofMaster(MasterLink master) {
+        return new MasterStateFiles(master);
+    }
+
     /** The file's text (UTF-8), or empty when no root holds it. */
     Optional<String> readText(String relativePath) throws IOException;
 

@@ -4,6 +4,7 @@ import io.brine.functions.Arguments;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
 import io.brine.functions.Param;
+import io.brine.functions.StateFiles;
 import java.util.List;
 
 /**
@@ -37,6 +38,6 @@ final class CpListMaster implements ExecutionFunction {
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
-        return new MasterStateFiles(context.master()).listUnder(args.string("prefix"), dirs);
+        return StateFiles.ofMaster(context.master()).listUnder(args.string("prefix"), dirs);
     }
 }

@@ -3,6 +3,7 @@ package io.brine.minion.modules;
 import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
 import io.brine.functions.FunctionResult;
+import io.brine.functions.StateFiles;
 import io.brine.states.StateEngine;
 import io.brine.states.StateJob;
 import io.brine.states.StateOutcome;
@@ -24,7 +25,7 @@ final class StateRuns {
         } catch (IOException e) {
             throw new FunctionException(e.getMessage(), FAILED_STATES);
         }
-        return new StateJob(sls, new MasterStateFiles(context.master()), context.minionId(), context.grains(), pillar,
+        return new StateJob(sls, StateFiles.ofMaster(context.master()), context.minionId(), context.grains(), pillar,
                 test, context.policy(), context.minion().allowUndefined(), context.commands(), context.functions());
     }
 

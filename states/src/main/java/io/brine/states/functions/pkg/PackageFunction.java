@@ -33,13 +33,9 @@ abstract class PackageFunction implements ExecutionFunction {
         }
     }
 
-    abstract Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException, FunctionException;
-
-    /** For the functions that need more of the job than its provider (pkg.install fetches its sources). */
-    Object call(PackageManager pm, Arguments args, FunctionContext context)
-            throws IOException, InterruptedException, FunctionException {
-        return call(pm, args);
-    }
+    /** The function's own work, with the provider chosen; {@code context} for those that need more of the job. */
+    abstract Object call(PackageManager pm, Arguments args, FunctionContext context)
+            throws IOException, InterruptedException, FunctionException;
 
     /** As Salt answers a {@code *names} call: the bare value for one name, a name-to-value dict for several. */
     static Object perName(List<String> names, Map<String, String> values) {

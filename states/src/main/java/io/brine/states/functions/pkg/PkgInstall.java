@@ -45,11 +45,6 @@ final class PkgInstall extends PackageFunction {
     }
 
     @Override
-    Object call(PackageManager pm, Arguments args) {
-        throw new IllegalStateException("pkg.install needs its job's context"); // see the three-argument call
-    }
-
-    @Override
     Object call(PackageManager pm, Arguments args, FunctionContext context)
             throws IOException, InterruptedException, FunctionException {
         if (!args.list("sources").isEmpty()) {
@@ -66,7 +61,7 @@ final class PkgInstall extends PackageFunction {
             throws IOException, InterruptedException, FunctionException {
         List<LocalSources.Source> sources;
         try {
-            sources = LocalSources.resolve(args.list("sources"), fromMaster(context), pm);
+            sources = LocalSources.resolve(args.list("sources"), StateFiles.ofMaster(context.master()), pm);
         } catch (LocalSources.Invalid e) {
             throw new FunctionException(name() + ": " + e.getMessage());
         }
@@ -80,20 +75,5 @@ final class PkgInstall extends PackageFunction {
             return java.util.Map.of();
         }
         return PackageChanges.of(pm, () -> pm.installFiles(files));
-    }
-
-    /** brine:// sources come from the master's file roots, cached as cp.get_file caches them. */
-    private static StateFiles fromMaster(FunctionContext context) {
-        return new StateFiles() {
-            @Override
-            public Optional<String> readText(String relativePath) throws IOException {
-                throw new IOException("pkg.install reads no state files");
-            }
-
-            @Override
-            public Optional<Path> fetch(String relativePath) throws IOException {
-                return context.master().file(relativePath);
-            }
-        };
     }
 }

@@ -1,6 +1,7 @@
 package io.brine.states.functions.pkg;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.FunctionContext;
 import io.brine.functions.Param;
 import java.io.IOException;
 import java.util.List;
@@ -28,7 +29,7 @@ final class PkgRefreshDb extends PackageFunction {
     }
 
     @Override
-    Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
+    Object call(PackageManager pm, Arguments args, FunctionContext context) throws IOException, InterruptedException {
         pm.refresh();
         return true;
     }

@@ -1,6 +1,7 @@
 package io.brine.states.functions.pkg;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
@@ -48,7 +49,8 @@ final class PkgRemove extends PackageFunction {
     }
 
     @Override
-    Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException, FunctionException {
+    Object call(PackageManager pm, Arguments args, FunctionContext context)
+            throws IOException, InterruptedException, FunctionException {
         List<String> present = new ArrayList<>();
         for (PackageManager.Request t : targets(args)) {
             if (pm.installedVersion(t.name()).isPresent() || (purge && pm.hasLeftovers(t.name()))) {

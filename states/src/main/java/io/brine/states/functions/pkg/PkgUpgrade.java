@@ -1,6 +1,7 @@
 package io.brine.states.functions.pkg;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.FunctionContext;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import java.io.IOException;
@@ -32,7 +33,7 @@ final class PkgUpgrade extends PackageFunction {
     }
 
     @Override
-    Object call(PackageManager pm, Arguments args) throws IOException, InterruptedException {
+    Object call(PackageManager pm, Arguments args, FunctionContext context) throws IOException, InterruptedException {
         if (args.bool("refresh")) {
             pm.refresh();
         }
