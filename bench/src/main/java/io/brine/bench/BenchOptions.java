@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param scenarios          scenario names, in {@link Bench#SCENARIOS}
  * @param processes          one real {@code brine minion} process per minion instead of an in-JVM swarm
  * @param minionsPerProcess  how many swarm minions each child JVM hosts, past the first 500 in the bench's JVM
- *                           (each JeroMQ socket costs several descriptors and the limit is per process)
+ *                           (descriptors and threads are limited per process)
  * @param workDir            where keys, configurations and job caches go (a fresh directory)
  * @param brineJar           the brine jar, for scenarios that run the real CLI or daemons as processes;
  *                           null when not running from the jar (those scenarios then report why they cannot run)

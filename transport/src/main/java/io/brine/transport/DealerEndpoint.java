@@ -5,13 +5,14 @@ import io.brine.protocol.KeyStatus;
 import io.brine.protocol.Message;
 import io.brine.protocol.crypto.StaticKeyPair;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The initiator's side of the wire, used by minions and by clients: a ZeroMQ DEALER that handshakes with the
+ * The initiator's side of the wire, used by minions and by clients: a ZMTP DEALER that handshakes with the
  * master (Noise XX), checks the master's key, presents its identity, and then exchanges sealed messages. It
  * reconnects by itself, with exponential backoff and jitter, whenever the session is lost.
  *
@@ -19,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * dealer can be handed to whatever sends through it before it starts, and started with the listener that
  * receives (which may need those senders): no construction cycle.
  *
- * <p>All dealers of a {@link TransportRuntime} share one I/O thread and one ZeroMQ context ({@link DealerLoop});
+ * <p>All dealers of a {@link TransportRuntime} share one I/O thread and one selector ({@link DealerLoop});
  * listeners are called on that thread and must hand real work elsewhere. Inside, the pieces are the socket
  * ({@link DealerSocket}), the handshake state machine ({@link DealerHandshake}) and the inbound chain
  * ({@link DealerInbound}).
@@ -148,18 +149,18 @@ public final class DealerEndpoint implements AutoCloseable {
 
     // Everything below runs on the loop thread.
 
-    /** The socket may have something to read; returns how many frames it had. */
-    int onReadable() {
-        return socket.receiveAll(inbound);
+    /** The connection is ready for what its key says (connect, read, write); returns how many frames it had. */
+    int onReady(SelectionKey key) {
+        return socket.onReady(key, inbound);
     }
 
-    /** Timers; with {@code sweep}, also reads the socket in case a wake-up was missed. */
+    /** Timers: the connection's reconnect, the handshake's deadlines and heartbeat; with {@code sweep}, idle buffers. */
     void tick(long now, boolean sweep) {
-        if (sweep) {
-            socket.receiveAll(inbound);
-        }
+        socket.tick(now);
         handshake.tick(now);
-        buffers.trimIfIdle(now);
+        if (sweep) {
+            buffers.trimIfIdle(now);
+        }
     }
 
     /** Closes the socket without a word to the master: the endpoint is closing. */

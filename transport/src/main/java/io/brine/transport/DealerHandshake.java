@@ -142,9 +142,9 @@ final class DealerHandshake {
      * The master's router greets every new connection with a RESET that has a body, and answers a frame it cannot
      * place (a sealed frame without a session, a last handshake message without a first) with an empty one.
      *
-     * <p>A greeting other than the one a fresh connection expects means JeroMQ re-made the connection (the
+     * <p>A greeting other than the one a fresh connection expects means the socket re-made the connection (the
      * master restarted, or the connection broke): the master knows nothing of it, so whatever handshake or session
-     * we had is gone, and the handshake starts again at once on it. Reconnections are paced by JeroMQ, so this
+     * we had is gone, and the handshake starts again at once on it. Reconnections are paced by the socket, so this
      * needs no backoff. Closing the working connection and connecting anew after a backoff, as before, cost every
      * minion of a restarted master two connections and a backoff; and a handshake begun on a connection that was
      * then re-made waited for an answer that could not come.
@@ -241,10 +241,8 @@ final class DealerHandshake {
             case HANDSHAKING, AWAITING_WELCOME -> {
                 // A greeted connection is waited on for as long as the settings allow: its handshake is in the
                 // master's queue, and starting over would put a second one behind it (see onReset). One never
-                // greeted is JeroMQ's lost greeting (or no master): waiting longer never brings it, so each attempt
-                // gets the first timeout and a new connection, the backoff between attempts growing instead. (The
-                // timeout itself used to double: two lost greetings in a row, about one first contact in 60 here,
-                // then took 7 s instead of 5.)
+                // greeted leads nowhere (no master there, or one too busy to accept): each attempt gets the first
+                // timeout and a new connection, the backoff between attempts growing instead.
                 long limit = greeted ? settings.handshakeTimeout().toMillis() : firstHandshakeTimeout();
                 if (now - stateSince > limit) {
                     teardown("no handshake answer from " + identity.connectAddress(), now);

@@ -3,24 +3,22 @@ package io.brine.transport;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
-import zmq.Msg;
-import zmq.msg.MsgAllocator;
 
 /**
  * Receive buffers for a dealer's large frames (file chunks), used again once their chunk has been written.
  *
  * <p>Why: a minion's heap is small, and a download keeps 16 chunks of 256 KiB in flight. Allocated fresh, each
  * chunk outlived a young collection or two and was promoted, so the old generation filled every few hundred
- * milliseconds and a transfer spent a tenth of its time in full collections. JeroMQ lets a socket choose where
- * an arriving message is put ({@link MsgAllocator}); frames of {@value #POOLED_MIN} bytes or more go into a buffer
- * from here, and whoever has finished with a chunk's data hands the buffer back through {@link #recycle}.
+ * milliseconds and a transfer spent a tenth of its time in full collections. The dealer's socket
+ * ({@link DealerSocket}) reads frames of {@value #POOLED_MIN} bytes or more into a buffer from here, and whoever
+ * has finished with a chunk's data hands the buffer back through {@link #recycle}.
  *
  * <p>Nothing depends on a buffer coming back: one that is never recycled (a chunk nobody waited for) is collected
  * as garbage, and the next large frame gets a new buffer. A buffer must only be recycled by the last holder of
  * the data in it. Free buffers are dropped after {@value #IDLE_MILLIS} ms without a large frame, so an idle
  * minion holds none.
  */
-final class FrameBuffers implements MsgAllocator {
+final class FrameBuffers {
     static final int POOLED_MIN = 64 * 1024;
     /** A 256 KiB file chunk and its envelope (frame header, nonce, tag, message fields) fit with room to spare. */
     static final int BUFFER_SIZE = 256 * 1024 + 4096;
@@ -32,10 +30,10 @@ final class FrameBuffers implements MsgAllocator {
     private final AtomicInteger freeCount = new AtomicInteger();
     private volatile long lastUsedMillis;
 
-    @Override
-    public Msg allocate(int size) {
+    /** A buffer for a frame of {@code size} bytes: its array, at offset 0, may be longer than the frame. */
+    ByteBuffer allocate(int size) {
         if (size < POOLED_MIN || size > BUFFER_SIZE) {
-            return new Msg(size);
+            return ByteBuffer.allocate(size);
         }
         lastUsedMillis = MonotonicMillis.now();
         byte[] buffer = free.pollFirst();
@@ -44,7 +42,7 @@ final class FrameBuffers implements MsgAllocator {
         } else {
             freeCount.decrementAndGet();
         }
-        return new Msg(ByteBuffer.wrap(buffer, 0, size));
+        return ByteBuffer.wrap(buffer, 0, size);
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Hands work to a socket's I/O thread. ZeroMQ sockets are not thread-safe, so every send and every change to
+ * Hands work to a socket's I/O thread. Connections are not thread-safe, so every send and every change to
  * session state runs on the thread that owns the socket; other threads enqueue here and wake the thread's
  * selector. The flag keeps a burst of submissions down to one wake-up.
  *

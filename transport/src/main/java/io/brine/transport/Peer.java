@@ -3,7 +3,7 @@ package io.brine.transport;
 import io.brine.protocol.crypto.NoiseXX;
 import io.brine.protocol.crypto.SessionCipher;
 
-/** What the router knows of one ZeroMQ connection: a handshake in progress, or a session (accepted or pending). */
+/** What the router knows of one ZMTP connection: a handshake in progress, or a session (accepted or pending). */
 final class Peer {
     final byte[] routingId;
     final long createdMillis;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The router's peers, by connection (ZeroMQ routing id) and by session id, and the rule for giving up on them:
+ * The router's peers, by connection and by session id, and the rule for giving up on them:
  * a handshake that never finished, a session that went silent. Used on the router's I/O thread only.
  */
 final class PeerTable {

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 
 /**
  * The master's side of the wire: a ZMTP 3.x listener ({@link ZmtpServer}, speaking to the minions' and clients'
- * JeroMQ DEALERs) on which peers handshake (Noise XX) and then exchange sealed messages. Each connection has its
+ * DEALERs, {@link DealerSocket}) on which peers handshake (Noise XX) and then exchange sealed messages. Each connection has its
  * own session keys, and replies are routed by session, so a job sealed for one minion is never sent to, nor
  * readable by, another.
  *
@@ -48,13 +48,6 @@ public final class RouterEndpoint implements AutoCloseable {
     private static final Logger LOG = System.getLogger(RouterEndpoint.class.getName());
     /** Enough to keep the cores busy with a storm of handshakes; more would only queue for the same cores. */
     private static final int HANDSHAKE_THREADS = Math.min(4, Runtime.getRuntime().availableProcessors());
-    /**
-     * The dealers' JeroMQ limit on a connection's ZMTP greeting: none. JeroMQ 0.6.0 occasionally leaves a fresh
-     * connection with its greeting unsent (about once in 20 connects on loopback; jeromq issues #849, #957); a
-     * dealer recovers from that through its first Noise handshake timeout (2 s), which replaces the socket. (The
-     * master's own listener closes connections that do not finish their ZMTP handshake in 10 s.)
-     */
-    static final int ZMTP_HANDSHAKE_MILLIS = 0;
 
     private final TransportRuntime runtime;
     private final String bindAddress;

@@ -124,7 +124,7 @@ final class RouterHandshakes {
     /**
      * A handshake refused for load is answered by closing its connection, not by silence: a greeted dealer would
      * wait for its answer for the whole handshake timeout (a minute), while a closed connection is re-made by
-     * JeroMQ after its reconnect interval (200 ms, growing to 5 s) and the handshake starts again on the new one.
+     * the dealer's socket after its reconnect interval (200 ms, growing to 5 s) and the handshake starts again on the new one.
      * A restart storm from one address thus converges at the rate allowed; a flood pays a reconnect each time.
      */
     private void refuse(ZmtpConnection connection, String reason) {

@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * Knobs shared by both ends of a session.
  *
- * @param maxFrameSize    frames above this are dropped unread (and ZeroMQ disconnects a peer sending them)
+ * @param maxFrameSize    frames above this are dropped unread (and the connection of a peer sending them is closed)
  * @param heartbeat       how often an initiator pings; three missed answers end the session
  * @param handshakeTimeout the longest either side waits for the next handshake message (an initiator on a
  *                        connection the master has greeted; see firstHandshakeTimeout for one it has not). It was 10 s:
@@ -16,14 +16,13 @@ import java.util.Objects;
  *                        back of the queue, and the fleet never converged. Up to a minute, each waits long enough.
  * @param firstHandshakeTimeout how long an initiator waits for the answer to its first handshake message before
  *                        it starts over on a new connection (2 s), as long as the master's router has not greeted
- *                        the connection; once greeted, it waits up to handshakeTimeout. JeroMQ 0.6.0 sometimes never
- *                        sends the greeting of a fresh connection (jeromq#1022); only a new connection recovers, so
- *                        an interactive client sets this short rather than make an operator wait 2 s. A greeted
- *                        connection works: its handshake waits in a busy master's queue, and starting over would
- *                        only queue a second one behind it.
+ *                        the connection; once greeted, it waits up to handshakeTimeout. A connection not greeted
+ *                        in 2 s leads nowhere (a master too busy to accept, a SYN lost, something else on the
+ *                        port). A greeted connection works: its handshake waits in a busy master's queue, and
+ *                        starting over would only queue a second one behind it.
  * @param backoffMin      first reconnect delay; doubles on each failure, with jitter, up to backoffMax
  * @param backoffMax      ceiling for the reconnect delay, so a fleet does not hammer a master that is down
- * @param highWaterMark   messages ZeroMQ queues per peer before it drops (router) or blocks (dealer)
+ * @param highWaterMark   messages queued per connection before further ones are dropped
  */
 public record TransportSettings(int maxFrameSize, Duration heartbeat, Duration handshakeTimeout,
         Duration firstHandshakeTimeout, Duration backoffMin, Duration backoffMax, int highWaterMark) {

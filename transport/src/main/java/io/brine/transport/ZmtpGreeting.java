@@ -5,8 +5,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The ZMTP 3.x greeting and the NULL mechanism's READY command (rfc.zeromq.org 23/ZMTP, 37/ZMTP), as the master's
- * side speaks them to a JeroMQ DEALER: a 64-byte greeting (signature, version, mechanism, as-server, filler), then
- * one READY command each way naming the socket types. Only a DEALER may connect: nothing else speaks Brine.
+ * server and the dealers both speak them: a 64-byte greeting (signature, version, mechanism, as-server, filler),
+ * then one READY command each way naming the socket types. Only a DEALER may connect to the master's ROUTER:
+ * nothing else speaks Brine.
  */
 final class ZmtpGreeting {
     static final int LENGTH = 64;
@@ -46,17 +47,17 @@ final class ZmtpGreeting {
         }
     }
 
-    /** The body of our READY command: we are a ROUTER, with an empty identity. */
-    static byte[] ready() {
+    /** The body of our READY command: we are a {@code socketType} (ROUTER or DEALER), with an empty identity. */
+    static byte[] ready(String socketType) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         writeName(out, "READY");
-        writeProperty(out, "Socket-Type", "ROUTER".getBytes(StandardCharsets.US_ASCII));
+        writeProperty(out, "Socket-Type", socketType.getBytes(StandardCharsets.US_ASCII));
         writeProperty(out, "Identity", new byte[0]);
         return out.toByteArray();
     }
 
-    /** Checks the peer's first command: READY, with a Socket-Type of DEALER; property bounds checked. */
-    static void checkReady(byte[] body) throws ZmtpException {
+    /** Checks the peer's first command: READY, with a Socket-Type of {@code peerType}; property bounds checked. */
+    static void checkReady(byte[] body, String peerType) throws ZmtpException {
         int pos = expectName(body, "READY");
         String socketType = null;
         while (pos < body.length) {
@@ -77,8 +78,8 @@ final class ZmtpGreeting {
             }
             pos += (int) valueLength;
         }
-        if (!"DEALER".equals(socketType)) {
-            throw new ZmtpException("peer socket type " + socketType + " cannot talk to a ROUTER here");
+        if (!peerType.equals(socketType)) {
+            throw new ZmtpException("peer socket type " + socketType + " is not the " + peerType + " expected here");
         }
     }
 

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * The master's listening socket and its connections, speaking ZMTP 3.x to JeroMQ DEALERs on plain NIO: accepts
+ * The master's listening socket and its connections, speaking ZMTP 3.x to DEALERs on plain NIO: accepts
  * (within {@link Admission}'s caps), greets, reads frames as their bytes arrive ({@link ZmtpFrameReader}) and
  * writes queued output. A peer that breaks the protocol, exceeds its frame limit or the shared frame budget, or
  * does not read its output loses its connection, counted; nothing a peer sends can reach the caller's thread as
@@ -306,7 +306,7 @@ final class ZmtpServer implements AutoCloseable {
             }
             ZmtpGreeting.checkPeer(greeting);
             c.phase = ZmtpConnection.Phase.READY;
-            c.send(ZmtpFrameReader.COMMAND, ZmtpGreeting.ready());
+            c.send(ZmtpFrameReader.COMMAND, ZmtpGreeting.ready("ROUTER"));
             markDirty(c);
         }
         c.reader.read(in, c.frameLimit, (flags, body) -> frame(c, flags, body));
@@ -335,7 +335,7 @@ final class ZmtpServer implements AutoCloseable {
             throw new ZmtpException("command frame with MORE set");
         }
         if (c.phase == ZmtpConnection.Phase.READY) {
-            ZmtpGreeting.checkReady(body);
+            ZmtpGreeting.checkReady(body, "DEALER");
             c.phase = ZmtpConnection.Phase.OPEN;
             c.frameLimit = limits.unauthenticatedFrameLimit();
             send(c, hello);

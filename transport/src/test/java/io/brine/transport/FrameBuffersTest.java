@@ -24,7 +24,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import zmq.Msg;
 
 /** Large frames land in buffers that come back once their data is used, through real sockets. */
 class FrameBuffersTest {
@@ -33,20 +32,19 @@ class FrameBuffersTest {
     @Test
     void smallFramesAreLeftToTheHeapAndLargeOnesShareBuffers() {
         FrameBuffers buffers = new FrameBuffers();
-        Msg small = buffers.allocate(1000);
-        assertEquals(1000, small.buf().array().length);
-        buffers.recycle(small.buf());
+        ByteBuffer small = buffers.allocate(1000);
+        assertEquals(1000, small.array().length);
+        buffers.recycle(small);
         assertEquals(0, buffers.free(), "a small frame's buffer is not one of the pool's");
 
-        Msg large = buffers.allocate(CHUNK + 100);
-        ByteBuffer frame = large.buf();
+        ByteBuffer frame = buffers.allocate(CHUNK + 100);
         assertEquals(CHUNK + 100, frame.remaining(), "the message is as long as the frame, not the buffer");
         assertEquals(FrameBuffers.BUFFER_SIZE, frame.array().length, "a large frame lies in a pool buffer");
         buffers.recycle(frame);
         buffers.recycle(frame);
         assertEquals(1, buffers.free(), "a buffer handed back twice is taken once");
-        assertSame(frame.array(), buffers.allocate(CHUNK).buf().array(), "a recycled buffer is used again");
-        assertNotSame(frame.array(), buffers.allocate(CHUNK).buf().array(), "but only by one frame");
+        assertSame(frame.array(), buffers.allocate(CHUNK).array(), "a recycled buffer is used again");
+        assertNotSame(frame.array(), buffers.allocate(CHUNK).array(), "but only by one frame");
     }
 
     @Test
@@ -54,7 +52,7 @@ class FrameBuffersTest {
         FrameBuffers buffers = new FrameBuffers();
         List<ByteBuffer> taken = new ArrayList<>();
         for (int i = 0; i < FrameBuffers.MAX_FREE + 5; i++) {
-            taken.add(buffers.allocate(CHUNK).buf());
+            taken.add(buffers.allocate(CHUNK));
         }
         taken.forEach(buffers::recycle);
         assertEquals(FrameBuffers.MAX_FREE, buffers.free());

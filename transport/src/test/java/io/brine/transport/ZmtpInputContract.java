@@ -63,7 +63,7 @@ final class ZmtpInputContract {
         if ((flags & ZmtpFrameReader.COMMAND) != 0) {
             ZmtpGreeting.commandName(body);
             try {
-                ZmtpGreeting.checkReady(body);
+                ZmtpGreeting.checkReady(body, "DEALER");
             } catch (ZmtpException e) {
                 // refused
             }
