@@ -88,9 +88,8 @@ final class EchoMaster implements AutoCloseable {
 
     /**
      * How long a brand-new peer takes from connecting to its welcome, in milliseconds ({@code Double.MAX_VALUE}
-     * if it failed). Measured with the raw client, not a JeroMQ dealer: JeroMQ 0.6.0's connecting side now and then
-     * never sends its ZMTP greeting (jeromq#1022; 2 to 7 fresh connections in 150 here, the master receiving not
-     * one byte), and its dealer then retries after its first-handshake timeout, which measures JeroMQ, not us.
+     * if it failed), measured with the raw client: one handshake on one connection, nothing a dealer's timers
+     * add.
      */
     double freshHandshakeMillis(String id) {
         long start = System.nanoTime();

@@ -41,15 +41,12 @@ import java.util.function.Consumer;
  */
 public final class MasterSession implements AutoCloseable {
     /**
-     * Retries come quickly: an operator is waiting. The first handshake gets 150 ms rather than the 2 s a minion
-     * gives it, because JeroMQ 0.6.0 now and then never sends the greeting of a fresh connection and only a new
-     * connection recovers (jeromq#1022); a fast-starting CLI hit that in a third of its runs and waited 2 s. A
-     * handshake, the CLI's cold crypto included, takes 40 to 60 ms on an idle master. The timeout doubles on
-     * every failure, so a master that is merely slow (a restart storm) still gets its time.
+     * Retries come quickly: an operator is waiting. (The first handshake used to get 150 ms rather than 2 s, for
+     * a JeroMQ dealer that now and then never sent a fresh connection's greeting; Brine's own dealer always does,
+     * and a short timeout only made a busy master's clients start over behind themselves.)
      */
     private static final TransportSettings CLIENT_TRANSPORT = TransportSettings.DEFAULTS
-            .withBackoff(Duration.ofMillis(50), Duration.ofMillis(500))
-            .withFirstHandshakeTimeout(Duration.ofMillis(150));
+            .withBackoff(Duration.ofMillis(50), Duration.ofMillis(500));
 
     private final DealerEndpoint endpoint;
     /**

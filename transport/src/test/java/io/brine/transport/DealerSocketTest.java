@@ -1,0 +1,143 @@
+package io.brine.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.protocol.Hello;
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.Role;
+import io.brine.protocol.crypto.StaticKeyPair;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The dealer's own ZMTP client against masters that are not: what it sends a stranger, and what a stranger's bytes
+ * cost it (its connection, never its loop or another dealer's session). The "masters" here are plain sockets of
+ * the test's own, bounded in connections and time.
+ */
+class DealerSocketTest {
+    private static final TransportSettings SETTINGS = TransportSettings.DEFAULTS;
+    private final TransportRuntime runtime = new TransportRuntime("dealer-socket-test");
+
+    @AfterEach
+    void closeRuntime() {
+        runtime.close();
+    }
+
+    private DealerEndpoint dealer(int port, String id) {
+        DealerEndpoint d = new DealerEndpoint(runtime, "tcp://127.0.0.1:" + port, StaticKeyPair.generate(),
+                new Hello(Role.MINION, id, "test"), serverKey -> null, SETTINGS);
+        d.start(message -> {
+        });
+        return d;
+    }
+
+    @Test
+    void itGreetsAsAZmtpDealerAndWaitsForTheMastersReadyBeforeAnyFrame() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress());
+                DealerEndpoint d = dealer(server.getLocalPort(), "greets")) {
+            server.setSoTimeout(10_000);
+            try (Socket s = server.accept()) {
+                s.setSoTimeout(10_000);
+                DataInputStream in = new DataInputStream(s.getInputStream());
+                byte[] greeting = new byte[ZmtpGreeting.LENGTH];
+                in.readFully(greeting);
+                ZmtpGreeting.checkPeer(greeting);
+                assertEquals(ZmtpFrameReader.COMMAND, in.readUnsignedByte(), "a short command frame follows");
+                byte[] ready = new byte[in.readUnsignedByte()];
+                in.readFully(ready);
+                ZmtpGreeting.checkReady(ready, "DEALER");
+                // No message before our greeting and READY: the handshake's first message waits for them.
+                s.setSoTimeout(300);
+                assertTrue(timesOut(in), "the dealer sent a frame before the master was ready");
+                OutputStream out = s.getOutputStream();
+                out.write(ZmtpGreeting.greeting());
+                byte[] ours = ZmtpGreeting.ready("ROUTER");
+                out.write(new byte[] {ZmtpFrameReader.COMMAND, (byte) ours.length});
+                out.write(ours);
+                out.flush();
+                s.setSoTimeout(10_000);
+                int flags = in.readUnsignedByte();
+                assertEquals(0, flags, "a one-frame message");
+                byte[] first = new byte[in.readUnsignedByte()];
+                in.readFully(first);
+                assertEquals(io.brine.protocol.FrameKind.HANDSHAKE_1,
+                        io.brine.protocol.Frame.kindOf(first, first.length, 1024), "the handshake begins");
+            }
+        }
+    }
+
+    @Test
+    void garbageFromAMasterCostsTheConnectionAndNeitherTheLoopNorAnotherDealersSession() throws Exception {
+        Random random = new Random(42);
+        try (ServerSocket liar = new ServerSocket(0, 5, InetAddress.getLoopbackAddress());
+                TestMaster master = TestMaster.start(TestMaster.acceptAll(), SETTINGS);
+                DealerEndpoint fooled = dealer(liar.getLocalPort(), "fooled")) {
+            liar.setSoTimeout(10_000);
+            for (int i = 0; i < 3; i++) {
+                try (Socket s = liar.accept()) {
+                    byte[] junk = new byte[4096];
+                    random.nextBytes(junk);
+                    if (i == 2) {
+                        // a valid greeting, then a frame header claiming 1 GiB: refused before a byte of its body
+                        byte[] header = {ZmtpFrameReader.LONG, 0, 0, 0, 0, 0x40, 0, 0, 0};
+                        junk = concat(ZmtpGreeting.greeting(), header);
+                    }
+                    s.getOutputStream().write(junk);
+                    s.setSoTimeout(10_000);
+                    assertTrue(readsToTheEnd(s.getInputStream()), "the dealer closed connection " + i);
+                }
+            }
+            DealerEndpoint honest = new DealerEndpoint(runtime, "tcp://127.0.0.1:" + master.router.port(),
+                    StaticKeyPair.generate(), new Hello(Role.MINION, "honest", "test"), serverKey -> null, SETTINGS);
+            try (honest) {
+                honest.start(message -> {
+                });
+                assertEquals(KeyStatus.ACCEPTED, honest.awaitStatus(Duration.ofSeconds(10)),
+                        "the loop that served the liar serves an honest session");
+            }
+            assertEquals(1, fooled.socketsOpened(), "the socket itself connected again, as a ZeroMQ socket does");
+        }
+    }
+
+    /** True if nothing arrives (nor the end) within the socket's timeout. */
+    private static boolean timesOut(InputStream in) throws IOException {
+        try {
+            in.read();
+            return false;
+        } catch (SocketTimeoutException e) {
+            return true;
+        }
+    }
+
+    /** Reads until the peer closes; false if it has not within the socket's timeout. */
+    private static boolean readsToTheEnd(InputStream in) throws IOException {
+        byte[] sink = new byte[4096];
+        try {
+            while (in.read(sink) >= 0) {
+                // what the dealer sends before it hangs up: its greeting and READY
+            }
+            return true;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            return true; // reset by the peer: closed too
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
