@@ -65,7 +65,7 @@ public final class DealerEndpoint implements AutoCloseable {
             }
             running = true;
             l = runtime.acquireDealerLoop();
-            socket = new DealerSocket(l, this, settings, buffers);
+            socket = new DealerSocket(l, this::onReady, settings, buffers);
             handshake = new DealerHandshake(identity, settings, socket, listener, held, answer);
             inbound = new DealerInbound(settings.maxFrameSize(), buffers, handshake, listener);
             loop = l;

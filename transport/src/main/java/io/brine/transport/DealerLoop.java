@@ -28,6 +28,13 @@ import java.util.Set;
  * connection ({@link DealerSocket#flush}), so that a burst of frames to the master goes out together.
  */
 final class DealerLoop implements AutoCloseable {
+    /** Serves a connection the selector reported ready; the attachment of each key the loop watches. */
+    @FunctionalInterface
+    interface Ready {
+        /** Returns how many frames went up. */
+        int onReady(SelectionKey key);
+    }
+
     private static final Logger LOG = System.getLogger(DealerLoop.class.getName());
     /** Timers (reconnects, handshake deadlines, heartbeats) are checked this often. */
     private static final long TICK_MILLIS = 20;
@@ -77,9 +84,9 @@ final class DealerLoop implements AutoCloseable {
         endpoints.remove(endpoint);
     }
 
-    /** Watches {@code channel} for {@code ops}, the key naming {@code endpoint}. */
-    SelectionKey register(SocketChannel channel, int ops, DealerEndpoint endpoint) throws ClosedChannelException {
-        return channel.register(selector, ops, endpoint);
+    /** Watches {@code channel} for {@code ops}; {@code ready} serves it when the selector says so. */
+    SelectionKey register(SocketChannel channel, int ops, Ready ready) throws ClosedChannelException {
+        return channel.register(selector, ops, ready);
     }
 
     ByteBuffer readBuffer() {
@@ -98,7 +105,7 @@ final class DealerLoop implements AutoCloseable {
             while (running) {
                 selector.select(TICK_MILLIS);
                 for (SelectionKey key : selector.selectedKeys()) {
-                    ready((DealerEndpoint) key.attachment(), key);
+                    ready((Ready) key.attachment(), key);
                 }
                 selector.selectedKeys().clear();
                 tasks.runPending();
@@ -124,9 +131,9 @@ final class DealerLoop implements AutoCloseable {
     }
 
     /** Serves one dealer's connection, so that its failure stays its own (see {@link Outbox#guarded}). */
-    private static void ready(DealerEndpoint endpoint, SelectionKey key) {
+    private static void ready(Ready connection, SelectionKey key) {
         try {
-            endpoint.onReady(key);
+            connection.onReady(key);
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             LOG.log(Level.ERROR, "serving a dealer's connection failed; the loop carries on", e);
         }

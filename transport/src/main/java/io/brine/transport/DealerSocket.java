@@ -45,6 +45,11 @@ final class DealerSocket {
     private static final int READ_PER_TURN = 256 * 1024;
     /** Buffers handed to one gathering write. */
     private static final int MAX_GATHER = 64;
+    /**
+     * Bytes queued to the master at most (or four of the largest frames, if more): with the high-water mark
+     * alone, a master that stops reading could make a dealer hold 100,000 file chunks.
+     */
+    private static final long MAX_QUEUED_BYTES = 64L * 1024 * 1024;
     /** A frame body bigger than a pool buffer starts this large and grows as its bytes arrive. */
     private static final int FIRST_CHUNK = 64 * 1024;
 
@@ -72,10 +77,14 @@ final class DealerSocket {
     }
 
     private final DealerLoop loop;
-    private final DealerEndpoint owner;
+    private final DealerLoop.Ready whenReady;
     private final TransportSettings settings;
     private final FrameBuffers buffers;
     private final ArrayDeque<Out> outbound = new ArrayDeque<>();
+    /** Bytes of the frames in {@link #outbound}, counted whole until each is written. */
+    private long outboundBytes;
+    /** Frames dropped because the queue to the master was full. */
+    private long dropped;
     private final byte[] greeting = new byte[ZmtpGreeting.LENGTH];
     private final byte[] header = new byte[9];
 
@@ -101,9 +110,10 @@ final class DealerSocket {
     /** The parts of a multi-part message are dropped: the master sends one frame a message. */
     private boolean skippingParts;
 
-    DealerSocket(DealerLoop loop, DealerEndpoint owner, TransportSettings settings, FrameBuffers buffers) {
+    /** @param whenReady what the loop calls when the selector reports this socket's key */
+    DealerSocket(DealerLoop loop, DealerLoop.Ready whenReady, TransportSettings settings, FrameBuffers buffers) {
         this.loop = loop;
-        this.owner = owner;
+        this.whenReady = whenReady;
         this.settings = settings;
         this.buffers = buffers;
     }
@@ -140,6 +150,7 @@ final class DealerSocket {
         }
         dropConnection();
         outbound.clear();
+        outboundBytes = 0;
         address = null;
         phase = null;
     }
@@ -149,12 +160,27 @@ final class DealerSocket {
         if (address == null) {
             return;
         }
-        if (outbound.size() >= settings.highWaterMark()) {
+        if (outbound.size() >= settings.highWaterMark()
+                || outboundBytes + encoded.length > Math.max(MAX_QUEUED_BYTES, 4L * settings.maxFrameSize())) {
+            dropped++;
             LOG.log(Level.DEBUG, "dropped a " + kind + " frame: the queue to the master is full");
             return;
         }
-        outbound.add(new Out(frameHeader(0, encoded.length), ByteBuffer.wrap(encoded)));
+        enqueue(0, encoded);
+    }
+
+    private void enqueue(int flags, byte[] body) {
+        outbound.add(new Out(frameHeader(flags, body.length), ByteBuffer.wrap(body)));
+        outboundBytes += body.length;
         markDirty();
+    }
+
+    long queuedBytes() {
+        return outboundBytes;
+    }
+
+    long dropped() {
+        return dropped;
     }
 
     /** Connects again once the wait after a lost connection is over. */
@@ -244,7 +270,7 @@ final class DealerSocket {
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             boolean done = channel.connect(address);
-            key = loop.register(channel, done ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, owner);
+            key = loop.register(channel, done ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, whenReady);
             phase = Phase.CONNECTING;
             if (done) {
                 connected();
@@ -269,6 +295,7 @@ final class DealerSocket {
         dropConnection();
         if (wasOpen) {
             outbound.clear();
+            outboundBytes = 0;
             reconnectDelay = RECONNECT_MIN_MILLIS;
         }
         long delay = reconnectDelay + ThreadLocalRandom.current().nextLong(reconnectDelay);
@@ -311,7 +338,7 @@ final class DealerSocket {
             while (!outbound.isEmpty()) {
                 long written = channel.write(gather());
                 while (!outbound.isEmpty() && outbound.peek().written()) {
-                    outbound.poll();
+                    outboundBytes -= outbound.poll().body().capacity();
                 }
                 if (written == 0) {
                     break;
@@ -468,9 +495,7 @@ final class DealerSocket {
         }
         String name = ZmtpGreeting.commandName(command);
         if ("PING".equals(name)) {
-            byte[] pong = ZmtpGreeting.pongFor(command);
-            outbound.add(new Out(frameHeader(ZmtpFrameReader.COMMAND, pong.length), ByteBuffer.wrap(pong)));
-            markDirty();
+            enqueue(ZmtpFrameReader.COMMAND, ZmtpGreeting.pongFor(command));
         } else if ("ERROR".equals(name)) {
             throw new ZmtpException("the master sent a ZMTP ERROR");
         }

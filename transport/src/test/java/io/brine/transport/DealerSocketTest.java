@@ -110,6 +110,54 @@ class DealerSocketTest {
         }
     }
 
+    @Test
+    void aMasterThatStopsReadingCostsTheDealerNoMoreThanItsQueueBound() throws Exception {
+        DealerLoop loop = new DealerLoop("stops-reading");
+        try (loop; ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            java.util.concurrent.atomic.AtomicReference<DealerSocket> socket =
+                    new java.util.concurrent.atomic.AtomicReference<>();
+            socket.set(new DealerSocket(loop, key -> socket.get().onReady(key, (raw, length) -> {
+            }), SETTINGS, new FrameBuffers()));
+            onLoop(loop, () -> socket.get().open("tcp://127.0.0.1:" + server.getLocalPort()));
+            server.setSoTimeout(10_000);
+            try (Socket s = server.accept()) {
+                s.setSoTimeout(10_000);
+                new DataInputStream(s.getInputStream()).readFully(new byte[ZmtpGreeting.LENGTH + 2]);
+                OutputStream out = s.getOutputStream();
+                out.write(ZmtpGreeting.greeting());
+                byte[] ready = ZmtpGreeting.ready("ROUTER");
+                out.write(new byte[] {ZmtpFrameReader.COMMAND, (byte) ready.length});
+                out.write(ready);
+                out.flush();
+                // ... and never reads again: 400 frames of 1 MiB are offered, a turn at a time.
+                for (int i = 0; i < 400; i++) {
+                    onLoop(loop, () -> socket.get().send(io.brine.protocol.FrameKind.SEALED, new byte[1 << 20]));
+                }
+                long[] held = new long[2];
+                onLoop(loop, () -> {
+                    held[0] = socket.get().queuedBytes();
+                    held[1] = socket.get().dropped();
+                });
+                assertTrue(held[0] <= 64L << 20, "queued " + held[0] + " bytes");
+                // what the kernel's buffers took went out; the rest past the bound was dropped, and counted
+                assertTrue(held[1] >= 400 - 64 - 32, "dropped " + held[1]);
+            }
+        }
+    }
+
+    /** Runs {@code task} on the loop's thread and waits for it. */
+    private static void onLoop(DealerLoop loop, Runnable task) throws InterruptedException {
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        assertTrue(loop.execute(() -> {
+            try {
+                task.run();
+            } finally {
+                done.countDown();
+            }
+        }));
+        assertTrue(done.await(10, java.util.concurrent.TimeUnit.SECONDS), "the loop ran the task");
+    }
+
     /** True if nothing arrives (nor the end) within the socket's timeout. */
     private static boolean timesOut(InputStream in) throws IOException {
         try {
