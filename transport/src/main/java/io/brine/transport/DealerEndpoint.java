@@ -3,6 +3,7 @@ package io.brine.transport;
 import io.brine.protocol.Hello;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.Message;
+import io.brine.protocol.Role;
 import io.brine.protocol.crypto.StaticKeyPair;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
@@ -65,7 +66,9 @@ public final class DealerEndpoint implements AutoCloseable {
             }
             running = true;
             l = runtime.acquireDealerLoop();
-            socket = new DealerSocket(l, this::onReady, settings, buffers);
+            // An operator's client asks for the lane that a master's own host gets before the fleet.
+            socket = new DealerSocket(l, this::onReady, identity.hello().role() == Role.CLIENT
+                    ? ZmtpGreeting.OPERATOR_LANE : null, settings, buffers);
             handshake = new DealerHandshake(identity, settings, socket, listener, held, answer);
             inbound = new DealerInbound(settings.maxFrameSize(), buffers, handshake, listener);
             loop = l;

@@ -52,6 +52,14 @@ final class DealerHandshake {
      * slow answer means a busy master, not a lost greeting.
      */
     private boolean greeted;
+    /**
+     * Connections in a row that the master accepted and never greeted: each waits twice as long as the one before
+     * (from the first handshake timeout up to the handshake timeout), since a master too busy to greet is only
+     * made busier by connections that give up and start over. A connection that never got through (nothing
+     * listening, a partition dropping packets) does not count: trying again soon costs the master nothing, and
+     * finds it as soon as it is back.
+     */
+    private int ungreeted;
     /** The current connection is fresh and its greeting has not arrived yet. */
     private boolean awaitingGreeting;
     /** One handshake may start again at once on the same connection after a session; reset by each session. */
@@ -156,6 +164,7 @@ final class DealerHandshake {
      */
     void onReset(boolean greeting, long now) {
         greeted = true;
+        ungreeted = 0;
         if (greeting && awaitingGreeting) {
             awaitingGreeting = false;
             return; // our fresh connection's own greeting: the first handshake message follows it
@@ -241,10 +250,15 @@ final class DealerHandshake {
             case HANDSHAKING, AWAITING_WELCOME -> {
                 // A greeted connection is waited on for as long as the settings allow: its handshake is in the
                 // master's queue, and starting over would put a second one behind it (see onReset). One never
-                // greeted leads nowhere (no master there, or one too busy to accept): each attempt gets the first
-                // timeout and a new connection, the backoff between attempts growing instead.
-                long limit = greeted ? settings.handshakeTimeout().toMillis() : firstHandshakeTimeout();
+                // greeted leads nowhere yet (no master there, or one too busy to greet): it gets the first timeout,
+                // doubled for each connection before it that the master accepted and did not greet (see
+                // ungreeted), so that a fleet converging on an overloaded master backs off instead of piling up
+                // connections.
+                long limit = greeted ? settings.handshakeTimeout().toMillis() : ungreetedTimeout();
                 if (now - stateSince > limit) {
+                    if (!greeted && socket.connected()) {
+                        ungreeted++;
+                    }
                     teardown("no handshake answer from " + identity.connectAddress(), now);
                 }
             }
@@ -271,8 +285,9 @@ final class DealerHandshake {
         }
     }
 
-    private long firstHandshakeTimeout() {
-        return Math.min(settings.firstHandshakeTimeout().toMillis(), settings.handshakeTimeout().toMillis());
+    private long ungreetedTimeout() {
+        long first = settings.firstHandshakeTimeout().toMillis();
+        return Math.min(first << Math.min(ungreeted, 10), settings.handshakeTimeout().toMillis());
     }
 
     private void sendFrame(Frame frame) {

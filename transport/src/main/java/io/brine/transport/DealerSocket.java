@@ -78,6 +78,8 @@ final class DealerSocket {
 
     private final DealerLoop loop;
     private final DealerLoop.Ready whenReady;
+    /** The master's handshake lane this dealer asks for in its READY, or null (see {@link HandshakeQueue}). */
+    private final String lane;
     private final TransportSettings settings;
     private final FrameBuffers buffers;
     private final ArrayDeque<Out> outbound = new ArrayDeque<>();
@@ -110,10 +112,15 @@ final class DealerSocket {
     /** The parts of a multi-part message are dropped: the master sends one frame a message. */
     private boolean skippingParts;
 
-    /** @param whenReady what the loop calls when the selector reports this socket's key */
-    DealerSocket(DealerLoop loop, DealerLoop.Ready whenReady, TransportSettings settings, FrameBuffers buffers) {
+    /**
+     * @param whenReady what the loop calls when the selector reports this socket's key
+     * @param lane      the master's handshake lane to ask for ({@link ZmtpGreeting#OPERATOR_LANE}), or null
+     */
+    DealerSocket(DealerLoop loop, DealerLoop.Ready whenReady, String lane, TransportSettings settings,
+            FrameBuffers buffers) {
         this.loop = loop;
         this.whenReady = whenReady;
+        this.lane = lane;
         this.settings = settings;
         this.buffers = buffers;
     }
@@ -175,6 +182,11 @@ final class DealerSocket {
         markDirty();
     }
 
+    /** The connection is established (the master's host accepted it), whatever the master has said on it. */
+    boolean connected() {
+        return channel != null && (phase == Phase.GREETING || phase == Phase.READY || phase == Phase.OPEN);
+    }
+
     long queuedBytes() {
         return outboundBytes;
     }
@@ -200,7 +212,7 @@ final class DealerSocket {
                 if (!channel.finishConnect()) {
                     return 0;
                 }
-                connected();
+                onConnected();
             }
             if (ready.isValid() && ready.isWritable()) {
                 write();
@@ -273,16 +285,16 @@ final class DealerSocket {
             key = loop.register(channel, done ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, whenReady);
             phase = Phase.CONNECTING;
             if (done) {
-                connected();
+                onConnected();
             }
         } catch (IOException e) {
             lost("cannot connect: " + e.getMessage());
         }
     }
 
-    private void connected() throws IOException {
+    private void onConnected() throws IOException {
         phase = Phase.GREETING;
-        byte[] ready = ZmtpGreeting.ready("DEALER");
+        byte[] ready = ZmtpGreeting.ready("DEALER", lane);
         ByteBuffer first = ByteBuffer.allocate(ZmtpGreeting.LENGTH + 9 + ready.length);
         first.put(ZmtpGreeting.greeting()).put(frameHeader(ZmtpFrameReader.COMMAND, ready.length)).put(ready);
         preamble = first.flip();

@@ -53,7 +53,7 @@ final class HandshakeWorkers implements AutoCloseable {
      * Reads message 1 and writes message 2; {@code then} runs on the router thread. False if the queue for the
      * peer's class is full: the caller drops the message, counted.
      */
-    boolean answer(byte[] message1, boolean fromKnownAddress, Consumer<Answer> then) {
+    boolean answer(byte[] message1, HandshakeQueue.Lane lane, Consumer<Answer> then) {
         return queue.offer(() -> {
             NoiseXX handshake = NoiseXX.responder(key, prologue);
             Answer answer;
@@ -67,15 +67,15 @@ final class HandshakeWorkers implements AutoCloseable {
             }
             Answer result = answer;
             router.submit(() -> then.accept(result));
-        }, fromKnownAddress);
+        }, lane);
     }
 
     /**
-     * Reads message 3 and splits the session keys; {@code then} runs on the router thread. Message 3 goes in the
-     * known class: its sender already passed the rate checks for message 1 and holds a handshake slot, so finishing
-     * it is what frees capacity. False if that queue is full.
+     * Reads message 3 and splits the session keys; {@code then} runs on the router thread. The caller puts message
+     * 3 in the known lane, or the operator's: its sender already passed the rate checks for message 1 and holds a
+     * handshake slot, so finishing it is what frees capacity. False if that lane is full.
      */
-    boolean finish(NoiseXX handshake, byte[] message3, Consumer<Finish> then) {
+    boolean finish(NoiseXX handshake, byte[] message3, HandshakeQueue.Lane lane, Consumer<Finish> then) {
         return queue.offer(() -> {
             Finish finish;
             try {
@@ -89,7 +89,7 @@ final class HandshakeWorkers implements AutoCloseable {
             }
             Finish result = finish;
             router.submit(() -> then.accept(result));
-        }, true);
+        }, lane);
     }
 
     int queued() {

@@ -64,7 +64,9 @@ final class RouterHandshakes {
     private void start(ZmtpConnection connection, byte[] body) {
         counters.handshakesStarted.increment();
         Peer peer = sessions.begin(connection);
-        boolean queued = workers.answer(body, admission.isKnown(connection.address), answer -> {
+        HandshakeQueue.Lane lane = connection.operatorLane ? HandshakeQueue.Lane.OPERATOR
+                : admission.isKnown(connection.address) ? HandshakeQueue.Lane.KNOWN : HandshakeQueue.Lane.OTHERS;
+        boolean queued = workers.answer(body, lane, answer -> {
             if (!sessions.current(peer)) {
                 return; // started over or expired while the answer was computed
             }
@@ -92,7 +94,8 @@ final class RouterHandshakes {
         }
         NoiseXX handshake = peer.handshake;
         peer.handshake = null; // a second message 3 is refused
-        boolean queued = workers.finish(handshake, body, finish -> {
+        HandshakeQueue.Lane lane = connection.operatorLane ? HandshakeQueue.Lane.OPERATOR : HandshakeQueue.Lane.KNOWN;
+        boolean queued = workers.finish(handshake, body, lane, finish -> {
             if (!sessions.current(peer)) {
                 return;
             }

@@ -32,6 +32,11 @@ final class ZmtpConnection {
     /** A multi-part message is being skipped: Brine's messages are one frame each. */
     boolean skippingParts;
     boolean closed;
+    /**
+     * The peer asked for the operator's lane in its READY and connects from this host: its handshakes go before
+     * the fleet's (see {@link HandshakeQueue}).
+     */
+    boolean operatorLane;
     /** First handshake messages dropped for this connection's rate. */
     int rateDrops;
     private final byte[] greeting = new byte[ZmtpGreeting.LENGTH];

@@ -47,19 +47,38 @@ final class ZmtpGreeting {
         }
     }
 
+    /**
+     * The READY property by which a dealer asks for the operator's lane of the master's handshake queue (see
+     * {@link HandshakeQueue}); ZMTP lets applications add properties whose names begin with {@code X-}.
+     */
+    static final String LANE_PROPERTY = "X-Brine-Lane";
+    static final String OPERATOR_LANE = "operator";
+
     /** The body of our READY command: we are a {@code socketType} (ROUTER or DEALER), with an empty identity. */
     static byte[] ready(String socketType) {
+        return ready(socketType, null);
+    }
+
+    /** As {@link #ready(String)}, asking for the handshake queue's {@code lane} unless it is null. */
+    static byte[] ready(String socketType, String lane) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         writeName(out, "READY");
         writeProperty(out, "Socket-Type", socketType.getBytes(StandardCharsets.US_ASCII));
         writeProperty(out, "Identity", new byte[0]);
+        if (lane != null) {
+            writeProperty(out, LANE_PROPERTY, lane.getBytes(StandardCharsets.US_ASCII));
+        }
         return out.toByteArray();
     }
 
-    /** Checks the peer's first command: READY, with a Socket-Type of {@code peerType}; property bounds checked. */
-    static void checkReady(byte[] body, String peerType) throws ZmtpException {
+    /**
+     * Checks the peer's first command: READY, with a Socket-Type of {@code peerType}; property bounds checked.
+     * Returns the lane the peer asks for, or null.
+     */
+    static String checkReady(byte[] body, String peerType) throws ZmtpException {
         int pos = expectName(body, "READY");
         String socketType = null;
+        String lane = null;
         while (pos < body.length) {
             int nameLength = body[pos++] & 0xFF;
             if (nameLength == 0 || pos + nameLength + 4 > body.length) {
@@ -75,12 +94,15 @@ final class ZmtpGreeting {
             }
             if (name.equalsIgnoreCase("Socket-Type")) {
                 socketType = new String(body, pos, (int) valueLength, StandardCharsets.US_ASCII);
+            } else if (name.equalsIgnoreCase(LANE_PROPERTY) && valueLength <= 16) {
+                lane = new String(body, pos, (int) valueLength, StandardCharsets.US_ASCII);
             }
             pos += (int) valueLength;
         }
         if (!peerType.equals(socketType)) {
             throw new ZmtpException("peer socket type " + socketType + " is not the " + peerType + " expected here");
         }
+        return lane;
     }
 
     /** The command's name (the first byte is its length), or null if the body is too short to hold one. */

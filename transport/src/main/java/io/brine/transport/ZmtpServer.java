@@ -330,12 +330,21 @@ final class ZmtpServer implements AutoCloseable {
         return !c.closed;
     }
 
+    /**
+     * Whether a peer at {@code from} asking for {@code lane} in its READY gets the operator's handshake lane. Only a
+     * process on the master's own host may: the claim is not authenticated, and from elsewhere it would let any
+     * stranger jump the queue.
+     */
+    static boolean grantsOperatorLane(String lane, InetAddress from) {
+        return ZmtpGreeting.OPERATOR_LANE.equals(lane) && from.isLoopbackAddress();
+    }
+
     private void command(ZmtpConnection c, int flags, byte[] body) throws ZmtpException {
         if ((flags & ZmtpFrameReader.MORE) != 0) {
             throw new ZmtpException("command frame with MORE set");
         }
         if (c.phase == ZmtpConnection.Phase.READY) {
-            ZmtpGreeting.checkReady(body, "DEALER");
+            c.operatorLane = grantsOperatorLane(ZmtpGreeting.checkReady(body, "DEALER"), c.address);
             c.phase = ZmtpConnection.Phase.OPEN;
             c.frameLimit = limits.unauthenticatedFrameLimit();
             send(c, hello);

@@ -117,7 +117,7 @@ class DealerSocketTest {
             java.util.concurrent.atomic.AtomicReference<DealerSocket> socket =
                     new java.util.concurrent.atomic.AtomicReference<>();
             socket.set(new DealerSocket(loop, key -> socket.get().onReady(key, (raw, length) -> {
-            }), SETTINGS, new FrameBuffers()));
+            }), null, SETTINGS, new FrameBuffers()));
             onLoop(loop, () -> socket.get().open("tcp://127.0.0.1:" + server.getLocalPort()));
             server.setSoTimeout(10_000);
             try (Socket s = server.accept()) {
@@ -156,6 +156,34 @@ class DealerSocketTest {
             }
         }));
         assertTrue(done.await(10, java.util.concurrent.TimeUnit.SECONDS), "the loop ran the task");
+    }
+
+    /**
+     * A master whose host accepts connections but which never greets them (too busy to): each connection the dealer
+     * gives up on waits twice as long as the one before, instead of piling up connections at a steady rate.
+     */
+    @Test
+    void connectionsAMasterAcceptsButNeverGreetsAreGivenUpOnMoreAndMoreSlowly() throws Exception {
+        TransportSettings quick = SETTINGS.withFirstHandshakeTimeout(Duration.ofMillis(300))
+                .withBackoff(Duration.ofMillis(20), Duration.ofMillis(40));
+        try (ServerSocket busy = new ServerSocket(0, 5, InetAddress.getLoopbackAddress());
+                DealerEndpoint d = new DealerEndpoint(runtime, "tcp://127.0.0.1:" + busy.getLocalPort(),
+                        StaticKeyPair.generate(), new Hello(Role.MINION, "patient", "test"), serverKey -> null, quick)) {
+            d.start(message -> {
+            });
+            busy.setSoTimeout(10_000);
+            long[] lived = new long[3];
+            for (int i = 0; i < lived.length; i++) {
+                try (Socket s = busy.accept()) {
+                    long accepted = System.nanoTime();
+                    s.setSoTimeout(10_000);
+                    assertTrue(readsToTheEnd(s.getInputStream()), "the dealer gave up on connection " + i);
+                    lived[i] = (System.nanoTime() - accepted) / 1_000_000;
+                }
+            }
+            assertTrue(lived[0] < 1_000, "the first waits the first handshake timeout: " + lived[0] + " ms");
+            assertTrue(lived[2] >= 1_100, "the third waits four times as long: " + java.util.Arrays.toString(lived));
+        }
     }
 
     /** True if nothing arrives (nor the end) within the socket's timeout. */
