@@ -43,6 +43,26 @@ final class CacheQueries {
         }
     }
 
+    /** The job's caller, start, and whether it expects and has a return from {@code minion}; empty if unknown. */
+    static Optional<JobCache.LateJob> lateJob(Connection c, String jid, String minion) throws SQLException {
+        // The expected ids are searched by SQLite's json_each, not parsed into a list of 10,000 strings each time.
+        try (PreparedStatement p = c.prepareStatement("SELECT caller, start_ms, EXISTS (SELECT 1 FROM "
+                + "json_each(jobs.expected) WHERE value = ?), EXISTS (SELECT 1 FROM returns WHERE jid = ? AND "
+                + "minion = ?) FROM jobs WHERE jid = ?")) {
+            p.setString(1, minion);
+            p.setString(2, jid);
+            p.setString(3, minion);
+            p.setString(4, jid);
+            try (ResultSet rs = p.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new JobCache.LateJob(rs.getString(1), rs.getLong(2), rs.getInt(3) != 0,
+                        rs.getInt(4) != 0));
+            }
+        }
+    }
+
     private static List<String> acks(Connection c, String jid) throws SQLException {
         List<String> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT minion FROM acks WHERE jid = ? ORDER BY minion")) {

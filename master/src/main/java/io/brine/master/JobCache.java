@@ -60,6 +60,11 @@ final class JobCache implements AutoCloseable {
     private volatile String failing;
     private long lastFailureLog;
     private final BlockingQueue<Object> writes = new LinkedBlockingQueue<>();
+    /**
+     * Returns recorded and not yet committed, as {@code jid + '\n' + minion}: a return for a job no longer live is
+     * checked against these and the database ({@link #lateJob}) instead of waiting for the writer.
+     */
+    private final java.util.Set<String> pendingReturns = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Thread writerThread;
     private final LongAdder commits = new LongAdder();
     /** Told how long each committed batch took, in nanoseconds ({@code brine_job_cache_write_seconds}). */
@@ -269,7 +274,39 @@ final class JobCache implements AutoCloseable {
 
     /** As above; {@code committed} runs (on the writer thread, so quickly) once the return is on disk. */
     void recordReturn(String jid, String minion, MinionReturn ret, Runnable committed) {
+        claimReturn(jid, minion);
         enqueue(new ReturnRow(jid, minion, ret, committed));
+    }
+
+    /**
+     * Marks {@code minion}'s return for {@code jid} as taken before it is written; false if one already was and
+     * is still waiting to be. Two copies of a late return (a spool resent on two sessions) are told apart here.
+     */
+    boolean claimReturn(String jid, String minion) {
+        return pendingReturns.add(jid + '\n' + minion);
+    }
+
+    /**
+     * What a return for a job that is no longer live needs to know of it: empty if the cache has no such job.
+     * It reads the job's row and that one return's key, never the job's other returns, and does not wait for the
+     * writer (returns still waiting count as returned): after a broadcast to 10,000 minions, every late return
+     * used to load all of the job's returns after a flush, one return at a time, and the master fell minutes
+     * behind.
+     */
+    synchronized Optional<LateJob> lateJob(String jid, String minion) {
+        try {
+            return CacheQueries.lateJob(reader, jid, minion)
+                    .map(j -> pendingReturns.contains(jid + '\n' + minion) ? j.withReturned() : j);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);
+        }
+    }
+
+    /** A job no longer live, as a late return sees it. */
+    record LateJob(String caller, long startMillis, boolean expects, boolean returned) {
+        LateJob withReturned() {
+            return new LateJob(caller, startMillis, expects, true);
+        }
     }
 
     /** Waits until everything recorded so far is on disk. */
@@ -519,6 +556,8 @@ final class JobCache implements AutoCloseable {
         } catch (JsonProcessingException e) {
             // A value that cannot be written as JSON never will be: the batch would fail for ever, so it goes.
             LOG.log(Level.ERROR, "job cache records dropped: a value cannot be written as JSON: " + e.getMessage());
+            batch.stream().filter(ReturnRow.class::isInstance).map(ReturnRow.class::cast)
+                    .forEach(r -> pendingReturns.remove(r.jid() + '\n' + r.minion()));
             batch.removeIf(op -> op instanceof JobRow || op instanceof AckRow || op instanceof ReturnRow
                     || op instanceof QueuedRow);
             return null;
@@ -526,8 +565,11 @@ final class JobCache implements AutoCloseable {
         // Only now may a minion forget these returns (ReturnAck): a master killed before the commit never
         // acknowledged them, and the minion sends them again.
         for (Object op : batch) {
-            if (op instanceof ReturnRow r && r.committed() != null) {
-                r.committed().run();
+            if (op instanceof ReturnRow r) {
+                pendingReturns.remove(r.jid() + '\n' + r.minion());
+                if (r.committed() != null) {
+                    r.committed().run();
+                }
             }
         }
         return null;

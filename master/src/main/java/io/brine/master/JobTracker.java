@@ -121,48 +121,70 @@ final class JobTracker {
      */
     boolean returned(String minionId, String jid, MinionReturn result, Runnable stored) {
         LiveJob job = live.get(jid);
-        Optional<JobRecord> cached = job == null ? cache.find(jid) : Optional.empty();
-        if (job == null && orphans.mayFile(jid, minionId, cached)) {
-            // A return for a job this master has no record of (its cache was lost or replaced): kept under its
-            // jid with a note, rather than dropped after the minion kept it so carefully.
-            cached = Optional.of(orphans.file(jid, minionId, cached));
+        if (job == null) {
+            return returnedLate(minionId, jid, result, stored);
         }
-        boolean expected = job != null ? job.expects(minionId)
-                : cached.map(r -> r.expected().contains(minionId)).orElse(false);
-        if (!expected) {
-            refuse("refused a return from " + minionId + " for job " + jid + ", which was not sent to it");
-            stored.run();
-            return false;
-        }
-        if (cached.map(r -> r.returns().containsKey(minionId)).orElse(false)) {
-            refuse("refused a second return from " + minionId + " for job " + jid + "; the first one stands");
-            stored.run();
-            return false;
+        if (!job.expects(minionId)) {
+            return refused("refused a return from " + minionId + " for job " + jid + ", which was not sent to it",
+                    stored);
         }
         // Into the cache before the live job completes: a caller that has its answer may stop the master at once
         // (a test did, and the last return of the job it had just seen was never written).
-        long published = job != null ? job.startMillis() : cached.get().startMillis();
-        // Counted before any caller hears of the return: a caller that has its answer finds it in /metrics.
-        Runnable take = () -> {
-            cache.recordReturn(jid, minionId, result, stored);
-            metrics.returned(result.success(), (System.currentTimeMillis() - published) / 1000.0);
-        };
-        boolean added;
-        if (job == null) {
-            take.run();
-            added = true;
-        } else {
-            added = job.addReturn(minionId, result, take);
+        if (!job.addReturn(minionId, result, () -> take(jid, minionId, result, stored, job.startMillis()))) {
+            return refused(secondReturn(minionId, jid), stored);
         }
-        if (!added) {
-            refuse("refused a second return from " + minionId + " for job " + jid + "; the first one stands");
-            stored.run();
-            return false;
+        published(jid, minionId, result, job.caller());
+        return true;
+    }
+
+    /**
+     * A return for a job no longer live: checked against the cache's row for the job and that one return, not
+     * the whole job (see {@link JobCache#lateJob}); a job the cache does not know is loaded whole, for
+     * {@link OrphanReturns}, which is rare.
+     */
+    private boolean returnedLate(String minionId, String jid, MinionReturn result, Runnable stored) {
+        Optional<JobCache.LateJob> late = cache.lateJob(jid, minionId);
+        if (late.isEmpty() || late.get().caller().equals(OrphanReturns.NOTE)) {
+            Optional<JobRecord> cached = cache.find(jid);
+            if (orphans.mayFile(jid, minionId, cached)) {
+                // A return for a job this master has no record of (its cache was lost or replaced): kept under
+                // its jid with a note, rather than dropped after the minion kept it so carefully.
+                cached = Optional.of(orphans.file(jid, minionId, cached));
+            }
+            late = cached.map(r -> new JobCache.LateJob(r.caller(), r.startMillis(), r.expected().contains(minionId),
+                    r.returns().containsKey(minionId)));
         }
-        String caller = job != null ? job.caller() : cached.get().caller();
+        if (late.isEmpty() || !late.get().expects()) {
+            return refused("refused a return from " + minionId + " for job " + jid + ", which was not sent to it",
+                    stored);
+        }
+        if (late.get().returned() || !cache.claimReturn(jid, minionId)) {
+            return refused(secondReturn(minionId, jid), stored);
+        }
+        take(jid, minionId, result, stored, late.get().startMillis());
+        published(jid, minionId, result, late.get().caller());
+        return true;
+    }
+
+    /** Counted before any caller hears of the return: a caller that has its answer finds it in /metrics. */
+    private void take(String jid, String minionId, MinionReturn result, Runnable stored, long published) {
+        cache.recordReturn(jid, minionId, result, stored);
+        metrics.returned(result.success(), (System.currentTimeMillis() - published) / 1000.0);
+    }
+
+    private void published(String jid, String minionId, MinionReturn result, String caller) {
         events.publish("brine/job/" + jid + "/ret/" + minionId, Map.of("success", result.success(),
                 "retcode", result.retcode(), "return", result.ret() == null ? "" : result.ret(), "user", caller));
-        return true;
+    }
+
+    private static String secondReturn(String minionId, String jid) {
+        return "refused a second return from " + minionId + " for job " + jid + "; the first one stands";
+    }
+
+    private boolean refused(String why, Runnable stored) {
+        refuse(why);
+        stored.run();
+        return false;
     }
 
     /** Returns refused: from a minion the job was not sent to, or a second one from the same minion. */

@@ -41,6 +41,29 @@ class JobCacheTest {
         }
     }
 
+    /**
+     * What a return for a job no longer live is checked against: the job's row and that return alone, with a
+     * return still waiting for the writer counted as there (two copies of one return, resent on two sessions).
+     */
+    @Test
+    void aLateReturnIsCheckedAgainstItsJobWithoutLoadingItsReturns() {
+        try (JobCache cache = JobCache.open(dir)) {
+            cache.recordJob(job(jid(7), "test.ping", "alice", 1234));
+            cache.flush();
+            assertEquals(java.util.Optional.empty(), cache.lateJob(jid(8), "web1"), "a job the cache does not know");
+            assertEquals(new JobCache.LateJob("alice", 1234, true, false), cache.lateJob(jid(7), "web1").orElseThrow());
+            assertEquals(false, cache.lateJob(jid(7), "db1").orElseThrow().expects(), "not sent to db1");
+
+            cache.recordReturn(jid(7), "web1", MinionReturn.ok(true, 1, 2));
+            assertTrue(cache.lateJob(jid(7), "web1").orElseThrow().returned(), "taken, whether written yet or not");
+            assertEquals(false, cache.claimReturn(jid(7), "web1"), "a copy of a return waiting to be written");
+            cache.flush();
+            assertTrue(cache.lateJob(jid(7), "web1").orElseThrow().returned(), "and once written");
+            assertTrue(cache.claimReturn(jid(7), "web2"), "the first copy of web2's return is claimed");
+            assertEquals(false, cache.claimReturn(jid(7), "web2"), "the second is not");
+        }
+    }
+
     @Test
     void aHundredThousandJobsAreStoredFilteredAndPrunedByCount() {
         try (JobCache cache = JobCache.open(dir)) {
