@@ -61,10 +61,11 @@ final class JobCache implements AutoCloseable {
     private long lastFailureLog;
     private final BlockingQueue<Object> writes = new LinkedBlockingQueue<>();
     /**
-     * Returns recorded and not yet committed, as {@code jid + '\n' + minion}: a return for a job no longer live is
-     * checked against these and the database ({@link #lateJob}) instead of waiting for the writer.
+     * Returns claimed and not yet committed, as {@code jid + '\n' + minion}, each with what waits for its commit:
+     * the acknowledgements of copies of it that came meanwhile (see {@link #claimReturn}).
      */
-    private final java.util.Set<String> pendingReturns = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.ConcurrentHashMap<String, List<Runnable>> pendingReturns =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private final Thread writerThread;
     private final LongAdder commits = new LongAdder();
     /** Told how long each committed batch took, in nanoseconds ({@code brine_job_cache_write_seconds}). */
@@ -274,39 +275,73 @@ final class JobCache implements AutoCloseable {
 
     /** As above; {@code committed} runs (on the writer thread, so quickly) once the return is on disk. */
     void recordReturn(String jid, String minion, MinionReturn ret, Runnable committed) {
-        claimReturn(jid, minion);
+        pendingReturns.putIfAbsent(jid + '\n' + minion, new java.util.concurrent.CopyOnWriteArrayList<>());
         enqueue(new ReturnRow(jid, minion, ret, committed));
     }
 
     /**
-     * Marks {@code minion}'s return for {@code jid} as taken before it is written; false if one already was and
-     * is still waiting to be. Two copies of a late return (a spool resent on two sessions) are told apart here.
+     * Claims {@code minion}'s return for {@code jid} for a caller about to record it: true if no copy of it is
+     * waiting to be written. Otherwise false, and {@code whenWritten} (the acknowledgement of this copy) runs once
+     * that copy is on disk: acknowledged before, a copy would let the minion forget a return the master may still
+     * lose (a cache that cannot be written, a master stopped before it could). Two copies of a late return (a
+     * spool resent on two sessions) are told apart here.
      */
-    boolean claimReturn(String jid, String minion) {
-        return pendingReturns.add(jid + '\n' + minion);
+    boolean claimReturn(String jid, String minion, Runnable whenWritten) {
+        boolean[] claimed = {false};
+        pendingReturns.compute(jid + '\n' + minion, (key, waiting) -> {
+            if (waiting == null) {
+                claimed[0] = true;
+                return new java.util.concurrent.CopyOnWriteArrayList<>();
+            }
+            waiting.add(whenWritten);
+            return waiting;
+        });
+        return claimed[0];
+    }
+
+    /** Gives up a claim whose return is not recorded after all; what waited on it runs now. */
+    void releaseReturn(String jid, String minion) {
+        List<Runnable> waiting = pendingReturns.remove(jid + '\n' + minion);
+        if (waiting != null) {
+            waiting.forEach(JobCache::runGuarded);
+        }
+    }
+
+    /** Runs {@code whenWritten} once {@code minion}'s return for {@code jid} is on disk: now if no copy waits. */
+    void whenReturnWritten(String jid, String minion, Runnable whenWritten) {
+        if (pendingReturns.computeIfPresent(jid + '\n' + minion, (key, waiting) -> {
+            waiting.add(whenWritten);
+            return waiting;
+        }) == null) {
+            whenWritten.run();
+        }
+    }
+
+    private static void runGuarded(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "a task waiting for a return's commit failed", e);
+        }
     }
 
     /**
      * What a return for a job that is no longer live needs to know of it: empty if the cache has no such job.
      * It reads the job's row and that one return's key, never the job's other returns, and does not wait for the
-     * writer (returns still waiting count as returned): after a broadcast to 10,000 minions, every late return
-     * used to load all of the job's returns after a flush, one return at a time, and the master fell minutes
-     * behind.
+     * writer (a caller tells copies still waiting apart with {@link #claimReturn}): after a broadcast to 10,000
+     * minions, every late return used to load all of the job's returns after a flush, one return at a time, and
+     * the master fell minutes behind.
      */
     synchronized Optional<LateJob> lateJob(String jid, String minion) {
         try {
-            return CacheQueries.lateJob(reader, jid, minion)
-                    .map(j -> pendingReturns.contains(jid + '\n' + minion) ? j.withReturned() : j);
+            return CacheQueries.lateJob(reader, jid, minion);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);
         }
     }
 
-    /** A job no longer live, as a late return sees it. */
+    /** A job no longer live, as a late return sees it; {@code returned}: a return of the minion is on disk. */
     record LateJob(String caller, long startMillis, boolean expects, boolean returned) {
-        LateJob withReturned() {
-            return new LateJob(caller, startMillis, expects, true);
-        }
     }
 
     /** Waits until everything recorded so far is on disk. */
@@ -556,6 +591,7 @@ final class JobCache implements AutoCloseable {
         } catch (JsonProcessingException e) {
             // A value that cannot be written as JSON never will be: the batch would fail for ever, so it goes.
             LOG.log(Level.ERROR, "job cache records dropped: a value cannot be written as JSON: " + e.getMessage());
+            // Copies of these returns stay unacknowledged: the minions send them again.
             batch.stream().filter(ReturnRow.class::isInstance).map(ReturnRow.class::cast)
                     .forEach(r -> pendingReturns.remove(r.jid() + '\n' + r.minion()));
             batch.removeIf(op -> op instanceof JobRow || op instanceof AckRow || op instanceof ReturnRow
@@ -566,9 +602,12 @@ final class JobCache implements AutoCloseable {
         // acknowledged them, and the minion sends them again.
         for (Object op : batch) {
             if (op instanceof ReturnRow r) {
-                pendingReturns.remove(r.jid() + '\n' + r.minion());
+                List<Runnable> waiting = pendingReturns.remove(r.jid() + '\n' + r.minion());
                 if (r.committed() != null) {
-                    r.committed().run();
+                    runGuarded(r.committed());
+                }
+                if (waiting != null) {
+                    waiting.forEach(JobCache::runGuarded);
                 }
             }
         }

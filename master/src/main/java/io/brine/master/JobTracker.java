@@ -131,7 +131,10 @@ final class JobTracker {
         // Into the cache before the live job completes: a caller that has its answer may stop the master at once
         // (a test did, and the last return of the job it had just seen was never written).
         if (!job.addReturn(minionId, result, () -> take(jid, minionId, result, stored, job.startMillis()))) {
-            return refused(secondReturn(minionId, jid), stored);
+            // acknowledged once the first copy is on disk, not before: the minion must not forget it sooner
+            refuse(secondReturn(minionId, jid));
+            cache.whenReturnWritten(jid, minionId, stored);
+            return false;
         }
         published(jid, minionId, result, job.caller());
         return true;
@@ -158,7 +161,16 @@ final class JobTracker {
             return refused("refused a return from " + minionId + " for job " + jid + ", which was not sent to it",
                     stored);
         }
-        if (late.get().returned() || !cache.claimReturn(jid, minionId)) {
+        if (late.get().returned()) {
+            return refused(secondReturn(minionId, jid), stored);
+        }
+        if (!cache.claimReturn(jid, minionId, stored)) {
+            refuse(secondReturn(minionId, jid)); // acknowledged once the copy waiting to be written is on disk
+            return false;
+        }
+        // Claimed; but the first copy may have been written and let go of between the look and the claim.
+        if (cache.lateJob(jid, minionId).map(JobCache.LateJob::returned).orElse(false)) {
+            cache.releaseReturn(jid, minionId);
             return refused(secondReturn(minionId, jid), stored);
         }
         take(jid, minionId, result, stored, late.get().startMillis());
