@@ -32,10 +32,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * DEALER to the router and this dealer to JeroMQ's ROUTER.
  *
  * <p>As a ZeroMQ socket does, a socket opened here connects again by itself when its connection fails or is lost
- * (after 200 ms, doubling with jitter up to 5 s), until {@link #close}: the master greets every new connection,
- * which is how the handshake learns that its connection was re-made. Frames sent while no connection is up wait
- * for the next one, up to the high-water mark; frames queued on a connection that is lost are dropped with it,
- * sealed as they are for a session the master no longer has.
+ * (after 200 ms, doubling up to 5 s, each wait with up to 200 ms of jitter), until {@link #close}: the master
+ * greets every new connection, which is how the handshake learns that its connection was re-made. Frames sent
+ * before the first connection is up wait for it, up to the queue's bounds; frames queued on a connection that is
+ * lost, or sent before the next one is up, are dropped, sealed as they are for a session the master no longer
+ * has.
  */
 final class DealerSocket {
     private static final Logger LOG = System.getLogger(DealerSocket.class.getName());
@@ -88,7 +89,7 @@ final class DealerSocket {
     /** Frames dropped because the queue to the master was full. */
     private long dropped;
     private final byte[] greeting = new byte[ZmtpGreeting.LENGTH];
-    private final byte[] header = new byte[9];
+    private final ZmtpFrameHeader header = new ZmtpFrameHeader();
 
     /** Null while closed. */
     private InetSocketAddress address;
@@ -102,9 +103,10 @@ final class DealerSocket {
     /** Our greeting and READY, written before any frame. */
     private ByteBuffer preamble;
     private boolean dirty;
+    /** An open connection was lost and no other is open yet: frames sent meanwhile belong to a dead session. */
+    private boolean staleUntilOpen;
 
     private int greetingFilled;
-    private int headerFilled;
     private int flags;
     private byte[] body;
     private int bodySize;
@@ -160,6 +162,7 @@ final class DealerSocket {
         outboundBytes = 0;
         address = null;
         phase = null;
+        staleUntilOpen = false;
     }
 
     /** Queues a frame; never blocks (past the high-water mark the frame is dropped, as a lost frame would be). */
@@ -167,13 +170,24 @@ final class DealerSocket {
         if (address == null) {
             return;
         }
-        if (outbound.size() >= settings.highWaterMark()
-                || outboundBytes + encoded.length > Math.max(MAX_QUEUED_BYTES, 4L * settings.maxFrameSize())) {
+        if (staleUntilOpen) {
+            // Sealed for the session of the connection that was lost: the master will not know it on the next
+            // one (and would take a large frame for a stranger's). The handshake starts again there, and what
+            // matters is sent again: returns from the spool, held messages once the session is back.
+            LOG.log(Level.DEBUG, "dropped a " + kind + " frame sealed for the lost connection's session");
+            return;
+        }
+        if (!hasRoomFor(encoded.length)) {
             dropped++;
             LOG.log(Level.DEBUG, "dropped a " + kind + " frame: the queue to the master is full");
             return;
         }
         enqueue(0, encoded);
+    }
+
+    private boolean hasRoomFor(int bytes) {
+        return outbound.size() < settings.highWaterMark()
+                && outboundBytes + bytes <= Math.max(MAX_QUEUED_BYTES, 4L * settings.maxFrameSize());
     }
 
     private void enqueue(int flags, byte[] body) {
@@ -274,7 +288,7 @@ final class DealerSocket {
     private void connect(long now) {
         generation++;
         greetingFilled = 0;
-        headerFilled = 0;
+        header.reset();
         body = null;
         skippingParts = false;
         try {
@@ -306,11 +320,12 @@ final class DealerSocket {
         boolean wasOpen = phase == Phase.OPEN;
         dropConnection();
         if (wasOpen) {
+            staleUntilOpen = true;
             outbound.clear();
             outboundBytes = 0;
             reconnectDelay = RECONNECT_MIN_MILLIS;
         }
-        long delay = reconnectDelay + ThreadLocalRandom.current().nextLong(reconnectDelay);
+        long delay = reconnectDelay + ThreadLocalRandom.current().nextLong(RECONNECT_MIN_MILLIS);
         reconnectDelay = Math.min(2 * reconnectDelay, RECONNECT_MAX_MILLIS);
         reconnectAt = MonotonicMillis.now() + delay;
         phase = Phase.WAITING;
@@ -442,29 +457,15 @@ final class DealerSocket {
 
     /** Reads a frame's flags and size; false until all of the header is here. */
     private boolean readHeader(ByteBuffer in) throws ZmtpException {
-        if (headerFilled == 0) {
-            header[headerFilled++] = in.get();
-            if ((header[0] & ~(ZmtpFrameReader.MORE | ZmtpFrameReader.LONG | ZmtpFrameReader.COMMAND)) != 0) {
-                throw new ZmtpException("reserved frame flag bits set");
-            }
-        }
-        int sizeBytes = (header[0] & ZmtpFrameReader.LONG) != 0 ? 8 : 1;
-        while (headerFilled < 1 + sizeBytes && in.hasRemaining()) {
-            header[headerFilled++] = in.get();
-        }
-        if (headerFilled < 1 + sizeBytes) {
+        if (!header.read(in)) {
             return false;
         }
-        long size = 0;
-        for (int i = 1; i <= sizeBytes; i++) {
-            size = (size << 8) | (header[i] & 0xFF);
-        }
+        long size = header.size();
         // A frame's envelope adds a few bytes to the largest message; anything bigger is not from a master.
         if (size < 0 || size > settings.maxFrameSize() + 64L) {
             throw new ZmtpException("frame too large (" + size + " bytes)");
         }
-        flags = header[0];
-        headerFilled = 0;
+        flags = header.flags();
         bodySize = (int) size;
         bodyFilled = 0;
         // Memory follows the bytes for a frame larger than a pool buffer, so a header alone costs little.
@@ -493,6 +494,9 @@ final class DealerSocket {
             sink.receive(raw, length);
         } catch (MalformedMessageException e) {
             LOG.log(Level.WARNING, "dropped a malformed frame from the master: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // The listener's failure costs that message, never the stream: the bytes after it are read as usual.
+            LOG.log(Level.ERROR, "handling a message from the master failed; the connection carries on", e);
         }
         return true;
     }
@@ -502,12 +506,18 @@ final class DealerSocket {
         if (phase == Phase.READY) {
             ZmtpGreeting.checkReady(command, "ROUTER");
             phase = Phase.OPEN;
+            staleUntilOpen = false;
             write();
             return;
         }
         String name = ZmtpGreeting.commandName(command);
         if ("PING".equals(name)) {
-            enqueue(ZmtpFrameReader.COMMAND, ZmtpGreeting.pongFor(command));
+            byte[] pong = ZmtpGreeting.pongFor(command);
+            if (hasRoomFor(pong.length)) {
+                enqueue(ZmtpFrameReader.COMMAND, pong); // a peer pinging without reading fills the same bound
+            } else {
+                dropped++;
+            }
         } else if ("ERROR".equals(name)) {
             throw new ZmtpException("the master sent a ZMTP ERROR");
         }

@@ -23,8 +23,7 @@ final class ZmtpFrameReader {
     }
 
     private final FrameBudget budget;
-    private final byte[] header = new byte[9];
-    private int headerFilled;
+    private final ZmtpFrameHeader header = new ZmtpFrameHeader();
     private int flags;
     private byte[] body;
     private int bodySize;
@@ -67,28 +66,14 @@ final class ZmtpFrameReader {
     }
 
     private boolean readHeader(ByteBuffer in, int limit) throws ZmtpException {
-        if (headerFilled == 0) {
-            header[headerFilled++] = in.get();
-            if ((header[0] & ~(MORE | LONG | COMMAND)) != 0) {
-                throw new ZmtpException("reserved frame flag bits set");
-            }
-        }
-        int sizeBytes = (header[0] & LONG) != 0 ? 8 : 1;
-        while (headerFilled < 1 + sizeBytes && in.hasRemaining()) {
-            header[headerFilled++] = in.get();
-        }
-        if (headerFilled < 1 + sizeBytes) {
+        if (!header.read(in)) {
             return false;
         }
-        long size = 0;
-        for (int i = 1; i <= sizeBytes; i++) {
-            size = (size << 8) | (header[i] & 0xFF);
-        }
+        long size = header.size();
         if (size < 0 || size > limit) {
             throw new ZmtpException("frame too large");
         }
-        flags = header[0];
-        headerFilled = 0;
+        flags = header.flags();
         bodySize = (int) size;
         bodyFilled = 0;
         body = bodySize == 0 ? new byte[0] : grow(new byte[0], Math.min(bodySize, Math.max(FIRST_CHUNK, in.remaining())));

@@ -60,12 +60,7 @@ class DealerSocketTest {
                 // No message before our greeting and READY: the handshake's first message waits for them.
                 s.setSoTimeout(300);
                 assertTrue(timesOut(in), "the dealer sent a frame before the master was ready");
-                OutputStream out = s.getOutputStream();
-                out.write(ZmtpGreeting.greeting());
-                byte[] ours = ZmtpGreeting.ready("ROUTER");
-                out.write(new byte[] {ZmtpFrameReader.COMMAND, (byte) ours.length});
-                out.write(ours);
-                out.flush();
+                greetAsAMaster(s.getOutputStream());
                 s.setSoTimeout(10_000);
                 int flags = in.readUnsignedByte();
                 assertEquals(0, flags, "a one-frame message");
@@ -82,7 +77,12 @@ class DealerSocketTest {
         Random random = new Random(42);
         try (ServerSocket liar = new ServerSocket(0, 5, InetAddress.getLoopbackAddress());
                 TestMaster master = TestMaster.start(TestMaster.acceptAll(), SETTINGS);
-                DealerEndpoint fooled = dealer(liar.getLocalPort(), "fooled")) {
+                DealerEndpoint fooled = new DealerEndpoint(runtime, "tcp://127.0.0.1:" + liar.getLocalPort(),
+                        StaticKeyPair.generate(), new Hello(Role.MINION, "fooled", "test"), serverKey -> null,
+                        // its handshake waits all along: the connections counted are the socket's own
+                        SETTINGS.withFirstHandshakeTimeout(Duration.ofSeconds(60)))) {
+            fooled.start(message -> {
+            });
             liar.setSoTimeout(10_000);
             for (int i = 0; i < 3; i++) {
                 try (Socket s = liar.accept()) {
@@ -123,12 +123,7 @@ class DealerSocketTest {
             try (Socket s = server.accept()) {
                 s.setSoTimeout(10_000);
                 new DataInputStream(s.getInputStream()).readFully(new byte[ZmtpGreeting.LENGTH + 2]);
-                OutputStream out = s.getOutputStream();
-                out.write(ZmtpGreeting.greeting());
-                byte[] ready = ZmtpGreeting.ready("ROUTER");
-                out.write(new byte[] {ZmtpFrameReader.COMMAND, (byte) ready.length});
-                out.write(ready);
-                out.flush();
+                greetAsAMaster(s.getOutputStream());
                 // ... and never reads again: 400 frames of 1 MiB are offered, a turn at a time.
                 for (int i = 0; i < 400; i++) {
                     onLoop(loop, () -> socket.get().send(io.brine.protocol.FrameKind.SEALED, new byte[1 << 20]));
@@ -184,6 +179,15 @@ class DealerSocketTest {
             assertTrue(lived[0] < 1_000, "the first waits the first handshake timeout: " + lived[0] + " ms");
             assertTrue(lived[2] >= 1_100, "the third waits four times as long: " + java.util.Arrays.toString(lived));
         }
+    }
+
+    /** Sends what a master's side sends a dealer: its ZMTP greeting and READY as a ROUTER. */
+    private static void greetAsAMaster(OutputStream out) throws IOException {
+        out.write(ZmtpGreeting.greeting());
+        byte[] ready = ZmtpGreeting.ready("ROUTER");
+        out.write(new byte[] {ZmtpFrameReader.COMMAND, (byte) ready.length});
+        out.write(ready);
+        out.flush();
     }
 
     /** True if nothing arrives (nor the end) within the socket's timeout. */
