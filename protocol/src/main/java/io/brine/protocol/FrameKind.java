@@ -1,7 +1,7 @@
 package io.brine.protocol;
 
 /**
- * The outer layer of every ZeroMQ message. Handshake frames carry Noise XX messages; SEALED frames carry an
+ * The outer layer of every ZMTP message. Handshake frames carry Noise XX messages; SEALED frames carry an
  * encrypted {@link Message}; RESET tells an initiator that the master holds no session for it (the master
  * restarted, or dropped it), so it must handshake again. RESET is unauthenticated on purpose: it can only
  * make a peer do a fresh, fully authenticated handshake. The RESET that greets a new connection carries a

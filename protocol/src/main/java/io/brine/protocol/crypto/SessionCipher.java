@@ -5,12 +5,12 @@ import java.util.Objects;
 
 /**
  * Transport-phase encryption for one session, with explicit nonces so that a dropped message
- * (ZeroMQ may drop at its high-water mark) does not desynchronise the session: Noise §11.4
+ * (a queue may drop one at its bound) does not desynchronise the session: Noise §11.4
  * "out-of-order transport messages", where the nonce travels with the message.
  *
  * <p>Sealed frame: 8-byte big-endian nonce || AES-256-GCM ciphertext || 16-byte tag, with
  * zero-length associated data as in Noise's transport phase. {@link #open} accepts only nonces
- * strictly greater than the highest already accepted: messages on one ZeroMQ connection arrive in
+ * strictly greater than the highest already accepted: messages on one ZMTP connection arrive in
  * order, so that is replay protection without a window. {@code seal} and {@code open} are each
  * thread-safe, under separate locks, since sending and receiving are independent directions.
  *
