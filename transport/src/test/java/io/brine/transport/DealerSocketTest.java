@@ -123,7 +123,8 @@ class DealerSocketTest {
             try (Socket s = server.accept()) {
                 s.setSoTimeout(10_000);
                 new DataInputStream(s.getInputStream()).readFully(new byte[ZmtpGreeting.LENGTH + 2]);
-                greetAsAMaster(s.getOutputStream());
+                OutputStream out = s.getOutputStream();
+                greetAsAMaster(out);
                 // ... and never reads again: 400 frames of 1 MiB are offered, a turn at a time.
                 for (int i = 0; i < 400; i++) {
                     onLoop(loop, () -> socket.get().send(io.brine.protocol.FrameKind.SEALED, new byte[1 << 20]));
@@ -136,6 +137,25 @@ class DealerSocketTest {
                 assertTrue(held[0] <= 64L << 20, "queued " + held[0] + " bytes");
                 // what the kernel's buffers took went out; the rest past the bound was dropped, and counted
                 assertTrue(held[1] >= 400 - 64 - 32, "dropped " + held[1]);
+
+                // PINGs from a peer that does not read: their PONGs are bound by the same queue, never past it
+                byte[] ping = {ZmtpFrameReader.COMMAND, 7, 4, 'P', 'I', 'N', 'G', 0, 0};
+                byte[] pings = new byte[ping.length * 100_000];
+                for (int i = 0; i < 100_000; i++) {
+                    System.arraycopy(ping, 0, pings, i * ping.length, ping.length);
+                }
+                out.write(pings);
+                out.flush();
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                long[] now = new long[2];
+                do {
+                    onLoop(loop, () -> {
+                        now[0] = socket.get().queuedBytes();
+                        now[1] = socket.get().dropped();
+                    });
+                } while (now[1] < held[1] + 100_000 && System.nanoTime() < deadline);
+                assertEquals(held[1] + 100_000, now[1], "every PONG past the bound dropped and counted");
+                assertTrue(now[0] <= 64L << 20, "queued " + now[0] + " bytes");
             }
         }
     }
