@@ -88,6 +88,7 @@ final class DealerSocket {
     private long outboundBytes;
     /** Frames dropped because the queue to the master was full. */
     private long dropped;
+    private long pings;
     private final byte[] greeting = new byte[ZmtpGreeting.LENGTH];
     private final ZmtpFrameHeader header = new ZmtpFrameHeader();
 
@@ -207,6 +208,15 @@ final class DealerSocket {
 
     long dropped() {
         return dropped;
+    }
+
+    int queuedFrames() {
+        return outbound.size();
+    }
+
+    /** PINGs the master sent and this socket answered (or dropped the answer to, counted in {@link #dropped}). */
+    long pings() {
+        return pings;
     }
 
     /** Connects again once the wait after a lost connection is over. */
@@ -512,6 +522,7 @@ final class DealerSocket {
         }
         String name = ZmtpGreeting.commandName(command);
         if ("PING".equals(name)) {
+            pings++;
             byte[] pong = ZmtpGreeting.pongFor(command);
             if (hasRoomFor(pong.length)) {
                 enqueue(ZmtpFrameReader.COMMAND, pong); // a peer pinging without reading fills the same bound
