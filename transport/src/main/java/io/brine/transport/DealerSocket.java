@@ -139,10 +139,6 @@ final class DealerSocket {
         connect(MonotonicMillis.now());
     }
 
-    boolean isOpen() {
-        return address != null;
-    }
-
     /**
      * Closes the connection without a word to the master; what is queued goes out first if the socket takes it
      * at once (a reply sent just before a command exits), never waiting for it.
