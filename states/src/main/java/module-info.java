@@ -6,6 +6,7 @@
 module io.brine.states {
     requires transitive io.brine.functions;
     requires transitive io.brine.config;
+    requires io.brine.fileserver;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
     requires org.yaml.snakeyaml;

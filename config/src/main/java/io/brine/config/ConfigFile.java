@@ -196,6 +196,11 @@ public final class ConfigFile {
         return Collections.unmodifiableMap((Map<String, Object>) v);
     }
 
+    /** Whether {@code key} holds a list rather than a mapping or a scalar (for keys that take either shape). */
+    public boolean isList(String key) {
+        return value(key) instanceof List<?>;
+    }
+
     /** An error about {@code key}, located at its line. */
     public ConfigException error(String key, String message) {
         return new ConfigException(where(key) + ": " + message);

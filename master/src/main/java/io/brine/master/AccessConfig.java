@@ -2,6 +2,7 @@ package io.brine.master;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Who may do what, and where it is written down.
@@ -9,15 +10,30 @@ import java.util.Objects;
  * @param publisherAcl      {@code publisher_acl}: see {@link PublisherAcl}; empty by default (only local callers act)
  * @param publisherAclLocal {@code publisher_acl_local}: the master's own local callers are admin (default true)
  * @param auditLog          {@code audit_log}: the JSON-lines audit trail, default {@code cachedir/audit.jsonl}
+ * @param cpRoots           {@code cp_roots}: where named callers' copy sources may come from; see {@link CopyRoots}
+ * @param configFile        the file this configuration was read from, if any: like the keys, never copied
  */
-public record AccessConfig(PublisherAcl publisherAcl, boolean publisherAclLocal, Path auditLog) {
+public record AccessConfig(PublisherAcl publisherAcl, boolean publisherAclLocal, Path auditLog, CopyRoots cpRoots,
+        Optional<Path> configFile) {
     public AccessConfig {
         Objects.requireNonNull(publisherAcl, "publisher_acl");
         Objects.requireNonNull(auditLog, "audit_log");
+        Objects.requireNonNull(cpRoots, "cp_roots");
+        Objects.requireNonNull(configFile, "configFile");
+    }
+
+    /** Named callers copy from {@code file_roots}; no configuration file. */
+    public AccessConfig(PublisherAcl publisherAcl, boolean publisherAclLocal, Path auditLog) {
+        this(publisherAcl, publisherAclLocal, auditLog, CopyRoots.FILE_ROOTS, Optional.empty());
     }
 
     /** Local callers are admin, no one else may act, the audit log is in {@code cacheDir}. */
     public static AccessConfig defaults(Path cacheDir) {
         return new AccessConfig(PublisherAcl.NONE, true, cacheDir.resolve("audit.jsonl"));
+    }
+
+    /** This, with named callers copying from {@code roots}. */
+    public AccessConfig withCpRoots(CopyRoots roots) {
+        return new AccessConfig(publisherAcl, publisherAclLocal, auditLog, roots, configFile);
     }
 }

@@ -1,8 +1,9 @@
 package io.brine.master;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -48,24 +49,32 @@ final class Digests {
     }
 
     static String sha256(Path file) throws IOException {
-        return sha256(file, () -> false);
+        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+            return sha256(in, () -> false);
+        }
     }
 
-    /** The file's SHA-256, or null if it stopped early because {@code abandoned} said nobody wants it. */
-    static String sha256(Path file, BooleanSupplier abandoned) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            byte[] buf = new byte[64 * 1024];
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                if (abandoned.getAsBoolean()) {
-                    return null;
-                }
-                md.update(buf, 0, n);
-            }
-            return HexFormat.of().formatHex(md.digest());
+    /**
+     * The SHA-256 of what {@code file} holds, read by position (its own position untouched, so chunks may be served
+     * from it meanwhile), or null if it stopped early because {@code abandoned} said nobody wants it.
+     */
+    static String sha256(FileChannel file, BooleanSupplier abandoned) throws IOException {
+        MessageDigest md;
+        try {
+            md = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JDK", e);
         }
+        ByteBuffer buf = ByteBuffer.allocate(64 * 1024);
+        long at = 0;
+        int n;
+        while ((n = file.read(buf.clear(), at)) > 0) {
+            if (abandoned.getAsBoolean()) {
+                return null;
+            }
+            md.update(buf.array(), 0, n);
+            at += n;
+        }
+        return HexFormat.of().formatHex(md.digest());
     }
 }

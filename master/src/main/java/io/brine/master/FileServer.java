@@ -30,6 +30,8 @@ final class FileServer {
     private final TransferStaging staging;
     private final int maxChunk;
     private final Digests digests;
+    /** A file_roots pointed at the master's own keys still never serves them. */
+    private final MasterSecrets secrets;
 
     /**
      * The most served in one reply, whatever is asked (minions ask for a quarter MiB and adapt to what comes):
@@ -38,7 +40,8 @@ final class FileServer {
      */
     static final int MAX_SERVED_CHUNK = 1024 * 1024;
 
-    FileServer(RootedFiles roots, TransferStaging staging, Digests digests, int maxFrameSize) {
+    FileServer(RootedFiles roots, TransferStaging staging, Digests digests, int maxFrameSize, MasterSecrets secrets) {
+        this.secrets = secrets;
         this.roots = roots;
         this.staging = staging;
         this.digests = digests;
@@ -78,6 +81,9 @@ final class FileServer {
             return FileReply.without(request.requestId(), FileReply.Status.NOT_FOUND);
         }
         Path file = found.get();
+        if (secrets.holding(file).isPresent()) {
+            return FileReply.without(request.requestId(), FileReply.Status.REFUSED);
+        }
         Digest digest = digest(file);
         if (digest.sha256().equalsIgnoreCase(String.valueOf(request.knownSha256()))) {
             return new FileReply(request.requestId(), FileReply.Status.UNCHANGED, digest.sha256(), digest.size(),
@@ -101,13 +107,13 @@ final class FileServer {
         long offset = Math.min(request.offset(), f.size());
         // The file's hash comes at the latest with the chunk that ends it, once its source has been hashed whole.
         if (offset + length(request, offset, f.size()) < f.size()) {
-            return chunk(request, f.source(), f.sha256IfKnown(), f.size());
+            return chunk(request, f.channel(), f.sha256IfKnown(), f.size());
         }
         Optional<String> sha256 = f.sha256();
         if (sha256.isEmpty()) {
             return FileReply.without(request.requestId(), FileReply.Status.NOT_FOUND);
         }
-        return chunk(request, f.source(), sha256.get(), f.size());
+        return chunk(request, f.channel(), sha256.get(), f.size());
     }
 
     private int length(FileRequest request, long offset, long size) {
@@ -115,14 +121,19 @@ final class FileServer {
     }
 
     private FileReply chunk(FileRequest request, Path file, String sha256, long size) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return chunk(request, ch, sha256, size);
+        }
+    }
+
+    /** Reads by position, so one channel serves every minion of a copy at once. */
+    private FileReply chunk(FileRequest request, FileChannel ch, String sha256, long size) throws IOException {
         long offset = Math.min(request.offset(), size);
         int length = length(request, offset, size);
         byte[] data = new byte[length];
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer buf = ByteBuffer.wrap(data);
-            while (buf.hasRemaining() && ch.read(buf, offset + buf.position()) > 0) {
-                // keep reading until the chunk is full or the file ends
-            }
+        ByteBuffer buf = ByteBuffer.wrap(data);
+        while (buf.hasRemaining() && ch.read(buf, offset + buf.position()) > 0) {
+            // keep reading until the chunk is full or the file ends
         }
         return new FileReply(request.requestId(), FileReply.Status.DATA, sha256, size, offset, data);
     }

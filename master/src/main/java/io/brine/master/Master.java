@@ -122,10 +122,12 @@ public final class Master implements AutoCloseable {
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
                 tracker, events, timer, access, audit, declared, deliveries, metrics);
         Digests digests = new Digests();
-        TransferStaging staging = new TransferStaging(digests);
+        MasterSecrets secrets = MasterSecrets.of(config);
+        TransferStaging staging = new TransferStaging(digests, new CopySources(config.access().cpRoots(),
+                config.fileRoots(), secrets, access));
         this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
         MinionService minionService = new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging,
-                digests, config.maxFrameSize()), pillar, id -> facts.facts(id, true, false).grains(),
+                digests, config.maxFrameSize(), secrets), pillar, id -> facts.facts(id, true, false).grains(),
                 new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION),
                         config.quotas().maxPushBytes()));
         MasterDispatcher.Services services = new MasterDispatcher.Services(new ClientService(client, keys),

@@ -56,7 +56,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
             "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
             "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address",
             "max_pending_keys", "shutdown_timeout", "new_keys_per_minute", "publisher_acl", "publisher_acl_local", "audit_log",
-            "max_push_bytes", "max_return_size", "metrics");
+            "max_push_bytes", "max_return_size", "metrics", "cp_roots");
 
     private static Set<String> keys(String... own) {
         Set<String> all = new java.util.HashSet<>(Set.of(own));
@@ -153,7 +153,55 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
             }
         }
         return new AccessConfig(acl, c.bool("publisher_acl_local", true),
-                c.path("audit_log", cacheDir.resolve("audit.jsonl")));
+                c.path("audit_log", cacheDir.resolve("audit.jsonl")), cpRoots(c), configFile(c));
+    }
+
+    /**
+     * {@code cp_roots}: a list of directories for every named caller, or a mapping of identities (and {@code '*'})
+     * to lists; relative directories are taken from the configuration file's folder, as {@code file_roots}'.
+     */
+    private static CopyRoots cpRoots(ConfigFile c) {
+        if (!c.has("cp_roots")) {
+            return CopyRoots.FILE_ROOTS;
+        }
+        if (c.isList("cp_roots")) {
+            return CopyRoots.forEveryone(directories(c, "cp_roots", c.list("cp_roots")));
+        }
+        Map<String, List<Path>> out = new java.util.LinkedHashMap<>();
+        c.map("cp_roots").forEach((name, dirs) -> {
+            String bare = name.startsWith("token:") ? name.substring(6) : name;
+            if (!name.equals(CopyRoots.EVERYONE) && !io.brine.protocol.MinionId.isValid(bare)) {
+                throw c.error("cp_roots", "cp_roots: '" + name + "' is not a client name, 'token:NAME' or '*'");
+            }
+            if (!(dirs instanceof List<?> list)) {
+                throw c.error("cp_roots", "cp_roots: '" + name + "' must map to a list of directories");
+            }
+            out.put(name, directories(c, "cp_roots", list));
+        });
+        return new CopyRoots(out, false);
+    }
+
+    private static List<Path> directories(ConfigFile c, String key, List<?> dirs) {
+        List<Path> out = new ArrayList<>();
+        for (Object d : dirs) {
+            if (!(d instanceof String s) || s.isBlank()) {
+                throw c.error(key, key + ": '" + d + "' is not a directory");
+            }
+            out.add(configFolder(c).resolve(s).normalize());
+        }
+        return out;
+    }
+
+    /** Where relative paths in the file are taken from: its folder, or the working directory for built configs. */
+    private static Path configFolder(ConfigFile c) {
+        return c.origin().endsWith(".yaml") || c.origin().endsWith(".yml")
+                ? Path.of(c.origin()).toAbsolutePath().getParent() : Path.of("");
+    }
+
+    private static java.util.Optional<Path> configFile(ConfigFile c) {
+        Path p = configFolder(c).resolve(Path.of(c.origin()).getFileName());
+        return (c.origin().endsWith(".yaml") || c.origin().endsWith(".yml")) ? java.util.Optional.of(p)
+                : java.util.Optional.empty();
     }
 
     private static MinionQuotas quotas(ConfigFile c) {
@@ -281,8 +329,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         if (!(dirs instanceof List<?> list) || list.isEmpty()) {
             throw c.error(key, "'" + key + "' must map base to a list of directories");
         }
-        Path base = c.origin().endsWith(".yaml") || c.origin().endsWith(".yml")
-                ? Path.of(c.origin()).toAbsolutePath().getParent() : Path.of("");
+        Path base = configFolder(c);
         List<Path> out = new ArrayList<>();
         for (Object d : list) {
             out.add(base.resolve(String.valueOf(d)).normalize());

@@ -38,12 +38,34 @@ final class TransferStaging {
     private static final long BIND_WAIT_MILLIS = 10_000;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    /** One source as it was when staged, and its SHA-256 once known. */
-    record StagedFile(Path source, String name, long size, long modified, int mode, CompletableFuture<String> digest) {
+    /**
+     * One source as it was when staged, opened then (see {@link CopySources}), and its SHA-256 once known. Chunks are
+     * read from {@code opened}'s channel, never by path again, so what the rules opened is what minions receive.
+     */
+    record StagedFile(CopySources.Opened opened, String name, CompletableFuture<String> digest) {
+        Path source() {
+            return opened.path();
+        }
+
+        long size() {
+            return opened.size();
+        }
+
+        long modified() {
+            return opened.modified();
+        }
+
+        int mode() {
+            return opened.mode();
+        }
+
+        java.nio.channels.FileChannel channel() {
+            return opened.channel();
+        }
+
         /** Still the file that was staged? */
-        boolean unchanged() throws IOException {
-            BasicFileAttributes now = Files.readAttributes(source, BasicFileAttributes.class);
-            return now.size() == size && now.lastModifiedTime().toMillis() == modified;
+        boolean unchanged() {
+            return CopySources.unchanged(opened);
         }
 
         /** The SHA-256 if hashing is done, else null: for chunks that do not end the file. */
@@ -57,6 +79,14 @@ final class TransferStaging {
                 return Optional.of(digest.get(HASH_WAIT_MINUTES, TimeUnit.MINUTES));
             } catch (ExecutionException | TimeoutException | java.util.concurrent.CancellationException e) {
                 return Optional.empty();
+            }
+        }
+
+        private void close() {
+            try {
+                opened.channel().close();
+            } catch (IOException e) {
+                // nothing was written through it
             }
         }
     }
@@ -95,22 +125,40 @@ final class TransferStaging {
         }
     }
 
+    /** Sources one copy may name: each is held open until its job ends. */
+    static final int MAX_FILES_PER_COPY = 1024;
+
     private final Map<String, Staged> staged = new ConcurrentHashMap<>();
     private final Digests digests;
+    private final CopySources sourceFiles;
 
-    TransferStaging(Digests digests) {
+    TransferStaging(Digests digests, CopySources sourceFiles) {
         this.digests = digests;
+        this.sourceFiles = sourceFiles;
     }
 
     static boolean isStaged(String path) {
         return path.startsWith(PREFIX);
     }
 
-    /** Records the sources and starts hashing them; throws naming the first one that is not a regular file. */
-    Staged stage(List<String> sources) {
+    /**
+     * Opens the sources as {@code who} may read them and starts hashing them.
+     *
+     * @throws CopySources.Refused naming the first source {@code who} may not copy; nothing stays open
+     */
+    Staged stage(Principal who, List<String> sources) throws CopySources.Refused {
+        if (sources.size() > MAX_FILES_PER_COPY) {
+            throw new IllegalArgumentException(sources.size() + " sources in one copy; at most " + MAX_FILES_PER_COPY);
+        }
         List<StagedFile> files = new ArrayList<>();
-        for (String source : sources) {
-            files.add(inspect(source));
+        try {
+            for (String source : sources) {
+                CopySources.Opened opened = sourceFiles.open(who, source);
+                files.add(new StagedFile(opened, opened.path().getFileName().toString(), new CompletableFuture<>()));
+            }
+        } catch (CopySources.Refused | RuntimeException e) {
+            files.forEach(StagedFile::close);
+            throw e;
         }
         startHashing(files);
         byte[] token = new byte[18];
@@ -136,6 +184,7 @@ final class TransferStaging {
     private void forget(Staged s) {
         staged.remove(s.token);
         s.files.forEach(f -> f.digest().cancel(false));
+        s.files.forEach(StagedFile::close);
     }
 
     /** The staged file at {@code path}, if {@code minionId} may fetch it; empty if there is none (any more). */
@@ -167,26 +216,6 @@ final class TransferStaging {
         return Optional.of(s.files.get(index));
     }
 
-    private static StagedFile inspect(String source) {
-        Path path = Path.of(source);
-        if (!path.isAbsolute()) {
-            throw new IllegalArgumentException("source '" + source + "' is not an absolute path");
-        }
-        try {
-            BasicFileAttributes attrs = Files.readAttributes(path, BasicFileAttributes.class);
-            if (!attrs.isRegularFile()) {
-                throw new IllegalArgumentException("source '" + source + "' is not a regular file");
-            }
-            if (!Files.isReadable(path)) {
-                throw new IOException("not readable");
-            }
-            return new StagedFile(path, path.getFileName().toString(), attrs.size(),
-                    attrs.lastModifiedTime().toMillis(), mode(path), new CompletableFuture<>());
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read source '" + source + "': " + e);
-        }
-    }
-
     /**
      * Hashes one copy's files in order, on a thread of its own: a worker thread is wanted for serving them, and
      * the minions fetch them in that order too, each after the one before, so the hashing stays ahead.
@@ -208,7 +237,7 @@ final class TransferStaging {
             return; // known already, or the copy is over
         }
         try {
-            String sha = Digests.sha256(f.source(), f.digest()::isDone);
+            String sha = Digests.sha256(f.channel(), f.digest()::isDone);
             if (sha == null) {
                 return; // the copy ended first
             }
@@ -221,18 +250,6 @@ final class TransferStaging {
             }
         } catch (IOException | RuntimeException e) {
             f.digest().completeExceptionally(e);
-        }
-    }
-
-    static int mode(Path file) throws IOException {
-        try {
-            int mode = 0;
-            for (PosixFilePermission p : Files.getPosixFilePermissions(file)) {
-                mode |= 1 << (8 - p.ordinal());
-            }
-            return mode;
-        } catch (UnsupportedOperationException e) {
-            return 0644;
         }
     }
 }

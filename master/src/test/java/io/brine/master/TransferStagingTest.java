@@ -23,10 +23,15 @@ class TransferStagingTest {
     @TempDir
     Path dir;
 
+    private static final Principal ADMIN = Principal.local("local", "test");
+
     private final Digests digests = new Digests();
-    private final TransferStaging staging = new TransferStaging(digests);
+    private final MasterSecrets secrets = new MasterSecrets(List.of());
+    private final TransferStaging staging = new TransferStaging(digests, new CopySources(CopyRoots.FILE_ROOTS,
+            List.of(), secrets, new AccessPolicy(PublisherAcl.NONE, true, (id, g, p) -> null)));
+
     private FileServer server() {
-        return new FileServer(new RootedFiles(List.of(dir.resolve("roots"))), staging, digests, 1 << 20);
+        return new FileServer(new RootedFiles(List.of(dir.resolve("roots"))), staging, digests, 1 << 20, secrets);
     }
 
     private static LiveJob jobFor(String... minions) {
@@ -41,7 +46,7 @@ class TransferStagingTest {
     @Test
     void onlyTheMinionsTheJobTargetsMayFetchAStagedFile() throws Exception {
         Path source = Files.writeString(dir.resolve("app.conf"), "port: 80\n");
-        TransferStaging.Staged s = staging.stage(List.of(source.toString()));
+        TransferStaging.Staged s = staging.stage(ADMIN, List.of(source.toString()));
         staging.bind(s, jobFor("web1"));
 
         FileReply reply = server().serve("web1", new FileRequest(1, name(s), 0, 1024, null));
@@ -57,7 +62,7 @@ class TransferStagingTest {
         byte[] content = new byte[3000];
         new Random(3).nextBytes(content);
         Path source = Files.write(dir.resolve("big.bin"), content);
-        TransferStaging.Staged s = staging.stage(List.of(source.toString()));
+        TransferStaging.Staged s = staging.stage(ADMIN, List.of(source.toString()));
         staging.bind(s, jobFor("web1"));
         String sha = Digests.sha256(source);
 
@@ -73,11 +78,11 @@ class TransferStagingTest {
     @Test
     void aFileCopiedAgainUnchangedIsNotHashedAgainAndAChangedOneIs() throws Exception {
         Path source = Files.writeString(dir.resolve("agent.deb"), "version 1\n");
-        TransferStaging.Staged first = staging.stage(List.of(source.toString()));
+        TransferStaging.Staged first = staging.stage(ADMIN, List.of(source.toString()));
         String sha1 = first.files.get(0).sha256().orElseThrow();
         assertEquals(Digests.sha256(source), sha1);
 
-        TransferStaging.Staged again = staging.stage(List.of(source.toString()));
+        TransferStaging.Staged again = staging.stage(ADMIN, List.of(source.toString()));
         assertTrue(again.files.get(0).digest().isDone(), "known at once, not hashed on a thread of its own");
         assertEquals(sha1, again.files.get(0).sha256IfKnown());
 
@@ -86,10 +91,10 @@ class TransferStagingTest {
         FileTime stamp = Files.getLastModifiedTime(source);
         Files.writeString(source, "version 9\n");
         Files.setLastModifiedTime(source, stamp);
-        assertEquals(sha1, staging.stage(List.of(source.toString())).files.get(0).sha256().orElseThrow());
+        assertEquals(sha1, staging.stage(ADMIN, List.of(source.toString())).files.get(0).sha256().orElseThrow());
 
         Files.writeString(source, "version 22\n");
-        TransferStaging.Staged changed = staging.stage(List.of(source.toString()));
+        TransferStaging.Staged changed = staging.stage(ADMIN, List.of(source.toString()));
         String sha2 = changed.files.get(0).sha256().orElseThrow();
         assertEquals(Digests.sha256(source), sha2);
         assertFalse(sha1.equals(sha2), "a file of another size is hashed anew");
@@ -97,12 +102,12 @@ class TransferStagingTest {
         Files.writeString(source, "version 33\n"); // same size: only the modification time tells
         Files.setLastModifiedTime(source, FileTime.fromMillis(Files.getLastModifiedTime(source).toMillis() + 2000));
         assertEquals(Digests.sha256(source),
-                staging.stage(List.of(source.toString())).files.get(0).sha256().orElseThrow());
+                staging.stage(ADMIN, List.of(source.toString())).files.get(0).sha256().orElseThrow());
     }
 
     @Test
     void aStagedFileIsGoneOnceItsJobIsDone() throws Exception {
-        TransferStaging.Staged s = staging.stage(List.of(Files.writeString(dir.resolve("f"), "x").toString()));
+        TransferStaging.Staged s = staging.stage(ADMIN, List.of(Files.writeString(dir.resolve("f"), "x").toString()));
         LiveJob job = jobFor("web1");
         staging.bind(s, job);
         job.expire();
@@ -114,7 +119,7 @@ class TransferStagingTest {
     @Test
     void aSourceChangedAfterStagingIsNoLongerServed() throws Exception {
         Path source = Files.writeString(dir.resolve("f"), "first");
-        TransferStaging.Staged s = staging.stage(List.of(source.toString()));
+        TransferStaging.Staged s = staging.stage(ADMIN, List.of(source.toString()));
         staging.bind(s, jobFor("web1"));
         Files.writeString(source, "second, longer");
         Files.setLastModifiedTime(source, FileTime.fromMillis(System.currentTimeMillis() + 5000));
@@ -126,7 +131,7 @@ class TransferStagingTest {
     void aSourceThatIsNotAnAbsoluteReadableFileIsRefusedByName() throws Exception {
         Files.createDirectories(dir.resolve("folder"));
         for (String bad : List.of("relative.txt", dir.resolve("missing").toString(), dir.resolve("folder").toString())) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> staging.stage(List.of(bad)));
+            CopySources.Refused e = assertThrows(CopySources.Refused.class, () -> staging.stage(ADMIN, List.of(bad)));
             assertTrue(e.getMessage().contains(bad), e.getMessage());
         }
     }

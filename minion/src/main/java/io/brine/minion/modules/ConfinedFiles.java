@@ -2,7 +2,7 @@ package io.brine.minion.modules;
 
 import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
-import io.brine.states.functions.file.FileEntries;
+import io.brine.fileserver.DirectoryHandles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
@@ -208,9 +208,9 @@ final class ConfinedFiles {
     private SecureDirectoryStream<Path> walk(Located at, int depth, boolean create, String asked)
             throws IOException, FunctionException {
         try {
-            return FileEntries.descend(FileEntries.open(at.root()), at.root(),
+            return DirectoryHandles.descend(DirectoryHandles.open(at.root()), at.root(),
                     at.parts().subList(0, depth), create, false);
-        } catch (FileEntries.LinkOnTheWay e) {
+        } catch (DirectoryHandles.LinkOnTheWay e) {
             throw refused(asked, e.getFile() + " is a symbolic link, and file_roots_allowed is walked without "
                     + "following links");
         }
@@ -229,7 +229,7 @@ final class ConfinedFiles {
     }
 
     static PosixFileAttributes attributesOrNull(SecureDirectoryStream<Path> dir, Path name) throws IOException {
-        return FileEntries.attributesOrNull(dir, name);
+        return DirectoryHandles.attributesOrNull(dir, name);
     }
 
     private static FileChannel asFileChannel(SeekableByteChannel ch) throws IOException {

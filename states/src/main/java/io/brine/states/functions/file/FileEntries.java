@@ -1,18 +1,17 @@
 package io.brine.states.functions.file;
 
+import io.brine.fileserver.DirectoryHandles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -39,73 +38,17 @@ public final class FileEntries {
     private FileEntries() {
     }
 
-    /** A symbolic link met on the way down where the caller allows none. */
-    public static final class LinkOnTheWay extends FileSystemException {
-        private static final long serialVersionUID = 1L;
-
-        LinkOnTheWay(Path link) {
-            super(link.toString(), null, "is a symbolic link");
-        }
-    }
-
     /** Opens the directory {@code dir} by its path (links on the way followed, as a state's author wrote it). */
     public static SecureDirectoryStream<Path> open(Path dir) throws IOException {
-        return secure(Files.newDirectoryStream(dir));
+        return DirectoryHandles.open(dir);
     }
 
     /**
-     * Opens the directory {@code dir} by its path, making it and its missing parents as {@link #descend} makes
-     * them (the {@code file.mkdir} way), links on the way followed as a state's author wrote them.
+     * Opens the directory {@code dir} by its path, making it and its missing parents (the {@code file.mkdir} way),
+     * links on the way followed as a state's author wrote them.
      */
     public static SecureDirectoryStream<Path> openMaking(Path dir) throws IOException {
-        Path root = dir.getRoot();
-        List<String> parts = new ArrayList<>();
-        root.relativize(dir.normalize()).forEach(p -> parts.add(p.toString()));
-        parts.removeIf(String::isEmpty);
-        return descend(open(root), root, parts, true, true);
-    }
-
-    /**
-     * Opens the directories {@code parts} one below the other from {@code start} (whose path is {@code startPath}),
-     * creating those missing when {@code create}. Without {@code followLinks} a link on the way, also one slipped in
-     * while a directory is created, is refused with {@link LinkOnTheWay} rather than entered. {@code start} is
-     * closed or handed on: the caller closes only what is returned.
-     */
-    public static SecureDirectoryStream<Path> descend(SecureDirectoryStream<Path> start, Path startPath,
-            List<String> parts, boolean create, boolean followLinks) throws IOException {
-        SecureDirectoryStream<Path> dir = start;
-        Path opened = startPath;
-        try {
-            for (String part : parts) {
-                Path name = Path.of(part);
-                opened = opened.resolve(name);
-                if (create && attributesOrNull(dir, name) == null) {
-                    try {
-                        // No mkdirat in Java: made by name, then opened through the handle (without following links
-                        // where none is allowed), so a folder swapped for a link meanwhile is refused, not entered.
-                        Files.createDirectory(opened);
-                    } catch (FileAlreadyExistsException e) {
-                        // made meanwhile: judged like any other below
-                    }
-                }
-                SecureDirectoryStream<Path> next;
-                try {
-                    next = followLinks ? dir.newDirectoryStream(name) : dir.newDirectoryStream(name, NOFOLLOW);
-                } catch (FileSystemException e) {
-                    PosixFileAttributes a = attributesOrNull(dir, name);
-                    if (a != null && a.isSymbolicLink()) {
-                        throw new LinkOnTheWay(opened);
-                    }
-                    throw e;
-                }
-                dir.close();
-                dir = next;
-            }
-            return dir;
-        } catch (IOException | RuntimeException e) {
-            dir.close();
-            throw e;
-        }
+        return DirectoryHandles.openMaking(dir);
     }
 
     /**
@@ -139,7 +82,7 @@ public final class FileEntries {
     /** Opens a regular file for writing, made 0644 if missing; O_NOFOLLOW: a link slipped in is refused. */
     private static SeekableByteChannel openRegular(SecureDirectoryStream<Path> dir, Path name, Path shownAs,
             StandardOpenOption extra) throws IOException {
-        PosixFileAttributes existing = attributesOrNull(dir, name);
+        PosixFileAttributes existing = DirectoryHandles.attributesOrNull(dir, name);
         if (existing != null && !existing.isRegularFile()) {
             throw new FileSystemException(shownAs.toString(), null, "is not a regular file");
         }
@@ -165,7 +108,7 @@ public final class FileEntries {
      * @return false if there was nothing to remove
      */
     public static boolean remove(SecureDirectoryStream<Path> dir, Path name) throws IOException, InterruptedException {
-        PosixFileAttributes a = attributesOrNull(dir, name);
+        PosixFileAttributes a = DirectoryHandles.attributesOrNull(dir, name);
         if (a == null) {
             return false;
         }
@@ -186,31 +129,13 @@ public final class FileEntries {
                 if (Thread.interrupted()) {
                     throw new InterruptedException("removal of " + name + " stopped");
                 }
-                PosixFileAttributes c = attributesOrNull(sub, child);
+                PosixFileAttributes c = DirectoryHandles.attributesOrNull(sub, child);
                 if (c != null) {
                     removeTree(sub, child, c);
                 }
             }
         }
         dir.deleteDirectory(name);
-    }
-
-    /** The entry's own attributes (a link's, not its target's), or null if there is no such entry. */
-    public static PosixFileAttributes attributesOrNull(SecureDirectoryStream<Path> dir, Path name) throws IOException {
-        try {
-            return dir.getFileAttributeView(name, PosixFileAttributeView.class, NOFOLLOW).readAttributes();
-        } catch (java.nio.file.NoSuchFileException e) {
-            return null;
-        }
-    }
-
-    /** {@code stream} as the handle-relative kind this platform must offer. */
-    public static SecureDirectoryStream<Path> secure(DirectoryStream<Path> stream) throws IOException {
-        if (stream instanceof SecureDirectoryStream<Path> secure) {
-            return secure;
-        }
-        stream.close();
-        throw new IOException("this platform cannot open files relative to a directory handle");
     }
 
     private static boolean endsWithNewline(SeekableByteChannel ch) throws IOException {
