@@ -23,11 +23,17 @@ final class TokenEndpoints {
         this.client = client;
     }
 
-    /** The same document as {@code brine token list --out json}; never a token itself. */
+    /**
+     * The same document as {@code brine token list --out json}, of the tokens the caller may manage (all of them
+     * for the local admin); never a token itself.
+     */
     void list(ApiExchange exchange, String tokenName) throws IOException {
-        allowed(exchange, tokenName, "list tokens");
+        MasterClient who = allowed(exchange, tokenName, "list tokens");
         List<Map<String, Object>> doc = new ArrayList<>();
         for (TokenInfo t : tokens.list()) {
+            if (!who.mayManageToken(t.name())) {
+                continue;
+            }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", t.name());
             m.put("created", t.created().toString());
@@ -53,6 +59,7 @@ final class TokenEndpoints {
         if (expires != null && !(expires instanceof String)) {
             throw ApiException.badRequest("'expires' must be a lifetime such as 24h");
         }
+        who.requireTokenName(name, "create");
         String token;
         try {
             token = tokens.create(name, TokenStore.lifetime((String) expires));
@@ -66,6 +73,7 @@ final class TokenEndpoints {
 
     void revoke(ApiExchange exchange, String tokenName, String name) throws IOException {
         MasterClient who = allowed(exchange, tokenName, "revoke tokens");
+        who.requireTokenName(name, "revoke");
         if (!tokens.revoke(name)) {
             throw ApiException.notFound("no token named '" + name.replaceAll("[^A-Za-z0-9._@-]", "?") + "'");
         }

@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -81,26 +82,83 @@ class ApiAclTest {
     }
 
     @Test
-    void aTokenWithTheTokensRightManagesTokensAndIsAudited() throws Exception {
+    void aTokenWithTheTokensRightManagesTheTokensItsGrantNamesAndIsAudited() throws Exception {
         cluster.close();
         cluster = ApiFixture.start(Files.createDirectories(root.resolve("second")), "api: {interface: 127.0.0.1, port: 0}\npublisher_acl:\n"
-                + "  token:admin: ['@tokens']\n", HttpClient.newHttpClient(), Duration.ofSeconds(15));
-        String admin = cluster.tokens.create("admin", null);
-        HttpResponse<String> made = cluster.send("POST", "/tokens", admin, "{\"name\": \"ci2\", \"expires\": \"1h\"}");
+                + "  token:ci:\n    - test.*\n    - '@tokens': [ci-*]\n", HttpClient.newHttpClient(), Duration.ofSeconds(15));
+        String ci = cluster.tokens.create("ci", null);
+        HttpResponse<String> made = cluster.send("POST", "/tokens", ci, "{\"name\": \"ci-2\", \"expires\": \"1h\"}");
         assertEquals(201, made.statusCode(), made.body());
         String fresh = (String) ApiFixture.json(made).get("token");
         assertTrue(cluster.tokens.authenticate(fresh).isPresent());
-        HttpResponse<String> listed = cluster.send("GET", "/tokens", admin, null);
-        assertTrue(listed.body().contains("\"ci2\"") && !listed.body().contains(fresh), listed.body());
-        assertEquals(400, cluster.send("POST", "/tokens", admin, "{\"name\": \"x\", \"expires\": \"soon\"}")
+        cluster.tokens.create("heat", null);
+        HttpResponse<String> listed = cluster.send("GET", "/tokens", ci, null);
+        assertTrue(listed.body().contains("\"ci-2\"") && !listed.body().contains(fresh), listed.body());
+        assertTrue(!listed.body().contains("\"heat\""), "only the tokens it may manage: " + listed.body());
+        assertEquals(400, cluster.send("POST", "/tokens", ci, "{\"name\": \"ci-x\", \"expires\": \"soon\"}")
                 .statusCode());
-        assertEquals(200, cluster.send("DELETE", "/tokens/ci2", admin, null).statusCode());
+        assertEquals(200, cluster.send("DELETE", "/tokens/ci-2", ci, null).statusCode());
         assertTrue(cluster.tokens.authenticate(fresh).isEmpty());
-        assertEquals(404, cluster.send("DELETE", "/tokens/ci2", admin, null).statusCode());
+        assertEquals(404, cluster.send("DELETE", "/tokens/ci-2", ci, null).statusCode());
         String audit = Files.readString(cluster.master.config().auditLog());
-        assertTrue(audit.contains("\"identity\":\"token:admin\",") && audit.contains("\"action\":\"token.create\"")
+        assertTrue(audit.contains("\"identity\":\"token:ci\",") && audit.contains("\"action\":\"token.create\"")
                 && audit.contains("\"action\":\"token.revoke\""), audit);
         assertTrue(!audit.contains(fresh), "a token in the audit log");
+    }
+
+    /**
+     * The escalation the trust review found: a holder of {@code @tokens} revoked {@code admin} and made a new token
+     * named {@code admin}, which carried admin's grants. Names are bound to grants by publisher_acl's author.
+     */
+    @Test
+    void aTokensHolderCannotMintOrRevokeANameWiderThanItself() throws Exception {
+        cluster.close();
+        cluster = ApiFixture.start(Files.createDirectories(root.resolve("third")), """
+                api: {interface: 127.0.0.1, port: 0}
+                publisher_acl:
+                  token:admin: ['*', '@keys', '@jobs', '@tokens']
+                  token:ci:
+                    - 'web*': [test.*]
+                    - '@tokens': ['ci-*', 'bot*']
+                  token:ci-root: ['*']
+                  token:ci-web: [{'web*': [test.ping]}]
+                  token:plain: ['@tokens']
+                  token:wild: [{'@tokens': ['*']}]
+                """, HttpClient.newHttpClient(), Duration.ofSeconds(15));
+        String admin = cluster.tokens.create("admin", null);
+        String ci = cluster.tokens.create("ci", null);
+        String plain = cluster.tokens.create("plain", null);
+        String wild = cluster.tokens.create("wild", null);
+        Files.createDirectories(cluster.master.config().pkiDir().resolve("clients"));
+        Files.writeString(cluster.master.config().pkiDir().resolve("clients/bot1"), "a client key");
+
+        HttpResponse<String> revoke = cluster.send("DELETE", "/tokens/admin", ci, null);
+        assertEquals(403, revoke.statusCode(), revoke.body());
+        assertTrue(cluster.tokens.authenticate(admin).isPresent(), "admin's token still works");
+        assertRefused(ci, "admin", "its @tokens grant covers only [ci-*, bot*]");
+        assertRefused(ci, "ci-root", "publisher_acl grants token:ci-root more than 'token:ci' holds");
+        assertRefused(ci, "bot1", "client key");
+        assertRefused(wild, "local", "the master's own callers");
+        assertRefused(wild, "library", "the master's own callers");
+        assertRefused(wild, "ci-root", "more than 'token:wild' holds");
+        assertRefused(plain, "anything", "its @tokens grant names no tokens");
+        assertEquals(201, cluster.send("POST", "/tokens", ci, "{\"name\": \"ci-web\"}").statusCode(),
+                "test.ping on web* is within test.* on web*");
+        assertEquals(201, cluster.send("POST", "/tokens", ci, "{\"name\": \"ci-new\"}").statusCode(),
+                "a name granted nothing");
+        assertEquals(201, cluster.send("POST", "/tokens", wild, "{\"name\": \"ci-new2\"}").statusCode());
+
+        String audit = Files.readString(cluster.master.config().auditLog());
+        assertTrue(audit.contains("\"identity\":\"token:ci\"") && audit.contains("\"function\":\"token.revoke\"")
+                && audit.contains("\"token\":\"admin\""), audit);
+        assertEquals(List.of("admin", "ci", "ci-new", "ci-new2", "ci-web", "plain", "wild"),
+                cluster.tokens.list().stream().map(TokenInfo::name).sorted().toList());
+    }
+
+    private void assertRefused(String token, String name, String why) throws Exception {
+        HttpResponse<String> r = cluster.send("POST", "/tokens", token, "{\"name\": \"" + name + "\"}");
+        assertEquals(403, r.statusCode(), name + ": " + r.body());
+        assertTrue(((String) ApiFixture.json(r).get("error")).contains(why), r.body());
     }
 
     private HttpResponse<String> post(String body) throws Exception {

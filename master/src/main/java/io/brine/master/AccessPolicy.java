@@ -20,15 +20,23 @@ final class AccessPolicy {
     private final boolean localIsAdmin;
     /** Facts for one minion: id, and grains or pillar when the grant's target reads them. */
     private final FactsSource facts;
+    /** Whether a name is a client key's ({@code pki_dir/clients/NAME}): no token holder may take it. */
+    private final java.util.function.Predicate<String> clientKey;
 
     interface FactsSource {
         MinionFacts facts(String id, boolean grains, boolean pillar);
     }
 
     AccessPolicy(PublisherAcl acl, boolean localIsAdmin, FactsSource facts) {
+        this(acl, localIsAdmin, facts, name -> false);
+    }
+
+    AccessPolicy(PublisherAcl acl, boolean localIsAdmin, FactsSource facts,
+            java.util.function.Predicate<String> clientKey) {
         this.acl = acl;
         this.localIsAdmin = localIsAdmin;
         this.facts = facts;
+        this.clientKey = clientKey;
     }
 
     /** Whether {@code who} bypasses the ACL. */
@@ -76,6 +84,46 @@ final class AccessPolicy {
             return;
         }
         throw new AccessDeniedException("'" + who.name() + "' may not " + what + " (needs " + right + ")");
+    }
+
+    /**
+     * Throws unless {@code who} may create or revoke the API token {@code tokenName} ({@code what} says which): the
+     * local admin may; anyone else needs {@code @tokens} naming it ({@code '@tokens': [ci-*]}), and never for a name
+     * granted more than itself, one of the master's own callers or a client key's name. Names are bound to grants
+     * by whoever writes {@code publisher_acl}, never by whoever makes the token.
+     *
+     * @throws AccessDeniedException naming the identity, the token and why
+     */
+    void checkTokenName(Principal who, String tokenName, String what) {
+        if (isAdmin(who)) {
+            return;
+        }
+        checkRight(who, "@tokens", what + " " + tokenName);
+        PublisherAcl.Grants mine = acl.of(who.name());
+        String refusal = "'" + who.name() + "' may not " + what + " token '" + tokenName + "': ";
+        if (Master.RESERVED_NAMES.contains(tokenName) || clientKey.test(tokenName)) {
+            throw new AccessDeniedException(refusal + "it is the name of one of the master's own callers or of a "
+                    + "client key");
+        }
+        if (mine.tokenNames().stream().noneMatch(g -> g.matches(tokenName))) {
+            throw new AccessDeniedException(refusal + (mine.tokenNames().isEmpty()
+                    ? "its @tokens grant names no tokens (list them: '@tokens': [ci-*])"
+                    : "its @tokens grant covers only " + mine.tokenNames()));
+        }
+        if (!acl.of("token:" + tokenName).within(mine)) {
+            throw new AccessDeniedException(refusal + "publisher_acl grants token:" + tokenName + " more than '"
+                    + who.name() + "' holds");
+        }
+    }
+
+    /** Whether {@code who} may create and revoke {@code tokenName}, without throwing. */
+    boolean mayManageToken(Principal who, String tokenName) {
+        try {
+            checkTokenName(who, tokenName, "manage");
+            return true;
+        } catch (AccessDeniedException e) {
+            return false;
+        }
     }
 
     /** Whether {@code who} holds {@code right}, without throwing. */

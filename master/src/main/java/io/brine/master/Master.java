@@ -103,7 +103,8 @@ public final class Master implements AutoCloseable {
         PillarCompiler pillar = new PillarCompiler(config.pillarRoots(), pillarRenderer);
         MinionFactsCache facts = new MinionFactsCache(config.cacheDir(), pillar);
         AccessPolicy access = new AccessPolicy(config.access().publisherAcl(), config.access().publisherAclLocal(),
-                facts::facts);
+                facts::facts, name -> io.brine.protocol.MinionId.isValid(name)
+                        && java.nio.file.Files.exists(config.pkiDir().resolve("clients").resolve(name)));
         Principal library = Principal.local(LIBRARY_CALLER, LIBRARY_CALLER);
         TransportSettings settings = TransportSettings.DEFAULTS.withMaxFrameSize(config.maxFrameSize());
         // The router first: the services answer peers through the sessions it hands out, and only key changes

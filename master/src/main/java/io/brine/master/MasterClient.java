@@ -108,6 +108,32 @@ public final class MasterClient {
         }
     }
 
+    /**
+     * Throws unless this client may create or revoke the API token {@code tokenName}: {@code @tokens} naming it
+     * ({@code '@tokens': [ci-*]}), granted no more than this client, and not a name of the master's own callers or
+     * of a client key (the local admin may do anything). The refusal is audited.
+     *
+     * <pre>{@code
+     * master.client().as("token:ci").requireTokenName("ci-build-7", "create");
+     * }</pre>
+     *
+     * @throws AccessDeniedException naming the identity, the token and why
+     */
+    public void requireTokenName(String tokenName, String what) {
+        try {
+            publisher.access().checkTokenName(caller, tokenName, what);
+        } catch (AccessDeniedException e) {
+            publisher.audit().record(caller, "refused", Map.of("function", "token." + what, "token", tokenName,
+                    "outcome", e.getMessage()));
+            throw e;
+        }
+    }
+
+    /** Whether this client may create and revoke the API token {@code tokenName}; nothing is audited. */
+    public boolean mayManageToken(String tokenName) {
+        return publisher.access().mayManageToken(caller, tokenName);
+    }
+
     /** Who this client acts as. */
     public Principal principal() {
         return caller;

@@ -19,18 +19,68 @@ import java.util.Set;
  *   token:heat:                  # an API token
  *     - test.*
  *     - '@keys'
+ *   token:ci:
+ *     - '@tokens': [ci-*]        # may create and revoke tokens ci-..., each granted no more than token:ci
  * </pre>
  * Immutable; every target and glob is compiled when the configuration is read.
  */
 public record PublisherAcl(Map<String, Grants> identities) {
     /** The rights beyond publishing that an entry can grant. */
     public static final Set<String> RIGHTS = Set.of("@keys", "@tokens", "@events", "@jobs", "@hooks");
+    private static final String TOKENS = "@tokens";
 
-    /** What one identity may do. */
-    public record Grants(List<FunctionGrant> functions, Set<String> rights) {
+    /**
+     * What one identity may do.
+     *
+     * @param tokenNames the API tokens it may create and revoke ({@code '@tokens': [ci-*]}); empty when its
+     *                   {@code @tokens} names none, or it has no {@code @tokens}
+     */
+    public record Grants(List<FunctionGrant> functions, Set<String> rights, List<FunctionGlob> tokenNames) {
         public Grants {
             functions = List.copyOf(functions);
             rights = Set.copyOf(rights);
+            tokenNames = List.copyOf(tokenNames);
+        }
+
+        public Grants(List<FunctionGrant> functions, Set<String> rights) {
+            this(functions, rights, List.of());
+        }
+
+        /**
+         * Whether everything this grants, {@code wider} grants too: each function glob on each target, each right,
+         * each token name. Decided conservatively: a glob is covered only by the same glob, by {@code *}, or by a
+         * prefix glob such as {@code test.*} (when in doubt, not covered), a targeted grant only by a grant for any
+         * target or for the same target expression.
+         */
+        boolean within(Grants wider) {
+            if (!wider.rights.containsAll(rights)) {
+                return false;
+            }
+            for (FunctionGlob name : tokenNames) {
+                if (wider.tokenNames.stream().noneMatch(w -> covers(w, name))) {
+                    return false;
+                }
+            }
+            for (FunctionGrant g : functions) {
+                for (FunctionGlob f : g.functions()) {
+                    if (wider.functions.stream().noneMatch(w -> (w.target() == null
+                            || w.targetText().equals(g.targetText()))
+                            && w.functions().stream().anyMatch(wf -> covers(wf, f)))) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        private static boolean covers(FunctionGlob wide, FunctionGlob narrow) {
+            String w = wide.glob();
+            if (w.equals("*") || w.equals(narrow.glob())) {
+                return true;
+            }
+            String prefix = w.substring(0, w.length() - 1);
+            return w.endsWith("*") && prefix.chars().noneMatch(c -> "*?[]{}\\".indexOf(c) >= 0)
+                    && narrow.glob().startsWith(prefix);
         }
     }
 
@@ -75,6 +125,7 @@ public record PublisherAcl(Map<String, Grants> identities) {
             }
             List<FunctionGrant> functions = new ArrayList<>();
             Set<String> rights = new LinkedHashSet<>();
+            List<FunctionGlob> tokenNames = new ArrayList<>();
             for (Object item : items) {
                 if (item instanceof String s && s.startsWith("@")) {
                     if (!RIGHTS.contains(s)) {
@@ -84,17 +135,39 @@ public record PublisherAcl(Map<String, Grants> identities) {
                     rights.add(s);
                 } else if (item instanceof String s) {
                     functions.add(new FunctionGrant(null, null, List.of(glob(name, s))));
+                } else if (item instanceof Map<?, ?> m && m.size() == 1 && TOKENS.equals(m.keySet().iterator().next())) {
+                    rights.add(TOKENS);
+                    tokenNames.addAll(tokenNames(name, m.get(TOKENS)));
                 } else if (item instanceof Map<?, ?> m && m.size() == 1) {
                     Map.Entry<?, ?> e = m.entrySet().iterator().next();
+                    if (String.valueOf(e.getKey()).startsWith("@")) {
+                        throw new IllegalArgumentException("'" + name + "': only @tokens takes a list (of the token "
+                                + "names it may create and revoke); got " + e.getKey());
+                    }
                     functions.add(grant(name, String.valueOf(e.getKey()), e.getValue(), nodegroups));
                 } else {
                     throw new IllegalArgumentException("'" + name + "': each entry is a function glob, a right like "
                             + "'@keys', or one 'TARGET: [FUNCTION, ...]' mapping; got " + item);
                 }
             }
-            out.put(name, new Grants(functions, rights));
+            out.put(name, new Grants(functions, rights, tokenNames));
         });
         return new PublisherAcl(out);
+    }
+
+    private static List<FunctionGlob> tokenNames(String name, Object globs) {
+        if (!(globs instanceof List<?> list) || list.isEmpty()) {
+            throw new IllegalArgumentException("'" + name + "': '@tokens' must map to a list of token names or globs "
+                    + "(the tokens it may create and revoke), such as [ci-*]");
+        }
+        List<FunctionGlob> out = new ArrayList<>();
+        for (Object g : list) {
+            if (!(g instanceof String s)) {
+                throw new IllegalArgumentException("'" + name + "': '@tokens' lists " + g + ", not a token name glob");
+            }
+            out.add(glob(name, s));
+        }
+        return out;
     }
 
     private static FunctionGrant grant(String name, String target, Object functions,

@@ -65,6 +65,56 @@ class PublisherAclTest {
     }
 
     @Test
+    void aGrantIsWithinAnotherOnlyWhenEveryGlobTargetAndRightIsSurelyCovered() {
+        PublisherAcl acl = MasterConfig.from(ConfigFile.parse("""
+                publisher_acl:
+                  wide: ['*', '@keys', {'@tokens': ['ci-*']}]
+                  web: [{'web*': ['test.*', pkg.version]}, '@events']
+                  narrow: [{'web*': [test.ping]}]
+                  other-target: [{'db*': [test.ping]}]
+                  sneaky: [{'web*': ['test.*.x*']}]
+                  starry: [{'web*': ['t*']}]
+                  tokens: [{'@tokens': ['ci-1']}]
+                """, "master.yaml")).access().publisherAcl();
+        assertTrue(acl.of("narrow").within(acl.of("web")));
+        assertTrue(acl.of("narrow").within(acl.of("wide")), "a grant for any target covers one for web*");
+        assertTrue(acl.of("sneaky").within(acl.of("web")), "test.*.x* only names what test.* names");
+        assertTrue(!acl.of("starry").within(acl.of("web")), "t* names more than test.*");
+        assertTrue(!acl.of("other-target").within(acl.of("web")), "another target is not surely covered");
+        assertTrue(!acl.of("web").within(acl.of("wide")), "@events is not wide's");
+        assertTrue(!acl.of("web").within(acl.of("narrow")));
+        assertTrue(acl.of("tokens").within(acl.of("wide")));
+        assertTrue(!acl.of("wide").within(acl.of("tokens")));
+        assertTrue(acl.of("nobody").within(acl.of("narrow")), "nothing is within anything");
+    }
+
+    @Test
+    void tokensCanBeMadeOnlyForNamesTheGrantListsAndNoWiderThanTheMaker() {
+        MasterConfig config = MasterConfig.from(ConfigFile.parse("""
+                publisher_acl:
+                  token:ci: [test.*, {'@tokens': ['ci-*', '*bot']}]
+                  token:ci-root: ['*']
+                  token:plain: ['@tokens']
+                """, "master.yaml"));
+        AccessPolicy p = new AccessPolicy(config.access().publisherAcl(), true, (id, g, pi) -> null,
+                name -> name.equals("robot"));
+        Principal ci = Principal.named("token:ci", "t");
+        assertDoesNotThrow(() -> p.checkTokenName(ci, "ci-7", "create"));
+        assertThrows(AccessDeniedException.class, () -> p.checkTokenName(ci, "admin", "revoke"));
+        assertThrows(AccessDeniedException.class, () -> p.checkTokenName(ci, "ci-root", "create"));
+        assertThrows(AccessDeniedException.class, () -> p.checkTokenName(ci, "robot", "create"), "a client key");
+        assertThrows(AccessDeniedException.class, () -> p.checkTokenName(Principal.named("token:plain", "t"), "x",
+                "create"));
+        assertThrows(AccessDeniedException.class, () -> p.checkTokenName(Principal.named("token:none", "t"), "ci-1",
+                "create"));
+        assertDoesNotThrow(() -> p.checkTokenName(Principal.local("local", "t"), "admin", "create"));
+        assertThrows(ConfigException.class, () -> MasterConfig.from(ConfigFile.parse(
+                "publisher_acl:\n  a: [{'@keys': [x]}]\n", "master.yaml")));
+        assertThrows(ConfigException.class, () -> MasterConfig.from(ConfigFile.parse(
+                "publisher_acl:\n  a: [{'@tokens': []}]\n", "master.yaml")));
+    }
+
+    @Test
     void functionGlobsMatchWholeNames() {
         assertTrue(FunctionGlob.compile("test.*").matches("test.ping"));
         assertTrue(!FunctionGlob.compile("test.*").matches("xtest.ping"));
