@@ -40,8 +40,9 @@ final class ApiRoutes {
                 new Route("POST", "/hook/{tag+}", (x, caller, p) -> e.hooks().post(x, caller,
                         List.of(p.get(0).split("/")))),
                 new Route("GET", "/events", (x, caller, p) -> {
-                    e.jobs().requireRight(x, caller, "@events", "watch events");
-                    e.events().stream(x, caller, x.query("tag").orElse("**"), () -> stillAuthenticated.test(x));
+                    io.brine.master.MasterClient who = e.jobs().requireRight(x, caller, "@events", "watch events");
+                    e.events().stream(x, caller, x.query("tag").orElse("**"), who::mayWatch,
+                            () -> stillAuthenticated.test(x));
                 }),
                 new Route("POST", "/tokens", (x, caller, p) -> e.tokens().create(x, caller)),
                 new Route("GET", "/tokens", (x, caller, p) -> e.tokens().list(x, caller)),

@@ -34,7 +34,7 @@ final class EventStreams {
     /** and at most this much JSON (characters) together. */
     static final long WINDOW_CHARS = 16L * 1024 * 1024;
     private static final int QUEUE_SIZE = 1024;
-    private static final EventWindow.Entry END = new EventWindow.Entry(-1, "", "");
+    private static final EventWindow.Entry END = new EventWindow.Entry(-1, "", "", null);
     private static final long RECHECK_MILLIS = 1000;
 
     private final EventWindow window;
@@ -48,7 +48,13 @@ final class EventStreams {
         this.keepAlive = keepAlive;
     }
 
-    void stream(ApiExchange exchange, String tokenName, String tagPattern, BooleanSupplier stillAuthorised)
+    /**
+     * Streams the events matching {@code tagPattern} that {@code visible} lets the token see (its own jobs' events,
+     * the minions its grants cover: see {@link io.brine.master.MasterClient#mayWatch}), in the window's backlog as
+     * live.
+     */
+    void stream(ApiExchange exchange, String tokenName, String tagPattern,
+            Predicate<io.brine.master.Event> visible, BooleanSupplier stillAuthorised)
             throws IOException, InterruptedException {
         if (tagPattern.length() > 256) {
             throw ApiException.badRequest("tag pattern longer than 256 characters");
@@ -59,7 +65,9 @@ final class EventStreams {
             BlockingQueue<EventWindow.Entry> queue = new ArrayBlockingQueue<>(QUEUE_SIZE);
             AtomicBoolean overflowed = new AtomicBoolean();
             open.add(queue);
-            EventWindow.Attached attached = window.attach(tags, lastEventId, e -> {
+            java.util.function.Predicate<EventWindow.Entry> wanted = e -> tags.test(e.tag())
+                    && visible.test(e.subject());
+            EventWindow.Attached attached = window.attach(wanted, lastEventId, e -> {
                 if (!queue.offer(e)) {
                     overflowed.set(true);
                 }

@@ -21,12 +21,15 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <pre>{@code
  * EventWindow window = new EventWindow(master.events(), 4096, 16 << 20, System.currentTimeMillis());
- * EventWindow.Attached a = window.attach("brine/job/**", lastEventId, queue::offer);
+ * EventWindow.Attached a = window.attach(e -> e.tag().startsWith("brine/job/"), lastEventId, queue::offer);
  * }</pre>
  */
 final class EventWindow implements AutoCloseable {
-    /** One event as streams send it: its id and its JSON {@code {"tag", "data", "time"}}. */
-    record Entry(long seq, String tag, String json) {
+    /**
+     * One event as streams send it: its id and its JSON {@code {"tag", "data", "time"}}; {@code subject} is the
+     * event with only what decides who may see it (its tag, and a job event's {@code user}).
+     */
+    record Entry(long seq, String tag, String json, Event subject) {
     }
 
     /**
@@ -59,7 +62,9 @@ final class EventWindow implements AutoCloseable {
     }
 
     private synchronized void add(Event event) {
-        Entry e = new Entry(nextSeq++, event.tag(), json(event));
+        Object user = event.data().get("user");
+        Entry e = new Entry(nextSeq++, event.tag(), json(event), new Event(event.tag(),
+                user == null ? Map.of() : Map.of("user", user), event.timeMillis()));
         kept.addLast(e);
         chars += e.json().length();
         while (kept.size() > maxEvents || (chars > maxChars && kept.size() > 1)) {
@@ -70,12 +75,12 @@ final class EventWindow implements AutoCloseable {
     }
 
     /**
-     * Hands every later event matching {@code tags} to {@code sink} (on the publishing thread: it must only queue),
+     * Hands every later event {@code wanted} accepts to {@code sink} (on the publishing thread: it must only queue),
      * and, atomically with that, returns what a client that last saw {@code lastEventId} (null: none) missed.
      */
-    synchronized Attached attach(Predicate<String> tags, String lastEventId, Consumer<Entry> sink) {
+    synchronized Attached attach(Predicate<Entry> wanted, String lastEventId, Consumer<Entry> sink) {
         Consumer<Entry> filtered = e -> {
-            if (tags.test(e.tag())) {
+            if (wanted.test(e)) {
                 sink.accept(e);
             }
         };
@@ -89,7 +94,7 @@ final class EventWindow implements AutoCloseable {
         boolean reset = last < 0 || last >= nextSeq || last + 1 < oldest;
         List<Entry> backlog = new ArrayList<>();
         for (Entry e : kept) {
-            if ((reset || e.seq() > last) && tags.test(e.tag())) {
+            if ((reset || e.seq() > last) && wanted.test(e)) {
                 backlog.add(e);
             }
         }

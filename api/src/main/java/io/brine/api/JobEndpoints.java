@@ -98,9 +98,11 @@ final class JobEndpoints {
         exchange.sendJson(200, Map.of("jobs", rows));
     }
 
-    /** Throws (403) unless the token holds {@code right}. */
-    void requireRight(ApiExchange exchange, String tokenName, String right, String what) {
-        as(exchange, tokenName).requireRight(right, what);
+    /** Throws (403) unless the token holds {@code right}; the token's client, which holds it. */
+    MasterClient requireRight(ApiExchange exchange, String tokenName, String right, String what) {
+        MasterClient who = as(exchange, tokenName);
+        who.requireRight(right, what);
+        return who;
     }
 
     /** Text from the request, as one short line for the log: JSON escapes every control character. */

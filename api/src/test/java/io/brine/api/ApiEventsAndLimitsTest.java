@@ -1,12 +1,10 @@
 package io.brine.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -28,10 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ApiEventsAndLimitsTest {
     ApiFixture cluster;
     String token;
-
-    /** One Server-Sent Event as read: its id (or null), its event name (or null), its data. */
-    record Sse(String id, String event, String data) {
-    }
 
     @BeforeAll
     void startAMasterWithItsApi(@TempDir Path root) throws Exception {
@@ -56,7 +50,7 @@ class ApiEventsAndLimitsTest {
                     "{\"status\": \"passed\", \"by\": \"forged\"}");
             assertEquals(200, posted.statusCode(), posted.body());
             assertEquals(Map.of("tag", "brine/hook/ci/build-42"), ApiFixture.json(posted));
-            Sse e = next(lines);
+            SseEvent e = next(lines);
             assertTrue(e.id() != null && e.id().matches("[0-9]+-[0-9]+"), String.valueOf(e));
             Map<String, Object> event = ApiExchange.JSON.readValue(e.data(), Map.class);
             assertEquals("brine/hook/ci/build-42", event.get("tag"));
@@ -86,7 +80,7 @@ class ApiEventsAndLimitsTest {
         HttpResponse<InputStream> resumed = stream("/events?tag=brine/resume/*", token, ids.get(2));
         try (BufferedReader lines = reader(resumed)) {
             for (int i = 4; i <= 8; i++) {
-                Sse e = next(lines);
+                SseEvent e = next(lines);
                 assertEquals(null, e.event());
                 assertEquals("brine/resume/e" + i, ApiExchange.JSON.readValue(e.data(), Map.class).get("tag"));
             }
@@ -109,7 +103,7 @@ class ApiEventsAndLimitsTest {
         cluster.master.events().publish("brine/old/last", Map.of());
         assertTrue(cluster.api.eventsOutOfResumeWindow() >= evicted + 11);
         try (BufferedReader lines = reader(stream("/events?tag=brine/old/*", token, old))) {
-            Sse reset = next(lines);
+            SseEvent reset = next(lines);
             assertEquals("reset", reset.event());
             Map<String, Object> doc = ApiExchange.JSON.readValue(reset.data(), Map.class);
             assertEquals(old, ((Map<?, ?>) doc.get("detail")).get("last_event_id"));
@@ -168,36 +162,14 @@ class ApiEventsAndLimitsTest {
     }
 
     private HttpResponse<InputStream> stream(String path, String bearer, String lastEventId) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(cluster.api.address() + path))
-                .header("Authorization", "Bearer " + bearer);
-        if (lastEventId != null) {
-            b.header("Last-Event-ID", lastEventId);
-        }
-        return cluster.http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+        return SseEvent.open(cluster, path, bearer, lastEventId);
     }
 
     private static BufferedReader reader(HttpResponse<InputStream> r) {
-        return new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
+        return SseEvent.reader(r);
     }
 
-    /** The next event on the stream (comments skipped), within ten seconds. */
-    private static Sse next(BufferedReader lines) {
-        return assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
-            String id = null;
-            String event = null;
-            String data = null;
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                if (line.isEmpty() && data != null) {
-                    return new Sse(id, event, data);
-                } else if (line.startsWith("id: ")) {
-                    id = line.substring(4);
-                } else if (line.startsWith("event: ")) {
-                    event = line.substring(7);
-                } else if (line.startsWith("data: ")) {
-                    data = line.substring(6);
-                }
-            }
-            throw new AssertionError("the stream ended");
-        });
+    private static SseEvent next(BufferedReader lines) {
+        return SseEvent.next(lines);
     }
 }

@@ -146,6 +146,35 @@ class PublisherAclTest {
         }
     }
 
+    /**
+     * {@code brine events} as a named operator with {@code @events} carries its own jobs' events and never another
+     * identity's: the root operator's jobs run just before each of eve's, so a leak would be among the first lines.
+     */
+    @Test
+    void anOperatorWatchingEventsSeesItsOwnJobsButNeverAnotherIdentitys() throws Exception {
+        try (TestCluster c = TestCluster.start(root, "publisher_acl:\n  eve:\n    - '@events'\n"
+                + "    - 'web*': [test.*]\n")) {
+            accepted(c, "web1");
+            String eve = client(c, "eve");
+            String secret = "s3cret-" + System.nanoTime();
+            java.util.concurrent.CompletableFuture<TestCluster.CliResult> stream = java.util.concurrent
+                    .CompletableFuture.supplyAsync(() -> c.cli("events", "--client-key", eve, "--tag", "brine/job/**",
+                            "--out", "json", "--count", "4", "--timeout", "30"));
+            for (int i = 0; i < 100 && !stream.isDone(); i++) {
+                assertEquals(0, c.cli("run", "web1", "test.echo", secret).exit());
+                assertEquals(0, c.cli("run", "--client-key", eve, "web1", "test.ping").exit());
+            }
+            TestCluster.CliResult r = stream.get(30, TimeUnit.SECONDS);
+            assertEquals(0, r.exit(), r.err());
+            assertFalse(r.out().contains(secret), r.out());
+            String[] lines = r.out().strip().split("\n");
+            assertEquals(4, lines.length, r.out());
+            for (String line : lines) {
+                assertEquals("eve", JSON.readTree(line).get("data").get("user").asText(), line);
+            }
+        }
+    }
+
     @Test
     void withPublisherAclLocalOffTheLocalOperatorNeedsEntriesToo() throws Exception {
         try (TestCluster c = TestCluster.start(root, "publisher_acl_local: false\npublisher_acl:\n"

@@ -131,6 +131,11 @@ final class AccessPolicy {
         return isAdmin(who) || acl.of(who.name()).rights().contains(right);
     }
 
+    /** Whether some function grant of {@code who} covers minion {@code id} (any function), or {@code who} is admin. */
+    boolean coversMinion(Principal who, String id) {
+        return isAdmin(who) || covered(acl.of(who.name()).functions(), id);
+    }
+
     private boolean covered(List<PublisherAcl.FunctionGrant> grants, String id) {
         MinionFacts idOnly = null;
         for (PublisherAcl.FunctionGrant g : grants) {

@@ -26,7 +26,10 @@ final class EventService {
         events.publish("brine/minion/" + minion.peerId() + "/event/" + post.tag(), post.data());
     }
 
-    /** Streams events to a client holding {@code @events} (the local operator always does, unless ACL'd). */
+    /**
+     * Streams events to a client holding {@code @events} (the local operator always does, unless ACL'd): those
+     * {@link EventVisibility} lets it see.
+     */
     void subscribe(Session client, EventSubscribe request) {
         Principal who = ClientService.principal(client);
         if (!access.holds(who, "@events")) {
@@ -34,9 +37,11 @@ final class EventService {
                     + "' may not watch events (needs @events)"));
             return;
         }
-        EventBus.Subscription old = subscriptions.put(client.id(), events.subscribe(request.tagGlob(),
-                e -> client.send(new EventNotice(request.requestId(), e.tag(), e.data(),
-                        e.timeMillis()))));
+        EventBus.Subscription old = subscriptions.put(client.id(), events.subscribe(request.tagGlob(), e -> {
+            if (EventVisibility.mayWatch(access, who, e)) {
+                client.send(new EventNotice(request.requestId(), e.tag(), e.data(), e.timeMillis()));
+            }
+        }));
         if (old != null) {
             old.close();
         }

@@ -134,6 +134,15 @@ public final class MasterClient {
         return publisher.access().mayManageToken(caller, tokenName);
     }
 
+    /**
+     * Whether this client, watching the event bus, may see {@code event}: a job's events only if it may read the
+     * job (its own, or {@code @jobs}), a minion's only if its grants cover that minion. Holding {@code @events} is
+     * checked apart, with {@link #requireRight}.
+     */
+    public boolean mayWatch(Event event) {
+        return EventVisibility.mayWatch(publisher.access(), caller, event);
+    }
+
     /** Who this client acts as. */
     public Principal principal() {
         return caller;
