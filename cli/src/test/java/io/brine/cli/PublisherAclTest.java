@@ -175,6 +175,44 @@ class PublisherAclTest {
         }
     }
 
+    /**
+     * A holder of {@code @keys} reported key changes that never happened, and the master announced and audited them
+     * as real. Reports come only from the local operator beside the directories, and only what the directories show
+     * is announced.
+     */
+    @Test
+    void keyChangesThatNeverHappenedAreNotAnnouncedOrAuditedAsMade() throws Exception {
+        try (TestCluster c = TestCluster.start(root, ACL)) {
+            accepted(c, "web1");
+            String keeper = client(c, "keeper");
+            LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
+            try (EventBus.Subscription s = c.master.events().subscribe("brine/key/**", events::add);
+                    io.brine.client.internal.MasterSession named = CliRuntime.connect(c.master.config(),
+                            io.brine.client.ClientKey.named(Path.of(keeper)), WAIT)) {
+                io.brine.protocol.ClientResponse r = named.request(new io.brine.protocol.KeysChanged(
+                        named.nextRequestId(), List.of("web1/deleted", "ghost/accepted")), x -> { }, WAIT);
+                assertTrue(r instanceof io.brine.protocol.Refused, String.valueOf(r));
+                try (io.brine.client.internal.MasterSession local = CliRuntime.connect(c.master.config(),
+                        io.brine.client.ClientKey.local(c.master.config()), WAIT)) {
+                    // the local operator's report of a change the directories do not show is not announced...
+                    r = local.request(new io.brine.protocol.KeysChanged(local.nextRequestId(),
+                            List.of("web1/deleted", "ghost/accepted")), x -> { }, WAIT);
+                    assertTrue(r instanceof io.brine.protocol.Done, String.valueOf(r));
+                    // ...while a real one, reported after them, is: so nothing before it was announced
+                    assertEquals(0, c.cli("key", "reject", "web1").exit());
+                }
+                Event first = events.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+                assertEquals("brine/key/web1/rejected", first == null ? null : first.tag());
+            }
+            List<JsonNode> audit = audit(c);
+            assertFalse(audit.stream().anyMatch(l -> l.get("action").asText().equals("key.deleted")
+                    || l.get("action").asText().equals("key.accepted") && l.get("id").asText().equals("ghost")),
+                    audit.toString());
+            assertTrue(audit.stream().anyMatch(l -> l.get("identity").asText().equals("keeper")
+                    && l.get("action").asText().equals("refused")), audit.toString());
+        }
+    }
+
     @Test
     void withPublisherAclLocalOffTheLocalOperatorNeedsEntriesToo() throws Exception {
         try (TestCluster c = TestCluster.start(root, "publisher_acl_local: false\npublisher_acl:\n"

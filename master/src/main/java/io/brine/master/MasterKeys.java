@@ -221,22 +221,49 @@ public final class MasterKeys {
     /**
      * Key changes that {@code brine key} made in the directories itself ({@code ID/WHAT} each), announced and
      * audited as this view's actor's, and taken into account at once: the returned future completes once the
-     * live sessions of those ids know their keys' new status.
+     * live sessions of those ids know their keys' new status. Only the master's own local operator changes the
+     * directories beside it, so only it reports; and only changes the directories show are announced and audited as
+     * made (a report of a change that did not happen is audited as refused), so nobody can write a key history into
+     * the audit log that never was.
+     *
+     * @throws AccessDeniedException for any caller but the local operator, {@code @keys} or not
      */
     CompletableFuture<Void> reported(List<String> changes) {
         allowed("change keys");
+        if (!actor.local()) {
+            refuse("'" + actor.name() + "' may not report key changes: only the master's local operator changes the "
+                    + "key directories beside it (named operators change keys through the master: brine key "
+                    + "--client-key)");
+        }
         Set<String> ids = new java.util.HashSet<>();
         for (String change : changes) {
             int slash = change.indexOf('/');
             String id = change.substring(0, Math.max(0, slash));
             String what = change.substring(slash + 1);
-            if (slash > 0 && MinionId.isValid(id) && java.util.Set.of("accepted", "rejected", "deleted", "preseeded")
-                    .contains(what)) {
+            if (slash <= 0 || !MinionId.isValid(id) || !REPORTABLE.containsKey(what)) {
+                continue;
+            }
+            ids.add(id);
+            if (directory.statusOf(id).equals(REPORTABLE.get(what))) {
                 announce(id, what);
-                ids.add(id);
+            } else if (audit != null) {
+                audit.record(actor, "refused", Map.of("function", "key." + what, "id", id, "outcome",
+                        "reported as " + what + ", but the key directories say otherwise; not announced"));
             }
         }
         return onChange.recheck(ids);
+    }
+
+    /** What the directories show after each change {@code brine key} reports: a status, or no key at all. */
+    private static final Map<String, Optional<KeyStatus>> REPORTABLE = Map.of("accepted", Optional.of(KeyStatus.ACCEPTED),
+            "preseeded", Optional.of(KeyStatus.ACCEPTED), "rejected", Optional.of(KeyStatus.REJECTED),
+            "deleted", Optional.empty());
+
+    private void refuse(String why) {
+        if (audit != null) {
+            audit.record(actor, "refused", Map.of("function", "@keys", "outcome", why));
+        }
+        throw new AccessDeniedException(why);
     }
 
     private void allowed(String what) {
