@@ -14,18 +14,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The audit trail ({@code audit_log}, default {@code cachedir/audit.jsonl}): one JSON line per publish, key
  * change, token change and refusal, appended and never rewritten, mode 0600. It lives on the master and only
  * the master and its local operator write it; nothing a minion sends reaches it except as the outcome of a
- * job the master itself published. Argument values under names like {@code password}, {@code secret} or
- * {@code token} are written as {@code "<redacted>"}.
+ * job the master itself published. Secrets in arguments (values under names like {@code password}, and
+ * {@code --password VALUE}, {@code -pSECRET}, {@code user:SECRET@} in positional ones) are written as
+ * {@code "<redacted>"} ({@link Redaction}).
  *
  * <p>Each line is written with one {@code write} to a file opened for appending, so lines from the master and
  * from a CLI acting on the same directory do not interleave.
@@ -33,10 +31,6 @@ import java.util.regex.Pattern;
 public final class AuditLog implements AutoCloseable {
     private static final Logger LOG = System.getLogger(AuditLog.class.getName());
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** Names whose values are never written: Salt's own list of sensitive keywords, and a few more. */
-    private static final Pattern SECRET = Pattern.compile("(?i).*(pass(word|wd|phrase)?|secret|token|api_?key|"
-            + "private_?key|credential|auth).*");
-    static final String REDACTED = "<redacted>";
 
     private final Path file;
     private final FileChannel channel;
@@ -93,26 +87,9 @@ public final class AuditLog implements AutoCloseable {
         }
     }
 
-    /** A copy of {@code value} with secret-looking keys' values, and {@code name=value} strings, redacted. */
+    /** A copy of {@code value} with its secrets redacted: see {@link Redaction}. */
     public static Object redact(Object value) {
-        if (value instanceof Map<?, ?> m) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            m.forEach((k, v) -> out.put(String.valueOf(k), SECRET.matcher(String.valueOf(k)).matches()
-                    ? REDACTED : redact(v)));
-            return out;
-        }
-        if (value instanceof List<?> l) {
-            List<Object> out = new ArrayList<>(l.size());
-            l.forEach(v -> out.add(redact(v)));
-            return out;
-        }
-        if (value instanceof String s) {
-            int eq = s.indexOf('=');
-            if (eq > 0 && SECRET.matcher(s.substring(0, eq)).matches()) {
-                return s.substring(0, eq + 1) + REDACTED;
-            }
-        }
-        return value;
+        return Redaction.redact(value);
     }
 
     @Override
