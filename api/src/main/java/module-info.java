@@ -2,7 +2,7 @@
 module io.brine.api {
     requires transitive io.brine.master;
     requires com.fasterxml.jackson.databind;
-    requires io.brine.http;
+    requires transitive io.brine.http;
 
     exports io.brine.api;
 }

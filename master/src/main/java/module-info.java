@@ -15,7 +15,7 @@ module io.brine.master {
     requires com.fasterxml.jackson.dataformat.yaml;
     requires java.sql;
     requires org.xerial.sqlitejdbc;
-    requires io.brine.http;
+    requires transitive io.brine.http;
     requires io.prometheus.metrics.core;
     requires io.prometheus.metrics.model;
     requires io.prometheus.metrics.exporter.httpserver;

@@ -2,6 +2,7 @@ package io.brine.api;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import io.brine.http.HttpListener;
 import io.brine.master.AccessDeniedException;
 import java.io.IOException;
 import java.lang.System.Logger;
@@ -56,6 +57,8 @@ final class ApiHandler implements HttpHandler {
                     exchange.sendError(401, "unauthorized");
                     return;
                 }
+                // its connection is kept between requests, out of the reach of floods of idle connections
+                raw.setAttribute(HttpListener.AUTHENTICATED, Boolean.TRUE);
                 route(exchange, caller.get());
             } catch (ApiException e) {
                 exchange.sendError(e);

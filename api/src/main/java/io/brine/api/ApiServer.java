@@ -1,5 +1,7 @@
 package io.brine.api;
 
+import io.brine.http.ConnectionDrop;
+import io.brine.http.ConnectionLimits;
 import io.brine.http.HttpListener;
 import io.brine.master.ApiConfig;
 import io.brine.master.Master;
@@ -56,21 +58,12 @@ public final class ApiServer implements AutoCloseable {
 
     /** Serves {@code master} where {@code config} says, accepting the tokens of {@code tokens}. */
     public static ApiServer start(Master master, ApiConfig config, TokenStore tokens) throws IOException {
-        return start(master, config, tokens, KEEP_ALIVE, ApiListener.PER_ADDRESS);
+        return start(master, config, tokens, KEEP_ALIVE, ApiListener.LIMITS, ApiListener.IDLE);
     }
 
-    static ApiServer start(Master master, ApiConfig config, TokenStore tokens, Duration keepAlive) throws IOException {
-        return start(master, config, tokens, keepAlive, ApiListener.PER_ADDRESS);
-    }
-
-    static ApiServer start(Master master, ApiConfig config, TokenStore tokens, Duration keepAlive, int perAddress)
-            throws IOException {
-        return start(master, config, tokens, keepAlive, perAddress, ApiListener.IDLE);
-    }
-
-    /** As above, closing connections idle (a stalled request header included) for {@code idle}. */
-    static ApiServer start(Master master, ApiConfig config, TokenStore tokens, Duration keepAlive, int perAddress,
-            Duration idle) throws IOException {
+    /** As above, with the connection limits and the idle timeout given (tests shorten them). */
+    static ApiServer start(Master master, ApiConfig config, TokenStore tokens, Duration keepAlive,
+            ConnectionLimits limits, Duration idle) throws IOException {
         Objects.requireNonNull(master, "master");
         Objects.requireNonNull(tokens, "tokens");
         EventStreams events = new EventStreams(new EventWindow(master.events(), EventStreams.WINDOW_EVENTS,
@@ -79,7 +72,8 @@ public final class ApiServer implements AutoCloseable {
                 new KeyEndpoints(master.keys()), new MinionEndpoints(master.keys()), events,
                 new TokenEndpoints(tokens, master.client()), new HookEndpoint(master.client(), master.events()),
                 master.fingerprint()), master::apiAnswered);
-        HttpListener listener = ApiListener.start(config, handler, perAddress, idle);
+        HttpListener listener = ApiListener.start(config, handler, limits, idle);
+        master.watchHttpListener("api", listener::dropped);
         ApiServer api = new ApiServer(listener, events, handler, config.tls());
         LOG.log(Level.INFO, "api listening on " + api.address() + ", tokens in " + tokens.file());
         return api;
@@ -101,9 +95,17 @@ public final class ApiServer implements AutoCloseable {
         return handler.unauthorised.sum();
     }
 
-    /** Connections closed because their address already held as many as it may, since the start. */
-    public long connectionsRefusedByAddress() {
-        return listener.refusedByAddress();
+    /**
+     * Connections closed for {@code reason} before they had sent a complete request (the oldest of a flood of idle
+     * or slow ones, or one past the header deadline), since the start.
+     */
+    public long connectionsDropped(ConnectionDrop reason) {
+        return listener.dropped(reason);
+    }
+
+    /** Connections that have not yet sent a complete request, now. */
+    int waitingConnections() {
+        return listener.waiting();
     }
 
     int openEventStreams() {

@@ -3,6 +3,7 @@ package io.brine.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.brine.http.ConnectionLimits;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
 import io.brine.minion.Minion;
@@ -52,15 +53,15 @@ final class ApiFixture implements AutoCloseable {
     }
 
     static ApiFixture start(Path root, String apiYaml, HttpClient http, Duration keepAlive) throws Exception {
-        return start(root, apiYaml, http, keepAlive, ApiListener.PER_ADDRESS);
+        return start(root, apiYaml, http, keepAlive, ApiListener.LIMITS);
     }
 
-    static ApiFixture start(Path root, String apiYaml, HttpClient http, Duration keepAlive, int perAddress)
+    static ApiFixture start(Path root, String apiYaml, HttpClient http, Duration keepAlive, ConnectionLimits limits)
             throws Exception {
-        return start(root, apiYaml, http, keepAlive, perAddress, ApiListener.IDLE);
+        return start(root, apiYaml, http, keepAlive, limits, ApiListener.IDLE);
     }
 
-    static ApiFixture start(Path root, String apiYaml, HttpClient http, Duration keepAlive, int perAddress,
+    static ApiFixture start(Path root, String apiYaml, HttpClient http, Duration keepAlive, ConnectionLimits limits,
             Duration idle) throws Exception {
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + freePort() + "\npki_dir: "
                 + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache") + "\ntimeout: 10\n" + apiYaml
@@ -68,7 +69,7 @@ final class ApiFixture implements AutoCloseable {
         Master master = Master.start(MasterConfig.load(yaml));
         try {
             ApiServer api = ApiServer.start(master, master.config().api(), TokenStore.forMaster(master.config()), keepAlive,
-                    perAddress, idle);
+                    limits, idle);
             return new ApiFixture(root, master, api, http);
         } catch (IOException | RuntimeException e) {
             master.close();

@@ -42,10 +42,11 @@ class ApiLongRequestLimitsTest {
     void start(@TempDir Path root) throws Exception {
         String acl = "publisher_acl:\n" + NAMES.stream()
                 .map(n -> "  token:" + n + ": ['*', '@keys', '@events', '@jobs']\n").collect(Collectors.joining());
-        // every request comes from 127.0.0.1: the per-address limit is raised so that it is not what refuses them;
-        // a keep-alive comment every second lets the API see soon that a stream's client went away
+        // every request comes from 127.0.0.1, many opening connections at once: the address's share of waiting
+        // connections is raised so that it is not what closes them; a keep-alive comment every second lets the API
+        // see soon that a stream's client went away
         cluster = ApiFixture.start(root, "api: {interface: 127.0.0.1, port: 0}\n" + acl, HttpClient.newHttpClient(),
-                Duration.ofSeconds(1), 100);
+                Duration.ofSeconds(1), ApiListener.LIMITS.withWaitingPerAddress(100));
         cluster.addAcceptedMinion("web1");
         for (String n : NAMES) {
             tokens.put(n, cluster.tokens.create(n, null));

@@ -3,7 +3,7 @@ package io.brine.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.InputStream;
+import io.brine.http.ConnectionDrop;
 import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
@@ -17,7 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Clients that send their headers slowly, or open connections in bulk, cannot keep the API from answering
- * others: the slowloris attack that took every JDK server thread, tried against the real listener.
+ * others: the slowloris attack that took every JDK server thread, tried against the real listener; and an address
+ * over its share of connections still sending headers loses its oldest, so that its newest, perhaps an honest
+ * client's, is served. (Floods of thousands: ApiFloodTest.)
  */
 class ApiSlowClientTest {
     /** More slow connections than the API has worker threads, from more than one address's share. */
@@ -28,9 +30,10 @@ class ApiSlowClientTest {
 
     @Test
     void slowHeadersHoldNoThreadAndOthersAreAnsweredWithinASecond() throws Exception {
-        // The per-address limit is raised so that every slow connection is really open: the point here is threads.
+        // The address's share of waiting connections is raised so that every slow one stays open: the point here is
+        // threads.
         try (ApiFixture cluster = ApiFixture.start(root, "api: {interface: 127.0.0.1, port: 0}\n",
-                HttpClient.newHttpClient(), Duration.ofSeconds(15), SLOW + 8)) {
+                HttpClient.newHttpClient(), Duration.ofSeconds(15), ApiListener.LIMITS.withWaitingPerAddress(SLOW + 8))) {
             String token = cluster.tokens.create("ci", null);
             List<Socket> slow = new ArrayList<>();
             try {
@@ -55,37 +58,38 @@ class ApiSlowClientTest {
     }
 
     @Test
-    void oneAddressMayHoldOnlyItsShareOfConnections() throws Exception {
-        try (ApiFixture cluster = ApiFixture.start(root)) {
+    void anAddressOverItsShareOfWaitingConnectionsLosesItsOldestNeverTheNewest() throws Exception {
+        // No grace for new connections: which are "the oldest" is then the order they were opened in, not their age.
+        try (ApiFixture cluster = ApiFixture.start(root, "api: {interface: 127.0.0.1, port: 0}\n",
+                HttpClient.newHttpClient(), Duration.ofSeconds(15), ApiListener.LIMITS.withGrace(Duration.ZERO))) {
             String token = cluster.tokens.create("ci", null);
-            List<Socket> held = new ArrayList<>();
+            int share = ApiListener.LIMITS.waitingPerAddress();
+            List<RawHttp> held = new ArrayList<>();
             try {
-                for (int i = 0; i < ApiListener.PER_ADDRESS + 4; i++) {
-                    held.add(new Socket("127.0.0.1", cluster.api.port()));
+                for (int i = 0; i < share + 4; i++) {
+                    held.add(RawHttp.connect(cluster.api.port()));
+                    int opened = i + 1;
+                    // one at a time, so that "oldest" is the order they were opened in
+                    ApiFixture.await(() -> cluster.api.waitingConnections() == Math.min(opened, share)
+                            && cluster.api.connectionsDropped(ConnectionDrop.OLDEST_OF_ADDRESS)
+                            == Math.max(0, opened - share), "connection " + opened + " seen");
                 }
-                // The connections beyond the share are closed by the server: their reads end at once (the rest are
-                // left open, far within the idle timeout, and time out on our side).
-                int closed = 0;
-                for (Socket s : held) {
-                    s.setSoTimeout(300);
-                    try (InputStream in = s.getInputStream()) {
-                        if (in.read() == -1) {
-                            closed++;
-                        }
-                    } catch (java.net.SocketTimeoutException stillOpen) {
-                        // within its address's share: left open by the server
-                    }
+                for (int i = 0; i < 4; i++) {
+                    assertTrue(held.get(i).closedByServer(), "connection " + i + " was among the oldest");
                 }
-                assertEquals(4, closed);
-                assertTrue(cluster.api.connectionsRefusedByAddress() >= 4);
+                // A new connection from the same address is served (the next oldest goes for it), and so is the
+                // newest of those held.
+                try (RawHttp fresh = RawHttp.connect(cluster.api.port())) {
+                    assertEquals(200, fresh.exchange("/keys", token));
+                }
+                assertEquals(5, cluster.api.connectionsDropped(ConnectionDrop.OLDEST_OF_ADDRESS));
+                assertTrue(held.get(4).closedByServer(), "the next oldest went for the fresh connection");
+                assertEquals(200, held.get(held.size() - 1).exchange("/keys", token));
             } finally {
-                for (Socket s : held) {
-                    s.close();
+                for (RawHttp c : held) {
+                    c.close();
                 }
             }
-            // Once they are gone, the same address is served again.
-            assertEquals(200, cluster.send("GET", "/keys", token, null).statusCode());
         }
     }
-
 }

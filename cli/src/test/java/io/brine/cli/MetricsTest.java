@@ -36,7 +36,7 @@ class MetricsTest {
     private static final List<String> FAMILIES = List.of("brine_connected_minions", "brine_handshakes_total",
             "brine_handshake_failures_total", "brine_returns_total", "brine_return_latency_seconds",
             "brine_frames_dropped_total", "brine_job_cache_write_seconds", "brine_job_cache_queue_depth",
-            "brine_event_bus_subscribers");
+            "brine_event_bus_subscribers", "brine_http_connections_dropped_total");
 
     @TempDir
     static Path root;
@@ -161,8 +161,8 @@ class MetricsTest {
 
     /**
      * Hostile peers on the metrics port (a small bounded client of the test's own, from 127.0.0.2): 40 connections
-     * that send half a request and stall (the first 8 are held, as many as one address may hold, and hold no
-     * worker; the rest are closed at once), one that sends a 1 MiB header, one that sends garbage. The scraper
+     * that send half a request and stall (none holds a worker; beyond the 8 one address may keep waiting, the oldest
+     * are closed), one that sends a 1 MiB header, one that sends garbage. The scraper
      * (from 127.0.0.1) is still answered, and so are the minions.
      */
     @Test

@@ -9,7 +9,6 @@ import javax.net.ssl.SSLContext;
 import org.eclipse.jetty.http.spi.JettyHttpServer;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
@@ -22,44 +21,57 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * handlers are written against. The JDK's own server reads a request's headers on a worker thread, so a few
  * clients sending headers a byte at a time held all its workers and it answered nobody (33 silenced the API's 32;
  * 40 silenced {@code /metrics}). Jetty parses what has arrived without holding a thread, and a request reaches a
- * worker only once its headers are complete; on top of that a connection idle for {@link Settings#idle} is closed,
- * one address may hold {@link Settings#perAddress} connections and all together {@link Settings#connections}.
+ * worker only once its headers are complete. Connections that have not yet sent complete headers are kept within
+ * {@link Settings#limits} by closing the oldest of them, never by refusing or no longer accepting new ones (a cap
+ * on all connections, reached, had locked out every client of the address, or of the listener); clients whose
+ * requests authenticate keep slots of their own; and any connection idle for {@link Settings#idle} is closed.
  *
  * <pre>{@code
  * HttpListener metrics = HttpListener.start(new HttpListener.Settings("brine-metrics", "127.0.0.1", 9506, null,
- *         2, 4, 64, Duration.ofSeconds(10), 8 * 1024), handler);
+ *         2, Duration.ofSeconds(10), 8 * 1024, new ConnectionLimits(8, 64, 2048, Duration.ofMillis(500), 0,
+ *                 Duration.ofSeconds(5))), handler);
  * }</pre>
  */
 public final class HttpListener {
+    /**
+     * The request attribute by which a handler says that the request authenticated (set it to {@code Boolean.TRUE}):
+     * its connection is then kept between requests in a slot of {@link ConnectionLimits#authenticated}.
+     */
+    public static final String AUTHENTICATED = "io.brine.http.authenticated";
     /** Jetty's own selector and acceptor threads, on top of the workers. */
     private static final int JETTY_THREADS = 8;
+    /**
+     * Connections the kernel completes before they are accepted: a flood of connects must not fill the queue so
+     * that an honest client's SYN is dropped (and resent only a second later). Linux caps it at somaxconn.
+     */
+    private static final int ACCEPT_QUEUE = 4096;
 
     /**
      * @param name        the threads' name
      * @param tls         the server's TLS context, or null for plain HTTP
      * @param workers     threads serving requests (a waiting request or an open event stream holds one)
-     * @param perAddress  connections one client address may hold
-     * @param connections connections all together
      * @param idle        how long a connection may say nothing before it is closed
      * @param headerBytes request line and headers together, at most
+     * @param limits      connections kept while they have not sent complete headers, and for authenticated clients
      */
-    public record Settings(String name, String iface, int port, SSLContext tls, int workers, int perAddress,
-            int connections, Duration idle, int headerBytes) {
+    public record Settings(String name, String iface, int port, SSLContext tls, int workers, Duration idle,
+            int headerBytes, ConnectionLimits limits) {
         public Settings {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(iface, "iface");
             Objects.requireNonNull(idle, "idle");
+            Objects.requireNonNull(limits, "limits");
         }
     }
 
     private final Server server;
     private final JettyHttpServer http;
-    private final PerAddressLimit perAddress;
+    private final ConnectionGate gate;
 
-    private HttpListener(Server server, JettyHttpServer http, PerAddressLimit perAddress) {
+    private HttpListener(Server server, JettyHttpServer http, ConnectionGate gate) {
         this.server = server;
         this.http = http;
-        this.perAddress = perAddress;
+        this.gate = gate;
     }
 
     /** Listens as {@code settings} say, every path going to {@code handler}. */
@@ -85,11 +97,12 @@ public final class HttpListener {
         connector.setHost(settings.iface());
         connector.setPort(settings.port());
         connector.setIdleTimeout(settings.idle().toMillis());
-        PerAddressLimit limit = new PerAddressLimit(settings.perAddress());
-        connector.addBean(limit);
+        connector.setAcceptQueueSize(ACCEPT_QUEUE);
+        ConnectionGate gate = new ConnectionGate(settings.name(), settings.limits());
+        connector.addBean(gate, false);
         server.addConnector(connector);
-        server.addBean(new NetworkConnectionLimit(settings.connections(), server));
-        server.setHandler(new ContextHandlerCollection(true));
+        gate.setHandler(new ContextHandlerCollection(true));
+        server.setHandler(gate);
         JettyHttpServer spi = new JettyHttpServer(server, true, http);
         spi.bind(new InetSocketAddress(settings.iface(), settings.port()), 0);
         spi.createContext("/", handler);
@@ -103,7 +116,7 @@ public final class HttpListener {
             throw new IOException("cannot listen on " + settings.iface() + ":" + settings.port() + ": "
                     + e.getMessage(), e);
         }
-        return new HttpListener(server, spi, limit);
+        return new HttpListener(server, spi, gate);
     }
 
     public InetSocketAddress address() {
@@ -115,9 +128,14 @@ public final class HttpListener {
         return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
     }
 
-    /** Connections closed at once because their address held too many, since the start. */
-    public long refusedByAddress() {
-        return perAddress.refused();
+    /** Connections closed for {@code reason} before they had sent a complete request, since the start. */
+    public long dropped(ConnectionDrop reason) {
+        return gate.dropped(reason);
+    }
+
+    /** Connections that have not yet sent a complete request, now. */
+    public int waiting() {
+        return gate.waiting();
     }
 
     /** Lets requests under way finish for up to {@code grace}, then stops. */

@@ -3,6 +3,7 @@ package io.brine.master;
 import io.brine.fileserver.PillarCompiler;
 import io.brine.fileserver.RootedFiles;
 import io.brine.config.TemplateRenderer;
+import io.brine.http.ConnectionDrop;
 import io.brine.master.internal.AuditLog;
 import io.brine.master.internal.MasterPki;
 import io.brine.protocol.crypto.Fingerprint;
@@ -22,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 
 /**
  * A Brine master, started in-process. The CLI's {@code brine master} is a thin wrapper around it, and an
@@ -198,6 +200,7 @@ public final class Master implements AutoCloseable {
         if (config.metrics() != null) {
             try {
                 m.metricsServer = MetricsServer.start(config.metrics(), m.metrics.registry(), m.health);
+                m.metrics.watchHttp("metrics", m.metricsServer::dropped);
             } catch (RuntimeException e) {
                 m.close();
                 throw e;
@@ -235,6 +238,15 @@ public final class Master implements AutoCloseable {
      */
     public void apiAnswered(int status) {
         metrics.apiAnswered(status);
+    }
+
+    /**
+     * Counts the connections an HTTP listener of this master closed before they had sent a complete request
+     * ({@code brine_http_connections_dropped_total}, labelled {@code listener}); the API module calls it as it
+     * starts.
+     */
+    public void watchHttpListener(String listener, ToLongFunction<ConnectionDrop> dropped) {
+        metrics.watchHttp(listener, dropped);
     }
 
     /** The configuration this master was started with. */

@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.http.ConnectionDrop;
 import io.brine.transport.Counters;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
@@ -9,9 +10,11 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ToLongFunction;
 
 /**
  * The master's Prometheus metrics, in a registry of its own (several masters in one process each have theirs;
@@ -43,6 +46,8 @@ final class MasterMetrics implements HandshakeOutcome.Sink {
     private final Histogram returnLatency;
     private final Histogram cacheWrites;
     private final Counter apiRequests;
+    /** The HTTP listeners' own counts of connections closed before a complete request, by listener name. */
+    private final Map<String, ToLongFunction<ConnectionDrop>> httpListeners = new ConcurrentHashMap<>();
 
     MasterMetrics() {
         for (HandshakeOutcome o : HandshakeOutcome.values()) {
@@ -81,6 +86,21 @@ final class MasterMetrics implements HandshakeOutcome.Sink {
                 .labelNames("result", "reason")
                 .callback(cb -> handshakes.forEach((o, n) -> cb.call(n.sum(), o.result, o.reason)))
                 .register(registry);
+        CounterWithCallback.builder().name("brine_http_connections_dropped_total")
+                .help("Connections an HTTP listener (api, metrics) closed before they had sent a complete request: "
+                        + "the oldest of their address or of all when too many waited, or past the header deadline")
+                .labelNames("listener", "reason")
+                .callback(cb -> httpListeners.forEach((listener, dropped) -> {
+                    for (ConnectionDrop reason : ConnectionDrop.values()) {
+                        cb.call(dropped.applyAsLong(reason), listener, reason.name().toLowerCase(Locale.ROOT));
+                    }
+                }))
+                .register(registry);
+    }
+
+    /** Reads {@code listener}'s dropped connections at scrape time (a listener started again replaces its count). */
+    void watchHttp(String listener, ToLongFunction<ConnectionDrop> dropped) {
+        httpListeners.put(listener, dropped);
     }
 
     /** The registry {@code /metrics} serves. */

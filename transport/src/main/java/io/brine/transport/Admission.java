@@ -30,14 +30,26 @@ final class Admission {
         this.limits = limits;
     }
 
+    /** Which cap a new connection would go over. */
+    enum Refusal {
+        TOO_MANY("too many connections"),
+        TOO_MANY_FROM_ADDRESS("too many connections from one address");
+
+        final String text;
+
+        Refusal(String text) {
+            this.text = text;
+        }
+    }
+
     /** Admits a new connection from {@code address}, or returns why not. */
-    String admit(InetAddress address) {
+    Refusal admit(InetAddress address) {
         if (total >= limits.maxConnections()) {
-            return "too many connections";
+            return Refusal.TOO_MANY;
         }
         int fromAddress = connections.getOrDefault(address, 0);
         if (fromAddress >= limits.maxConnectionsPerAddress()) {
-            return "too many connections from one address";
+            return Refusal.TOO_MANY_FROM_ADDRESS;
         }
         connections.put(address, fromAddress + 1);
         total++;

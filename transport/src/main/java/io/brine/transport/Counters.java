@@ -11,8 +11,18 @@ import java.util.concurrent.atomic.LongAdder;
 public final class Counters {
     /** Why the router refused a connection, closed one, or dropped what a peer sent before it cost anything. */
     public enum Drop {
-        /** Over the connection caps (all, or per source address). */
+        /** Over the connection caps (all, or per source address), with no idle connection to close instead. */
         CONNECTION_REFUSED,
+        /**
+         * An idle connection (no handshake begun) closed, the oldest of its source address, so that a new one from
+         * that address could be accepted over {@link RouterLimits#maxConnectionsPerAddress()}.
+         */
+        IDLE_EVICTED_FROM_ADDRESS,
+        /**
+         * An idle connection closed, the oldest of all, so that a new one could be accepted over
+         * {@link RouterLimits#maxConnections()} or while the process was out of descriptors.
+         */
+        IDLE_EVICTED,
         /** A bad ZMTP greeting, command or frame header: random bytes, another protocol. */
         PROTOCOL_ERROR,
         /** A frame header declaring more than the peer's state allows. */

@@ -183,6 +183,22 @@ public final class RouterEndpoint implements AutoCloseable {
         loop.close();
     }
 
+    /** Connections open, and how many of them are idle (no handshake begun). */
+    record OpenConnections(int all, int idle) {
+    }
+
+    /** The connections open now, read on the I/O thread (reports and tests). */
+    OpenConnections openConnections() throws InterruptedException {
+        ZmtpServer server = started.server();
+        java.util.concurrent.CompletableFuture<OpenConnections> read = new java.util.concurrent.CompletableFuture<>();
+        loop.outbox().submit(() -> read.complete(new OpenConnections(server.connections(), server.idleConnections())));
+        try {
+            return read.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
     /** The most memory frames still arriving held at once, across all connections (reports and tests). */
     long frameBytesPeak() {
         return started.server().budget().peak();

@@ -64,6 +64,7 @@ final class RouterHandshakes {
     private void start(ZmtpConnection connection, byte[] body) {
         counters.handshakesStarted.increment();
         Peer peer = sessions.begin(connection);
+        server.handshaking(connection);
         HandshakeQueue.Lane lane = connection.operatorLane ? HandshakeQueue.Lane.OPERATOR
                 : admission.isKnown(connection.address) ? HandshakeQueue.Lane.KNOWN : HandshakeQueue.Lane.OTHERS;
         boolean queued = workers.answer(body, lane, answer -> {

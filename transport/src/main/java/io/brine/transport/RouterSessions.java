@@ -102,6 +102,7 @@ final class RouterSessions implements SessionOutbound {
     /** Drops the peer of a connection whose handshake failed or was refused. */
     void drop(ZmtpConnection connection) {
         peers.remove(routingKey(connection));
+        server.idleAgain(connection);
     }
 
     Peer session(long sessionId) {
@@ -147,6 +148,9 @@ final class RouterSessions implements SessionOutbound {
     /** Ends the peer's session, if it had one, telling the listener if it was accepted. */
     void forget(Peer peer, String reason) {
         peers.remove(ByteBuffer.wrap(peer.routingId));
+        if (peer.connection != null) {
+            server.idleAgain(peer.connection); // if it stays open: a newer connection may close it now
+        }
         if (peer.session != null && peer.accepted) {
             peer.accepted = false;
             listener.onClosed(peer.session, reason);
@@ -164,6 +168,9 @@ final class RouterSessions implements SessionOutbound {
     /** Gives up on handshakes that never finished and sessions that went silent (see PeerTable#expire). */
     void expire(long drainedMillis) {
         for (Peer peer : peers.expire(drainedMillis, counters)) {
+            if (peer.connection != null) {
+                server.idleAgain(peer.connection);
+            }
             if (peer.accepted) {
                 listener.onClosed(peer.session, "no heartbeat");
             }

@@ -46,6 +46,7 @@ final class ZmtpServer implements AutoCloseable {
     private final Admission admission;
     private final FrameBudget budget;
     private final Map<Long, ZmtpConnection> connections = new HashMap<>();
+    private final IdleConnections idle = new IdleConnections();
     /** Connections with output queued this turn. */
     private final List<ZmtpConnection> dirty = new ArrayList<>();
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
@@ -169,8 +170,26 @@ final class ZmtpServer implements AutoCloseable {
         }
         connection.close();
         connections.remove(connection.id);
+        idle.remove(connection);
         admission.closed(connection.address);
         handler.onClosed(connection, reason);
+    }
+
+    /** {@code connection} began a handshake: it is no longer idle, and no new connection closes it. */
+    void handshaking(ZmtpConnection connection) {
+        idle.remove(connection);
+    }
+
+    /** {@code connection}'s peer was dropped while the connection stays open: it is idle again, the newest. */
+    void idleAgain(ZmtpConnection connection) {
+        if (!connection.closed) {
+            idle.idle(connection);
+        }
+    }
+
+    /** Connections with no handshake begun, now. */
+    int idleConnections() {
+        return idle.size();
     }
 
     /** Closes connections stuck before their ZMTP handshake, and open ones the caller says are idle. */
@@ -204,12 +223,19 @@ final class ZmtpServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Accepts what is waiting, 256 a turn at most. Never stops for idle connections: when out of descriptors, the
+     * oldest idle connection is closed to free one (an accept that fails with none to close is tried next turn).
+     */
     private void acceptAll() {
         for (int i = 0; i < 256; i++) {
             SocketChannel channel;
             try {
                 channel = listener.accept();
             } catch (IOException e) {
+                if (evict(idle.oldest(), Counters.Drop.IDLE_EVICTED, "accept failed (" + e.getMessage() + ")")) {
+                    continue;
+                }
                 dropLog.drop("accept failed: " + e.getMessage()); // out of descriptors: try again next turn
                 return;
             }
@@ -220,13 +246,42 @@ final class ZmtpServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Admits {@code address}'s new connection within the caps, closing the oldest idle connection of the address
+     * (or of all) to make room rather than refusing the newcomer: a flood of idle connections churns through itself.
+     * Refuses only when every connection over the cap has a handshake under way or a session.
+     */
+    private Admission.Refusal admit(InetAddress address) {
+        Admission.Refusal refusal = admission.admit(address);
+        for (int tries = 0; refusal != null && tries < 2; tries++) {
+            boolean room = refusal == Admission.Refusal.TOO_MANY_FROM_ADDRESS
+                    ? evict(idle.oldestOf(address), Counters.Drop.IDLE_EVICTED_FROM_ADDRESS, refusal.text)
+                    : evict(idle.oldest(), Counters.Drop.IDLE_EVICTED, refusal.text);
+            if (!room) {
+                return refusal;
+            }
+            refusal = admission.admit(address);
+        }
+        return refusal;
+    }
+
+    private boolean evict(ZmtpConnection oldest, Counters.Drop reason, String why) {
+        if (oldest == null) {
+            return false;
+        }
+        counters.drop(reason);
+        dropLog.drop(why + ": closed the oldest idle connection, from " + oldest.address.getHostAddress());
+        close(oldest, "closed for a newer connection (" + why + ")");
+        return true;
+    }
+
     private void accept(SocketChannel channel) {
         try {
             InetAddress address = ((InetSocketAddress) channel.getRemoteAddress()).getAddress();
-            String refusal = admission.admit(address);
+            Admission.Refusal refusal = admit(address);
             if (refusal != null) {
                 counters.drop(Counters.Drop.CONNECTION_REFUSED);
-                dropLog.drop(refusal + ": " + address.getHostAddress());
+                dropLog.drop(refusal.text + ": " + address.getHostAddress());
                 channel.close();
                 return;
             }
@@ -240,6 +295,7 @@ final class ZmtpServer implements AutoCloseable {
             c.outboundLimit = limits.unauthenticatedOutboundBytes();
             key.attach(c);
             connections.put(c.id, c);
+            idle.idle(c);
             c.sendRaw(ZmtpGreeting.greeting());
             markDirty(c);
         } catch (IOException e) {

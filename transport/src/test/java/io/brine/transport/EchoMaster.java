@@ -101,6 +101,36 @@ final class EchoMaster implements AutoCloseable {
         }
     }
 
+    /**
+     * How long a new client session, made as the CLI makes it (a dealer with the client's role, asking for the
+     * operator's lane), takes from its start to the echo of its first message, in milliseconds;
+     * {@code Double.MAX_VALUE} if it was not accepted or answered within 5 s.
+     */
+    double freshClientMillis(String id) throws InterruptedException {
+        BlockingQueue<Message> heard = new LinkedBlockingQueue<>();
+        StaticKeyPair key = StaticKeyPair.generate();
+        long start = System.nanoTime();
+        DealerEndpoint cli = new DealerEndpoint(runtime, "tcp://127.0.0.1:" + router.port(), key,
+                new Hello(Role.CLIENT, id, "test"), serverKey -> null, SETTINGS);
+        try {
+            cli.start(heard::add);
+            if (cli.awaitStatus(Duration.ofSeconds(5)) != KeyStatus.ACCEPTED) {
+                return Double.MAX_VALUE;
+            }
+            cli.send(new EventPost(id, Map.of()));
+            long deadline = start + TimeUnit.SECONDS.toNanos(5);
+            while (System.nanoTime() < deadline) {
+                Message m = heard.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                if (m instanceof EventPost post && post.tag().equals(id)) {
+                    return (System.nanoTime() - start) / 1e6;
+                }
+            }
+            return Double.MAX_VALUE;
+        } finally {
+            cli.close();
+        }
+    }
+
     static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
