@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A guest owner's allow-lists hold whatever the master asks: functions_allowed, functions_denied and cmd_allowed,
- * checked on the minion for execution functions and for the commands of states alike.
+ * checked on the minion for execution functions, for state functions by their family, and for every command a
+ * state would run or install.
  */
 class MinionAllowListTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,6 +38,7 @@ class MinionAllowListTest {
         add("agent", new FunctionPolicy(List.of("test.*", "sys.*"), List.of(), null));
         add("nocmd", new FunctionPolicy(List.of("*"), List.of("cmd.*"), null));
         add("echoes", new FunctionPolicy(List.of("*"), List.of(), List.of("echo [a-z ]+")));
+        add("nofiles", new FunctionPolicy(List.of("*"), List.of("file.*"), null));
     }
 
     private static void add(String id, FunctionPolicy policy) throws Exception {
@@ -97,6 +100,75 @@ class MinionAllowListTest {
         for (JsonNode name : names) {
             assertTrue(name.asText().startsWith("test.") || name.asText().startsWith("sys."), names.toString());
         }
+    }
+
+    /**
+     * The hostile call of issue 24: a master asking a cmd_allowed minion to make cron run {@code id} as root. It is
+     * refused in the plan and in the run, and root's crontab is as it was (compared where crontab(1) is installed
+     * and the test runs as root, as in CI; restored should the refusal ever fail).
+     */
+    @Test
+    void cronPresentIsRefusedOnACmdAllowedMinionAndNoCrontabEntryIsWritten() throws Exception {
+        Optional<String> before = rootCrontab();
+        try {
+            for (String test : List.of("test=True", "test=False")) {
+                JsonNode r = run("echoes", "state.single", "cron.present", "name=id", "user=root", test);
+                assertFalse(r.get("success").asBoolean(), r.toString());
+                JsonNode state = onlyState(r);
+                assertFalse(state.get("result").asBoolean(true), r.toString());
+                assertEquals("cron.present: the cron job is refused: command 'id' matches no cmd_allowed pattern",
+                        state.get("comment").asText());
+            }
+            assertEquals(before, rootCrontab(), "root's crontab changed");
+        } finally {
+            restoreRootCrontab(before);
+        }
+    }
+
+    @Test
+    void fileManagedIsRefusedWhenFileFunctionsAreDeniedAndTheFileIsNotWritten() throws Exception {
+        Path target = root.resolve("written-by-refused-file-state");
+        for (String test : List.of("test=True", "test=False")) {
+            JsonNode r = run("nofiles", "state.single", "file.managed", "name=" + target, "contents=owned", test);
+            assertFalse(r.get("success").asBoolean(), r.toString());
+            JsonNode state = onlyState(r);
+            assertFalse(state.get("result").asBoolean(true), r.toString());
+            assertEquals("file.managed is refused by functions_denied 'file.*'", state.get("comment").asText());
+        }
+        assertFalse(Files.exists(target), "the refused state wrote the file");
+        JsonNode shown = run("nofiles", "sys.list_state_functions").get("ret");
+        assertTrue(shown.toString().contains("cron.present"), shown.toString());
+        assertFalse(shown.toString().contains("file."), "a refused state function is not listed: " + shown);
+    }
+
+    private static JsonNode onlyState(JsonNode stateReturn) {
+        JsonNode states = stateReturn.get("ret");
+        assertEquals(1, states.size(), stateReturn.toString());
+        return states.elements().next();
+    }
+
+    /** Root's crontab as crontab(1) lists it ("" for none), or empty where it cannot be read here. */
+    private static Optional<String> rootCrontab() throws Exception {
+        if (!"root".equals(System.getProperty("user.name")) || !Files.isExecutable(Path.of("/usr/bin/crontab"))) {
+            return Optional.empty();
+        }
+        Process p = new ProcessBuilder("crontab", "-l", "-u", "root").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        return Optional.of(p.waitFor() == 0 ? out : "");
+    }
+
+    private static void restoreRootCrontab(Optional<String> before) throws Exception {
+        if (before.isEmpty() || before.equals(rootCrontab())) {
+            return;
+        }
+        if (before.get().isEmpty()) {
+            new ProcessBuilder("crontab", "-r", "-u", "root").start().waitFor();
+            return;
+        }
+        Process p = new ProcessBuilder("crontab", "-u", "root", "-").start();
+        p.getOutputStream().write(before.get().getBytes());
+        p.getOutputStream().close();
+        p.waitFor();
     }
 
     /** One minion's return of {@code brine run --out json}. */

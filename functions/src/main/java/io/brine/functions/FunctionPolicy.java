@@ -1,6 +1,5 @@
 package io.brine.functions;
 
-import io.brine.functions.FunctionPolicy;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
@@ -16,13 +15,15 @@ import java.util.regex.PatternSyntaxException;
 /**
  * What this minion agrees to run, whatever the master asks: {@code functions_allowed} (globs, default every
  * function), {@code functions_denied} (globs, checked after), and {@code cmd_allowed} (regular expressions that
- * the whole command line of every {@code cmd.*} function and {@code cmd} state must match; unset, any command).
- * A list command ({@code ['systemctl', 'reload', 'nginx']}) is matched as its words joined by single spaces.
+ * the whole command line of every {@code cmd.*} function, and of every command a state runs or installs, must
+ * match; unset, any command). A list command ({@code ['systemctl', 'reload', 'nginx']}) is matched as its words
+ * joined by single spaces.
  *
  * <p>The check runs on the minion, after the master's own checks, so a guest owner can prove what a compromised
- * or careless master could make it do: with {@code functions_allowed: [test.*, trove.*]} no job, state or template
- * reaches a shell, because states run only through {@code state.*} functions and their commands only through the
- * same {@code cmd.*} names.
+ * or careless master could make it do. Execution functions are matched by name; state functions by theirs too
+ * ({@code functions_denied: [file.*]} refuses {@code file.managed}), and every command a state would run, now or
+ * later ({@code cron.present}'s job), is judged as {@code cmd.run} with that command line (see {@link Effect}).
+ * With {@code functions_allowed: [test.*, trove.*]} no job, state or template reaches a shell.
  *
  * <pre>{@code
  * FunctionPolicy p = new FunctionPolicy(List.of("test.*", "cmd.run"), List.of(), List.of("systemctl (start|stop) \\w+"));
@@ -30,10 +31,10 @@ import java.util.regex.PatternSyntaxException;
  * }</pre>
  */
 public final class FunctionPolicy {
-    /** Every function and command: Brine's default, as Salt's. */
     /** The shell a command line runs through unless a caller asks for another. */
     public static final String DEFAULT_SHELL = "/bin/sh";
 
+    /** Every function and command: Brine's default, as Salt's. */
     public static final FunctionPolicy ALLOW_ALL = new FunctionPolicy(List.of("*"), List.of(), null);
 
     private record Glob(String text, PathMatcher matcher) {
@@ -70,7 +71,7 @@ public final class FunctionPolicy {
         return Optional.empty();
     }
 
-    /** Why {@code commandLine} may not run as {@code function} (a cmd.* function or cmd state); empty if it may. */
+    /** Why {@code commandLine} may not run as {@code function} (a cmd.* function); empty if it may. */
     public Optional<String> refusal(String function, String commandLine) {
         Optional<String> no = functionRefusal(function);
         if (no.isPresent() || commands == null) {
@@ -89,16 +90,34 @@ public final class FunctionPolicy {
      * through {@code /bin/sh} and with the minion's own environment.
      */
     public Optional<String> optionRefusal(String function, String shell, Map<String, ?> env) {
-        if (commands == null) {
-            return Optional.empty();
-        }
-        if (shell != null && !shell.equals(DEFAULT_SHELL)) {
-            return Optional.of(function + ": shell '" + shell + "' is refused: with cmd_allowed set, commands run "
-                    + "only through " + DEFAULT_SHELL);
-        }
-        if (env != null && !env.isEmpty()) {
-            return Optional.of(function + ": env is refused: with cmd_allowed set, a command's environment cannot be "
-                    + "changed (variables such as BASH_ENV or LD_PRELOAD would run other code)");
+        return judge(function, Effect.ofOptions(shell, env));
+    }
+
+    /**
+     * Why the state function {@code state} ({@code file.managed}) may not act here with these effects; empty if it
+     * may. The state's own name is matched against {@code functions_allowed} and {@code functions_denied} as a
+     * function's is, so {@code file.*} covers {@code file.managed}; then each effect is judged: a command line as
+     * {@code cmd.run} with that line, a change to how commands run under {@code cmd_allowed}, an execution function
+     * called as a job naming it.
+     */
+    public Optional<String> stateRefusal(String state, List<Effect> effects) {
+        Optional<String> family = functionRefusal(state);
+        return family.isPresent() ? family : judge(state, effects);
+    }
+
+    private Optional<String> judge(String caller, List<Effect> effects) {
+        for (Effect effect : effects) {
+            Optional<String> no = Optional.empty();
+            if (effect instanceof Effect.RunsCommand c) {
+                no = refusal("cmd.run", c.line()).map(why -> caller + ": " + c.role() + " is refused: " + why);
+            } else if (effect instanceof Effect.ChangesHowCommandsRun c && commands != null) {
+                no = Optional.of(caller + ": " + c.what() + " is refused: with cmd_allowed set, " + c.why());
+            } else if (effect instanceof Effect.CallsFunction c) {
+                no = functionRefusal(c.function()).map(why -> caller + ": " + why);
+            }
+            if (no.isPresent()) {
+                return no;
+            }
         }
         return Optional.empty();
     }
@@ -128,12 +147,16 @@ public final class FunctionPolicy {
 
             @Override
             public Optional<StateFunction> state(String name) {
-                return all.state(name); // states run only through state.* functions, which this policy checks
+                // Still found: the state engine refuses it when it would act, as a failed state naming the rule,
+                // which an "unknown state function" compile error would not.
+                return all.state(name);
             }
 
             @Override
             public SortedSet<String> stateNames() {
-                return all.stateNames();
+                SortedSet<String> names = new TreeSet<>(all.stateNames());
+                names.removeIf(n -> functionRefusal(n).isPresent());
+                return names;
             }
         };
     }

@@ -13,7 +13,8 @@ import java.util.Objects;
  * @param templates the sandboxed Jinja renderer that already knows grains, pillar and the minion id
  * @param commands how to run programs (output captured, timeouts, {@code runas})
  * @param backupDir where {@code file.managed} keeps replaced files when asked to back them up
- * @param commandPolicy whether a command a {@code cmd} state was asked to run may run on this minion
+ * @param policy what this minion agrees to run: the engine asks it before each state acts (see
+ *     {@link StateFunction#effects})
  * @param pending in test mode, what earlier states of this run would do (see {@link PendingStates})
  * @param run the state being applied and what the states of this run share (see {@link StateRun})
  * @param functions execution functions, for states that compose them ({@code pkg.installed} calls
@@ -28,7 +29,7 @@ public record StateContext(boolean test,
                                                       CommandRunner commands,
                                                       System.Logger log,
                                                       Path backupDir,
-                                                      FunctionPolicy commandPolicy,
+                                                      FunctionPolicy policy,
                                                       FunctionCaller functions,
                            PendingStates pending,
                            StateRun run) {
@@ -39,7 +40,7 @@ public record StateContext(boolean test,
         Objects.requireNonNull(commands, "commands");
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(backupDir, "backupDir");
-        Objects.requireNonNull(commandPolicy, "commandPolicy");
+        Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(functions, "functions");
         Objects.requireNonNull(pending, "pending");
         Objects.requireNonNull(run, "run");
@@ -58,19 +59,19 @@ public record StateContext(boolean test,
     /** The same context in test mode, used to ask a state what it would do (for {@code prereq}). */
     public StateContext asTest() {
         return new StateContext(true, minionId, grains, pillar, files, templates, commands, log, backupDir,
-                commandPolicy, functions, pending, run);
+                policy, functions, pending, run);
     }
 
     /** The same context, answering {@link #pending()} from this run's ledger. */
     public StateContext withPending(PendingStates ledger) {
         return new StateContext(test, minionId, grains, pillar, files, templates, commands, log, backupDir,
-                commandPolicy, functions, ledger, run);
+                policy, functions, ledger, run);
     }
 
     /** The same context, applying the state {@code state} describes. */
     public StateContext withRun(StateRun state) {
         return new StateContext(test, minionId, grains, pillar, files, templates, commands, log, backupDir,
-                commandPolicy, functions, pending, state);
+                policy, functions, pending, state);
     }
 
     /** Calls an execution function with keyword arguments: {@code ctx.call("pkg.install", Map.of("name", "curl"))}. */

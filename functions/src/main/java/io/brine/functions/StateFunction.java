@@ -37,6 +37,18 @@ public interface StateFunction {
         return "";
     }
 
+    /**
+     * What a call with these arguments would set going besides its own changes: the command lines it would run now
+     * or install to run later, changes to how commands run, execution functions it calls. The engine has the
+     * minion's {@link FunctionPolicy} judge them before anything of the state runs, in test mode too, and refuses
+     * the state as a failed result naming the rule. A state that runs or installs a command taken from its
+     * arguments must declare it here; one that only edits files, packages or accounts declares none (the default).
+     * Arguments that do not parse may be left out: the state fails on them anyway.
+     */
+    default List<Effect> effects(Arguments args) {
+        return List.of();
+    }
+
     /** Brings the machine to the declared state. Exceptions become a failed result naming them. */
     StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException;
 

@@ -140,7 +140,7 @@ public final class StateEngine {
         Templates templates = new JinjaTemplates(job.files(), job.minionId(), job.grains(), job.pillar(),
                 job.allowUndefined(), job.functions());
         return new StateContext(job.test(), job.minionId(), job.grains(), job.pillar(), job.files(), templates,
-                job.commands(), LOG, backupDir, job.commandPolicy(), job.functions(), io.brine.functions.PendingStates.NONE,
+                job.commands(), LOG, backupDir, job.policy(), job.functions(), io.brine.functions.PendingStates.NONE,
                 io.brine.functions.StateRun.NONE);
     }
 }

@@ -17,7 +17,7 @@ import java.util.Objects;
  *
  * @param sls dotted sls names; empty means highstate, i.e. what {@code top.sls} assigns to this minion
  * @param test when true nothing is changed; states report what they would do with result {@code null}
- * @param commandPolicy which commands {@code cmd} states may run (the minion's allow-lists)
+ * @param policy what the minion agrees to run (its allow-lists), asked before each state acts
  * @param allowUndefined Salt's {@code allow_undefined}: undefined template values render empty instead of failing
  * @param commands how states run programs: the minion's runner, bounded by the job's deadline
  * @param functions execution functions states may call (the minion's, within the same job)
@@ -28,7 +28,7 @@ public record StateJob(List<String> sls,
                                               Map<String, Object> grains,
                                               Map<String, Object> pillar,
                                               boolean test,
-                                              FunctionPolicy commandPolicy,
+                                              FunctionPolicy policy,
                                               boolean allowUndefined,
                                               CommandRunner commands,
                                               FunctionCaller functions) {
@@ -38,7 +38,7 @@ public record StateJob(List<String> sls,
         Objects.requireNonNull(minionId, "minionId");
         grains = grains == null ? Map.of() : grains;
         pillar = pillar == null ? Map.of() : pillar;
-        Objects.requireNonNull(commandPolicy, "commandPolicy");
+        Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(commands, "commands");
         Objects.requireNonNull(functions, "functions");
     }

@@ -40,7 +40,9 @@ enum FunctionKind {
     /** The documentation and parameters of one function of this kind, if there is one by that name. */
     Optional<Described> describe(FunctionCatalog catalog, String name) {
         return this == STATE
-                ? catalog.state(name).map(f -> new Described(f.doc(), f.params()))
+                // a state the policy refuses is still found (so applying it names the rule) but not described
+                ? catalog.state(name).filter(f -> catalog.stateNames().contains(name))
+                        .map(f -> new Described(f.doc(), f.params()))
                 : catalog.find(name).map(f -> new Described(f.doc(), f.params()));
     }
 

@@ -1,6 +1,7 @@
 package io.brine.states.functions.cmd;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.StateContext;
@@ -27,11 +28,16 @@ final class CmdRunState implements StateFunction {
     }
 
     @Override
+    public List<Effect> effects(Arguments args) {
+        return Guards.effects("cmd.run", args.name(), args);
+    }
+
+    @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
         try {
             CommandOptions options = CommandOptions.of("cmd.run", args);
             List<String> argv = options.argv("cmd.run", args.name());
-            Optional<StateResult> skip = Guards.stop("cmd.run", args.name(), args, options, ctx);
+            Optional<StateResult> skip = Guards.stop(args, options, ctx);
             if (skip.isPresent()) {
                 return skip.get();
             }

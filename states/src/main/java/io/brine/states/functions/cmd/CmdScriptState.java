@@ -1,6 +1,7 @@
 package io.brine.states.functions.cmd;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
@@ -33,6 +34,13 @@ final class CmdScriptState implements StateFunction {
         return params;
     }
 
+    /** The script as the caller named it, with its arguments, as the cmd.script function is judged. */
+    @Override
+    public List<Effect> effects(Arguments args) {
+        String source = args.optString("source").orElse(args.name());
+        return Guards.effects("cmd.script", args.optString("args").map(a -> source + " " + a).orElse(source), args);
+    }
+
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
         try {
@@ -42,8 +50,7 @@ final class CmdScriptState implements StateFunction {
             if (script.isEmpty()) {
                 return StateResult.failed("Script " + source + " not found");
             }
-            String asked = args.optString("args").map(a -> source + " " + a).orElse(source);
-            Optional<StateResult> skip = Guards.stop("cmd.script", asked, args, options, ctx);
+            Optional<StateResult> skip = Guards.stop(args, options, ctx);
             if (skip.isPresent()) {
                 return skip.get();
             }

@@ -1,6 +1,8 @@
 package io.brine.states.functions.cmd;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
+import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
@@ -33,15 +35,27 @@ final class Guards {
     }
 
     /**
-     * What stops a cmd state before its command: the minion's policy on the command line as asked ({@code asked})
-     * and on a chosen shell or environment, then onlyif/unless/creates; empty when the command should run.
+     * What the minion's policy judges before a cmd state runs anything: the command line as the caller wrote it
+     * ({@code asked}), the onlyif/unless probes, and a chosen shell or environment (unparseable options are left
+     * out: the state fails on them before it runs anything).
      */
-    static Optional<StateResult> stop(String function, String asked, Arguments args, CommandOptions options,
-            StateContext ctx) throws IOException, InterruptedException {
-        Optional<String> refused = options.refusal(function, ctx.commandPolicy(), asked);
-        if (refused.isPresent()) {
-            return Optional.of(StateResult.failed(refused.get()));
+    static List<Effect> effects(String function, String asked, Arguments args) {
+        List<Effect> out = new ArrayList<>();
+        out.add(new Effect.RunsCommand("the command", asked));
+        args.strings("onlyif").forEach(line -> out.add(new Effect.RunsCommand("onlyif probe", line)));
+        args.strings("unless").forEach(line -> out.add(new Effect.RunsCommand("unless probe", line)));
+        try {
+            CommandOptions options = CommandOptions.of(function, args);
+            out.addAll(Effect.ofOptions(options.pythonShell() ? options.shell() : null, options.env()));
+        } catch (FunctionException e) {
+            // apply fails on the same options first
         }
+        return out;
+    }
+
+    /** What stops a cmd state before its command: onlyif/unless/creates; empty when the command should run. */
+    static Optional<StateResult> stop(Arguments args, CommandOptions options, StateContext ctx)
+            throws IOException, InterruptedException {
         return Probes.skip(new StateGuards(args.strings("onlyif"), args.strings("unless"), args.strings("creates")),
                 options::probe, ctx);
     }

@@ -1,6 +1,7 @@
 package io.brine.states.functions.cmd;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.Param;
 import io.brine.functions.StateContext;
 import io.brine.functions.StateFunction;
@@ -45,6 +46,12 @@ final class WaitingState implements StateFunction {
     @Override
     public String doc() {
         return "Deprecated: runs like cmd." + whenWatched.name() + ", but only when a watched state changed.";
+    }
+
+    /** What it runs when a watch fires, judged whether or not one does: the plan shows a refusal either way. */
+    @Override
+    public List<Effect> effects(Arguments args) {
+        return whenWatched.effects(args);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.brine.states.functions.cron;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
@@ -45,6 +46,14 @@ final class CronEnvPresent implements StateFunction {
         return List.of(
                 Param.optional("value", Type.STRING, null, "the value; empty when omitted"),
                 Param.optional("user", Type.STRING, "root", "whose crontab"));
+    }
+
+    /** A crontab's variables are the environment its jobs run in: SHELL, PATH and BASH_ENV pick what runs them. */
+    @Override
+    public List<Effect> effects(Arguments args) {
+        return List.of(new Effect.ChangesHowCommandsRun("the variable " + args.name().strip() + " in " + args.string("user")
+                + "'s crontab", "the environment of cron jobs cannot be changed (SHELL, PATH or BASH_ENV would run "
+                + "other code)"));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.brine.states.functions.cron;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
@@ -58,6 +59,12 @@ final class CronPresent implements StateFunction {
                         + "the command when omitted"),
                 Param.optional("special", Type.STRING, null, "a schedule such as @reboot or @hourly instead of the fields")));
         return params;
+    }
+
+    /** The job's command, which cron will run as the user: judged now, as cmd.run with that line would be. */
+    @Override
+    public List<Effect> effects(Arguments args) {
+        return List.of(new Effect.RunsCommand("the cron job", args.name().strip()));
     }
 
     @Override

@@ -27,11 +27,8 @@ final class CheckCmd {
         Path temp = Files.createTempFile(dir, "brine-check-", tmpExt);
         try {
             Files.write(temp, content);
+            // the minion's policy judged checkCmd as written (FileManaged#effects); the name appended is one quoted word
             String line = checkCmd + " " + quoted(temp.toString());
-            Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", line);
-            if (refused.isPresent()) {
-                return Optional.of("check_cmd refused: " + refused.get());
-            }
             CommandResult r = ctx.commands().run(Command.shell(line));
             if (r.ok()) {
                 return Optional.empty();

@@ -1,6 +1,7 @@
 package io.brine.states.functions.file;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
@@ -85,6 +86,13 @@ final class FileManaged implements StateFunction {
                 Param.optional("tmp_ext", Type.STRING, "", "suffix of check_cmd's temporary file, such as .conf")));
         SeLinux.KEYS.forEach(k -> params.add(Param.optional(k, Type.STRING, null, "SELinux context part")));
         return params;
+    }
+
+    /** check_cmd as written: the temporary file's name that is appended is one quoted word of Brine's own. */
+    @Override
+    public List<Effect> effects(Arguments args) {
+        return args.optString("check_cmd").<List<Effect>>map(c -> List.of(new Effect.RunsCommand("check_cmd", c)))
+                .orElse(List.of());
     }
 
     @Override

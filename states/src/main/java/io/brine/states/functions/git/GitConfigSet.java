@@ -1,6 +1,7 @@
 package io.brine.states.functions.git;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
@@ -44,6 +45,16 @@ final class GitConfigSet implements StateFunction {
                 Param.optional("repo", Type.STRING, null, "the repository whose config to set (not with global)"),
                 Param.optional("global", Type.BOOLEAN, false, "set it in the user's global config instead"),
                 Param.optional("user", Type.STRING, null, "the account whose git runs (and whose global config it is)"));
+    }
+
+    /**
+     * Any key: git runs the values of many as commands (core.sshCommand, core.fsmonitor, core.hooksPath, alias.*,
+     * filter.*.clean, credential.helper, include.path...), and the list grows with git, so none is told apart.
+     */
+    @Override
+    public List<Effect> effects(Arguments args) {
+        return List.of(new Effect.ChangesHowCommandsRun("git configuration ('" + args.name() + "')", "git runs the "
+                + "values of many keys as commands (core.sshCommand, core.fsmonitor, alias.*, filter.*.clean...)"));
     }
 
     @Override

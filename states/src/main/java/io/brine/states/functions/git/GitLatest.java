@@ -1,6 +1,7 @@
 package io.brine.states.functions.git;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
@@ -49,6 +50,17 @@ final class GitLatest implements StateFunction {
                 Param.optional("submodules", Type.BOOLEAN, false, "update the submodules after each checkout"));
     }
 
+    /**
+     * An {@code ext::} URL is a command git runs to reach the repository (once its configuration allows the
+     * transport): judged as that command line.
+     */
+    @Override
+    public List<Effect> effects(Arguments args) {
+        String url = args.name();
+        return url.startsWith("ext::") ? List.of(new Effect.RunsCommand("the ext:: transport's command",
+                url.substring("ext::".length()))) : List.of();
+    }
+
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
         Path target = Path.of(args.string("target"));
@@ -60,7 +72,7 @@ final class GitLatest implements StateFunction {
             String rev = args.string("rev");
             RemoteRefs refs;
             try {
-                refs = RemoteRefs.parse(git.run(null, "ls-remote", "--symref", args.name()));
+                refs = RemoteRefs.parse(git.run(null, "ls-remote", "--symref", "--", args.name()));
             } catch (Git.GitFailure e) {
                 return StateResult.failed("Failed to check remote refs: " + e.getMessage());
             }

@@ -1,6 +1,7 @@
 package io.brine.states.functions.module;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.FunctionException;
 import io.brine.functions.FunctionResult;
 import io.brine.functions.Param;
@@ -48,6 +49,17 @@ final class ModuleRun implements StateFunction {
     @Override
     public boolean acceptsExtraArguments() {
         return true;
+    }
+
+    /**
+     * Every function it calls, judged as a job naming it; a called function that runs commands ({@code cmd.run})
+     * then checks them itself, as it does for a job.
+     */
+    @Override
+    public List<Effect> effects(Arguments args) {
+        List<Effect> out = new ArrayList<>();
+        calls(args).keySet().forEach(f -> out.add(new Effect.CallsFunction(f)));
+        return out;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.brine.states.functions.mount;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
@@ -60,6 +61,12 @@ final class MountMounted implements StateFunction {
                 Param.optional("persist", Type.BOOLEAN, true, "keep an entry in the fstab"),
                 Param.optional("mount", Type.BOOLEAN, true, "mount it now, not only in the fstab"),
                 Param.optional("user", Type.STRING, null, "the account that runs mount"));
+    }
+
+    /** A FUSE mount starts the program its type or device names: see {@link FuseProgram}. */
+    @Override
+    public List<Effect> effects(Arguments args) {
+        return FuseProgram.effects(MountRequest.of(args));
     }
 
     @Override

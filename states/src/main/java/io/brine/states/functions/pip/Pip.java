@@ -1,6 +1,7 @@
 package io.brine.states.functions.pip;
 
 import io.brine.functions.Command;
+import io.brine.functions.Effect;
 import io.brine.functions.CommandResult;
 import io.brine.functions.CommandRunner;
 import java.io.IOException;
@@ -11,9 +12,11 @@ import java.util.Optional;
 
 /**
  * pip, run as {@code <python> -m pip} so that {@code bin_env} picks the interpreter (a virtualenv's
- * or the system's) and pip's own version nag is off.
+ * or the system's) and pip's own version nag is off. Package names follow {@code --}, so none is taken as an option.
  */
 final class Pip {
+    static final String DEFAULT_PYTHON = "python3";
+
     private final CommandRunner commands;
     private final String python;
 
@@ -22,8 +25,15 @@ final class Pip {
         this.python = python;
     }
 
+    /** Another interpreter than python3 is another program run, as a shell other than /bin/sh is for cmd.run. */
+    static List<Effect> effects(String binEnv) {
+        return binEnv == null || binEnv.equals(DEFAULT_PYTHON) ? List.of()
+                : List.of(new Effect.ChangesHowCommandsRun("bin_env '" + binEnv + "'",
+                        "pip runs only through " + DEFAULT_PYTHON));
+    }
+
     Optional<String> installedVersion(String pkg) throws IOException, InterruptedException {
-        CommandResult r = run(List.of("show", pkg));
+        CommandResult r = run(List.of("show", "--", pkg));
         if (!r.ok()) {
             return Optional.empty();
         }
@@ -33,12 +43,12 @@ final class Pip {
     void install(String spec, List<String> options) throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(List.of("install"));
         args.addAll(options);
-        args.add(spec);
+        args.addAll(List.of("--", spec)); // a name is never an option (--index-url, -r FILE...)
         mustRun(args);
     }
 
     void uninstall(String pkg) throws IOException, InterruptedException {
-        mustRun(List.of("uninstall", "-y", pkg));
+        mustRun(List.of("uninstall", "-y", "--", pkg));
     }
 
     private CommandResult run(List<String> args) throws IOException, InterruptedException {

@@ -1,6 +1,7 @@
 package io.brine.states.functions.pip;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
@@ -23,9 +24,14 @@ final class PipInstalled implements StateFunction {
     public List<Param> params() {
         return List.of(
                 Param.optional("version", Type.STRING, null, "exact version"),
-                Param.optional("bin_env", Type.STRING, "python3", "the Python interpreter whose pip to use"),
+                Param.optional("bin_env", Type.STRING, Pip.DEFAULT_PYTHON, "the Python interpreter whose pip to use"),
                 Param.optional("find_links", Type.STRING, null, "a directory or URL holding packages"),
                 Param.optional("no_index", Type.BOOLEAN, false, "do not consult the package index"));
+    }
+
+    @Override
+    public List<Effect> effects(Arguments args) {
+        return Pip.effects(args.string("bin_env"));
     }
 
     @Override

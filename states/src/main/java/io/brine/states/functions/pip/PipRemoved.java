@@ -1,6 +1,7 @@
 package io.brine.states.functions.pip;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
@@ -20,7 +21,12 @@ final class PipRemoved implements StateFunction {
 
     @Override
     public List<Param> params() {
-        return List.of(Param.optional("bin_env", Type.STRING, "python3", "the Python interpreter whose pip to use"));
+        return List.of(Param.optional("bin_env", Type.STRING, Pip.DEFAULT_PYTHON, "the Python interpreter whose pip to use"));
+    }
+
+    @Override
+    public List<Effect> effects(Arguments args) {
+        return Pip.effects(args.string("bin_env"));
     }
 
     @Override

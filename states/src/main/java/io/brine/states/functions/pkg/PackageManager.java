@@ -9,7 +9,27 @@ import java.util.SortedMap;
 /** One platform's package tool, behind the small interface the pkg states and functions need. */
 interface PackageManager {
     /** A package to install; a null version means any (or, for pkg.latest, the newest). */
-    record Request(String name, String version) {}
+    record Request(String name, String version) {
+        public Request {
+            requireName(name);
+        }
+    }
+
+    /**
+     * Refuses what is not a package name before it reaches a tool's argv: apt-get, dnf and apk take a word starting
+     * with '-' as an option, and options such as apt's {@code -oDPkg::Pre-Invoke::=CMD} or dnf's {@code --setopt}
+     * run other programs.
+     *
+     * @throws IllegalArgumentException naming the word
+     */
+    static String requireName(String name) {
+        if (name == null || name.isBlank() || name.startsWith("-")
+                || !name.codePoints().allMatch(c -> c > ' ' && c != 0x7f)) {
+            throw new IllegalArgumentException("'" + name + "' is not a package name: a name is one word and does not "
+                    + "start with '-'");
+        }
+        return name;
+    }
 
     /** A local package file's own name and version. */
     record LocalPackage(String name, String version) {}

@@ -39,6 +39,11 @@ final class PkgLatestVersion extends PackageFunction {
             pm.refresh();
         }
         List<String> names = args.strings("names");
+        try {
+            names.forEach(PackageManager::requireName);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage());
+        }
         Map<String, String> latest = new LinkedHashMap<>();
         for (String name : names) {
             Optional<String> candidate = pm.candidateVersion(name);

@@ -23,11 +23,13 @@ final class ServiceManagers {
         return "sysvinit";
     }
 
+    /** The init system running here, taking only service names (see {@link NamedServices}). */
     static ServiceManager detect(CommandRunner commands) {
-        return switch (choose(Files::isDirectory)) {
+        ServiceManager init = switch (choose(Files::isDirectory)) {
             case "systemd" -> new SystemdServices(commands);
             case "openrc" -> new OpenRcServices(commands);
             default -> new SysvinitServices(commands);
         };
+        return new NamedServices(init);
     }
 }

@@ -46,7 +46,7 @@ final class ServiceMasking implements StateFunction {
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
         ServiceManager pm = ServiceManagers.detect(ctx.commands());
-        return converge(pm.name(), pm.masks(), args.name(), args.bool("runtime"), ctx.test());
+        return converge(pm.name(), pm.masks(), NamedServices.require(args.name()), args.bool("runtime"), ctx.test());
     }
 
     /** The state's work once the init system is known; separate so the systemd path can be tested anywhere. */

@@ -2,6 +2,7 @@ package io.brine.states.functions.sysctl;
 
 import io.brine.functions.Arguments;
 import io.brine.functions.CommandResult;
+import io.brine.functions.Effect;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
@@ -53,6 +54,12 @@ final class SysctlPresent implements StateFunction {
         return List.of(
                 Param.required("value", Type.STRING, "the value; several fields separated by spaces"),
                 Param.optional("config", Type.STRING, defaultConfig.toString(), "the file that persists the value"));
+    }
+
+    /** A parameter naming a program the kernel runs (core_pattern's pipe, modprobe...): see {@link KernelHelpers}. */
+    @Override
+    public List<Effect> effects(Arguments args) {
+        return KernelHelpers.effects(procPath(args.name()), args.string("value"));
     }
 
     @Override

@@ -8,8 +8,6 @@ import io.brine.states.internal.compiler.StateGuards;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -17,7 +15,8 @@ import java.util.function.Function;
  * {@code onlyif}, {@code unless} and {@code creates}, with Salt's meaning: skip when every {@code creates} path
  * exists; run only if every {@code onlyif} command succeeds; skip if every {@code unless} command succeeds. The
  * probes run in test mode too, as in Salt: they are probes by convention, and without them test mode could not
- * say whether the state would act. Each probe is a command the minion's policy must allow as {@code cmd.run}.
+ * say whether the state would act. The minion's policy has judged each probe before, as a command the state would
+ * run ({@link PolicyGate}).
  */
 public final class Probes {
     private Probes() {}
@@ -27,14 +26,6 @@ public final class Probes {
             throws IOException, InterruptedException {
         if (!guards.creates().isEmpty() && guards.creates().stream().allMatch(p -> Files.exists(Path.of(p)))) {
             return Optional.of(StateResult.ok("All files in creates exist"));
-        }
-        List<String> probes = new ArrayList<>(guards.onlyif());
-        probes.addAll(guards.unless());
-        for (String probe : probes) {
-            Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", probe);
-            if (refused.isPresent()) {
-                return Optional.of(StateResult.failed("onlyif/unless probe refused: " + refused.get()));
-            }
         }
         for (String probe : guards.onlyif()) {
             CommandResult r = ctx.commands().run(command.apply(probe));

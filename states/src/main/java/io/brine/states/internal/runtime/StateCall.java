@@ -18,7 +18,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * Runs one state whose requisites allow it, with the global arguments around its function as Salt applies them:
  * the {@code onlyif}/{@code unless}/{@code creates} probes, the function, its watch action when a watched state
  * changed, {@code check_cmd} deciding the result, and {@code retry} repeating all of that until the result is the
- * one wanted.
+ * one wanted. Each way in ({@link #run}, {@link #invoke}, {@link #watch}) first asks the minion's policy
+ * ({@link PolicyGate}); nothing of a refused state runs.
  */
 final class StateCall {
     private final StateContext ctx;
@@ -28,6 +29,10 @@ final class StateCall {
     }
 
     StateResult run(Chunk chunk, boolean watchChanged) {
+        Optional<StateResult> refused = PolicyGate.refusal(chunk, ctx);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
         Retry retry = chunk.global().retry();
         StateResult result = once(chunk, watchChanged);
         if (retry == null) {
@@ -65,9 +70,9 @@ final class StateCall {
         if (skip.isPresent()) {
             return skip.get();
         }
-        StateResult result = invoke(chunk.fn(), chunk, ctx);
+        StateResult result = apply(chunk.fn(), chunk, ctx);
         if (watchChanged && !result.failed() && !result.hasChanges()) {
-            result = watch(chunk).orElse(result);
+            result = onWatch(chunk).orElse(result);
         }
         if (!chunk.global().checkCmd().isEmpty() && !ctx.test()) {
             result = checkCmd(chunk.global().checkCmd(), result);
@@ -75,8 +80,13 @@ final class StateCall {
         return result;
     }
 
-    /** The function's own result, an exception becoming a failed result that names it. */
+    /** What the policy allows of the function's own result (for {@code prereq}: asking a state what it would do). */
     static StateResult invoke(StateFunction fn, Chunk chunk, StateContext ctx) {
+        return PolicyGate.refusal(chunk, ctx).orElseGet(() -> apply(fn, chunk, ctx));
+    }
+
+    /** The function's own result, an exception becoming a failed result that names it. */
+    private static StateResult apply(StateFunction fn, Chunk chunk, StateContext ctx) {
         try {
             return fn.apply(chunk.args(), ctx);
         } catch (IOException | RuntimeException e) {
@@ -102,8 +112,14 @@ final class StateCall {
         }
     }
 
-    /** The state's watch action, run when something it watches changed (or for {@code listen}, at the end). */
+    /** The state's watch action for {@code listen}, at the end of the run, if the policy allows the state. */
     Optional<StateResult> watch(Chunk chunk) {
+        Optional<StateResult> refused = PolicyGate.refusal(chunk, ctx);
+        return refused.isPresent() ? refused : onWatch(chunk);
+    }
+
+    /** The state's watch action, run when something it watches changed. */
+    private Optional<StateResult> onWatch(Chunk chunk) {
         try {
             return chunk.fn().onWatch(chunk.args(), ctx);
         } catch (IOException | RuntimeException e) {
@@ -120,10 +136,6 @@ final class StateCall {
      */
     private StateResult checkCmd(List<String> commands, StateResult result) {
         for (String command : commands) {
-            Optional<String> refused = ctx.commandPolicy().refusal("cmd.run", command);
-            if (refused.isPresent()) {
-                return new StateResult(false, result.changes(), "check_cmd refused: " + refused.get());
-            }
             try {
                 if (!ctx.commands().run(Command.shell(command)).ok()) {
                     return new StateResult(false, result.changes(), "check_cmd determined the state failed");

@@ -84,7 +84,7 @@ class PkgrepoStatesTest {
     /** The job for t.sls, with execution functions answered by {@code functions}. */
     private StateJob calling(FunctionCaller functions) {
         StateJob j = tree.job("t");
-        return new StateJob(j.sls(), j.files(), j.minionId(), j.grains(), j.pillar(), j.test(), j.commandPolicy(),
+        return new StateJob(j.sls(), j.files(), j.minionId(), j.grains(), j.pillar(), j.test(), j.policy(),
                 j.allowUndefined(), j.commands(), functions);
     }
 
