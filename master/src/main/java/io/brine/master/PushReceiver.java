@@ -35,7 +35,8 @@ import java.util.function.Consumer;
  * id always comes from its session, never from the message.
  *
  * <p>Nothing is accepted unsolicited: a minion may push only while it is running a {@code cp.push} job the
- * master sent it, and at most {@code max_push_bytes} within that job; beyond, the transfer is refused and its
+ * master sent it, only the file that job asked for (the path normalised as the minion does: {@code /srv/./a} is
+ * {@code /srv/a}), and at most {@code max_push_bytes} within that job; beyond, the transfer is refused and its
  * partial file removed. Refusals are counted.
  */
 final class PushReceiver {
@@ -58,6 +59,8 @@ final class PushReceiver {
     private static final class Upload {
         final Path target;
         final String path;
+        /** The cp.push job that asked for this file, whose quota its bytes count against. */
+        final String jid;
         final Path temp;
         final FileChannel out;
         final MessageDigest digest;
@@ -66,22 +69,28 @@ final class PushReceiver {
         long next;
         volatile long lastMillis = System.currentTimeMillis();
 
-        Upload(Path target, String path, Path temp) throws IOException {
+        Upload(Path target, String path, String jid, Path temp) throws IOException {
             this.target = target;
             this.path = path;
+            this.jid = jid;
             this.temp = temp;
             this.out = FileChannel.open(temp, StandardOpenOption.WRITE);
             this.digest = sha256();
         }
     }
 
-    /** Which {@code cp.push} job, if any, a minion is running now. */
+    /** The {@code cp.push} jobs a minion is running now, oldest first. */
     interface PushJobs {
-        Optional<String> running(String minionId);
+        List<PushJob> running(String minionId);
     }
 
-    /** Bytes a minion pushed within one job. */
-    private record Budget(String jid, long bytes) {
+    /** A running {@code cp.push} job and the path it asked for (null if it named none: nothing matches it). */
+    record PushJob(String jid, String path) {
+        /** From the job's arguments: {@code cp.push PATH} or {@code cp.push path=PATH}. */
+        static PushJob of(String jid, List<Object> args, Map<String, Object> kwargs) {
+            Object path = !args.isEmpty() ? args.get(0) : kwargs.get("path");
+            return new PushJob(jid, path instanceof String s ? s : null);
+        }
     }
 
     private final io.brine.transport.DropLog refusals = new io.brine.transport.DropLog(LOG);
@@ -89,9 +98,12 @@ final class PushReceiver {
     private final PushJobs jobs;
     private final long maxBytesPerJob;
     private final Map<Key, Upload> uploads = new ConcurrentHashMap<>();
-    private final Map<String, Budget> budgets = new ConcurrentHashMap<>();
+    /** Bytes each minion pushed within each of its running cp.push jobs (by jid). */
+    private final Map<String, Map<String, Long>> budgets = new ConcurrentHashMap<>();
     final java.util.concurrent.atomic.LongAdder refusedUnsolicited = new java.util.concurrent.atomic.LongAdder();
     final java.util.concurrent.atomic.LongAdder refusedOverQuota = new java.util.concurrent.atomic.LongAdder();
+    /** Pushes of a file no running cp.push job on that minion asked for. */
+    final java.util.concurrent.atomic.LongAdder refusedUnrequested = new java.util.concurrent.atomic.LongAdder();
 
     PushReceiver(Path cacheDir, PushJobs jobs, long maxBytesPerJob) {
         this.cacheDir = cacheDir;
@@ -111,10 +123,11 @@ final class PushReceiver {
         List<FilePush> written = new ArrayList<>();
         List<FilePush> failed = new ArrayList<>(List.of(chunk));
         try {
-            charge(minionId, chunk);
+            List<PushJob> running = running(minionId, chunk);
             if (upload == null) {
-                upload = open(key, chunk);
+                upload = open(key, chunk, running);
             }
+            charge(minionId, upload.jid, running, chunk);
             synchronized (upload) {
                 if (upload.ended) {
                     throw new IllegalArgumentException("transfer " + chunk.transferId() + " has ended");
@@ -141,18 +154,15 @@ final class PushReceiver {
                 failed.addAll(abandon(key, upload));
             }
             // At most one line a second: a minion pushing in a loop must not flood the log.
-            refusals.drop("push of " + chunk.path() + " from " + minionId + ": " + e.getMessage());
+            refusals.drop("push of " + PushedFiles.shown(chunk.path()) + " from " + minionId + ": " + e.getMessage());
             failed.forEach(c -> reply.accept(new FilePushAck(c.requestId(), e.getMessage())));
         }
     }
 
-    /**
-     * Refuses a chunk sent outside a running {@code cp.push} job, or beyond the job's byte quota; otherwise
-     * counts its bytes against that job.
-     */
-    private void charge(String minionId, FilePush chunk) {
-        Optional<String> jid = jobs.running(minionId);
-        if (jid.isEmpty()) {
+    /** The minion's running cp.push jobs; refuses a chunk sent outside any, or larger than a chunk may be. */
+    private List<PushJob> running(String minionId, FilePush chunk) {
+        List<PushJob> running = jobs.running(minionId);
+        if (running.isEmpty()) {
             budgets.remove(minionId);
             refusedUnsolicited.increment();
             throw new IllegalArgumentException("no cp.push job is running on this minion; pushes are accepted only "
@@ -162,16 +172,45 @@ final class PushReceiver {
         if (size > MAX_CHUNK) {
             throw new IllegalArgumentException("a push chunk of " + size + " bytes; at most " + MAX_CHUNK + " are taken");
         }
-        Budget after = budgets.compute(minionId, (id, b) -> b == null || !b.jid().equals(jid.get())
-                ? new Budget(jid.get(), size) : new Budget(b.jid(), b.bytes() + size));
-        if (after.bytes() > maxBytesPerJob) {
+        return running;
+    }
+
+    /**
+     * Counts the chunk's bytes against the job that asked for its file; refuses it once that job has ended, or
+     * beyond the job's byte quota.
+     */
+    private void charge(String minionId, String jid, List<PushJob> running, FilePush chunk) {
+        Set<String> jids = new java.util.HashSet<>();
+        running.forEach(j -> jids.add(j.jid()));
+        if (!jids.contains(jid)) {
+            refusedUnsolicited.increment();
+            throw new IllegalArgumentException("job " + jid + ", which asked for this push, has ended");
+        }
+        Map<String, Long> mine = budgets.computeIfAbsent(minionId, id -> new ConcurrentHashMap<>());
+        mine.keySet().retainAll(jids); // the jobs that ended take their counts with them
+        long after = mine.merge(jid, (long) chunk.data().length, Long::sum);
+        if (after > maxBytesPerJob) {
             refusedOverQuota.increment();
             throw new IllegalArgumentException("push quota exceeded: more than " + maxBytesPerJob
-                    + " bytes within job " + after.jid() + " (max_push_bytes)");
+                    + " bytes within job " + jid + " (max_push_bytes)");
         }
     }
 
-    private Upload open(Key key, FilePush chunk) throws IOException {
+    /** The job among {@code running} that asked for the file {@code chunk} names; refused (and counted) if none. */
+    private PushJob requester(List<PushJob> running, FilePush chunk) {
+        Optional<String> pushed = PushedFiles.asPushed(chunk.path());
+        for (PushJob job : running) {
+            if (pushed.isPresent() && pushed.equals(PushedFiles.asPushed(job.path()))) {
+                return job;
+            }
+        }
+        refusedUnrequested.increment();
+        throw new IllegalArgumentException("no cp.push job running on this minion asked for "
+                + PushedFiles.shown(chunk.path()) + " (job " + running.get(0).jid() + " asked for "
+                + PushedFiles.shown(running.get(0).path()) + "); nothing was written");
+    }
+
+    private Upload open(Key key, FilePush chunk, List<PushJob> running) throws IOException {
         if (chunk.offset() != 0) {
             throw new IllegalArgumentException("transfer " + chunk.transferId() + " is unknown (expired?)");
         }
@@ -180,9 +219,10 @@ final class PushReceiver {
             throw new IllegalArgumentException("this minion already has " + open + " pushes open");
         }
         Path target = PushedFiles.locate(cacheDir, key.minionId(), chunk.path());
+        PushJob job = requester(running, chunk);
         Path partial = PrivateFiles.directory(PushedFiles.folder(cacheDir, key.minionId()).resolveSibling(
                 "push.partial"));
-        Upload upload = new Upload(target, chunk.path(), Files.createTempFile(partial, "push", ".part"));
+        Upload upload = new Upload(target, chunk.path(), job.jid(), Files.createTempFile(partial, "push", ".part"));
         if (uploads.putIfAbsent(key, upload) != null) {
             discard(upload);
             throw new IllegalArgumentException("transfer " + chunk.transferId() + " started twice");
