@@ -50,21 +50,33 @@ class MinionAllowListTest {
 
     @Test
     void aDeniedFunctionIsAFailedReturnNamingTheRule() throws Exception {
-        JsonNode r = run("nocmd", "cmd.run", "echo hello");
+        // with echoes, which runs cmd.run, in the target: else the master refuses it before publishing (below)
+        JsonNode r = run("nocmd", "-L", "nocmd,echoes", "cmd.run", "echo hello");
         assertFalse(r.get("success").asBoolean());
         assertTrue(r.get("ret").asText().contains("cmd.run is refused by functions_denied 'cmd.*'"), r.toString());
-        assertTrue(run("nocmd", "test.ping").get("success").asBoolean(), "other functions still run");
+        assertTrue(run("nocmd", "nocmd", "test.ping").get("success").asBoolean(), "other functions still run");
+    }
+
+    @Test
+    void aFunctionEveryTargetedMinionRefusesIsRefusedByTheMasterWithNothingPublished() throws Exception {
+        // the allow-lists hide what they refuse from what a minion declares, so the master knows it runs nowhere
+        Await.until(() -> cluster.cli("run", "-C", "G@id:nocmd", "test.ping").exit() == 0, "nocmd's grains",
+                Duration.ofSeconds(15));
+        TestCluster.CliResult r = cluster.cli("run", "nocmd", "cmd.run", "echo hello");
+        assertEquals(2, r.exit(), r.out());
+        assertTrue(r.err().contains("nocmd: 'cmd.run' is not available on this minion (nothing was published)"),
+                r.err());
     }
 
     @Test
     void aCommandOutsideCmdAllowedIsRefusedAndOneInsideRuns() throws Exception {
         Path marker = root.resolve("touched-by-refused-command");
-        JsonNode refused = run("echoes", "cmd.run", "touch " + marker);
+        JsonNode refused = run("echoes", "echoes", "cmd.run", "touch " + marker);
         assertFalse(refused.get("success").asBoolean());
         assertTrue(refused.get("ret").asText().contains("matches no cmd_allowed pattern"), refused.toString());
         assertFalse(Files.exists(marker));
 
-        JsonNode allowed = run("echoes", "cmd.run", "echo allowed words");
+        JsonNode allowed = run("echoes", "echoes", "cmd.run", "echo allowed words");
         assertTrue(allowed.get("success").asBoolean(), allowed.toString());
         assertEquals("allowed words", allowed.get("ret").asText().strip());
     }
@@ -72,12 +84,13 @@ class MinionAllowListTest {
     @Test
     void aStateCannotRunACommandTheMinionRefuses() throws Exception {
         Path marker = root.resolve("touched-by-refused-state");
-        JsonNode r = run("echoes", "state.single", "cmd.run", "name=touch " + marker);
+        JsonNode r = run("echoes", "echoes", "state.single", "cmd.run", "name=touch " + marker);
         assertFalse(r.get("success").asBoolean(), r.toString());
         assertTrue(r.toString().contains("matches no cmd_allowed pattern"), r.toString());
         assertFalse(Files.exists(marker), "the state's command ran");
 
-        JsonNode probe = run("echoes", "state.single", "cmd.run", "name=echo fine", "unless=touch " + marker);
+        JsonNode probe = run("echoes", "echoes", "state.single", "cmd.run", "name=echo fine", "unless=touch "
+                + marker);
         assertFalse(probe.get("success").asBoolean(), probe.toString());
         assertFalse(Files.exists(marker), "an unless probe ran a refused command");
     }
@@ -85,28 +98,28 @@ class MinionAllowListTest {
     @Test
     void anAgentOnlyGuestRunsNoShellAndShowsOnlyWhatItAllows() throws Exception {
         Path marker = root.resolve("touched-on-agent-guest");
-        for (List<String> call : List.of(List.of("cmd.run", "touch " + marker),
-                List.of("state.single", "cmd.run", "name=touch " + marker))) {
+        // echoes in the target too (its cmd_allowed refuses 'touch'): else the master refuses them before publishing
+        for (List<String> call : List.of(List.of("-L", "agent,echoes", "cmd.run", "touch " + marker),
+                List.of("-L", "agent,echoes", "state.single", "cmd.run", "name=touch " + marker))) {
             JsonNode r = run("agent", call.toArray(String[]::new));
             assertFalse(r.get("success").asBoolean(), r.toString());
             assertTrue(r.get("ret").asText().contains("matches no functions_allowed pattern"), r.toString());
         }
         assertFalse(Files.exists(marker));
-        JsonNode names = run("agent", "sys.list_functions").get("ret");
+        JsonNode names = run("agent", "agent", "sys.list_functions").get("ret");
         assertTrue(names.size() > 3, names.toString());
         for (JsonNode name : names) {
             assertTrue(name.asText().startsWith("test.") || name.asText().startsWith("sys."), names.toString());
         }
     }
 
-    /** One minion's return of {@code brine run --out json}. */
-    private static JsonNode run(String minion, String... call) throws Exception {
-        String[] args = new String[call.length + 4];
+    /** {@code minion}'s return of {@code brine run --out json TARGET...}: the target, then the call. */
+    private static JsonNode run(String minion, String... targetAndCall) throws Exception {
+        String[] args = new String[targetAndCall.length + 3];
         args[0] = "run";
         args[1] = "--out";
         args[2] = "json";
-        args[3] = minion;
-        System.arraycopy(call, 0, args, 4, call.length);
+        System.arraycopy(targetAndCall, 0, args, 3, targetAndCall.length);
         TestCluster.CliResult r = cluster.cli(args);
         return JSON.readTree(r.out()).get("returns").get(minion);
     }
