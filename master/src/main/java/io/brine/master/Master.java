@@ -127,7 +127,7 @@ public final class Master implements AutoCloseable {
         TransferStaging staging = new TransferStaging(digests);
         this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
         this.pushes = new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION).stream()
-                .map(j -> PushReceiver.PushJob.of(j.jid(), j.args(), j.kwargs())).toList(),
+                .map(j -> PushPermits.PushJob.of(j.jid(), j.args(), j.kwargs())).toList(),
                 config.quotas().maxPushBytes());
         MinionService minionService = new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging,
                 digests, config.maxFrameSize()), pillar, id -> facts.facts(id, true, false).grains(), pushes);
@@ -281,8 +281,9 @@ public final class Master implements AutoCloseable {
     public String dropCounters() {
         return endpoint.counters() + " unauthorised=" + dispatcher.unauthorised() + " oversize_returns="
                 + dispatcher.oversizeReturns.sum() + " minion_requests_over_window=" + dispatcher.windowRefusals()
-                + " pushes_refused_unsolicited=" + pushes.refusedUnsolicited.sum() + " pushes_refused_over_quota="
-                + pushes.refusedOverQuota.sum() + " pushes_refused_unrequested=" + pushes.refusedUnrequested.sum()
+                + " pushes_refused_unsolicited=" + pushes.permits.refusedUnsolicited.sum()
+                + " pushes_refused_over_quota=" + pushes.permits.refusedOverQuota.sum()
+                + " pushes_refused_unrequested=" + pushes.permits.refusedUnrequested.sum()
                 + " " + refusals;
     }
 

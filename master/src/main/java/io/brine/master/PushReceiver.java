@@ -21,7 +21,6 @@ import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -35,9 +34,8 @@ import java.util.function.Consumer;
  * id always comes from its session, never from the message.
  *
  * <p>Nothing is accepted unsolicited: a minion may push only while it is running a {@code cp.push} job the
- * master sent it, only the file that job asked for (the path normalised as the minion does: {@code /srv/./a} is
- * {@code /srv/a}), and at most {@code max_push_bytes} within that job; beyond, the transfer is refused and its
- * partial file removed. Refusals are counted.
+ * master sent it, only the file that job asked for, and at most {@code max_push_bytes} within that job
+ * ({@link PushPermits}); beyond, the transfer is refused and its partial file removed. Refusals are counted.
  */
 final class PushReceiver {
     private static final Logger LOG = System.getLogger(PushReceiver.class.getName());
@@ -79,36 +77,15 @@ final class PushReceiver {
         }
     }
 
-    /** The {@code cp.push} jobs a minion is running now, oldest first. */
-    interface PushJobs {
-        List<PushJob> running(String minionId);
-    }
-
-    /** A running {@code cp.push} job and the path it asked for (null if it named none: nothing matches it). */
-    record PushJob(String jid, String path) {
-        /** From the job's arguments: {@code cp.push PATH} or {@code cp.push path=PATH}. */
-        static PushJob of(String jid, List<Object> args, Map<String, Object> kwargs) {
-            Object path = !args.isEmpty() ? args.get(0) : kwargs.get("path");
-            return new PushJob(jid, path instanceof String s ? s : null);
-        }
-    }
-
     private final io.brine.transport.DropLog refusals = new io.brine.transport.DropLog(LOG);
     private final Path cacheDir;
-    private final PushJobs jobs;
-    private final long maxBytesPerJob;
     private final Map<Key, Upload> uploads = new ConcurrentHashMap<>();
-    /** Bytes each minion pushed within each of its running cp.push jobs (by jid). */
-    private final Map<String, Map<String, Long>> budgets = new ConcurrentHashMap<>();
-    final java.util.concurrent.atomic.LongAdder refusedUnsolicited = new java.util.concurrent.atomic.LongAdder();
-    final java.util.concurrent.atomic.LongAdder refusedOverQuota = new java.util.concurrent.atomic.LongAdder();
-    /** Pushes of a file no running cp.push job on that minion asked for. */
-    final java.util.concurrent.atomic.LongAdder refusedUnrequested = new java.util.concurrent.atomic.LongAdder();
+    /** Which job each push belongs to, and what it may still push; its refusals are counted there. */
+    final PushPermits permits;
 
-    PushReceiver(Path cacheDir, PushJobs jobs, long maxBytesPerJob) {
+    PushReceiver(Path cacheDir, PushPermits.PushJobs jobs, long maxBytesPerJob) {
         this.cacheDir = cacheDir;
-        this.jobs = jobs;
-        this.maxBytesPerJob = maxBytesPerJob;
+        this.permits = new PushPermits(jobs, maxBytesPerJob);
         removePartials(cacheDir.resolve("minions"));
     }
 
@@ -123,11 +100,16 @@ final class PushReceiver {
         List<FilePush> written = new ArrayList<>();
         List<FilePush> failed = new ArrayList<>(List.of(chunk));
         try {
-            List<PushJob> running = running(minionId, chunk);
+            List<PushPermits.PushJob> running = permits.running(minionId);
+            long size = chunk.data().length;
+            if (size > MAX_CHUNK) {
+                throw new IllegalArgumentException("a push chunk of " + size + " bytes; at most " + MAX_CHUNK
+                        + " are taken");
+            }
             if (upload == null) {
                 upload = open(key, chunk, running);
             }
-            charge(minionId, upload.jid, running, chunk);
+            permits.charge(minionId, upload.jid, running, size);
             synchronized (upload) {
                 if (upload.ended) {
                     throw new IllegalArgumentException("transfer " + chunk.transferId() + " has ended");
@@ -159,58 +141,7 @@ final class PushReceiver {
         }
     }
 
-    /** The minion's running cp.push jobs; refuses a chunk sent outside any, or larger than a chunk may be. */
-    private List<PushJob> running(String minionId, FilePush chunk) {
-        List<PushJob> running = jobs.running(minionId);
-        if (running.isEmpty()) {
-            budgets.remove(minionId);
-            refusedUnsolicited.increment();
-            throw new IllegalArgumentException("no cp.push job is running on this minion; pushes are accepted only "
-                    + "for one");
-        }
-        long size = chunk.data().length;
-        if (size > MAX_CHUNK) {
-            throw new IllegalArgumentException("a push chunk of " + size + " bytes; at most " + MAX_CHUNK + " are taken");
-        }
-        return running;
-    }
-
-    /**
-     * Counts the chunk's bytes against the job that asked for its file; refuses it once that job has ended, or
-     * beyond the job's byte quota.
-     */
-    private void charge(String minionId, String jid, List<PushJob> running, FilePush chunk) {
-        Set<String> jids = new java.util.HashSet<>();
-        running.forEach(j -> jids.add(j.jid()));
-        if (!jids.contains(jid)) {
-            refusedUnsolicited.increment();
-            throw new IllegalArgumentException("job " + jid + ", which asked for this push, has ended");
-        }
-        Map<String, Long> mine = budgets.computeIfAbsent(minionId, id -> new ConcurrentHashMap<>());
-        mine.keySet().retainAll(jids); // the jobs that ended take their counts with them
-        long after = mine.merge(jid, (long) chunk.data().length, Long::sum);
-        if (after > maxBytesPerJob) {
-            refusedOverQuota.increment();
-            throw new IllegalArgumentException("push quota exceeded: more than " + maxBytesPerJob
-                    + " bytes within job " + jid + " (max_push_bytes)");
-        }
-    }
-
-    /** The job among {@code running} that asked for the file {@code chunk} names; refused (and counted) if none. */
-    private PushJob requester(List<PushJob> running, FilePush chunk) {
-        Optional<String> pushed = PushedFiles.asPushed(chunk.path());
-        for (PushJob job : running) {
-            if (pushed.isPresent() && pushed.equals(PushedFiles.asPushed(job.path()))) {
-                return job;
-            }
-        }
-        refusedUnrequested.increment();
-        throw new IllegalArgumentException("no cp.push job running on this minion asked for "
-                + PushedFiles.shown(chunk.path()) + " (job " + running.get(0).jid() + " asked for "
-                + PushedFiles.shown(running.get(0).path()) + "); nothing was written");
-    }
-
-    private Upload open(Key key, FilePush chunk, List<PushJob> running) throws IOException {
+    private Upload open(Key key, FilePush chunk, List<PushPermits.PushJob> running) throws IOException {
         if (chunk.offset() != 0) {
             throw new IllegalArgumentException("transfer " + chunk.transferId() + " is unknown (expired?)");
         }
@@ -219,7 +150,7 @@ final class PushReceiver {
             throw new IllegalArgumentException("this minion already has " + open + " pushes open");
         }
         Path target = PushedFiles.locate(cacheDir, key.minionId(), chunk.path());
-        PushJob job = requester(running, chunk);
+        PushPermits.PushJob job = permits.requester(running, chunk.path());
         Path partial = PrivateFiles.directory(PushedFiles.folder(cacheDir, key.minionId()).resolveSibling(
                 "push.partial"));
         Upload upload = new Upload(target, chunk.path(), job.jid(), Files.createTempFile(partial, "push", ".part"));

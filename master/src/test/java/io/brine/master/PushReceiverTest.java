@@ -28,10 +28,10 @@ class PushReceiverTest {
         return new PushReceiver(cache, id -> jobs(paths), 1 << 20);
     }
 
-    private static List<PushReceiver.PushJob> jobs(String... paths) {
-        List<PushReceiver.PushJob> out = new ArrayList<>();
+    private static List<PushPermits.PushJob> jobs(String... paths) {
+        List<PushPermits.PushJob> out = new ArrayList<>();
         for (int i = 0; i < paths.length; i++) {
-            out.add(new PushReceiver.PushJob("J" + (i + 1), paths[i]));
+            out.add(new PushPermits.PushJob("J" + (i + 1), paths[i]));
         }
         return out;
     }
@@ -137,14 +137,14 @@ class PushReceiverTest {
         PushReceiver r = receiver();
         FilePushAck ack = push(r, "web1", "t", "/etc/motd", 0, "unsolicited", true, sha256("unsolicited"));
         assertTrue(ack.error().contains("no cp.push job is running"), ack.error());
-        assertEquals(1, r.refusedUnsolicited.sum());
+        assertEquals(1, r.permits.refusedUnsolicited.sum());
         assertFalse(Files.exists(cache.resolve("minions/web1/files/etc/motd")));
         assertNoPartialFiles();
     }
 
     @Test
     void bytesBeyondTheJobsQuotaEndTheTransferAndTheNextJobStartsAfresh() throws Exception {
-        List<List<PushReceiver.PushJob>> running = new ArrayList<>(List.of(List.of(new PushReceiver.PushJob("J1",
+        List<List<PushPermits.PushJob>> running = new ArrayList<>(List.of(List.of(new PushPermits.PushJob("J1",
                 "/a"))));
         PushReceiver r = new PushReceiver(cache, id -> running.get(0), 10);
         assertNull(push(r, "web1", "a", "/a", 0, "123456", true, sha256("123456")).error());
@@ -152,10 +152,10 @@ class PushReceiverTest {
         assertNull(push(r, "web1", "b", "/a", 0, "1234", false, null).error());
         FilePushAck over = push(r, "web1", "b", "/a", 4, "5", true, sha256("12345"));
         assertTrue(over.error().contains("push quota exceeded"), over.error());
-        assertEquals(1, r.refusedOverQuota.sum());
+        assertEquals(1, r.permits.refusedOverQuota.sum());
         assertEquals("123456", Files.readString(cache.resolve("minions/web1/files/a")));
         assertNoPartialFiles();
-        running.set(0, List.of(new PushReceiver.PushJob("J2", "/c")));
+        running.set(0, List.of(new PushPermits.PushJob("J2", "/c")));
         assertNull(push(r, "web1", "c", "/c", 0, "123456789", true, sha256("123456789")).error());
     }
 
@@ -166,8 +166,8 @@ class PushReceiverTest {
                 sha256("* * * * * root sh"));
         assertTrue(ack.error().contains("no cp.push job running on this minion asked for '/etc/cron.d/planted'")
                 && ack.error().contains("job J1 asked for '/var/log/app.log'"), ack.error());
-        assertEquals(1, r.refusedUnrequested.sum());
-        assertEquals(0, r.refusedUnsolicited.sum());
+        assertEquals(1, r.permits.refusedUnrequested.sum());
+        assertEquals(0, r.permits.refusedUnsolicited.sum());
         try (Stream<Path> all = Files.walk(cache)) {
             assertEquals(List.of(), all.filter(Files::isRegularFile).toList(), "something was written");
         }
@@ -188,16 +188,16 @@ class PushReceiverTest {
         assertNull(push(r, "web1", "a", "/two", 0, "2", true, sha256("2")).error());
         assertNull(push(r, "web1", "b", "/one", 0, "1", true, sha256("1")).error());
         assertTrue(push(r, "web1", "c", "/three", 0, "3", true, sha256("3")).error().contains("asked for"));
-        assertEquals(1, r.refusedUnrequested.sum());
+        assertEquals(1, r.permits.refusedUnrequested.sum());
     }
 
     @Test
     void aChunkArrivingAfterItsJobEndedIsRefusedAndItsTransferRemoved() throws Exception {
-        List<List<PushReceiver.PushJob>> running = new ArrayList<>(List.of(List.of(new PushReceiver.PushJob("J1",
+        List<List<PushPermits.PushJob>> running = new ArrayList<>(List.of(List.of(new PushPermits.PushJob("J1",
                 "/f"))));
         PushReceiver r = new PushReceiver(cache, id -> running.get(0), 1 << 20);
         assertNull(push(r, "web1", "t", "/f", 0, "ab", false, null).error());
-        running.set(0, List.of(new PushReceiver.PushJob("J2", "/f"))); // J1 timed out; a new job asks again
+        running.set(0, List.of(new PushPermits.PushJob("J2", "/f"))); // J1 timed out; a new job asks again
         FilePushAck late = push(r, "web1", "t", "/f", 2, "cd", true, sha256("abcd"));
         assertTrue(late.error().contains("job J1, which asked for this push, has ended"), late.error());
         assertFalse(Files.exists(cache.resolve("minions/web1/files/f")));
