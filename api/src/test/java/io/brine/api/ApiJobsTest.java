@@ -171,12 +171,32 @@ class ApiJobsTest {
     }
 
     @Test
+    void aFunctionNoTargetedMinionRunsIs400AndRecordsNoJob() throws Exception {
+        // web1's declarations came with its grains: once a grain target finds it, the master knows them
+        ApiFixture.await(() -> grainTargetFinds("web1"), "web1's grains and declarations");
+        for (String mode : List.of("call", "cast")) {
+            HttpResponse<String> r = post("{\"target\": \"web1\", \"fun\": \"nosuch.function\", \"mode\": \""
+                    + mode + "\"}");
+            assertEquals(400, r.statusCode(), r.body());
+            assertEquals("web1: 'nosuch.function' is not available on this minion (nothing was published)",
+                    ApiFixture.json(r).get("error"));
+        }
+        assertEquals(List.of(), jobs("/jobs?function=nosuch.function"));
+    }
+
+    @Test
     void aListTargetNamingAnIdThatIsNoAcceptedMinionReportsItUnknown() throws Exception {
         HttpResponse<String> r = post("{\"target\": \"web1,ghost\", \"tgt_type\": \"list\", \"fun\": \"test.ping\"}");
         assertEquals(200, r.statusCode(), r.body());
         Map<String, Object> doc = ApiFixture.json(r);
         assertEquals(Map.of("ghost", "unknown"), doc.get("missing"));
         assertTrue(((Map<?, ?>) doc.get("returns")).containsKey("web1"), r.body());
+    }
+
+    private boolean grainTargetFinds(String id) {
+        String jid = cluster.master.client().cast(io.brine.master.JobSpec.of("G@id:" + id, "test.ping")
+                .withTargetType(io.brine.targeting.TargetType.COMPOUND));
+        return cluster.master.client().job(jid).map(j -> j.expected().contains(id)).orElse(false);
     }
 
     private String cast(String body) throws Exception {

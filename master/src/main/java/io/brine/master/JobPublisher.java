@@ -87,10 +87,13 @@ final class JobPublisher {
         for (String id : expected) {
             (sessions.get(id).isPresent() ? connected : unreachable).add(id);
         }
-        // Arguments the minions would refuse (by the signatures they reported) are refused here: nothing is sent.
-        Optional<String> badArguments = declared.refusal(spec.function(), spec.args(), spec.kwargs(), connected);
-        if (badArguments.isPresent()) {
-            throw new IllegalArgumentException(badArguments.get() + " (nothing was published)");
+        // A function no targeted minion runs, and arguments the minions would refuse (by what they reported), are
+        // refused here: nothing is sent.
+        Optional<String> refusal = declared.undeclared(spec.function(), expected)
+                .or(() -> declared.refusal(spec.function(), spec.args(), spec.kwargs(), connected));
+        if (refusal.isPresent()) {
+            audit.record(by, "refused", auditFields(spec, expected.size(), null, refusal.get()));
+            throw new IllegalArgumentException(refusal.get() + " (nothing was published)");
         }
         String jid = jids.next();
         long timeoutMillis = spec.timeout().toMillis();

@@ -215,12 +215,12 @@ final class JobTracker {
     }
 
     /**
-     * The jid of a live {@code function} job that {@code minionId} was sent and has not answered yet, oldest
-     * first: what a minion must be running for the master to accept what only that job sends (pushes).
+     * The live {@code function} jobs that {@code minionId} was sent and has not answered yet, oldest first: what a
+     * minion must be running for the master to accept what only that job sends (pushes), and what they asked for.
      */
-    Optional<String> awaiting(String minionId, String function) {
+    List<LiveJob> awaiting(String minionId, String function) {
         return live.values().stream().filter(j -> j.function().equals(function) && j.awaiting(minionId))
-                .map(LiveJob::jid).sorted().findFirst();
+                .sorted(java.util.Comparator.comparing(LiveJob::jid)).toList();
     }
 
     /**

@@ -80,6 +80,15 @@ final class LiveJob {
         return spec.function();
     }
 
+    /** The job's arguments, as published. */
+    List<Object> args() {
+        return spec.args();
+    }
+
+    Map<String, Object> kwargs() {
+        return spec.kwargs();
+    }
+
     /** When the job was published (epoch milliseconds). */
     long startMillis() {
         return spec.startMillis();

@@ -65,6 +65,8 @@ public final class Master implements AutoCloseable {
     private final MasterKeys keys;
     private final MasterClient client;
     private final MasterDispatcher dispatcher;
+    /** Takes what minions push during their cp.push jobs; its refusals are counted in {@link #dropCounters}. */
+    private final PushReceiver pushes;
     private final EventBus events = new EventBus();
     private final AuditLog audit;
     private final CacheDirLock cacheLock;
@@ -129,10 +131,11 @@ public final class Master implements AutoCloseable {
         TransferStaging staging = new TransferStaging(digests, new CopySources(config.access().cpRoots(),
                 config.fileRoots(), secrets, access));
         this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
+        this.pushes = new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION).stream()
+                .map(j -> PushPermits.PushJob.of(j.jid(), j.args(), j.kwargs())).toList(),
+                config.quotas().maxPushBytes());
         MinionService minionService = new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging,
-                digests, config.maxFrameSize(), secrets), pillar, id -> facts.facts(id, true, false).grains(),
-                new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION),
-                        config.quotas().maxPushBytes()));
+                digests, config.maxFrameSize(), secrets), pillar, id -> facts.facts(id, true, false).grains(), pushes);
         MasterDispatcher.Services services = new MasterDispatcher.Services(new ClientService(client, keys),
                 minionService, new EventService(events, access), new ReturnAcks(timer));
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
@@ -285,12 +288,17 @@ public final class Master implements AutoCloseable {
 
     /**
      * Frames and messages dropped, by reason, as one line ({@code malformed=0 ... unauthorised=0 oversize_returns=0
-     * minion_requests_over_window=0 jobs_refused_delivery_queue_minion=0 jobs_refused_delivery_queue_total=0
-     * jobs_refused_cache_backlog=0}): what an operator checks when something looks wrong.
+     * minion_requests_over_window=0 pushes_refused_unsolicited=0 pushes_refused_over_quota=0
+     * pushes_refused_unrequested=0 jobs_refused_delivery_queue_minion=0 jobs_refused_delivery_queue_total=0
+     * jobs_refused_cache_backlog=0}; the transport's reasons, such as {@code over_bounds}, only once they count): what
+     * an operator checks when something looks wrong.
      */
     public String dropCounters() {
         return endpoint.counters() + " unauthorised=" + dispatcher.unauthorised() + " oversize_returns="
                 + dispatcher.oversizeReturns.sum() + " minion_requests_over_window=" + dispatcher.windowRefusals()
+                + " pushes_refused_unsolicited=" + pushes.permits.refusedUnsolicited.sum()
+                + " pushes_refused_over_quota=" + pushes.permits.refusedOverQuota.sum()
+                + " pushes_refused_unrequested=" + pushes.permits.refusedUnrequested.sum()
                 + " " + refusals;
     }
 

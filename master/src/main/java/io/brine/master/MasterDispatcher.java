@@ -1,6 +1,7 @@
 package io.brine.master;
 
 import io.brine.protocol.ClientRequest;
+import io.brine.protocol.EventPost;
 import io.brine.protocol.JobAck;
 import io.brine.protocol.JobReturn;
 import io.brine.protocol.Message;
@@ -18,7 +19,9 @@ import java.util.concurrent.atomic.LongAdder;
  * The last links of the inbound chain. The transport has already checked the frame, found the session, opened
  * the frame (key and nonce), decoded it and admitted it (an accepted key; see {@code RouterInbound}); here each
  * message is authorised by role — minions may only acknowledge and return jobs, report grains, post events,
- * fetch files, push files and ask for their pillar; clients may only make requests — and then dispatched.
+ * fetch files, push files and ask for their pillar; clients may only make requests — and then dispatched. What a
+ * minion's messages may make the master hold is bounded here too: its requests and events by {@link RequestWindow},
+ * its grains reports to the latest one waiting ({@link GrainsReports}).
  * Anything else is counted in the transport's counters ({@code ROLE_NOT_ALLOWED}) and logged, never acted on.
  */
 final class MasterDispatcher implements RouterListener {
@@ -41,7 +44,7 @@ final class MasterDispatcher implements RouterListener {
     private final int maxReturnSize;
     private final RequestWindow window = new RequestWindow(RequestWindow.PER_MINION_BYTES, RequestWindow.TOTAL_BYTES);
 
-    private final DeclaredFunctions declared;
+    private final GrainsReports grains;
     private final DeliveryQueue deliveries;
 
     /** The services messages are dispatched to, once authorised. */
@@ -56,7 +59,7 @@ final class MasterDispatcher implements RouterListener {
         this.eventService = services.events();
         this.acks = services.acks();
         this.counters = counters;
-        this.declared = declared;
+        this.grains = new GrainsReports(declared, facts, workers);
         this.deliveries = deliveries;
         this.maxReturnSize = maxReturnSize;
         this.sessions = sessions;
@@ -100,7 +103,31 @@ final class MasterDispatcher implements RouterListener {
             fromMinion(session, request, frameBytes);
             return;
         }
+        if (message instanceof EventPost post && session.role() == Role.MINION) {
+            posted(session, post, frameBytes);
+            return;
+        }
         onMessage(session, message);
+    }
+
+    /**
+     * An event waits for a worker inside the window too, charged its frame and what its data takes in memory: a
+     * minion posting faster than events are published has the rest dropped and counted, not queued without end.
+     */
+    private void posted(Session session, EventPost post, int frameBytes) {
+        long cost = frameBytes + ApproximateSize.of(post.data());
+        if (!window.tryAcquire(session.id(), cost)) {
+            drops.drop("event " + post.tag() + " from " + session.peerId() + " dropped: the master is holding too "
+                    + "much for this minion");
+            return;
+        }
+        workers.execute(() -> {
+            try {
+                eventService.posted(session, post);
+            } finally {
+                window.release(session.id(), cost);
+            }
+        });
     }
 
     /** Requests that read files or hold data are admitted through the window, and released once answered. */
@@ -144,14 +171,10 @@ final class MasterDispatcher implements RouterListener {
             deliveries.done(ack.jid(), session.peerId());
         } else if (message instanceof MinionRequest request) {
             fromMinion(session, request, 0);
-        } else if (message instanceof io.brine.protocol.EventPost post) {
-            workers.execute(() -> eventService.posted(session, post));
+        } else if (message instanceof EventPost post) {
+            posted(session, post, 0);
         } else if (message instanceof io.brine.protocol.GrainsReport report) {
-            workers.execute(() -> {
-                // Declarations first: once a minion's grains can be targeted, its signatures are known too.
-                declared.reported(session.peerId(), report.functions());
-                facts.grainsReported(session.peerId(), report.grains());
-            });
+            grains.reported(session.peerId(), report);
         } else if (message instanceof JobReturn ret) {
             // The cache lookup for a late return may touch disk: keep it off the I/O thread.
             // Acknowledged once stored, so the minion can forget it; until then it keeps it and sends it again.

@@ -21,7 +21,6 @@ import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -35,8 +34,8 @@ import java.util.function.Consumer;
  * id always comes from its session, never from the message.
  *
  * <p>Nothing is accepted unsolicited: a minion may push only while it is running a {@code cp.push} job the
- * master sent it, and at most {@code max_push_bytes} within that job; beyond, the transfer is refused and its
- * partial file removed. Refusals are counted.
+ * master sent it, only the file that job asked for, and at most {@code max_push_bytes} within that job
+ * ({@link PushPermits}); beyond, the transfer is refused and its partial file removed. Refusals are counted.
  */
 final class PushReceiver {
     private static final Logger LOG = System.getLogger(PushReceiver.class.getName());
@@ -58,6 +57,8 @@ final class PushReceiver {
     private static final class Upload {
         final Path target;
         final String path;
+        /** The cp.push job that asked for this file, whose quota its bytes count against. */
+        final String jid;
         final Path temp;
         final FileChannel out;
         final MessageDigest digest;
@@ -66,37 +67,25 @@ final class PushReceiver {
         long next;
         volatile long lastMillis = System.currentTimeMillis();
 
-        Upload(Path target, String path, Path temp) throws IOException {
+        Upload(Path target, String path, String jid, Path temp) throws IOException {
             this.target = target;
             this.path = path;
+            this.jid = jid;
             this.temp = temp;
             this.out = FileChannel.open(temp, StandardOpenOption.WRITE);
             this.digest = sha256();
         }
     }
 
-    /** Which {@code cp.push} job, if any, a minion is running now. */
-    interface PushJobs {
-        Optional<String> running(String minionId);
-    }
-
-    /** Bytes a minion pushed within one job. */
-    private record Budget(String jid, long bytes) {
-    }
-
     private final io.brine.transport.DropLog refusals = new io.brine.transport.DropLog(LOG);
     private final Path cacheDir;
-    private final PushJobs jobs;
-    private final long maxBytesPerJob;
     private final Map<Key, Upload> uploads = new ConcurrentHashMap<>();
-    private final Map<String, Budget> budgets = new ConcurrentHashMap<>();
-    final java.util.concurrent.atomic.LongAdder refusedUnsolicited = new java.util.concurrent.atomic.LongAdder();
-    final java.util.concurrent.atomic.LongAdder refusedOverQuota = new java.util.concurrent.atomic.LongAdder();
+    /** Which job each push belongs to, and what it may still push; its refusals are counted there. */
+    final PushPermits permits;
 
-    PushReceiver(Path cacheDir, PushJobs jobs, long maxBytesPerJob) {
+    PushReceiver(Path cacheDir, PushPermits.PushJobs jobs, long maxBytesPerJob) {
         this.cacheDir = cacheDir;
-        this.jobs = jobs;
-        this.maxBytesPerJob = maxBytesPerJob;
+        this.permits = new PushPermits(jobs, maxBytesPerJob);
         removePartials(cacheDir.resolve("minions"));
     }
 
@@ -111,10 +100,16 @@ final class PushReceiver {
         List<FilePush> written = new ArrayList<>();
         List<FilePush> failed = new ArrayList<>(List.of(chunk));
         try {
-            charge(minionId, chunk);
-            if (upload == null) {
-                upload = open(key, chunk);
+            List<PushPermits.PushJob> running = permits.running(minionId);
+            long size = chunk.data().length;
+            if (size > MAX_CHUNK) {
+                throw new IllegalArgumentException("a push chunk of " + size + " bytes; at most " + MAX_CHUNK
+                        + " are taken");
             }
+            if (upload == null) {
+                upload = open(key, chunk, running);
+            }
+            permits.charge(minionId, upload.jid, running, size);
             synchronized (upload) {
                 if (upload.ended) {
                     throw new IllegalArgumentException("transfer " + chunk.transferId() + " has ended");
@@ -141,37 +136,12 @@ final class PushReceiver {
                 failed.addAll(abandon(key, upload));
             }
             // At most one line a second: a minion pushing in a loop must not flood the log.
-            refusals.drop("push of " + chunk.path() + " from " + minionId + ": " + e.getMessage());
+            refusals.drop("push of " + PushedFiles.shown(chunk.path()) + " from " + minionId + ": " + e.getMessage());
             failed.forEach(c -> reply.accept(new FilePushAck(c.requestId(), e.getMessage())));
         }
     }
 
-    /**
-     * Refuses a chunk sent outside a running {@code cp.push} job, or beyond the job's byte quota; otherwise
-     * counts its bytes against that job.
-     */
-    private void charge(String minionId, FilePush chunk) {
-        Optional<String> jid = jobs.running(minionId);
-        if (jid.isEmpty()) {
-            budgets.remove(minionId);
-            refusedUnsolicited.increment();
-            throw new IllegalArgumentException("no cp.push job is running on this minion; pushes are accepted only "
-                    + "for one");
-        }
-        long size = chunk.data().length;
-        if (size > MAX_CHUNK) {
-            throw new IllegalArgumentException("a push chunk of " + size + " bytes; at most " + MAX_CHUNK + " are taken");
-        }
-        Budget after = budgets.compute(minionId, (id, b) -> b == null || !b.jid().equals(jid.get())
-                ? new Budget(jid.get(), size) : new Budget(b.jid(), b.bytes() + size));
-        if (after.bytes() > maxBytesPerJob) {
-            refusedOverQuota.increment();
-            throw new IllegalArgumentException("push quota exceeded: more than " + maxBytesPerJob
-                    + " bytes within job " + after.jid() + " (max_push_bytes)");
-        }
-    }
-
-    private Upload open(Key key, FilePush chunk) throws IOException {
+    private Upload open(Key key, FilePush chunk, List<PushPermits.PushJob> running) throws IOException {
         if (chunk.offset() != 0) {
             throw new IllegalArgumentException("transfer " + chunk.transferId() + " is unknown (expired?)");
         }
@@ -180,9 +150,10 @@ final class PushReceiver {
             throw new IllegalArgumentException("this minion already has " + open + " pushes open");
         }
         Path target = PushedFiles.locate(cacheDir, key.minionId(), chunk.path());
+        PushPermits.PushJob job = permits.requester(running, chunk.path());
         Path partial = PrivateFiles.directory(PushedFiles.folder(cacheDir, key.minionId()).resolveSibling(
                 "push.partial"));
-        Upload upload = new Upload(target, chunk.path(), Files.createTempFile(partial, "push", ".part"));
+        Upload upload = new Upload(target, chunk.path(), job.jid(), Files.createTempFile(partial, "push", ".part"));
         if (uploads.putIfAbsent(key, upload) != null) {
             discard(upload);
             throw new IllegalArgumentException("transfer " + chunk.transferId() + " started twice");

@@ -6,10 +6,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What minions' own requests (file chunks, pushes, pillar) may hold in the master's memory at once: per minion
- * and in all. A request is charged its frame and, for a file chunk, the chunk it asks for, from the moment it
- * arrives until its answer is handed to the transport; beyond either bound it is refused at once, counted, and
- * never read from disk. A well-behaved minion keeps a window of 16 quarter-MiB chunks, far inside this; one
+ * What minions' own requests (file chunks, pushes, pillar) and the events they post may hold in the master's memory
+ * at once: per minion and in all. A request is charged its frame and, for a file chunk, the chunk it asks for, from
+ * the moment it arrives until its answer is handed to the transport; an event its frame and its data, until it is
+ * published. Beyond either bound a request is refused at once, counted, and never read from disk; an event is
+ * dropped and counted the same way. A well-behaved minion keeps a window of 16 quarter-MiB chunks, far inside this; one
  * that asks for chunks it never reads can no longer make the master hold gigabytes.
  */
 final class RequestWindow {

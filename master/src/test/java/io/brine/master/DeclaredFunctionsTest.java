@@ -44,4 +44,51 @@ class DeclaredFunctionsTest {
                 declared.refusal("test.echo", List.of(), Map.of(), List.of("web1", "web2", "web3", "web4")));
         assertEquals(Optional.empty(), declared.refusal("test.echo", List.of("hi"), Map.of(), List.of("web1")));
     }
+
+    @Test
+    void aFunctionNoTargetedMinionDeclaresIsRefusedInTheMinionsWords() {
+        DeclaredFunctions declared = new DeclaredFunctions();
+        declared.reported("web1", Map.of("test.echo", ECHO));
+        declared.reported("web2", Map.of("test.echo", ECHO));
+        assertEquals(Optional.of("web1: 'nosuch.function' is not available on this minion"),
+                declared.undeclared("nosuch.function", List.of("web1")));
+        assertEquals(Optional.of("web1, web2: 'nosuch.function' is not available on these minions"),
+                declared.undeclared("nosuch.function", List.of("web1", "web2")));
+        assertEquals(Optional.empty(), declared.undeclared("test.echo", List.of("web1", "web2")));
+    }
+
+    @Test
+    void aFunctionIsNotRefusedWhenOneMinionDeclaresItOrOneMinionsDeclarationsAreUnknown() {
+        DeclaredFunctions declared = new DeclaredFunctions();
+        declared.reported("web1", Map.of("test.echo", ECHO));
+        declared.reported("db1", Map.of("test.echo", ECHO, "pg.query", Map.of("inputs", List.of(), "extras", false)));
+        // db1 runs it: web1 answers that it does not, as before
+        assertEquals(Optional.empty(), declared.undeclared("pg.query", List.of("web1", "db1")));
+        // old1 never reported (an older minion, or its report is still on its way): never refused on doubt
+        assertEquals(Optional.empty(), declared.undeclared("pg.query", List.of("web1", "old1")));
+        // a report that declares nothing tells nothing
+        declared.reported("web1", Map.of());
+        assertEquals(Optional.empty(), declared.undeclared("pg.query", List.of("web1")));
+        assertEquals(Optional.empty(), declared.undeclared("pg.query", List.of()));
+    }
+
+    @Test
+    void aFunctionDeclaredInAFormTheMasterCannotReadStillCountsAsDeclared() {
+        DeclaredFunctions declared = new DeclaredFunctions();
+        declared.reported("web1", Map.of("odd.one", List.of(1, 2, 3)));
+        assertEquals(Optional.empty(), declared.undeclared("odd.one", List.of("web1")));
+        assertEquals(Optional.empty(), declared.refusal("odd.one", List.of(), Map.of(), List.of("web1")));
+    }
+
+    @Test
+    void aReportCutAtItsBoundRefusesNoFunctionName() {
+        Map<String, Object> huge = new LinkedHashMap<>();
+        for (int i = 0; i <= DeclaredFunctions.MAX_FUNCTIONS; i++) {
+            huge.put("f" + i + ".x", ECHO);
+        }
+        DeclaredFunctions declared = new DeclaredFunctions();
+        declared.reported("rogue", huge);
+        // what lay beyond the cut is unknown, so a name missing from what was kept proves nothing
+        assertEquals(Optional.empty(), declared.undeclared("beyond.cut", List.of("rogue")));
+    }
 }

@@ -2,6 +2,7 @@ package io.brine.minion;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.protocol.EventPost;
+import io.brine.protocol.ValueBounds;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -62,7 +63,13 @@ final class EventSocket implements AutoCloseable {
             Object data = request.get("data");
             @SuppressWarnings("unchecked")
             Map<String, Object> values = data instanceof Map ? (Map<String, Object>) data : Map.of();
-            forward.accept(new EventPost(tag, WireValues.ofMap(values)));
+            EventPost post = new EventPost(tag, WireValues.ofMap(values));
+            // The master refuses data beyond these bounds unread: the guest hears why, rather than nothing.
+            java.util.Optional<String> tooLarge = ValueBounds.EVENT_DATA.refusal(post.data());
+            if (tooLarge.isPresent()) {
+                return "error: " + tooLarge.get();
+            }
+            forward.accept(post);
             return "ok";
         } catch (IOException e) {
             return "error: not a JSON event: " + e.getMessage().lines().findFirst().orElse("");

@@ -14,6 +14,7 @@ import io.brine.protocol.MasterReply;
 import io.brine.protocol.Message;
 import io.brine.protocol.ReturnAck;
 import io.brine.protocol.Role;
+import io.brine.protocol.ValueBounds;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
 import io.brine.protocol.crypto.StaticKeyPair;
@@ -242,12 +243,27 @@ public final class Minion implements AutoCloseable {
         return pair;
     }
 
+    /** Tells the master the grains and functions, unless they pass their bounds: then it keeps its last report. */
+    private java.util.Optional<String> report(Map<String, Object> collected) {
+        java.util.Optional<String> why = ValueBounds.GRAINS.refusal(collected)
+                .or(() -> ValueBounds.FUNCTIONS.refusal(declarations));
+        if (why.isPresent()) {
+            LOG.log(Level.ERROR, "grains not reported to the master: " + why.get());
+        } else {
+            endpoint.send(new GrainsReport(collected, declarations));
+        }
+        return why;
+    }
+
     private final class Control implements io.brine.functions.MinionControl {
         @Override
         public Map<String, Object> refreshGrains() {
             Map<String, Object> fresh = Grains.collect(config.id(), config.grains());
             grains.set(fresh);
-            endpoint.send(new GrainsReport(fresh, declarations));
+            report(fresh).ifPresent(why -> {
+                throw new IllegalStateException("grains refreshed here but not reported to the master, which keeps "
+                        + "the last it took: " + why);
+            });
             return fresh;
         }
 
@@ -279,7 +295,7 @@ public final class Minion implements AutoCloseable {
                 LOG.log(Level.INFO, "waiting for the master to accept key " + fingerprint() + " of " + id());
             } else if (status == KeyStatus.ACCEPTED) {
                 LOG.log(Level.INFO, "authenticated with the master as " + id());
-                endpoint.send(new GrainsReport(grains.get(), declarations));
+                report(grains.get());
                 // A new session: whatever the last one may have lost goes again; the master stores each once.
                 List<JobReturn> again = spool.unacknowledged();
                 if (!again.isEmpty()) {

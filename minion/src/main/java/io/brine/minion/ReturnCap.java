@@ -3,6 +3,7 @@ package io.brine.minion;
 import io.brine.protocol.JobReturn;
 import io.brine.protocol.MessageCodec;
 import io.brine.protocol.MinionReturn;
+import io.brine.protocol.ValueBounds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.Map;
  * Keeps a return under {@code max_return_size}, below the frame limit, so a large output arrives truncated with
  * a marker saying so instead of tearing the session down and leaving the caller to time out. The longest text
  * in the return is cut first (a command's stdout, usually), again while needed; a return that is still too
- * large (a huge list of small values) is replaced by a failed return that says how large it was.
+ * large (a huge list of small values) is replaced by a failed return that says how large it was; so is one
+ * holding more values, or nested deeper, than the master reads ({@link ValueBounds#RETURN}).
  */
 final class ReturnCap {
     /** What a cut text ends with; the numbers let the operator know how much is missing. */
@@ -26,6 +28,13 @@ final class ReturnCap {
     }
 
     JobReturn apply(JobReturn ret) {
+        MinionReturn result = ret.result();
+        java.util.Optional<String> tooMany = ValueBounds.RETURN.refusal(result.ret());
+        if (tooMany.isPresent()) {
+            // the master would refuse it unread, and the caller would wait for the job's timeout
+            return new JobReturn(ret.jid(), MinionReturn.failed(result.retcode(), "return not sent: it holds more than "
+                    + "the master reads (" + tooMany.get() + ")", result.startMillis(), result.endMillis()));
+        }
         if (upperBound(ret.result().ret(), 0) + 512 <= maxBytes) {
             return ret;
         }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brine.protocol.JobReturn;
 import io.brine.protocol.MessageCodec;
 import io.brine.protocol.MinionReturn;
+import io.brine.protocol.ValueBounds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,5 +57,24 @@ class ReturnCapTest {
         JobReturn out = cap.apply(new JobReturn(JID, MinionReturn.ok(many, 1, 2)));
         assertFalse(out.result().success());
         assertTrue(((String) out.result().ret()).startsWith("return too large: "), out.result().ret().toString());
+    }
+
+    @Test
+    void aReturnHoldingMoreValuesOrNestingDeeperThanTheMasterReadsBecomesAFailureSayingSo() {
+        ReturnCap generous = new ReturnCap(64 << 20);
+        JobReturn many = generous.apply(new JobReturn(JID, MinionReturn.ok(java.util.Collections.nCopies(
+                ValueBounds.RETURN.maxValues(), 0), 1, 2)));
+        assertFalse(many.result().success());
+        assertEquals("return not sent: it holds more than the master reads (return: more than 1048576 values)",
+                many.result().ret());
+        assertEquals(2, many.result().endMillis());
+
+        Object deep = "leaf";
+        for (int i = 0; i <= ValueBounds.RETURN.maxDepth(); i++) {
+            deep = List.of(deep);
+        }
+        JobReturn nested = generous.apply(new JobReturn(JID, MinionReturn.ok(deep, 1, 2)));
+        assertTrue(((String) nested.result().ret()).contains("return: nesting deeper than 32 levels"),
+                nested.result().ret().toString());
     }
 }

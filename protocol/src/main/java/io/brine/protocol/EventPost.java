@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * An event a minion forwards from its guest (a script's status post-back). The master files it under
- * {@code brine/minion/ID/event/TAG}, taking ID from the session, so no minion can post as another.
+ * {@code brine/minion/ID/event/TAG}, taking ID from the session, so no minion can post as another. Its data is
+ * read under {@link ValueBounds#EVENT_DATA}.
  */
 public record EventPost(String tag, Map<String, Object> data) implements Message {
     static final int TYPE = 19;
@@ -27,6 +28,6 @@ public record EventPost(String tag, Map<String, Object> data) implements Message
     }
 
     static EventPost read(WireReader r) throws IOException, MalformedMessageException {
-        return new EventPost(r.string(), r.map());
+        return new EventPost(r.string(), r.map(ValueBounds.EVENT_DATA));
     }
 }

@@ -4,7 +4,8 @@ import java.io.IOException;
 
 /**
  * What one minion returned for one job. Failures are data: success false, a non-zero retcode and the
- * error in ret; an exception in a function never travels as anything else.
+ * error in ret; an exception in a function never travels as anything else. {@code ret} is read under
+ * {@link ValueBounds#RETURN}.
  */
 public record MinionReturn(boolean success, int retcode, Object ret, long startMillis, long endMillis) {
 
@@ -22,7 +23,8 @@ public record MinionReturn(boolean success, int retcode, Object ret, long startM
 
     static MinionReturn read(WireReader r) throws IOException, MalformedMessageException {
         r.fields("return", 5);
-        return new MinionReturn(r.bool(), r.smallInt("retcode", Integer.MIN_VALUE, Integer.MAX_VALUE), r.value(),
+        return new MinionReturn(r.bool(), r.smallInt("retcode", Integer.MIN_VALUE, Integer.MAX_VALUE),
+                r.value(ValueBounds.RETURN),
                 r.integer(), r.integer());
     }
 }

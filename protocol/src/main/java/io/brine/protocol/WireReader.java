@@ -20,7 +20,9 @@ import org.msgpack.value.ValueType;
 /**
  * Reads msgpack strictly. Every declared length is checked against the bytes actually left before anything
  * is allocated: msgpack-core trusts length headers, so a crafted header could otherwise ask for a negative
- * or gigantic array. Nesting is bounded so a deep input cannot overflow the stack.
+ * or gigantic array. Nesting is bounded so a deep input cannot overflow the stack; and a value read under
+ * {@link ValueBounds} is refused as soon as it passes them ({@link OverBoundsException}), so what it costs to
+ * refuse is at most its bounds' worth of work, whatever the frame holds beyond.
  */
 final class WireReader {
     static final int MAX_DEPTH = 32;
@@ -51,8 +53,15 @@ final class WireReader {
     }
 
     String string() throws IOException, MalformedMessageException {
+        return string(null);
+    }
+
+    private String string(Budget budget) throws IOException, MalformedMessageException {
         expect(ValueType.STRING);
         int length = bounded(unpacker.unpackRawStringHeader(), "string");
+        if (budget != null) {
+            budget.spentUpTo(unpacker.getTotalReadBytes() + length);
+        }
         byte[] raw = unpacker.readPayload(length);
         try {
             return StandardCharsets.UTF_8.newDecoder()
@@ -119,6 +128,18 @@ final class WireReader {
         return value(0);
     }
 
+    /** A map refused with {@link OverBoundsException} as soon as it passes {@code bounds}. */
+    @SuppressWarnings("unchecked")
+    Map<String, Object> map(ValueBounds bounds) throws IOException, MalformedMessageException {
+        expect(ValueType.MAP);
+        return (Map<String, Object>) value(bounds);
+    }
+
+    /** Any value, refused with {@link OverBoundsException} as soon as it passes {@code bounds}. */
+    Object value(ValueBounds bounds) throws IOException, MalformedMessageException {
+        return value(0, new Budget(bounds, unpacker.getTotalReadBytes()));
+    }
+
     /** A binary value as a view of the bytes being read, where they are a heap array (always, from a frame). */
     ByteBuffer binaryView() throws IOException, MalformedMessageException {
         expect(ValueType.BINARY);
@@ -138,12 +159,27 @@ final class WireReader {
     }
 
     private Object value(int depth) throws IOException, MalformedMessageException {
+        return value(depth, null);
+    }
+
+    private Object value(int depth, Budget budget) throws IOException, MalformedMessageException {
+        if (budget != null) {
+            budget.take(depth);
+        }
         if (depth > MAX_DEPTH) {
             throw new MalformedMessageException("nesting deeper than " + MAX_DEPTH);
         }
         if (!unpacker.hasNext()) {
             throw new MalformedMessageException("truncated");
         }
+        Object value = element(depth, budget);
+        if (budget != null) {
+            budget.spentUpTo(unpacker.getTotalReadBytes());
+        }
+        return value;
+    }
+
+    private Object element(int depth, Budget budget) throws IOException, MalformedMessageException {
         MessageFormat format = unpacker.getNextFormat();
         switch (format.getValueType()) {
             case NIL:
@@ -160,16 +196,20 @@ final class WireReader {
             case FLOAT:
                 return unpacker.unpackDouble();
             case STRING:
-                return string();
+                return string(budget);
             case BINARY: {
                 int length = bounded(unpacker.unpackBinaryHeader(), "binary");
+                if (budget != null) {
+                    budget.spentUpTo(unpacker.getTotalReadBytes() + length);
+                }
                 return unpacker.readPayload(length);
             }
             case ARRAY: {
                 int n = bounded(unpacker.unpackArrayHeader(), "array");
-                List<Object> out = new ArrayList<>(n);
+                // Sized by what the budget allows too: a header may promise more elements than will be read.
+                List<Object> out = new ArrayList<>(budget == null ? n : Math.min(n, budget.valuesLeft()));
                 for (int i = 0; i < n; i++) {
-                    out.add(value(depth + 1));
+                    out.add(value(depth + 1, budget));
                 }
                 return Collections.unmodifiableList(out);
             }
@@ -178,8 +218,8 @@ final class WireReader {
                 Map<String, Object> out = new LinkedHashMap<>();
                 for (int i = 0; i < n; i++) {
                     expect(ValueType.STRING);
-                    String key = string();
-                    out.put(key, value(depth + 1));
+                    String key = string(budget);
+                    out.put(key, value(depth + 1, budget));
                 }
                 return Collections.unmodifiableMap(out);
             }
@@ -209,5 +249,37 @@ final class WireReader {
                     + " but only " + remaining + " bytes remain");
         }
         return declared;
+    }
+
+    /** What a value read under {@link ValueBounds} has taken so far: values met, and bytes from where it began. */
+    private static final class Budget {
+        private final ValueBounds bounds;
+        private final long start;
+        private int values;
+
+        Budget(ValueBounds bounds, long start) {
+            this.bounds = bounds;
+            this.start = start;
+        }
+
+        void take(int depth) throws OverBoundsException {
+            if (++values > bounds.maxValues()) {
+                throw new OverBoundsException(bounds.tooManyValues());
+            }
+            if (depth > bounds.maxDepth()) {
+                throw new OverBoundsException(bounds.tooDeep());
+            }
+        }
+
+        int valuesLeft() {
+            return Math.max(0, bounds.maxValues() - values);
+        }
+
+        /** Refuses before a payload is read, or once a header or scalar has been, when the value passes its bytes. */
+        void spentUpTo(long position) throws OverBoundsException {
+            if (position - start > bounds.maxBytes()) {
+                throw new OverBoundsException(bounds.tooLarge());
+            }
+        }
     }
 }

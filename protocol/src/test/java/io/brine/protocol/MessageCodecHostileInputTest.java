@@ -193,6 +193,51 @@ class MessageCodecHostileInputTest {
         assertRejected(Crafted.message(JobAck.TYPE).str("2024").bytes(), "invalid jid '2024'");
     }
 
+    @Test
+    void aGrainsReportOfAMillionTinyEntriesIsRefusedHavingBuiltNoMoreThanItsBound() {
+        // a million empty maps: one byte each on the wire, some eighty in a decoder's heap
+        List<Object> million = java.util.Collections.nCopies(1_000_000, Map.of());
+        byte[] input = MessageCodec.encode(new GrainsReport(Map.of("junk", million)));
+        assertTrue(input.length < 2 << 20, input.length + " bytes: this one fits any frame");
+        long before = DecodeContract.allocatedBytes();
+        OverBoundsException e = assertThrows(OverBoundsException.class, () -> MessageCodec.decode(input));
+        long allocated = DecodeContract.allocatedBytes() - before;
+        assertEquals("grains: more than " + ValueBounds.GRAINS.maxValues() + " values", e.getMessage());
+        // decoded whole, the million maps were some 80 MB; refused at the bound, a few
+        assertTrue(before < 0 || allocated < 16 << 20, allocated + " bytes allocated to refuse it");
+    }
+
+    @Test
+    void reportsEventsAndReturnsPastEachOfTheirBoundsAreRefusedAsOverBounds() {
+        Map<String, Object> deepGrains = Map.of("a", nested(ValueBounds.GRAINS.maxDepth()));
+        assertOverBounds(new GrainsReport(deepGrains), "grains: nesting deeper than 16 levels");
+        assertOverBounds(new GrainsReport(Map.of("motd", "x".repeat((int) ValueBounds.GRAINS.maxBytes()))),
+                "grains: more than 1048576 bytes");
+        Map<String, Object> manyFunctions = new java.util.HashMap<>();
+        for (int i = 0; i < ValueBounds.FUNCTIONS.maxValues(); i++) {
+            manyFunctions.put("f" + i, i);
+        }
+        assertOverBounds(new GrainsReport(Map.of(), manyFunctions), "function declarations: more than 131072 values");
+        assertOverBounds(new EventPost("guest/status", Map.of("log", "x".repeat(256 << 10))),
+                "event data: more than 262144 bytes");
+        assertOverBounds(new JobReturn(JID, MinionReturn.ok(java.util.Collections.nCopies(1 << 20, 0), 0, 0)),
+                "return: more than 1048576 values");
+    }
+
+    @Test
+    void reportsAtTheirBoundsAreTaken() throws MalformedMessageException {
+        GrainsReport deep = new GrainsReport(Map.of("a", nested(ValueBounds.GRAINS.maxDepth() - 1)));
+        assertEquals(deep, MessageCodec.decode(MessageCodec.encode(deep)));
+        JobReturn many = new JobReturn(JID, MinionReturn.ok(java.util.Collections.nCopies((1 << 20) - 1, 0L), 0, 0));
+        assertEquals(many, MessageCodec.decode(MessageCodec.encode(many)));
+    }
+
+    private static void assertOverBounds(Message message, String reason) {
+        OverBoundsException e = assertThrows(OverBoundsException.class,
+                () -> MessageCodec.decode(MessageCodec.encode(message)));
+        assertEquals(reason, e.getMessage());
+    }
+
     /** An argument list whose innermost empty list sits {@code depth} levels below the list itself. */
     private static List<Object> nested(int depth) {
         List<Object> list = List.of();

@@ -55,6 +55,11 @@ public final class Counters {
         DECRYPT_FAILED,
         /** Inbound chain, decode: a frame that opened but holds no message this version knows. */
         UNDECODABLE,
+        /**
+         * Inbound chain, decode: a message holding a value beyond its type's bounds ({@code ValueBounds}: bytes,
+         * values, depth), refused as soon as it passed them: a grains report of a million entries.
+         */
+        OVER_BOUNDS,
         /** Inbound chain, admission: a message other than a heartbeat from a session whose key is not accepted. */
         NOT_ACCEPTED,
         /** Inbound chain, role authorisation: a message the session's role may not send (a minion's request). */

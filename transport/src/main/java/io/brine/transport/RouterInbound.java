@@ -5,6 +5,7 @@ import io.brine.protocol.FrameKind;
 import io.brine.protocol.MalformedMessageException;
 import io.brine.protocol.Message;
 import io.brine.protocol.MessageCodec;
+import io.brine.protocol.OverBoundsException;
 import io.brine.protocol.Ping;
 import io.brine.protocol.Pong;
 import io.brine.protocol.crypto.CryptoException;
@@ -19,7 +20,7 @@ import java.util.Arrays;
  * <li>session lookup: a sealed frame's connection has a session, and a session whose key is not (yet) accepted is
  *     within its rate ({@code NO_SESSION}, {@code PENDING_PEER});
  * <li>open: the frame opens with the session's keys and its nonce is the next one ({@code DECRYPT_FAILED});
- * <li>decode: it holds a message ({@code UNDECODABLE});
+ * <li>decode: it holds a message ({@code UNDECODABLE}) whose values are within their bounds ({@code OVER_BOUNDS});
  * <li>admission: heartbeats are answered here; anything else needs an accepted key ({@code NOT_ACCEPTED});
  * <li>then the listener, whose first link is role authorisation ({@code ROLE_NOT_ALLOWED}) and then dispatch.
  * </ol>
@@ -134,6 +135,9 @@ final class RouterInbound implements ZmtpServer.Handler {
     private Message decode(Peer peer, ByteBuffer plaintext) {
         try {
             return MessageCodec.decode(plaintext);
+        } catch (OverBoundsException e) {
+            drop(Counters.Drop.OVER_BOUNDS, "from " + peer.session + ": " + e.getMessage());
+            return null;
         } catch (MalformedMessageException e) {
             drop(Counters.Drop.UNDECODABLE, "from " + peer.session + ": " + e.getMessage());
             return null;

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brine.protocol.EventPost;
 import io.brine.protocol.Frame;
 import io.brine.protocol.FrameKind;
+import io.brine.protocol.GrainsReport;
 import io.brine.protocol.Hello;
 import io.brine.protocol.MessageCodec;
 import io.brine.protocol.ProtocolVersion;
 import io.brine.protocol.Role;
+import io.brine.protocol.ValueBounds;
 import io.brine.protocol.crypto.SessionCipher;
 import io.brine.protocol.crypto.StaticKeyPair;
 import java.time.Duration;
@@ -28,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
 class RouterInboundChainTest {
     private static final EnumSet<Counters.Drop> CHAIN = EnumSet.of(Counters.Drop.MALFORMED_FRAME,
             Counters.Drop.NO_SESSION, Counters.Drop.PENDING_PEER, Counters.Drop.DECRYPT_FAILED,
-            Counters.Drop.UNDECODABLE, Counters.Drop.NOT_ACCEPTED);
+            Counters.Drop.UNDECODABLE, Counters.Drop.OVER_BOUNDS, Counters.Drop.NOT_ACCEPTED);
 
     @Test
     void frameCheckDropsAFrameOfAnotherVersionOrOfAKindNeverSentToAMaster() throws Exception {
@@ -73,6 +75,20 @@ class RouterInboundChainTest {
             SessionCipher cipher = peer.handshake(StaticKeyPair.generate(), new Hello(Role.MINION, "m1", "test"));
             peer.send(Frame.sealed(cipher, new byte[] {(byte) 0xEE, 0x01, 0x02, 0x03}));
             awaitDropped(master, Counters.Drop.UNDECODABLE, 1);
+        }
+    }
+
+    @Test
+    void decodeDropsAMessageWhoseValuesPassTheirBoundsApartFromMalformedOnes() throws Exception {
+        try (EchoMaster master = new EchoMaster();
+                RawZmtpPeer peer = RawZmtpPeer.connect(master.router.port()).greet()) {
+            SessionCipher cipher = peer.handshake(StaticKeyPair.generate(), new Hello(Role.MINION, "m1", "test"));
+            Object deep = "leaf";
+            for (int i = 0; i < ValueBounds.GRAINS.maxDepth() + 1; i++) {
+                deep = Map.of("a", deep);
+            }
+            peer.send(Frame.sealed(cipher, MessageCodec.encode(new GrainsReport(Map.of("a", deep)))));
+            awaitDropped(master, Counters.Drop.OVER_BOUNDS, 1);
         }
     }
 

@@ -4,8 +4,10 @@ import io.brine.config.PrivateFiles;
 import io.brine.protocol.MinionId;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * Where the master keeps the files minions pushed ({@code cp.push}), as Salt does:
@@ -73,8 +75,25 @@ public final class PushedFiles {
         return out.toArray(String[]::new);
     }
 
+    /**
+     * The file {@code path} names as a minion pushes it: absolute and normalised ({@code /srv/./a/../b} is
+     * {@code /srv/b}), so the path a {@code cp.push} job asked for and the pushes of it compare equal; empty for
+     * anything the minion would not push (relative, not a path).
+     */
+    public static Optional<String> asPushed(String path) {
+        if (path == null || path.indexOf('\0') >= 0) {
+            return Optional.empty();
+        }
+        try {
+            Path p = Path.of(path);
+            return p.isAbsolute() ? Optional.of(p.normalize().toString()) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+
     /** A path from a minion as it may appear in a message: quoted, control characters replaced, bounded. */
-    private static String shown(String path) {
+    public static String shown(String path) {
         String s = String.valueOf(path).replaceAll("\\p{Cntrl}", "?");
         return "'" + (s.length() > 200 ? s.substring(0, 200) + "..." : s) + "'";
     }

@@ -3,6 +3,7 @@ package io.brine.minion.modules;
 import io.brine.functions.Arguments;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
+import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import java.util.List;
 
@@ -23,7 +24,11 @@ final class GrainsRefresh implements ExecutionFunction {
     }
 
     @Override
-    public Object call(FunctionContext context, Arguments args) {
-        return context.minion().refreshGrains();
+    public Object call(FunctionContext context, Arguments args) throws FunctionException {
+        try {
+            return context.minion().refreshGrains();
+        } catch (IllegalStateException e) {
+            throw new FunctionException(e.getMessage()); // grains beyond what the master takes: said as the result
+        }
     }
 }
