@@ -49,7 +49,8 @@ class BrineClientTest {
         }
         masterYaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
                 + "\npki_dir: " + root.resolve("pki") + "\ncachedir: " + root.resolve("cache") + "\ntimeout: 20\n"
-                + "publisher_acl:\n  heat: ['*', '@jobs', '@events']\n");
+                + "publisher_acl:\n  heat: ['*', '@jobs', '@events']\n"
+                + "cp_roots:\n  heat: ['" + root.resolve("releases") + "']\n"); // where heat may copy from
         master = Master.start(MasterConfig.load(masterYaml));
         for (String id : List.of("r1", "r2")) {
             Files.createDirectories(root.resolve("minions").resolve(id).resolve("files")); // where copies may go
@@ -92,7 +93,8 @@ class BrineClientTest {
     }
 
     private void orchestrate(List<String> args) throws Exception {
-        Path source = Files.writeString(Files.createTempFile(root, "payload", ".txt"), "copied by a remote client\n");
+        Path source = Files.writeString(Files.createTempFile(Files.createDirectories(root.resolve("releases")),
+                "payload", ".txt"), "copied by a remote client\n");
         Path dest = root.resolve("minions/r1/files/copied-" + args.get(0));
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Dcopy.source=" + source, "-Dcopy.dest=" + dest + "/", "-cp",
