@@ -39,6 +39,8 @@ final class JobTracker {
     private final MasterMetrics metrics;
     private final BacklogLimit backlogLimit;
     private final JobRefusals refusals;
+    /** The master is stopping: sessions ending from now on are its own going, not their minions'. */
+    private volatile boolean stopping;
 
     /**
      * While the job cache cannot be written, the most records, and bytes of records, kept waiting for it before new
@@ -236,6 +238,7 @@ final class JobTracker {
      * master.
      */
     void stopWaiting() {
+        stopping = true;
         live.values().forEach(LiveJob::stop);
     }
 
@@ -262,6 +265,9 @@ final class JobTracker {
      * their records say so. A return it still sends later is taken as usual.
      */
     void minionGone(String minionId) {
+        if (stopping) {
+            return;
+        }
         for (LiveJob job : live.values()) {
             if (job.minionGone(minionId)) {
                 cache.recordJob(job.snapshot());
