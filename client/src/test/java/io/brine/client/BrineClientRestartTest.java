@@ -103,7 +103,7 @@ class BrineClientRestartTest {
         try (BrineClient brine = BrineClient.connect(masterYaml)) {
             long t0 = System.nanoTime();
             RunningJob call = brine.submit(JobSpec.of("r1", "cmd.run", "sleep 30")
-                    .withTimeout(Duration.ofSeconds(3)));
+                    .withTimeout(Duration.ofSeconds(2)));
             awaitRunning(call.jid());
             master.destroyForcibly();
             assertTrue(master.waitFor(10, TimeUnit.SECONDS));
@@ -113,7 +113,7 @@ class BrineClientRestartTest {
             assertFalse(job.complete(), job.toString());
             assertEquals(call.jid(), job.jid());
             assertEquals(Map.of("r1", MinionOutcome.NO_RESPONSE), job.missing(), "as far as the client knows");
-            assertTrue(took < TimeUnit.SECONDS.toNanos(3 + 5 + 1), "gave up at most 5 s past the timeout: "
+            assertTrue(took < TimeUnit.SECONDS.toNanos(2 + 5 + 1), "gave up at most 5 s past the timeout: "
                     + took / 1e9 + " s");
         }
     }
