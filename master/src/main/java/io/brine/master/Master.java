@@ -139,7 +139,8 @@ public final class Master implements AutoCloseable {
         MasterDispatcher.Services services = new MasterDispatcher.Services(new ClientService(client, keys),
                 minionService, new EventService(events, access), new ReturnAcks(timer));
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
-                config.quotas().maxReturnSize(), declared, deliveries, services, endpoint.counters());
+                io.brine.protocol.SessionLimits.of(config.maxFrameSize(), config.quotas().maxReturnSize()), declared,
+                deliveries, services, endpoint.counters());
         new Reactor(config.reactor(), client.as(Principal.local(Reactor.CALLER, Reactor.CALLER)), workers)
                 .listenTo(events);
         metrics.watch(new MasterMetrics.Sources(sessions::count, events::subscribers, cache::backlog,

@@ -74,6 +74,7 @@ final class SampleMessages {
                 new FileRequest(12, "top.sls", 1L << 40, 1, "ab".repeat(32)),
                 new PillarRequest(13),
                 new JobKill(JID), new KillRequest(18, OTHER_JID), new ReturnAck(List.of(JID, OTHER_JID)), new GoingAway("restarting"),
+                SessionLimits.of(8 << 20, 4 << 20), new SessionLimits(4096, Integer.MAX_VALUE, 1L << 40),
                 new GrainsReport(keywords()),
                 new GrainsReport(keywords(), Map.of("test.echo", new FunctionSignature("test.echo",
                         List.of(new FunctionSignature.Input("text", ValueType.STRING, true)), false).toWire())),
