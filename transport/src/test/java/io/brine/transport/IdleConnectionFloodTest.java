@@ -142,7 +142,9 @@ class IdleConnectionFloodTest {
             assertEquals("opened " + wave, opened);
             assertTrue(waveArrived(master, wave - cap), "the wave arrived: " + c);
             assertEquals(0, c.dropped(Counters.Drop.CONNECTION_REFUSED), c.toString());
-            assertTrue(EchoMaster.max(during) < 1000 && EchoMaster.max(after) < 1000, during + " / " + after);
+            // Locked out, a session waited 5 to 8 s per wave, or was refused. Quiet, the slowest takes about 0.3 s; the
+            // bound leaves room for a loaded 2-core machine, the figure itself is the bench's to measure.
+            assertTrue(EchoMaster.max(during) < 3000 && EchoMaster.max(after) < 3000, during + " / " + after);
         }
     }
 
