@@ -26,7 +26,7 @@ final class CacheQueries {
 
     static Optional<JobRecord> job(Connection c, String jid) throws SQLException, JsonProcessingException {
         try (PreparedStatement p = c.prepareStatement("SELECT function, args, kwargs, target, tgt_type, caller, "
-                + "start_ms, timeout_ms, expected, unreachable, unknown, queue_until_ms, disconnected FROM jobs "
+                + "start_ms, timeout_ms, expected, unreachable, unknown, queue_until_ms, disconnected, killed FROM jobs "
                 + "WHERE jid = ?")) {
             p.setString(1, jid);
             try (ResultSet rs = p.executeQuery()) {
@@ -38,7 +38,7 @@ final class CacheQueries {
                         rs.getLong(7), rs.getLong(8), JobCache.parse(rs.getString(9), IDS),
                         JobCache.parse(rs.getString(10), IDS), acks(c, jid), returns(c, jid),
                         JobCache.parse(rs.getString(11), IDS), rs.getLong(12),
-                        JobCache.parse(rs.getString(13), IDS)));
+                        JobCache.parse(rs.getString(13), IDS), JobCache.parse(rs.getString(14), IDS)));
             }
         }
     }

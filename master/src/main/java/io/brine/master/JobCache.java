@@ -376,14 +376,25 @@ final class JobCache implements AutoCloseable {
     /** Drops jobs that started before {@code cutoffMillis}, with their returns. */
     /**
      * Lets the writer commit what is queued before a read, while it can write: a read then finds the database
-     * current. While it cannot, a read does not wake it to try again (each try may wait out a lock) and reads the
-     * records waiting in memory beside the database instead.
+     * current. While it cannot, a read does not wait for it (each try may wait out a lock) and reads the records
+     * waiting in memory beside the database instead; it only wakes it to try again, at most once a second, so that
+     * a cache read often is written soon after its disk has room again rather than at the next of the writer's
+     * ever longer waits.
      */
     private void awaitWriter() {
         if (failing == null) {
             flush();
+            return;
+        }
+        long now = System.nanoTime();
+        if (now - lastNudge >= TimeUnit.SECONDS.toNanos(1)) {
+            lastNudge = now;
+            LockSupport.unpark(writerThread);
         }
     }
+
+    /** When a read last woke the failing writer ({@link #awaitWriter}); guarded by this. */
+    private long lastNudge = System.nanoTime() - TimeUnit.SECONDS.toNanos(1);
 
     synchronized int prune(long cutoffMillis) {
         flush();

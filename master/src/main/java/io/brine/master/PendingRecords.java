@@ -140,7 +140,7 @@ final class PendingRecords {
             return Optional.of(new JobRecord(base.jid(), base.function(), base.args(), base.kwargs(), base.target(),
                     base.targetType(), base.caller(), base.startMillis(), base.timeoutMillis(), base.expected(),
                     base.unreachable(), new ArrayList<>(acked), rets, base.unknown(), base.queueUntilMillis(),
-                    base.disconnected()));
+                    base.disconnected(), base.killed()));
         }
 
         /** What a late return of {@code minion} learns of the job, these rows over {@code stored}. */
