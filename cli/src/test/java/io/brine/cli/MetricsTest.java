@@ -124,6 +124,7 @@ class MetricsTest {
         JsonNode body = JSON.readTree(health.body());
         assertEquals("ok", body.get("status").asText());
         assertEquals("ok", body.get("checks").get("cache_writable").asText());
+        assertEquals("ok", body.get("checks").get("audit_writable").asText());
         assertEquals(404, get("/admin").statusCode());
         assertTrue(get("/metrics").headers().firstValue("Content-Type").orElse("").startsWith("text/plain"));
     }

@@ -23,6 +23,8 @@ import java.util.function.Supplier;
  */
 final class MasterHealth {
     static final String PROBE = ".health-probe";
+    /** Every check, in the order /health names them. */
+    static final java.util.List<String> CHECKS = java.util.List.of("listening", "cache_writable", "audit_writable");
     static final java.time.Duration PROBE_INTERVAL = java.time.Duration.ofSeconds(2);
 
     private final BooleanSupplier listening;
