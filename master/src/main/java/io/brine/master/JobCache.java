@@ -211,7 +211,7 @@ final class JobCache implements AutoCloseable {
 
     private void enqueue(CacheRow row) {
         backlog.incrementAndGet();
-        backlogBytes.addAndGet(row.bytes());
+        backlogBytes.addAndGet(bytesOf(row));
         synchronized (pending) {
             // one order for both: the row that stands for readers is the one that will stand on disk
             pending.add(row);
@@ -219,9 +219,12 @@ final class JobCache implements AutoCloseable {
         }
     }
 
-    /** What a record waiting to be written holds in memory, roughly; nothing for a marker (a flush, close). */
+    /**
+     * What a record waiting to be written holds in memory, roughly, with its entry in {@link #pending}; nothing for a
+     * marker (a flush, close).
+     */
     private static long bytesOf(Object op) {
-        return op instanceof CacheRow row ? row.bytes() : 0;
+        return op instanceof CacheRow row ? row.bytes() + PendingRecords.ENTRY_BYTES : 0;
     }
 
     /**

@@ -22,6 +22,12 @@ import java.util.TreeSet;
  * stands, acknowledgements add up, a minion's first return stands, the last change to a queued delivery stands.
  */
 final class PendingRecords {
+    /**
+     * What indexing one row costs here, roughly (a map entry, and a share of its jid's maps): counted in the
+     * backlog's bytes with the row.
+     */
+    static final long ENTRY_BYTES = 64;
+
     /** One jid's rows, each the last of its kind (a minion's first return); guarded by the enclosing instance. */
     private static final class Waiting {
         CacheRow.JobRow job;
