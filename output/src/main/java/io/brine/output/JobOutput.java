@@ -110,6 +110,7 @@ public final class JobOutput {
                     case QUEUED -> "Queued: it gets the job when it connects";
                     case EXPIRED -> "Expired: it did not connect before the queue time passed";
                     case DISCONNECTED -> "Disconnected while it had the job; a return it still sends is kept";
+                    case KILLED -> "Killed: the job was killed while it waited for it to connect";
                     default -> "No response";
                 }).append("]\n"));
     }

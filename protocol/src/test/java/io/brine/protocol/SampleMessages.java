@@ -60,6 +60,8 @@ final class SampleMessages {
                         List.of("vm-1"), List.of("vm-1"), List.of(), Map.of(), List.of(), 1_700_000_600_000L)),
                 new JobReport(10, new JobRecord(JID, "cmd.run", List.of(), Map.of(), "m1", "list", "ops", 1, 1,
                         List.of("m1"), List.of(), List.of("m1"), Map.of(), List.of(), 0, List.of("m1"))),
+                new JobReport(13, new JobRecord(JID, "test.echo", List.of(), Map.of(), "away", "list", "ops", 1, 1,
+                        List.of("away"), List.of("away"), List.of(), Map.of(), List.of(), 2, List.of(), List.of("away"))),
                 new PublishRequest(9, "vm-*", "glob", "test.ping", List.of(), Map.of(), 5_000, true, null, 0, 600_000),
                 new CallReport(11, jobRecord(), List.of("web-03")),
                 new CallReport(12, new JobRecord(JID, "test.ping", List.of(), Map.of(), "a", "list", "ops", 1, 1,
