@@ -34,15 +34,25 @@ final class MasterProcess implements SoakedMaster {
         Cluster c = run.cluster;
         c.stopMinions();
         c.stopMaster();
-        JavaProcess process = startListening(run, c.root.resolve("soak-master.log"));
+        JavaProcess process;
+        try {
+            process = startListening(run, c.root.resolve("soak-master.log"));
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            c.startMaster();
+            throw e;
+        }
+        BrineClient client = null;
         try {
             c.startSwarm(n);
-            BrineClient client = BrineClient.connect(c.masterYaml);
+            client = BrineClient.connect(c.masterYaml);
             MasterProcess master = new MasterProcess(c, process, client);
             run.say("  master process %d, %d minions", process.pid(), n);
             master.awaitAnswering(n, Duration.ofSeconds(60 + n / 50));
             return master;
         } catch (IOException | InterruptedException | RuntimeException e) {
+            if (client != null) {
+                client.close();
+            }
             c.stopMinions();
             process.terminate();
             c.startMaster();
