@@ -173,6 +173,10 @@ final class JavaProcess implements AutoCloseable {
         return lines;
     }
 
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
     /** Waits for a process that is expected to end by itself; returns its exit code, or -1 on timeout. */
     int waitFor(long seconds) throws InterruptedException {
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {

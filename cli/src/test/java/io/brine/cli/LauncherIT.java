@@ -95,7 +95,7 @@ class LauncherIT {
     }
 
     @Test
-    void theMinionRunsWithTheSmallAgentsOptionsAndTheMasterWithTheJvmsOwn() throws Exception {
+    void theMinionRunsWithTheSmallAgentsOptionsAndTheMasterOnAFixedHeap() throws Exception {
         Run minion = launch("-XX:+PrintCommandLineFlags", "minion", "--help");
         assertEquals(0, minion.exit(), minion.err());
         assertTrue(minion.out().contains("-XX:+UseSerialGC") && minion.out().contains("-XX:InitialHeapSize=4194304"),
@@ -105,6 +105,9 @@ class LauncherIT {
         Run master = launch("-XX:+PrintCommandLineFlags", "master", "--help");
         assertEquals(0, master.exit(), master.err());
         assertFalse(master.out().contains("-XX:TieredStopAtLevel"), master.out());
+        // a heap never resized: the master's RSS stays flat under load (docs/performance.md, "Master RSS")
+        assertTrue(master.out().contains("-XX:InitialHeapSize=2147483648")
+                && master.out().contains("-XX:MaxHeapSize=2147483648"), master.out());
     }
 
     @Test
