@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import io.brine.http.HttpListener;
 import io.brine.master.AccessDeniedException;
+import io.brine.master.AuditUnavailableException;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -64,6 +65,10 @@ final class ApiHandler implements HttpHandler {
                 exchange.sendError(e);
             } catch (AccessDeniedException e) {
                 exchange.sendError(403, e.getMessage());
+            } catch (AuditUnavailableException e) {
+                // audit_required: the master's audit log cannot record the action, so nothing was done
+                exchange.sendError(new ApiException(503, e.getMessage(),
+                        java.util.Map.of("reason", AuditUnavailableException.REASON)));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 exchange.sendError(503, "the API is shutting down");

@@ -74,8 +74,8 @@ final class JobEndpoints {
             throw ApiException.badRequest(e.getMessage());
         } catch (JobRefusedException e) {
             // a bound of the master's (docs/limits.md): too much queued is the caller's to reduce (429); a job cache
-            // that cannot be written is the master's trouble (503)
-            int status = e.reason() == JobRefusedException.Reason.CACHE_BACKLOG ? 503 : 429;
+            // or (audit_required) an audit log that cannot be written is the master's trouble (503)
+            int status = e.reason().mastersTrouble() ? 503 : 429;
             throw new ApiException(status, e.getMessage(), Map.of("reason", e.reason().label()));
         }
     }

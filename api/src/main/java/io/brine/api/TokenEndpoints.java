@@ -60,6 +60,7 @@ final class TokenEndpoints {
             throw ApiException.badRequest("'expires' must be a lifetime such as 24h");
         }
         who.requireTokenName(name, "create");
+        who.requireAudit("token.create", Map.of("token", name));
         String token;
         try {
             token = tokens.create(name, TokenStore.lifetime((String) expires));
@@ -74,6 +75,7 @@ final class TokenEndpoints {
     void revoke(ApiExchange exchange, String tokenName, String name) throws IOException {
         MasterClient who = allowed(exchange, tokenName, "revoke tokens");
         who.requireTokenName(name, "revoke");
+        who.requireAudit("token.revoke", Map.of("token", name));
         if (!tokens.revoke(name)) {
             throw ApiException.notFound("no token named '" + name.replaceAll("[^A-Za-z0-9._@-]", "?") + "'");
         }

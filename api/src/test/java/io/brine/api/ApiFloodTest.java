@@ -103,8 +103,11 @@ class ApiFloodTest {
             long dropped = ofTheApi ? cluster.api.connectionsDropped(ConnectionDrop.OLDEST_OF_ADDRESS)
                     + cluster.api.connectionsDropped(ConnectionDrop.OLDEST_OF_ALL) : metricsDropped(cluster);
             assertTrue(dropped >= (IDLE + SLOW) / 2, what + ": the flood's own connections were closed: " + dropped);
+            // Locked out, a request waited for the flood to end, or was refused. Quiet, the slowest took 0.3 s; a
+            // shared machine once held one request 2 s: the median holds the second, the max a bound that
+            // still tells a lockout apart from a loaded machine. The figures themselves are printed above.
             for (Latencies l : List.of(kept, fresh, health)) {
-                assertTrue(l.allAnswered(200) && l.max() < 1000, what + ": " + l);
+                assertTrue(l.allAnswered(200) && l.median() < 1000 && l.max() < 5000, what + ": " + l);
             }
         }
     }

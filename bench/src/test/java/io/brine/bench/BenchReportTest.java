@@ -130,9 +130,11 @@ class BenchReportTest {
         Report report = Bench.run(options, new PrintWriter(progress));
         JsonNode soak = new ObjectMapper().readTree(report.json()).get("scenarios").get("soak");
         assertEquals(Set.of("minutes", "jobs", "missing_returns", "heap_mib_per_hour", "rss_mib_per_hour",
-                "threads_per_hour", "fds_per_hour"), fieldNames(soak), progress.toString());
+                "rss_anon_mib_per_hour", "rss_max_mib", "threads_per_hour", "fds_per_hour", "db_wal_mib"),
+                fieldNames(soak), progress.toString());
         assertEquals(0, soak.get("missing_returns").asInt());
         assertTrue(soak.get("jobs").asLong() > 10, soak.toString());
+        assertTrue(soak.get("rss_max_mib").asDouble() > 0 && soak.get("db_wal_mib").asDouble() > 0, soak.toString());
     }
 
     @Test

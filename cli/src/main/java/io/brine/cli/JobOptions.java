@@ -28,7 +28,8 @@ final class JobOptions {
     String out;
 
     @Option(names = "--queue", paramLabel = "TTL", description = "a targeted minion that is not connected gets the "
-            + "job when it connects within TTL (90s, 10m, 2h, 1d): its outcome reads queued, then expired")
+            + "job when it connects within TTL (90s, 10m, 2h, 1d): its outcome reads queued, then expired (killed if "
+            + "brine job kill cancels it first)")
     String queue;
 
     /** The queue time; null without --queue. */

@@ -36,7 +36,8 @@ class MetricsTest {
     private static final List<String> FAMILIES = List.of("brine_connected_minions", "brine_handshakes_total",
             "brine_handshake_failures_total", "brine_returns_total", "brine_return_latency_seconds",
             "brine_frames_dropped_total", "brine_job_cache_write_seconds", "brine_job_cache_queue_depth",
-            "brine_event_bus_subscribers", "brine_http_connections_dropped_total");
+            "brine_event_bus_subscribers", "brine_http_connections_dropped_total", "brine_jobs_in_memory",
+            "brine_audit_log_queue_depth", "brine_audit_entries_dropped_total", "brine_audit_refusals_total");
 
     @TempDir
     static Path root;
@@ -123,6 +124,7 @@ class MetricsTest {
         JsonNode body = JSON.readTree(health.body());
         assertEquals("ok", body.get("status").asText());
         assertEquals("ok", body.get("checks").get("cache_writable").asText());
+        assertEquals("ok", body.get("checks").get("audit_writable").asText());
         assertEquals(404, get("/admin").statusCode());
         assertTrue(get("/metrics").headers().firstValue("Content-Type").orElse("").startsWith("text/plain"));
     }

@@ -74,8 +74,15 @@ public final class ProcessRunner implements CommandRunner, AutoCloseable {
         if (command.stdin() == null) {
             builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         }
-        ProcessGuard g = setsid == null ? null : guard();
-        RunningCommand running = RunningCommand.start(builder, command, g);
+        RunningCommand running;
+        // Started and handed to the guard as one step under the runner's lock: a close() in between would end the
+        // guard before it heard of the command, and the command would outlive the minion.
+        synchronized (this) {
+            if (closed) {
+                throw new IOException("not started: the minion is stopping");
+            }
+            running = RunningCommand.start(builder, command, setsid == null ? null : guard());
+        }
         try {
             if (running.awaitUntil(end)) {
                 return running.result(false);

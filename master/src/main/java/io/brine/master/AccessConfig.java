@@ -12,14 +12,23 @@ import java.util.Optional;
  * @param auditLog          {@code audit_log}: the JSON-lines audit trail, default {@code cachedir/audit.jsonl}
  * @param cpRoots           {@code cp_roots}: where named callers' copy sources may come from; see {@link CopyRoots}
  * @param configFile        the file this configuration was read from, if any: like the keys, never copied
+ * @param auditRequired     {@code audit_required}: refuse a publish, kill, key change, copy or token change whose audit
+ *                          line cannot be made durable (written and synced) first; off by default, when a line that
+ *                          cannot be written waits in memory and the action goes on
  */
 public record AccessConfig(PublisherAcl publisherAcl, boolean publisherAclLocal, Path auditLog, CopyRoots cpRoots,
-        Optional<Path> configFile) {
+        Optional<Path> configFile, boolean auditRequired) {
     public AccessConfig {
         Objects.requireNonNull(publisherAcl, "publisher_acl");
         Objects.requireNonNull(auditLog, "audit_log");
         Objects.requireNonNull(cpRoots, "cp_roots");
         Objects.requireNonNull(configFile, "configFile");
+    }
+
+    /** Actions go on when their audit line cannot be written ({@code audit_required: false}). */
+    public AccessConfig(PublisherAcl publisherAcl, boolean publisherAclLocal, Path auditLog, CopyRoots cpRoots,
+            Optional<Path> configFile) {
+        this(publisherAcl, publisherAclLocal, auditLog, cpRoots, configFile, false);
     }
 
     /** Named callers copy from {@code file_roots}; no configuration file. */
@@ -34,6 +43,11 @@ public record AccessConfig(PublisherAcl publisherAcl, boolean publisherAclLocal,
 
     /** This, with named callers copying from {@code roots}. */
     public AccessConfig withCpRoots(CopyRoots roots) {
-        return new AccessConfig(publisherAcl, publisherAclLocal, auditLog, roots, configFile);
+        return new AccessConfig(publisherAcl, publisherAclLocal, auditLog, roots, configFile, auditRequired);
+    }
+
+    /** This, refusing actions whose audit line cannot be made durable first when {@code required}. */
+    public AccessConfig withAuditRequired(boolean required) {
+        return new AccessConfig(publisherAcl, publisherAclLocal, auditLog, cpRoots, configFile, required);
     }
 }

@@ -26,7 +26,7 @@ final class CacheQueries {
 
     static Optional<JobRecord> job(Connection c, String jid) throws SQLException, JsonProcessingException {
         try (PreparedStatement p = c.prepareStatement("SELECT function, args, kwargs, target, tgt_type, caller, "
-                + "start_ms, timeout_ms, expected, unreachable, unknown, queue_until_ms, disconnected FROM jobs "
+                + "start_ms, timeout_ms, expected, unreachable, unknown, queue_until_ms, disconnected, killed FROM jobs "
                 + "WHERE jid = ?")) {
             p.setString(1, jid);
             try (ResultSet rs = p.executeQuery()) {
@@ -38,7 +38,7 @@ final class CacheQueries {
                         rs.getLong(7), rs.getLong(8), JobCache.parse(rs.getString(9), IDS),
                         JobCache.parse(rs.getString(10), IDS), acks(c, jid), returns(c, jid),
                         JobCache.parse(rs.getString(11), IDS), rs.getLong(12),
-                        JobCache.parse(rs.getString(13), IDS)));
+                        JobCache.parse(rs.getString(13), IDS), JobCache.parse(rs.getString(14), IDS)));
             }
         }
     }
@@ -92,7 +92,8 @@ final class CacheQueries {
         return out;
     }
 
-    static List<JobSummary> recent(Connection c, JobFilter f, java.util.Collection<String> onlyJids)
+    /** Jobs matching {@code f} (among {@code onlyJids}, when not null), newest first: at most {@code limit}. */
+    static List<JobSummary> recent(Connection c, JobFilter f, java.util.Collection<String> onlyJids, int limit)
             throws SQLException {
         StringBuilder where = new StringBuilder(" WHERE j.start_ms >= ?");
         List<String> values = new ArrayList<>();
@@ -114,23 +115,70 @@ final class CacheQueries {
                     .map(j -> "'" + j + "'").collect(java.util.stream.Collectors.joining(","))).append(")");
         }
         List<JobSummary> out = new ArrayList<>();
-        try (PreparedStatement p = c.prepareStatement("SELECT j.jid, j.function, j.target, j.tgt_type, j.caller, "
-                + "j.start_ms, json_array_length(j.expected), "
-                + "(SELECT count(*) FROM returns r WHERE r.jid = j.jid) "
-                + "FROM jobs j" + where + " ORDER BY j.jid DESC LIMIT ?")) {
+        try (PreparedStatement p = c.prepareStatement(SUMMARY + where + " ORDER BY j.jid DESC LIMIT ?")) {
             int i = 1;
             p.setLong(i++, f.sinceMillis());
             for (String v : values) {
                 p.setString(i++, v);
             }
-            p.setInt(i, f.limit());
+            p.setInt(i, limit);
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new JobSummary(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.getString(5), rs.getLong(6), rs.getInt(7), rs.getInt(8)));
+                    out.add(summary(rs));
                 }
             }
         }
         return out;
+    }
+
+    private static final String SUMMARY = "SELECT j.jid, j.function, j.target, j.tgt_type, j.caller, j.start_ms, "
+            + "json_array_length(j.expected), (SELECT count(*) FROM returns r WHERE r.jid = j.jid) FROM jobs j";
+
+    private static JobSummary summary(ResultSet rs) throws SQLException {
+        return new JobSummary(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                rs.getLong(6), rs.getInt(7), rs.getInt(8));
+    }
+
+    /** One job's line of a listing, whatever the filters; empty if the cache has no such job. */
+    static Optional<JobSummary> summary(Connection c, String jid) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(SUMMARY + " WHERE j.jid = ?")) {
+            p.setString(1, jid);
+            try (ResultSet rs = p.executeQuery()) {
+                return rs.next() ? Optional.of(summary(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    /** One job's deliveries waiting for minions that are away: until when, by minion. */
+    static Map<String, Long> queued(Connection c, String jid) throws SQLException {
+        Map<String, Long> out = new LinkedHashMap<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT minion, until_ms FROM queued WHERE jid = ?")) {
+            p.setString(1, jid);
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** How many returns of {@code jid} are written, and how many of those are {@code minions}'. */
+    static long[] returnCounts(Connection c, String jid, java.util.Collection<String> minions) throws SQLException {
+        String ids;
+        try {
+            ids = JobCache.json(minions);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("minion ids as JSON", e); // a list of strings always is JSON
+        }
+        try (PreparedStatement p = c.prepareStatement("SELECT count(*), count(CASE WHEN minion IN (SELECT value "
+                + "FROM json_each(?)) THEN 1 END) FROM returns WHERE jid = ?")) {
+            p.setString(1, ids);
+            p.setString(2, jid);
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                return new long[] {rs.getLong(1), rs.getLong(2)};
+            }
+        }
     }
 }

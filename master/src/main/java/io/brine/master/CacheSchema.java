@@ -15,18 +15,19 @@ import java.sql.Statement;
  * <pre>
  * jobs(jid TEXT PRIMARY KEY, function TEXT, args JSON, kwargs JSON, target TEXT, tgt_type TEXT,
  *      caller TEXT, start_ms INTEGER, timeout_ms INTEGER, expected JSON list of ids,
- *      unreachable JSON list of the expected ids that had no session at publication)
+ *      unreachable JSON list of the expected ids that had no session at publication, unknown, queue_until_ms,
+ *      disconnected, killed JSON list of the ids away whose queued deliveries a kill cancelled)
  * acks(jid TEXT, minion TEXT, PRIMARY KEY (jid, minion))         -- the minion had the job
  * returns(jid TEXT, minion TEXT, success INTEGER, retcode INTEGER, ret JSON, start_ms INTEGER,
  *         end_ms INTEGER, PRIMARY KEY (jid, minion))
  * </pre>
  */
 final class CacheSchema {
-    static final int VERSION = 5;
+    static final int VERSION = 6;
 
     static final String INSERT_JOB = "INSERT OR REPLACE INTO jobs (jid, function, args, kwargs, target, tgt_type, "
-            + "caller, start_ms, timeout_ms, expected, unreachable, unknown, queue_until_ms, disconnected) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "caller, start_ms, timeout_ms, expected, unreachable, unknown, queue_until_ms, disconnected, killed) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static final String INSERT_QUEUED = "INSERT OR REPLACE INTO queued (jid, minion, until_ms) VALUES (?, ?, ?)";
     static final String DELETE_QUEUED = "DELETE FROM queued WHERE jid = ? AND minion = ?";
     static final String INSERT_ACK = "INSERT OR IGNORE INTO acks (jid, minion) VALUES (?, ?)";
@@ -46,7 +47,7 @@ final class CacheSchema {
                     + "caller TEXT NOT NULL, start_ms INTEGER NOT NULL, timeout_ms INTEGER NOT NULL, "
                     + "expected TEXT NOT NULL, unreachable TEXT NOT NULL DEFAULT '[]', "
                     + "unknown TEXT NOT NULL DEFAULT '[]', queue_until_ms INTEGER NOT NULL DEFAULT 0, "
-                    + "disconnected TEXT NOT NULL DEFAULT '[]')");
+                    + "disconnected TEXT NOT NULL DEFAULT '[]', killed TEXT NOT NULL DEFAULT '[]')");
             int version = userVersion(s);
             if (version == 1) {
                 s.execute("ALTER TABLE jobs ADD COLUMN unreachable TEXT NOT NULL DEFAULT '[]'");
@@ -59,6 +60,9 @@ final class CacheSchema {
             }
             if (version >= 1 && version < 5) {
                 s.execute("ALTER TABLE jobs ADD COLUMN disconnected TEXT NOT NULL DEFAULT '[]'");
+            }
+            if (version >= 1 && version < 6) {
+                s.execute("ALTER TABLE jobs ADD COLUMN killed TEXT NOT NULL DEFAULT '[]'");
             }
             // Deliveries waiting for minions that were away when their job was published (--queue).
             s.execute("CREATE TABLE IF NOT EXISTS queued (jid TEXT NOT NULL, minion TEXT NOT NULL, "
@@ -91,6 +95,7 @@ final class CacheSchema {
         p.setString(12, json.writeValueAsString(job.unknown()));
         p.setLong(13, job.queueUntilMillis());
         p.setString(14, json.writeValueAsString(job.disconnected()));
+        p.setString(15, json.writeValueAsString(job.killed()));
     }
 
     static void bindReturn(PreparedStatement p, String jid, String minion, MinionReturn r, ObjectMapper json)

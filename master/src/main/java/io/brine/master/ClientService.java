@@ -93,7 +93,8 @@ final class ClientService {
                                 m.lastSeen().map(java.time.Instant::toEpochMilli).orElse(MinionStatusReport.NEVER)))
                         .toList()));
             }
-        } catch (AccessDeniedException e) {
+        } catch (AccessDeniedException | AuditUnavailableException e) {
+            // nothing was done; brine exits 2, as for a job refused while the job cache cannot be written
             reply(client, new Refused(request.requestId(), e.getMessage()));
         } catch (IllegalArgumentException e) {
             reply(client, new Failure(request.requestId(), e.getMessage()));
@@ -150,9 +151,7 @@ final class ClientService {
         }
         Map<String, MinionReturn> rest = new LinkedHashMap<>(r.returns());
         rest.keySet().removeAll(sent);
-        return new CallReport(requestId, new JobRecord(r.jid(), r.function(), r.args(), r.kwargs(), r.target(),
-                r.targetType(), r.caller(), r.startMillis(), r.timeoutMillis(), r.expected(), r.unreachable(),
-                r.acknowledged(), rest, r.unknown(), r.queueUntilMillis(), r.disconnected()), sent);
+        return new CallReport(requestId, r.withReturns(rest), sent);
     }
 
     /** Waits for the sessions of changed keys to be told, a few seconds at most: a slow check still happens. */

@@ -189,8 +189,8 @@ final class DeliveryQueue {
         }
     }
 
-    /** Cancels every delivery of {@code jid} ({@code brine job kill}); true if there was one. */
-    boolean cancel(String jid) {
+    /** Cancels every delivery of {@code jid} ({@code brine job kill}); the minions they waited for. */
+    List<String> cancel(String jid) {
         List<String> minions = new ArrayList<>();
         synchronized (this) {
             byMinion.forEach((minion, list) -> {
@@ -200,7 +200,7 @@ final class DeliveryQueue {
             });
         }
         minions.forEach(m -> done(jid, m));
-        return !minions.isEmpty();
+        return minions;
     }
 
     /** Whether anything of {@code jid} still waits for a minion. */

@@ -71,18 +71,11 @@ final class JobCache implements AutoCloseable {
     /** Told how long each committed batch took, in nanoseconds ({@code brine_job_cache_write_seconds}). */
     private final java.util.function.LongConsumer written;
 
-    private record JobRow(JobRecord job) {
-    }
-
-    private record AckRow(String jid, String minion) {
-    }
-
-    /** A delivery waiting for a minion that is away ({@code until} 0: delivered or cancelled, so deleted). */
-    private record QueuedRow(String jid, String minion, long until) {
-    }
-
-    private record ReturnRow(String jid, String minion, MinionReturn ret, Runnable committed) {
-    }
+    /**
+     * The records not on disk yet, by jid, for readers: the rows of {@link #writes} and of the writer's failed
+     * batch, indexed, not copied. Rows enter it and the queue together, under its lock, in one order.
+     */
+    private final PendingRecords pending = new PendingRecords();
 
     private JobCache(String url, Connection writer, Connection reader, java.util.concurrent.ThreadFactory threads,
             java.util.function.LongConsumer written) {
@@ -184,21 +177,21 @@ final class JobCache implements AutoCloseable {
     }
 
     void recordJob(JobRecord job) {
-        enqueue(new JobRow(job));
+        enqueue(new CacheRow.JobRow(job));
     }
 
     void recordAck(String jid, String minion) {
-        enqueue(new AckRow(jid, minion));
+        enqueue(new CacheRow.AckRow(jid, minion));
     }
 
     /** Keeps a delivery of {@code jid} to {@code minion} until {@code untilMillis}, across restarts. */
     void recordQueued(String jid, String minion, long untilMillis) {
-        enqueue(new QueuedRow(jid, minion, untilMillis));
+        enqueue(new CacheRow.QueuedRow(jid, minion, untilMillis));
     }
 
     /** The delivery is done (the minion acknowledged or returned), cancelled or expired. */
     void forgetQueued(String jid, String minion) {
-        enqueue(new QueuedRow(jid, minion, 0));
+        enqueue(new CacheRow.QueuedRow(jid, minion, 0));
     }
 
     /** Deliveries still waiting, oldest first: (jid, minion, until_ms). */
@@ -216,29 +209,22 @@ final class JobCache implements AutoCloseable {
         return out;
     }
 
-    private void enqueue(Object row) {
+    private void enqueue(CacheRow row) {
         backlog.incrementAndGet();
         backlogBytes.addAndGet(bytesOf(row));
-        writes.add(row);
+        synchronized (pending) {
+            // one order for both: the row that stands for readers is the one that will stand on disk
+            pending.add(row);
+            writes.add(row);
+        }
     }
 
-    /** What a record waiting to be written holds in memory, roughly. */
-    private static long bytesOf(Object row) {
-        if (row instanceof JobRow r) {
-            JobRecord j = r.job();
-            return ApproximateSize.of(java.util.Arrays.asList(j.jid(), j.function(), j.args(), j.kwargs(), j.target(),
-                    j.caller(), j.expected(), j.unreachable(), j.acknowledged(), j.returns().keySet(), j.unknown()));
-        }
-        if (row instanceof ReturnRow r) {
-            return ApproximateSize.of(java.util.Arrays.asList(r.jid(), r.minion())) + ApproximateSize.of(r.ret().ret());
-        }
-        if (row instanceof AckRow r) {
-            return ApproximateSize.of(java.util.Arrays.asList(r.jid(), r.minion()));
-        }
-        if (row instanceof QueuedRow r) {
-            return ApproximateSize.of(java.util.Arrays.asList(r.jid(), r.minion()));
-        }
-        return 0;
+    /**
+     * What a record waiting to be written holds in memory, roughly, with its entry in {@link #pending}; nothing for a
+     * marker (a flush, close).
+     */
+    private static long bytesOf(Object op) {
+        return op instanceof CacheRow row ? row.bytes() + PendingRecords.ENTRY_BYTES : 0;
     }
 
     /**
@@ -276,7 +262,7 @@ final class JobCache implements AutoCloseable {
     /** As above; {@code committed} runs (on the writer thread, so quickly) once the return is on disk. */
     void recordReturn(String jid, String minion, MinionReturn ret, Runnable committed) {
         pendingReturns.putIfAbsent(jid + '\n' + minion, new java.util.concurrent.CopyOnWriteArrayList<>());
-        enqueue(new ReturnRow(jid, minion, ret, committed));
+        enqueue(new CacheRow.ReturnRow(jid, minion, ret, committed));
     }
 
     /**
@@ -334,7 +320,9 @@ final class JobCache implements AutoCloseable {
      */
     synchronized Optional<LateJob> lateJob(String jid, String minion) {
         try {
-            return CacheQueries.lateJob(reader, jid, minion);
+            Optional<PendingRecords.Pending> waiting = pending.of(jid); // before the database: see PendingRecords
+            Optional<LateJob> stored = CacheQueries.lateJob(reader, jid, minion);
+            return waiting.isEmpty() ? stored : waiting.get().over(stored, minion);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);
         }
@@ -356,10 +344,16 @@ final class JobCache implements AutoCloseable {
         }
     }
 
+    /**
+     * The job as recorded, written or not: while the cache cannot be written, a job published meanwhile is found
+     * as it will be once written ({@link PendingRecords}).
+     */
     synchronized Optional<JobRecord> find(String jid) {
-        flush();
+        awaitWriter();
         try {
-            return CacheQueries.job(reader, jid);
+            Optional<PendingRecords.Pending> waiting = pending.of(jid); // before the database: see PendingRecords
+            Optional<JobRecord> stored = CacheQueries.job(reader, jid);
+            return waiting.isEmpty() ? stored : waiting.get().over(stored);
         } catch (SQLException | JsonProcessingException e) {
             throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);
         }
@@ -369,17 +363,42 @@ final class JobCache implements AutoCloseable {
         return recent(filter, null);
     }
 
-    /** Jobs matching {@code filter}, and when {@code onlyJids} is not null, among those jids only. */
+    /**
+     * Jobs matching {@code filter}, and when {@code onlyJids} is not null, among those jids only; those waiting to
+     * be written included, as {@link #find} finds them.
+     */
     synchronized List<JobSummary> recent(JobFilter filter, java.util.Collection<String> onlyJids) {
-        flush();
+        awaitWriter();
         try {
-            return CacheQueries.recent(reader, filter, onlyJids);
+            return PendingListing.recent(reader, filter, onlyJids, pending.all(onlyJids));
         } catch (SQLException e) {
             throw new IllegalStateException("cannot list jobs: " + e.getMessage(), e);
         }
     }
 
     /** Drops jobs that started before {@code cutoffMillis}, with their returns. */
+    /**
+     * Lets the writer commit what is queued before a read, while it can write: a read then finds the database
+     * current. While it cannot, a read does not wait for it (each try may wait out a lock) and reads the records
+     * waiting in memory beside the database instead; it only wakes it to try again, at most once a second, so that
+     * a cache read often is written soon after its disk has room again rather than at the next of the writer's
+     * ever longer waits.
+     */
+    private void awaitWriter() {
+        if (failing == null) {
+            flush();
+            return;
+        }
+        long now = System.nanoTime();
+        if (now - lastNudge >= TimeUnit.SECONDS.toNanos(1)) {
+            lastNudge = now;
+            LockSupport.unpark(writerThread);
+        }
+    }
+
+    /** When a read last woke the failing writer ({@link #awaitWriter}); guarded by this. */
+    private long lastNudge = System.nanoTime() - TimeUnit.SECONDS.toNanos(1);
+
     synchronized int prune(long cutoffMillis) {
         flush();
         try {
@@ -494,7 +513,7 @@ final class JobCache implements AutoCloseable {
                     reconnect(); // a connection that failed mid-transaction may keep failing
                     continue;
                 }
-                long returns = batch.stream().filter(ReturnRow.class::isInstance).count();
+                long returns = batch.stream().filter(CacheRow.ReturnRow.class::isInstance).count();
                 LOG.log(Level.ERROR, "the job cache could not be written before closing: " + returns + " returns "
                         + "(never acknowledged, so their minions send them again) and " + (batch.size() - returns)
                         + " job and delivery records were not written and are lost: " + error.getMessage());
@@ -556,22 +575,22 @@ final class JobCache implements AutoCloseable {
                 PreparedStatement dequeue = writer.prepareStatement(CacheSchema.DELETE_QUEUED)) {
             writer.setAutoCommit(false);
             for (Object op : batch) {
-                if (op instanceof JobRow r) {
+                if (op instanceof CacheRow.JobRow r) {
                     CacheSchema.bindJob(job, r.job(), JSON);
                     job.executeUpdate();
-                } else if (op instanceof AckRow r) {
+                } else if (op instanceof CacheRow.AckRow r) {
                     ack.setString(1, r.jid());
                     ack.setString(2, r.minion());
                     ack.executeUpdate();
-                } else if (op instanceof ReturnRow r) {
+                } else if (op instanceof CacheRow.ReturnRow r) {
                     CacheSchema.bindReturn(ret, r.jid(), r.minion(), r.ret(), JSON);
                     ret.executeUpdate();
-                } else if (op instanceof QueuedRow q && q.until() > 0) {
+                } else if (op instanceof CacheRow.QueuedRow q && q.until() > 0) {
                     queue.setString(1, q.jid());
                     queue.setString(2, q.minion());
                     queue.setLong(3, q.until());
                     queue.executeUpdate();
-                } else if (op instanceof QueuedRow q) {
+                } else if (op instanceof CacheRow.QueuedRow q) {
                     dequeue.setString(1, q.jid());
                     dequeue.setString(2, q.minion());
                     dequeue.executeUpdate();
@@ -579,6 +598,7 @@ final class JobCache implements AutoCloseable {
             }
             writer.commit();
             commits.increment();
+            pending.settled(batch); // on disk: readers find them there from now on
             writer.setAutoCommit(true);
         } catch (SQLException e) {
             try {
@@ -592,16 +612,16 @@ final class JobCache implements AutoCloseable {
             // A value that cannot be written as JSON never will be: the batch would fail for ever, so it goes.
             LOG.log(Level.ERROR, "job cache records dropped: a value cannot be written as JSON: " + e.getMessage());
             // Copies of these returns stay unacknowledged: the minions send them again.
-            batch.stream().filter(ReturnRow.class::isInstance).map(ReturnRow.class::cast)
+            batch.stream().filter(CacheRow.ReturnRow.class::isInstance).map(CacheRow.ReturnRow.class::cast)
                     .forEach(r -> pendingReturns.remove(r.jid() + '\n' + r.minion()));
-            batch.removeIf(op -> op instanceof JobRow || op instanceof AckRow || op instanceof ReturnRow
-                    || op instanceof QueuedRow);
+            pending.settled(batch);
+            batch.removeIf(CacheRow.class::isInstance);
             return null;
         }
         // Only now may a minion forget these returns (ReturnAck): a master killed before the commit never
         // acknowledged them, and the minion sends them again.
         for (Object op : batch) {
-            if (op instanceof ReturnRow r) {
+            if (op instanceof CacheRow.ReturnRow r) {
                 List<Runnable> waiting = pendingReturns.remove(r.jid() + '\n' + r.minion());
                 if (r.committed() != null) {
                     runGuarded(r.committed());

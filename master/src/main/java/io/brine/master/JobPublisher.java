@@ -29,18 +29,17 @@ final class JobPublisher {
     private final DeclaredFunctions declared;
     private final DeliveryQueue deliveries;
     private final MasterMetrics metrics;
+    private final JobRefusals refusals;
 
+    /**
+     * Counts each job published, by function, in {@code metrics}, and those refused because their audit line could
+     * not be made durable ({@code audit_required}) in {@code refusals}.
+     */
     JobPublisher(TargetResolver resolver, MinionSessions sessions, JobTracker tracker,
             EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit,
-            DeclaredFunctions declared, DeliveryQueue deliveries) {
-        this(resolver, sessions, tracker, events, timer, access, audit, declared, deliveries, new MasterMetrics());
-    }
-
-    /** As above, counting each job published, by function, in {@code metrics}. */
-    JobPublisher(TargetResolver resolver, MinionSessions sessions, JobTracker tracker,
-            EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit,
-            DeclaredFunctions declared, DeliveryQueue deliveries, MasterMetrics metrics) {
+            DeclaredFunctions declared, DeliveryQueue deliveries, MasterMetrics metrics, JobRefusals refusals) {
         this.metrics = metrics;
+        this.refusals = refusals;
         this.declared = declared;
         this.deliveries = deliveries;
         this.access = access;
@@ -122,7 +121,12 @@ final class JobPublisher {
                 away.forEach(id -> deliveries.add(jid, id, queueUntil));
             }
         };
-        audit.record(by, "publish", auditFields(spec, expected.size(), jid, "published"));
+        tracker.checkRoom(); // before the audit line: a job the cache refuses must not read as published there
+        try {
+            audit.recordBefore(by, "publish", auditFields(spec, expected.size(), jid, "published"));
+        } catch (AuditUnavailableException e) {
+            throw refusals.refuse(JobRefusedException.Reason.AUDIT_LOG, e.getMessage());
+        }
         JobRequest request = new JobRequest(jid, spec.function(), spec.args(), spec.kwargs(), timeoutMillis,
                 by.name());
         if (spec.batch() == null) {
@@ -170,10 +174,8 @@ final class JobPublisher {
                 throw new AccessDeniedException("'" + who.name() + "' may not kill job " + jid
                         + ", started by another identity (needs @jobs)");
             }
-            // a cast that no caller waits for any more may still be in memory: its outcomes change there too
-            inMemory.ifPresent(j -> j.endQueue(System.currentTimeMillis()));
-            endQueue(cached.get());
-            audit.record(who, "kill", Map.of("jid", jid, "outcome", "queued deliveries cancelled"));
+            audit.recordBefore(who, "kill", Map.of("jid", jid, "outcome", "queued deliveries cancelled"));
+            endQueue(cached.get(), inMemory);
             return true;
         }
         JobRecord record = job.get().snapshot();
@@ -182,11 +184,10 @@ final class JobPublisher {
             throw new AccessDeniedException("'" + who.name() + "' may not kill job " + jid
                     + ", started by another identity (needs @jobs)");
         }
-        if (record.queueUntilMillis() > 0) {
-            job.get().endQueue(System.currentTimeMillis());
-            endQueue(record);
+        audit.recordBefore(who, "kill", Map.of("jid", jid, "outcome", "killed"));
+        if (record.queueUntilMillis() > System.currentTimeMillis()) {
+            endQueue(record, job);
         }
-        audit.record(who, "kill", Map.of("jid", jid, "outcome", "killed"));
         for (String id : record.missing()) {
             sessions.get(id).ifPresent(s -> s.send(new io.brine.protocol.JobKill(jid)));
         }
@@ -194,14 +195,23 @@ final class JobPublisher {
     }
 
     /**
-     * Cancels a job's queued deliveries and ends its queue time now, in the cache too: the minions it waited for
-     * read 'expired', not 'queued' for ever after.
+     * Cancels a job's queued deliveries and ends its queue time now, in the cache too, and in memory when the job is
+     * still there (a cast no caller waits for any more may be): the minions it waited for read 'killed', not
+     * 'queued' for ever after, nor 'expired' as if nobody had stopped it.
      */
-    private void endQueue(JobRecord r) {
-        deliveries.cancel(r.jid());
+    private void endQueue(JobRecord r, Optional<LiveJob> inMemory) {
+        long now = System.currentTimeMillis();
+        List<String> cancelled = deliveries.cancel(r.jid());
+        if (inMemory.isPresent()) {
+            inMemory.get().endQueue(now, cancelled);
+            tracker.rewrite(inMemory.get().snapshot());
+            return;
+        }
+        List<String> killed = new ArrayList<>(r.killed());
+        killed.addAll(cancelled);
         tracker.rewrite(new JobRecord(r.jid(), r.function(), r.args(), r.kwargs(), r.target(), r.targetType(),
                 r.caller(), r.startMillis(), r.timeoutMillis(), r.expected(), r.unreachable(), r.acknowledged(),
-                r.returns(), r.unknown(), System.currentTimeMillis()));
+                r.returns(), r.unknown(), now, r.disconnected(), killed));
     }
 
     private static Map<String, Object> auditFields(JobSpec spec, int minions, String jid, String outcome) {

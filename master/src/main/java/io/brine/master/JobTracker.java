@@ -73,16 +73,7 @@ final class JobTracker {
 
     /** Starts following a job; callers stop waiting after {@code waitMillis}, late returns still count. */
     LiveJob start(JobRecord spec, long waitMillis, LiveJob.Listener listener) {
-        String failing = cache.failing();
-        long records = cache.backlog();
-        long bytes = cache.backlogBytes();
-        if (failing != null && (records > backlogLimit.records() || bytes > backlogLimit.bytes())) {
-            // Jobs already running keep their returns (they wait in memory); new ones would only add to the loss.
-            throw refusals.refuse(JobRefusedException.Reason.CACHE_BACKLOG, "the job cache cannot be written ("
-                    + failing + "); " + records + " records (" + bytes / 1024 + " KiB) wait for it, over the "
-                    + "backlog's " + backlogLimit.records() + " records or " + backlogLimit.bytes() / 1024
-                    + " KiB: no new jobs until it can be written again");
-        }
+        checkRoom();
         LiveJob job = new LiveJob(spec);
         if (listener != null) {
             job.listen(listener);
@@ -108,6 +99,30 @@ final class JobTracker {
             timer.schedule(() -> live.remove(spec.jid(), job), DONE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
         });
         return job;
+    }
+
+    /**
+     * Refuses (counted) a new job while the cache cannot be written and its backlog is past {@link BacklogLimit}:
+     * checked by {@link #start}, and by a publisher before it records anything else of the job (its audit line).
+     *
+     * @throws JobRefusedException with reason {@code cache_backlog}
+     */
+    void checkRoom() {
+        String failing = cache.failing();
+        long records = cache.backlog();
+        long bytes = cache.backlogBytes();
+        if (failing != null && (records > backlogLimit.records() || bytes > backlogLimit.bytes())) {
+            // Jobs already running keep their returns (they wait in memory); new ones would only add to the loss.
+            throw refusals.refuse(JobRefusedException.Reason.CACHE_BACKLOG, "the job cache cannot be written ("
+                    + failing + "); " + records + " records (" + bytes / 1024 + " KiB) wait for it, over the "
+                    + "backlog's " + backlogLimit.records() + " records or " + backlogLimit.bytes() / 1024
+                    + " KiB: no new jobs until it can be written again");
+        }
+    }
+
+    /** Jobs held in memory: running, or done within the last seconds (for returns still on their way). */
+    int inMemory() {
+        return live.size();
     }
 
     void acknowledged(String minionId, String jid) {

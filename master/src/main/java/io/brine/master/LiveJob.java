@@ -238,7 +238,8 @@ final class LiveJob {
         gone.removeAll(returns.keySet());
         return new JobRecord(spec.jid(), spec.function(), spec.args(), spec.kwargs(), spec.target(),
                 spec.targetType(), spec.caller(), spec.startMillis(), spec.timeoutMillis(), spec.expected(),
-                spec.unreachable(), new ArrayList<>(acknowledged), returns, spec.unknown(), queueUntil, gone);
+                spec.unreachable(), new ArrayList<>(acknowledged), returns, spec.unknown(), queueUntil, gone,
+                new ArrayList<>(killed));
     }
 
     /** Minions whose session ended while they had the job; guarded by this. */
@@ -263,10 +264,14 @@ final class LiveJob {
         return true;
     }
 
-    /** When its queued deliveries were cancelled (a kill): minions still away read 'expired' from then on. */
+    /** When its queued deliveries were cancelled (a kill); guarded by this. */
     private long queueEndedAt;
+    /** The minions away whose queued deliveries the kill cancelled: they read 'killed'; guarded by this. */
+    private final Set<String> killed = new LinkedHashSet<>();
 
-    synchronized void endQueue(long atMillis) {
+    /** A kill cancelled the deliveries still waiting for {@code away} at {@code atMillis}. */
+    synchronized void endQueue(long atMillis, java.util.Collection<String> away) {
         queueEndedAt = atMillis;
+        killed.addAll(away);
     }
 }

@@ -90,7 +90,7 @@ public final class Master implements AutoCloseable {
             cacheLock.close();
             throw e;
         }
-        this.audit = AuditLog.open(config.auditLog());
+        this.audit = AuditLog.open(config);
         java.util.concurrent.ScheduledThreadPoolExecutor timerPool =
                 new java.util.concurrent.ScheduledThreadPoolExecutor(1, runtime.threads("master-timer"));
         // A finished job cancels its timeout and removal tasks: cancelled tasks must not keep the job in memory.
@@ -125,7 +125,7 @@ public final class Master implements AutoCloseable {
         DeclaredFunctions declared = new DeclaredFunctions();
         DeliveryQueue deliveries = new DeliveryQueue(cache, tracker::find, DeliveryQueue.Limits.DEFAULTS, refusals);
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
-                tracker, events, timer, access, audit, declared, deliveries, metrics);
+                tracker, events, timer, access, audit, declared, deliveries, metrics, refusals);
         Digests digests = new Digests();
         MasterSecrets secrets = MasterSecrets.of(config);
         TransferStaging staging = new TransferStaging(digests, new CopySources(config.access().cpRoots(),
@@ -139,12 +139,14 @@ public final class Master implements AutoCloseable {
         MasterDispatcher.Services services = new MasterDispatcher.Services(new ClientService(client, keys),
                 minionService, new EventService(events, access), new ReturnAcks(timer));
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
-                config.quotas().maxReturnSize(), declared, deliveries, services, endpoint.counters());
+                io.brine.protocol.SessionLimits.of(config.maxFrameSize(), config.quotas().maxReturnSize()), declared,
+                deliveries, services, endpoint.counters());
         new Reactor(config.reactor(), client.as(Principal.local(Reactor.CALLER, Reactor.CALLER)), workers)
                 .listenTo(events);
         metrics.watch(new MasterMetrics.Sources(sessions::count, events::subscribers, cache::backlog,
-                endpoint.counters()));
-        this.health = new MasterHealth(() -> !deaf, config.cacheDir(), cache::failing);
+                endpoint.counters(), tracker::inMemory, new MasterMetrics.AuditSources(audit::waiting, audit::dropped,
+                        audit::refused)));
+        this.health = new MasterHealth(() -> !deaf, config.cacheDir(), cache::failing, audit::failing);
     }
 
     /**
@@ -290,8 +292,10 @@ public final class Master implements AutoCloseable {
      * Frames and messages dropped, by reason, as one line ({@code malformed=0 ... unauthorised=0 oversize_returns=0
      * minion_requests_over_window=0 pushes_refused_unsolicited=0 pushes_refused_over_quota=0
      * pushes_refused_unrequested=0 jobs_refused_delivery_queue_minion=0 jobs_refused_delivery_queue_total=0
-     * jobs_refused_cache_backlog=0}; the transport's reasons, such as {@code over_bounds}, only once they count): what
-     * an operator checks when something looks wrong.
+     * jobs_refused_cache_backlog=0 jobs_refused_audit_log=0 audit_entries_dropped=0 audit_refusals=0}; the
+     * transport's reasons, such as {@code over_bounds}, only once they count): what an operator checks when
+     * something looks wrong. {@code audit_refusals} counts every action refused because its audit line could not be
+     * made durable ({@code audit_required}), publishes ({@code jobs_refused_audit_log}) among them.
      */
     public String dropCounters() {
         return endpoint.counters() + " unauthorised=" + dispatcher.unauthorised() + " oversize_returns="
@@ -299,7 +303,7 @@ public final class Master implements AutoCloseable {
                 + " pushes_refused_unsolicited=" + pushes.permits.refusedUnsolicited.sum()
                 + " pushes_refused_over_quota=" + pushes.permits.refusedOverQuota.sum()
                 + " pushes_refused_unrequested=" + pushes.permits.refusedUnrequested.sum()
-                + " " + refusals;
+                + " " + refusals + " audit_entries_dropped=" + audit.dropped() + " audit_refusals=" + audit.refused();
     }
 
     /**
@@ -339,8 +343,12 @@ public final class Master implements AutoCloseable {
         }
     }
 
-    /** Retention by age ({@code keep_jobs}) and by count ({@code keep_jobs_count}), checked every ten minutes. */
+    /**
+     * Retention by age ({@code keep_jobs}) and by count ({@code keep_jobs_count}), checked every ten minutes; and the
+     * audit lines waiting for a disk that could not take them, tried every second.
+     */
     private void scheduleRetention() {
+        timer.scheduleWithFixedDelay(audit::retry, 1, 1, TimeUnit.SECONDS);
         timer.scheduleAtFixedRate(() -> {
             int pruned = config.keepJobs().isZero() ? 0
                     : cache.prune(System.currentTimeMillis() - config.keepJobs().toMillis());

@@ -178,6 +178,21 @@ public final class MasterClient {
     }
 
     /**
+     * Call before an action whose audit line ({@link #audit}) can only follow it: with {@code audit_required: true},
+     * throws unless the audit log can record it durably now (every earlier line written, the log synced); the
+     * refusal is audited and counted. Without it, does nothing.
+     *
+     * <pre>{@code
+     * client.requireAudit("token.revoke", Map.of("token", name));   // then revoke, then client.audit(...)
+     * }</pre>
+     *
+     * @throws AuditUnavailableException saying why; nothing should be done
+     */
+    public void requireAudit(String action, Map<String, Object> fields) {
+        publisher.audit().requireWritable(caller, action, fields);
+    }
+
+    /**
      * Copies files from this host to the minions a target selects ({@code brine cp}): streamed in chunks,
      * SHA-256 checked, written atomically with their mode. {@code dest} is a directory, or the file's new path
      * for a single source. Waits like {@link #call}.
@@ -366,9 +381,11 @@ public final class MasterClient {
     }
 
     /**
-     * Stops a running job on every minion still running it; false if it is not running any more.
+     * Stops a running job on every minion still running it, and cancels its deliveries queued for minions that are
+     * away (they read {@code killed}); false if it is not running any more.
      *
      * @throws AccessDeniedException if the job is another identity's and this client lacks {@code @jobs}
+     * @throws AuditUnavailableException with {@code audit_required: true}, when the kill cannot be audited first
      */
     public boolean kill(String jid) {
         return publisher.kill(caller, jid);

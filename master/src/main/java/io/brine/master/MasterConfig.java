@@ -36,7 +36,8 @@ import java.util.Set;
  * @param routerLimits what peers may spend on the master's listener: {@code max_connections} and
  *                     {@code max_connections_per_address} (the rest are {@link RouterLimits#DEFAULTS})
  * @param keyFiling    how many unknown keys strangers may file: {@code max_pending_keys}, {@code new_keys_per_minute}
- * @param access       {@code publisher_acl}, {@code publisher_acl_local} and {@code audit_log}: see {@link AccessConfig}
+ * @param access       {@code publisher_acl}, {@code publisher_acl_local}, {@code audit_log}, {@code audit_required}
+ *                     and {@code cp_roots}: see {@link AccessConfig}
  * @param quotas       {@code max_push_bytes} and {@code max_return_size}: see {@link MinionQuotas}
  * @param shutdownTimeout how long a stopping master waits for returns in flight to reach the job cache
  *                     ({@code shutdown_timeout}, s, default 10); returns not written by then were never
@@ -56,7 +57,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
             "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
             "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address",
             "max_pending_keys", "shutdown_timeout", "new_keys_per_minute", "publisher_acl", "publisher_acl_local", "audit_log",
-            "max_push_bytes", "max_return_size", "metrics", "cp_roots");
+            "audit_required", "max_push_bytes", "max_return_size", "metrics", "cp_roots");
 
     private static Set<String> keys(String... own) {
         Set<String> all = new java.util.HashSet<>(Set.of(own));
@@ -153,7 +154,8 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
             }
         }
         return new AccessConfig(acl, c.bool("publisher_acl_local", true),
-                c.path("audit_log", cacheDir.resolve("audit.jsonl")), cpRoots(c), configFile(c));
+                c.path("audit_log", cacheDir.resolve("audit.jsonl")), cpRoots(c), configFile(c),
+                c.bool("audit_required", false));
     }
 
     /**

@@ -42,6 +42,8 @@ final class MasterDispatcher implements RouterListener {
     /** Returns over {@code max_return_size}, recorded as failed returns that say so. */
     final LongAdder oversizeReturns = new LongAdder();
     private final int maxReturnSize;
+    /** What an accepted minion is told it may send: every return cut to fit before it goes. */
+    private final io.brine.protocol.SessionLimits limits;
     private final RequestWindow window = new RequestWindow(RequestWindow.PER_MINION_BYTES, RequestWindow.TOTAL_BYTES);
 
     private final GrainsReports grains;
@@ -52,8 +54,10 @@ final class MasterDispatcher implements RouterListener {
     }
 
     MasterDispatcher(MinionSessions sessions, JobTracker tracker, MinionFactsCache facts, EventBus events,
-            ExecutorService workers, int maxReturnSize, DeclaredFunctions declared, DeliveryQueue deliveries,
-            Services services, Counters counters) {
+            ExecutorService workers, io.brine.protocol.SessionLimits limits, DeclaredFunctions declared,
+            DeliveryQueue deliveries, Services services, Counters counters) {
+        this.limits = limits;
+        int maxReturnSize = limits.maxReturnSize();
         this.clients = services.clients();
         this.minions = services.minions();
         this.eventService = services.events();
@@ -77,6 +81,7 @@ final class MasterDispatcher implements RouterListener {
     @Override
     public void onSession(Session session) {
         if (session.role() == Role.MINION) {
+            session.send(limits); // before anything else it hears: every return it sends from now on fits
             sessions.connected(session);
             LOG.log(Level.INFO, "minion " + session.peerId() + " connected");
             String id = session.peerId();
@@ -190,6 +195,18 @@ final class MasterDispatcher implements RouterListener {
     private void refuse(Session session, Message message) {
         counters.drop(Counters.Drop.ROLE_NOT_ALLOWED);
         drops.drop(message.getClass().getSimpleName() + " from " + session + ": not allowed for its role");
+    }
+
+    /**
+     * A minion's frame was too large to read (the transport read past it): the minion is told the limits and how large
+     * the frame was, and sends that return again cut to fit, or as a failed return saying why.
+     */
+    @Override
+    public void onFrameRefused(Session session, long frameBytes) {
+        oversizeReturns.increment();
+        drops.drop("a frame of " + frameBytes + " bytes from " + session.peerId() + " is over max_frame_size "
+                + limits.maxFrameSize() + "; the minion is told to cut it to fit");
+        session.send(new io.brine.protocol.SessionLimits(limits.maxFrameSize(), limits.maxReturnSize(), frameBytes));
     }
 
     @Override

@@ -12,7 +12,8 @@ import java.util.function.Supplier;
 /**
  * What {@code /health} answers: whether the master listens, and whether its cachedir can be written (a file is
  * created, written, synced and removed there, so a read-only or full file system is found before a job needs it;
- * a job cache whose writes fail counts as not writable too). The file probe runs at most once per
+ * a job cache whose writes fail counts as not writable too), and whether its audit log can be appended to (it
+ * fails while lines wait in memory for a disk that refused them). The file probe runs at most once per
  * {@link #PROBE_INTERVAL} and its answer is reused until then: {@code /health} is unauthenticated, and requests must
  * not be able to drive synced writes on the disk the job cache commits to.
  *
@@ -22,22 +23,35 @@ import java.util.function.Supplier;
  */
 final class MasterHealth {
     static final String PROBE = ".health-probe";
+    /** Every check, in the order /health names them. */
+    static final java.util.List<String> CHECKS = java.util.List.of("listening", "cache_writable", "audit_writable");
     static final java.time.Duration PROBE_INTERVAL = java.time.Duration.ofSeconds(2);
 
     private final BooleanSupplier listening;
     private final Path cacheDir;
     private final Supplier<String> cacheFailing;
+    private final Supplier<String> auditFailing;
     private long probedAt;
     private boolean probed;
     private String probeProblem;
 
     MasterHealth(BooleanSupplier listening, Path cacheDir, Supplier<String> cacheFailing) {
+        this(listening, cacheDir, cacheFailing, () -> null);
+    }
+
+    /** As above; {@code auditFailing} says why the audit log cannot be written now, or null when it can. */
+    MasterHealth(BooleanSupplier listening, Path cacheDir, Supplier<String> cacheFailing,
+            Supplier<String> auditFailing) {
+        this.auditFailing = auditFailing;
         this.listening = listening;
         this.cacheDir = cacheDir;
         this.cacheFailing = cacheFailing;
     }
 
-    /** Each failed check by name ({@code listening}, {@code cache_writable}) with why; empty when healthy. */
+    /**
+     * Each failed check by name ({@code listening}, {@code cache_writable}, {@code audit_writable}) with why; empty
+     * when healthy.
+     */
     synchronized Map<String, String> failures() {
         Map<String, String> failed = new LinkedHashMap<>();
         if (!listening.getAsBoolean()) {
@@ -46,6 +60,10 @@ final class MasterHealth {
         String cache = cacheProblem();
         if (cache != null) {
             failed.put("cache_writable", cache);
+        }
+        String audit = auditFailing.get();
+        if (audit != null) {
+            failed.put("audit_writable", "the audit log " + audit);
         }
         return failed;
     }

@@ -14,7 +14,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The operator's view of minion keys: list, accept, reject, delete, and pre-seed a key before its minion
  * boots. Changes take effect on a running master at once: an accepted minion gets its session, and a
- * deleted or rejected one is cut off before the next job.
+ * deleted or rejected one is cut off before the next job. Each is audited; with {@code audit_required: true}, a
+ * change is refused ({@link AuditUnavailableException}, nothing changed) while the audit log cannot record it.
  *
  * <pre>{@code
  * master.keys().preseed("web1", KeyFiles.readPublicKey(Path.of("web1.pub")));   // before web1 boots
@@ -135,6 +136,7 @@ public final class MasterKeys {
     /** Accepts a pending key; false if {@code id} has no pending key. */
     public boolean accept(String id) {
         allowed("accept keys");
+        auditable("accepted", MinionId.requireValid(id));
         return changed(id, "accepted",
                 directory.move(MinionId.requireValid(id), KeyStatus.PENDING, KeyStatus.ACCEPTED));
     }
@@ -142,6 +144,7 @@ public final class MasterKeys {
     /** Accepts every pending key and returns their ids. */
     public List<String> acceptAll() {
         allowed("accept keys");
+        auditable("accepted", "*");
         List<String> accepted = new ArrayList<>();
         for (String id : directory.ids(KeyStatus.PENDING)) {
             if (directory.move(id, KeyStatus.PENDING, KeyStatus.ACCEPTED)) {
@@ -156,7 +159,7 @@ public final class MasterKeys {
     /** Rejects a pending or accepted key; false if there was none. */
     public boolean reject(String id) {
         allowed("reject keys");
-        MinionId.requireValid(id);
+        auditable("rejected", MinionId.requireValid(id));
         boolean moved = directory.move(id, KeyStatus.PENDING, KeyStatus.REJECTED)
                 | directory.move(id, KeyStatus.ACCEPTED, KeyStatus.REJECTED);
         return changed(id, "rejected", moved);
@@ -165,6 +168,7 @@ public final class MasterKeys {
     /** Deletes every key filed for {@code id}; false if there was none. */
     public boolean delete(String id) {
         allowed("delete keys");
+        auditable("deleted", MinionId.requireValid(id));
         return changed(id, "deleted", directory.delete(MinionId.requireValid(id)));
     }
 
@@ -175,7 +179,7 @@ public final class MasterKeys {
      */
     public void preseed(String id, byte[] publicKey) {
         allowed("pre-seed keys");
-        MinionId.requireValid(id);
+        auditable("preseeded", MinionId.requireValid(id));
         Optional<byte[]> existing = directory.publicKey(KeyStatus.ACCEPTED, id);
         if (existing.isPresent() && !KeyDirectory.sameKey(existing, publicKey)) {
             throw new IllegalStateException("a different key is already accepted for " + id
@@ -264,6 +268,16 @@ public final class MasterKeys {
             audit.record(actor, "refused", Map.of("function", "@keys", "outcome", why));
         }
         throw new AccessDeniedException(why);
+    }
+
+    /**
+     * With {@code audit_required}, refuses ({@link AuditUnavailableException}, nothing changed) a key change whose
+     * audit line, written once the change is made, could not be made durable now.
+     */
+    private void auditable(String what, String id) {
+        if (audit != null) {
+            audit.requireWritable(actor, "key." + what, Map.of("id", id));
+        }
     }
 
     private void allowed(String what) {

@@ -60,7 +60,7 @@ final class MasterMetrics implements HandshakeOutcome.Sink {
         returns = Counter.builder().name("brine_returns_total")
                 .help("Minion returns taken (outcome ok or failed), and expected minions that had not returned "
                         + "when a job stopped waiting (outcome as brine job show names it: running, no-response, "
-                        + "not-connected, unknown, queued, expired, disconnected)")
+                        + "not-connected, unknown, queued, expired, disconnected, killed)")
                 .labelNames("outcome").withoutExemplars().register(registry);
         // Every outcome from the first scrape, at 0: a rate over a series that appears late misses its first step.
         returns.labelValues("ok");
@@ -141,7 +141,11 @@ final class MasterMetrics implements HandshakeOutcome.Sink {
 
     /** What the master holds, read at scrape time. */
     record Sources(IntSupplier connectedMinions, IntSupplier eventSubscribers, LongSupplier cacheBacklog,
-            Counters transport) {
+            Counters transport, IntSupplier jobsInMemory, AuditSources audit) {
+    }
+
+    /** The audit log's lines waiting to be written and dropped, and the actions refused for it. */
+    record AuditSources(IntSupplier waiting, LongSupplier dropped, LongSupplier refused) {
     }
 
     /** Registers the metrics read at scrape time from {@code sources}; called once, when the master is built. */
@@ -155,6 +159,21 @@ final class MasterMetrics implements HandshakeOutcome.Sink {
         GaugeWithCallback.builder().name("brine_job_cache_queue_depth")
                 .help("Records waiting to be written into the job cache")
                 .callback(cb -> cb.call(sources.cacheBacklog().getAsLong())).register(registry);
+        GaugeWithCallback.builder().name("brine_jobs_in_memory")
+                .help("Jobs the master holds in memory: running, or ended within the last seconds (for returns "
+                        + "still on their way); the others are read from the job cache")
+                .callback(cb -> cb.call(sources.jobsInMemory().getAsInt())).register(registry);
+        AuditSources audit = sources.audit();
+        GaugeWithCallback.builder().name("brine_audit_log_queue_depth")
+                .help("Audit log entries waiting in memory for a disk that could not take them")
+                .callback(cb -> cb.call(audit.waiting().getAsInt())).register(registry);
+        CounterWithCallback.builder().name("brine_audit_entries_dropped_total")
+                .help("Audit log entries dropped because too many waited in memory while the log could not be "
+                        + "written")
+                .callback(cb -> cb.call(audit.dropped().getAsLong())).register(registry);
+        CounterWithCallback.builder().name("brine_audit_refusals_total")
+                .help("Actions refused because their audit line could not be made durable (audit_required)")
+                .callback(cb -> cb.call(audit.refused().getAsLong())).register(registry);
         Counters transport = sources.transport();
         CounterWithCallback.builder().name("brine_frames_dropped_total")
                 .help("Frames, connections and messages the master's listener dropped before acting on them, "

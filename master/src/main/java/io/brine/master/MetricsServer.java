@@ -92,7 +92,7 @@ final class MetricsServer implements AutoCloseable {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("status", failed.isEmpty() ? "ok" : "failing");
             Map<String, String> checks = new LinkedHashMap<>();
-            for (String check : new String[] {"listening", "cache_writable"}) {
+            for (String check : MasterHealth.CHECKS) {
                 checks.put(check, failed.getOrDefault(check, "ok"));
             }
             body.put("checks", checks);

@@ -27,11 +27,13 @@ public enum MinionOutcome {
     /** It was away, and did not connect before the queue time passed: it never got the job. */
     EXPIRED,
     /** Its session ended while it had the job (the minion died, restarted or lost its network). */
-    DISCONNECTED;
+    DISCONNECTED,
+    /** It was away, and the job was killed ({@code brine job kill}) while it waited for it: it never got it. */
+    KILLED;
 
     /**
      * The name {@code brine run --out json}, {@code brine job show} and the HTTP API print: returned, running,
-     * no-response, not-connected, unknown, queued, expired or disconnected.
+     * no-response, not-connected, unknown, queued, expired, disconnected or killed.
      */
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');

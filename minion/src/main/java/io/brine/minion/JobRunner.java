@@ -76,7 +76,7 @@ final class JobRunner implements AutoCloseable {
     private final java.util.concurrent.Executor jobThreads;
     private final java.util.concurrent.ScheduledExecutorService timer;
     /** Null only in tests that need no durability. */
-    private final ReturnSpool spool;
+    private final ReturnSink returns;
     private final int maxJobs;
     /** Whether a job arriving is new: a queued job is sent again on every new session, and must still run once. */
     private final TakenJobs taken;
@@ -88,15 +88,11 @@ final class JobRunner implements AutoCloseable {
 
     JobRunner(String minionId, FunctionCatalog functions, Supplier<Map<String, Object>> grains, Path cacheDir,
             int maxJobs, Consumer<Message> send, MasterLink master, MinionControl control, FunctionPolicy policy,
-            int maxReturnSize, ReturnSpool spool, TakenJobs taken, ProcessRunner processes, MinionRuntime runtime) {
+            ReturnSink returns, TakenJobs taken, ProcessRunner processes, MinionRuntime runtime) {
         this.taken = taken;
         this.jobThreads = runtime.jobs();
         this.timer = runtime.timer();
-        ReturnCap cap = new ReturnCap(maxReturnSize);
-        // Every return passes the cap and the spool on its way out, whichever path (value, failure, timeout, kill)
-        // made it: kept on disk until the master acknowledges it.
-        send = capped(send, cap, spool);
-        this.spool = spool;
+        this.returns = returns;
         this.minionId = minionId;
         this.policy = policy;
         this.processes = processes;
@@ -109,20 +105,6 @@ final class JobRunner implements AutoCloseable {
         this.maxJobs = maxJobs;
     }
 
-    private static Consumer<Message> capped(Consumer<Message> send, ReturnCap cap, ReturnSpool spool) {
-        return m -> {
-            if (m instanceof JobReturn r) {
-                JobReturn out = cap.apply(r);
-                if (spool != null) {
-                    spool.keep(out);
-                }
-                send.accept(out);
-            } else {
-                send.accept(m);
-            }
-        };
-    }
-
     void submit(JobRequest job) {
         if (!taken.firstTime(job)) {
             LOG.log(Level.DEBUG, "job " + job.jid() + " arrived again; it runs once");
@@ -133,14 +115,15 @@ final class JobRunner implements AutoCloseable {
         if (function.isEmpty() || function.get().immediate() || policy.functionRefusal(job.function()).isPresent()) {
             // Answered on the receiving thread (see ExecutionFunction#immediate); so is a function this minion lacks or
             // refuses.
-            send.accept(new JobReturn(job.jid(), run(job, function, start)));
+            Result result = run(job, function, start);
+            returns.returned(new JobReturn(job.jid(), result.ret()), result.uncutBytes());
             return;
         }
         AtomicBoolean returned = new AtomicBoolean();
         long startNanos = System.nanoTime();
         String timedOut = "job timed out after " + job.timeoutMillis() / 1000.0 + " s and was stopped";
         FutureTask<Void> task = new FutureTask<>(() -> {
-            MinionReturn result = run(job, function, start);
+            Result result = run(job, function, start);
             // measured on the monotonic clock: a wall clock stepped forward must not end a job early
             if (System.nanoTime() - startNanos >= TimeUnit.MILLISECONDS.toNanos(job.timeoutMillis())) {
                 // The command runner kills a job's commands at the same deadline, so the function may answer
@@ -156,9 +139,7 @@ final class JobRunner implements AutoCloseable {
         ScheduledFuture<?> ack = timer.schedule(() -> {
             if (!returned.get()) {
                 send.accept(new JobAck(job.jid()));
-                if (spool != null) {
-                    spool.running(job.jid(), job.function()); // should the minion die now, the job reads 'lost'
-                }
+                returns.running(job.jid(), job.function()); // should the minion die now, the job reads 'lost'
             }
         }, ACK_AFTER_MILLIS, TimeUnit.MILLISECONDS);
         running.put(job.jid(), new Running(job, start, task, deadline, ack, returned));
@@ -234,29 +215,36 @@ final class JobRunner implements AutoCloseable {
             r.ended();
             running.remove(jid);
             LOG.log(Level.WARNING, "job " + jid + " (" + r.job().function() + "): " + why);
-            send.accept(new JobReturn(jid, MinionReturn.failed(retcode, why, r.startMillis(),
-                    System.currentTimeMillis())));
+            returns.returned(new JobReturn(jid, MinionReturn.failed(retcode, why, r.startMillis(),
+                    System.currentTimeMillis())), 0);
         }
     }
 
-    private void finish(String jid, AtomicBoolean returned, MinionReturn result) {
+    private void finish(String jid, AtomicBoolean returned, Result result) {
         if (returned.compareAndSet(false, true)) {
             Running r = running.remove(jid);
             if (r != null) {
                 r.ended();
             }
-            send.accept(new JobReturn(jid, result));
+            returns.returned(new JobReturn(jid, result.ret()), result.uncutBytes());
         }
     }
 
-    private MinionReturn run(JobRequest job, Optional<ExecutionFunction> function, long start) {
+    /** What a function returned, and how large its output was before its own cap cut it (0: nothing was cut). */
+    private record Result(MinionReturn ret, long uncutBytes) {
+        static Result of(MinionReturn ret) {
+            return new Result(ret, 0);
+        }
+    }
+
+    private Result run(JobRequest job, Optional<ExecutionFunction> function, long start) {
         if (function.isEmpty()) {
-            return MinionReturn.failed(254, "'" + job.function() + "' is not available on this minion",
-                    start, System.currentTimeMillis());
+            return Result.of(MinionReturn.failed(254, "'" + job.function() + "' is not available on this minion",
+                    start, System.currentTimeMillis()));
         }
         Optional<String> refused = policy.functionRefusal(job.function());
         if (refused.isPresent()) {
-            return MinionReturn.failed(REFUSED, refused.get(), start, System.currentTimeMillis());
+            return Result.of(MinionReturn.failed(REFUSED, refused.get(), start, System.currentTimeMillis()));
         }
         try {
             ExecutionFunction f = function.get();
@@ -267,17 +255,18 @@ final class JobRunner implements AutoCloseable {
             Object value = f.call(context, args);
             long end = System.currentTimeMillis();
             if (value instanceof FunctionResult r) {
-                return new MinionReturn(r.success(), r.retcode(), WireValues.of(r.ret()), start, end);
+                return new Result(new MinionReturn(r.success(), r.retcode(), WireValues.of(r.ret()), start, end),
+                        r.uncutBytes());
             }
-            return MinionReturn.ok(WireValues.of(value), start, end);
+            return Result.of(MinionReturn.ok(WireValues.of(value), start, end));
         } catch (FunctionException e) {
-            return MinionReturn.failed(e.retcode(), e.getMessage(), start, System.currentTimeMillis());
+            return Result.of(MinionReturn.failed(e.retcode(), e.getMessage(), start, System.currentTimeMillis()));
         } catch (InterruptedException e) {
-            return MinionReturn.failed(TIMED_OUT, "job interrupted", start, System.currentTimeMillis());
+            return Result.of(MinionReturn.failed(TIMED_OUT, "job interrupted", start, System.currentTimeMillis()));
         } catch (Exception | StackOverflowError | OutOfMemoryError e) {
             LOG.log(Level.WARNING, "function " + job.function() + " failed in job " + job.jid(), e);
-            return MinionReturn.failed(1, "function " + job.function() + " failed: " + e, start,
-                    System.currentTimeMillis());
+            return Result.of(MinionReturn.failed(1, "function " + job.function() + " failed: " + e, start,
+                    System.currentTimeMillis()));
         }
     }
 

@@ -6,7 +6,6 @@ import io.brine.functions.MinionControl;
 import io.brine.functions.ProcessRunner;
 import io.brine.protocol.JobRequest;
 import io.brine.protocol.JobReturn;
-import io.brine.protocol.Message;
 import io.brine.protocol.MinionReturn;
 import java.time.Duration;
 import java.util.List;
@@ -35,17 +34,17 @@ final class LocalCallRunner implements CallSocket.Runner, AutoCloseable {
 
     LocalCallRunner(MinionConfig config, FunctionCatalog functions, Supplier<Map<String, Object>> grains,
             MasterLink master, MinionControl control, int maxCalls, ProcessRunner processes, MinionRuntime runtime) {
-        this.jobs = new JobRunner(config.id(), functions, grains, config.cacheDir(), maxCalls, this::returned, master,
-                control, config.functionPolicy(), config.maxReturnSize(), null, TakenJobs.inMemory(),
-                processes, runtime);
+        ReturnCap cap = new ReturnCap(config.maxReturnSize());
+        // a local caller needs no acknowledgement of a running job, and its returns are cut as a master's would be
+        this.jobs = new JobRunner(config.id(), functions, grains, config.cacheDir(), maxCalls, m -> { }, master,
+                control, config.functionPolicy(), (ret, uncut) -> returned(cap.apply(ret, uncut)),
+                TakenJobs.inMemory(), processes, runtime);
     }
 
-    private void returned(Message m) {
-        if (m instanceof JobReturn r) {
-            CompletableFuture<MinionReturn> waiting = pending.remove(r.jid());
-            if (waiting != null) {
-                waiting.complete(r.result());
-            }
+    private void returned(JobReturn r) {
+        CompletableFuture<MinionReturn> waiting = pending.remove(r.jid());
+        if (waiting != null) {
+            waiting.complete(r.result());
         }
     }
 

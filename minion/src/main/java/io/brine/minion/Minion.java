@@ -13,6 +13,7 @@ import io.brine.protocol.KeyStatus;
 import io.brine.protocol.MasterReply;
 import io.brine.protocol.Message;
 import io.brine.protocol.ReturnAck;
+import io.brine.protocol.SessionLimits;
 import io.brine.protocol.Role;
 import io.brine.protocol.ValueBounds;
 import io.brine.protocol.crypto.Fingerprint;
@@ -69,6 +70,8 @@ public final class Minion implements AutoCloseable {
 
     /** Returns the master has not acknowledged yet, on disk: sent again after every reconnect. */
     private final ReturnSpool spool;
+    /** Every return on its way out: cut to what the master takes, spooled, sent, given up on if it keeps failing. */
+    private final ReturnSender returns;
     /** Sends unacknowledged returns again now and then, for a master that took one but could not store it. */
     private final java.util.concurrent.ScheduledFuture<?> resender;
     /** Writes returns waiting for their acknowledgement to disk. */
@@ -100,9 +103,9 @@ public final class Minion implements AutoCloseable {
         this.spool = ReturnSpool.open(config.cacheDir().resolve("returns"), config.returnSpoolMax());
         TakenJobs taken = new TakenJobs(QueuedJobLedger.open(config.cacheDir().resolve("queued"),
                 System::currentTimeMillis), spool);
+        this.returns = new ReturnSender(config.maxReturnSize(), spool, endpoint::send);
         this.jobs = new JobRunner(config.id(), functions, grains::get, config.cacheDir(), config.maxJobs(),
-                endpoint::send, master, new Control(), config.functionPolicy(), config.maxReturnSize(), spool,
-                taken, processes, runtime);
+                endpoint::send, master, new Control(), config.functionPolicy(), returns, taken, processes, runtime);
         this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), endpoint::send, runtime);
         this.localCalls = new LocalCallRunner(config, functions, grains::get, master, new Control(),
                 CallSocket.MAX_CALLS, processes, runtime);
@@ -222,8 +225,13 @@ public final class Minion implements AutoCloseable {
 
     private void resendStale() {
         if (endpoint.status() == KeyStatus.ACCEPTED) {
-            spool.unacknowledgedFor(RESEND_MILLIS).forEach(endpoint::send);
+            returns.resendStale(RESEND_MILLIS);
         }
+    }
+
+    /** Returns this minion gave up sending since it started (each kept in {@code cachedir/returns-aside}). */
+    public long returnsSetAside() {
+        return spool.setAsideCount();
     }
 
     /** The minion's key: {@code pki_dir/minion.pem} (0600) and {@code minion.pub}, created on first start. */
@@ -297,10 +305,9 @@ public final class Minion implements AutoCloseable {
                 LOG.log(Level.INFO, "authenticated with the master as " + id());
                 report(grains.get());
                 // A new session: whatever the last one may have lost goes again; the master stores each once.
-                List<JobReturn> again = spool.unacknowledged();
-                if (!again.isEmpty()) {
-                    LOG.log(Level.INFO, "sending " + again.size() + " unacknowledged returns again");
-                    again.forEach(endpoint::send);
+                int again = returns.resendAll();
+                if (again > 0) {
+                    LOG.log(Level.INFO, "sent " + again + " unacknowledged returns again");
                 }
             }
         }
@@ -312,7 +319,9 @@ public final class Minion implements AutoCloseable {
             } else if (message instanceof MasterReply reply) {
                 master.onReply(reply);
             } else if (message instanceof ReturnAck ack) {
-                ack.jids().forEach(spool::acknowledged);
+                returns.acknowledged(ack.jids());
+            } else if (message instanceof SessionLimits limits) {
+                returns.onLimits(limits);
             } else if (message instanceof JobKill kill) {
                 jobs.kill(kill.jid());
             } else {

@@ -10,24 +10,51 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Keeps a return under {@code max_return_size}, below the frame limit, so a large output arrives truncated with
- * a marker saying so instead of tearing the session down and leaving the caller to time out. The longest text
- * in the return is cut first (a command's stdout, usually), again while needed; a return that is still too
- * large (a huge list of small values) is replaced by a failed return that says how large it was; so is one
- * holding more values, or nested deeper, than the master reads ({@link ValueBounds#RETURN}).
+ * Keeps a return within a limit (the smaller of this minion's {@code max_return_size} and what its master takes,
+ * see {@link ReturnSender}), so a large output arrives truncated with a marker saying so instead of being refused.
+ * The longest text in the return is cut first (a command's stdout, usually), again while needed; a return that is
+ * still too large (a huge list of small values) is replaced by a failed return that says how large it was; so is one
+ * holding more values, or nested deeper, than the master reads ({@link ValueBounds#RETURN}). The marker gives the
+ * size the output had before anything cut it, the function's own output cap included.
  */
 final class ReturnCap {
     /** What a cut text ends with; the numbers let the operator know how much is missing. */
-    static final String MARKER = "\n[... truncated by brine: the return was %d bytes, over max_return_size %d]";
+    static final String MARKER = "\n[... truncated by brine: the return was %d bytes, over %s %d]";
+    /** A marker an earlier cut left: replaced, not stacked, when a return is cut again (to a smaller limit). */
+    private static final java.util.regex.Pattern ANY_MARKER = java.util.regex.Pattern.compile(
+            "\n\\[\\.\\.\\. truncated by brine: the return was \\d+ bytes, over [^\\]]*\\]$");
+    /** Room for what a sealed frame adds to the encoded return (frame header, nonce, tag), with margin. */
+    static final int FRAME_OVERHEAD = 64;
     private static final int ROUNDS = 8;
 
+    private final int limit;
+    private final String limitName;
     private final int maxBytes;
 
-    ReturnCap(int maxBytes) {
-        this.maxBytes = maxBytes;
+    /** A cap at this minion's own {@code max_return_size}. */
+    ReturnCap(int maxReturnSize) {
+        this(maxReturnSize, "max_return_size");
+    }
+
+    /**
+     * @param limit     the largest frame a return may take; the encoded return stays below it by the overhead
+     * @param limitName what the limit is, for the marker: {@code max_return_size}, or the master's
+     */
+    ReturnCap(int limit, String limitName) {
+        this.limit = limit;
+        this.limitName = limitName;
+        this.maxBytes = limit - FRAME_OVERHEAD;
     }
 
     JobReturn apply(JobReturn ret) {
+        return apply(ret, 0);
+    }
+
+    /**
+     * {@code ret} within the limit; {@code uncutBytes} is how large the function's output was in full (0 when it does
+     * not say: then the return's own encoded size), for the marker.
+     */
+    JobReturn apply(JobReturn ret, long uncutBytes) {
         MinionReturn result = ret.result();
         java.util.Optional<String> tooMany = ValueBounds.RETURN.refusal(result.ret());
         if (tooMany.isPresent()) {
@@ -38,14 +65,15 @@ final class ReturnCap {
         if (upperBound(ret.result().ret(), 0) + 512 <= maxBytes) {
             return ret;
         }
-        int original = MessageCodec.encode(ret).length;
-        if (original <= maxBytes) {
+        int encoded = MessageCodec.encode(ret).length;
+        if (encoded <= maxBytes) {
             return ret;
         }
+        long original = uncutBytes > 0 ? uncutBytes : encoded; // the output's own size when the function says
         MinionReturn r = ret.result();
         Object value = r.ret();
-        String marker = String.format(MARKER, original, maxBytes);
-        int size = original;
+        String marker = String.format(MARKER, original, limitName, limit);
+        int size = encoded;
         for (int round = 0; round < ROUNDS && size > maxBytes; round++) {
             Object longest = longest(value, null);
             if (longest == null) {
@@ -57,7 +85,7 @@ final class ReturnCap {
         }
         if (size > maxBytes) {
             return new JobReturn(ret.jid(), MinionReturn.failed(r.retcode() == 0 ? 1 : r.retcode(),
-                    "return too large: " + original + " bytes, over max_return_size " + maxBytes + "; not sent",
+                    "return too large: " + original + " bytes, over " + limitName + " " + limit + " even when cut; not sent",
                     r.startMillis(), r.endMillis()));
         }
         return new JobReturn(ret.jid(), withRet(r, value));
@@ -122,7 +150,8 @@ final class ReturnCap {
             return java.util.Arrays.copyOf(b, Math.max(0, b.length - excessBytes));
         }
         String s = (String) v;
-        String base = s.endsWith(marker) ? s.substring(0, s.length() - marker.length()) : s;
+        java.util.regex.Matcher earlier = ANY_MARKER.matcher(s);
+        String base = earlier.find() ? s.substring(0, earlier.start()) : s;
         // A char is at most 3 bytes in UTF-8 (a surrogate pair 4 for 2 chars): cutting excess/1 chars is enough
         // for ASCII and more than enough otherwise; later rounds take more if needed.
         int keep = Math.max(0, base.length() - excessBytes);

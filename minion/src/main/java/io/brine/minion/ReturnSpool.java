@@ -51,7 +51,11 @@ final class ReturnSpool {
     /** Returns written to disk, and jobs that have a running marker there. */
     private final java.util.Set<String> persisted = new java.util.HashSet<>();
     private final java.util.Set<String> marked = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Returns on disk whose kept version has since been replaced. */
+    private final java.util.Set<String> stale = new java.util.HashSet<>();
     private long bytes;
+    /** Returns given up on since the start ({@link #setAside}). */
+    private long setAside;
 
     private ReturnSpool(Path dir, long maxBytes) {
         this.dir = dir;
@@ -98,7 +102,8 @@ final class ReturnSpool {
         List<JobReturn> due = new ArrayList<>();
         synchronized (this) {
             pending.forEach((jid, ret) -> {
-                if (!persisted.contains(jid) && keptAt.getOrDefault(jid, Long.MIN_VALUE) <= cutoff) {
+                if (keptAt.getOrDefault(jid, Long.MIN_VALUE) <= cutoff
+                        && (!persisted.contains(jid) || stale.remove(jid))) {
                     due.add(ret);
                 }
             });
@@ -131,6 +136,7 @@ final class ReturnSpool {
     /** The master has it: forget it. */
     synchronized void acknowledged(String jid) {
         if (pending.remove(jid) != null) {
+            stale.remove(jid);
             bytes -= sizes.remove(jid);
             keptAt.remove(jid);
             if (persisted.remove(jid)) {
@@ -177,6 +183,39 @@ final class ReturnSpool {
         return out;
     }
 
+    /** The unacknowledged return of {@code jid}, if this spool holds one. */
+    synchronized java.util.Optional<JobReturn> find(String jid) {
+        return java.util.Optional.ofNullable(pending.get(jid));
+    }
+
+    /**
+     * Gives up on {@code ret}, which the master would not take however often it was sent: it leaves the spool (never
+     * sent again), and is kept on disk in {@code cachedir/returns-aside/JID.ret} for an operator, with one log line.
+     */
+    void setAside(JobReturn ret, String why) {
+        synchronized (this) {
+            if (!pending.containsKey(ret.jid())) {
+                return;
+            }
+            acknowledged(ret.jid());
+            setAside++;
+        }
+        Path aside = dir.resolveSibling("returns-aside");
+        try {
+            PrivateFiles.directory(aside);
+            Files.write(aside.resolve(ret.jid() + ".ret"), MessageCodec.encode(ret));
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot keep the return of job " + ret.jid() + " in " + aside + ": " + e);
+        }
+        LOG.log(Level.ERROR, "gave up sending the return of job " + ret.jid() + " (" + why + "); kept in " + aside
+                + ", not sent again");
+    }
+
+    /** Returns given up on since the start, each kept in {@code returns-aside}. */
+    synchronized long setAsideCount() {
+        return setAside;
+    }
+
     /** Whether this spool holds a return of {@code jid} not yet acknowledged, or marks it as running. */
     synchronized boolean knows(String jid) {
         return pending.containsKey(jid) || marked.contains(jid);
@@ -200,6 +239,9 @@ final class ReturnSpool {
         }
         if (pending.put(ret.jid(), ret) != null) {
             bytes -= sizes.get(ret.jid());
+            if (persisted.contains(ret.jid())) {
+                stale.add(ret.jid()); // replaced (cut to a master's limit): the next persist writes this one over it
+            }
         }
         sizes.put(ret.jid(), size);
         keptAt.put(ret.jid(), ticks());

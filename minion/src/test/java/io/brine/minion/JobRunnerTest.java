@@ -33,8 +33,9 @@ class JobRunnerTest {
 
     private JobRunner runner(int maxJobs) {
         return new JobRunner("m1", FunctionRegistry.installed(), Map::of, cache, maxJobs, this::sent, MasterLink.NONE,
-                MinionControl.NONE, io.brine.functions.FunctionPolicy.ALLOW_ALL, MinionConfig.DEFAULT_MAX_RETURN_SIZE,
-                null, TakenJobs.inMemory(), new io.brine.functions.ProcessRunner(System.getLogger("test")), runtime);
+                MinionControl.NONE, io.brine.functions.FunctionPolicy.ALLOW_ALL, (ret, uncut) -> sent(new ReturnCap(
+                        MinionConfig.DEFAULT_MAX_RETURN_SIZE).apply(ret, uncut)), TakenJobs.inMemory(),
+                new io.brine.functions.ProcessRunner(System.getLogger("test")), runtime);
     }
 
     private void sent(Message m) {

@@ -185,7 +185,10 @@ class PackagesIT {
                 "purge removed the brine user");
     }
 
-    /** Runs a unit's ExecStart line as written, its $VARIABLES taken from its EnvironmentFile, as its User=. */
+    /**
+     * Runs a unit's ExecStart line as written, its $VARIABLES taken from its EnvironmentFile (and set in its
+     * environment, as systemd does), as its User=.
+     */
     private Process startUnit(String unit) throws IOException {
         Map<String, String> keys = new HashMap<>();
         for (String line : Files.readAllLines(UNITS.resolve(unit))) {
@@ -221,7 +224,9 @@ class PackagesIT {
         command.removeIf(String::isEmpty);
         System.out.println(unit + ": " + String.join(" ", command));
         Path log = Files.createTempFile(unit, ".log");
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().putAll(env); // systemd also hands the EnvironmentFile's variables to the process
+        Process p = pb.start();
         started.add(p);
         return p;
     }

@@ -51,10 +51,7 @@ public record CallReport(long requestId, JobRecord rest, List<String> streamed) 
             returns.put(id, r);
         }
         returns.putAll(rest.returns());
-        JobRecord j = rest;
-        return new JobRecord(j.jid(), j.function(), j.args(), j.kwargs(), j.target(), j.targetType(), j.caller(),
-                j.startMillis(), j.timeoutMillis(), j.expected(), j.unreachable(), j.acknowledged(), returns,
-                j.unknown(), j.queueUntilMillis(), j.disconnected());
+        return rest.withReturns(returns);
     }
 
     void write(WireWriter w) {

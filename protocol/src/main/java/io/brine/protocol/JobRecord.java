@@ -12,12 +12,13 @@ import java.util.Objects;
  * Everything known of one job: what was asked, by whom, who was expected, who had no live session when it
  * was published ({@code unreachable}), who acknowledged and what each returned, and which ids a list target
  * named that are no accepted minion ({@code unknown}: expected and unreachable too, so they count as missing). The missing minions and
- * their outcomes are derived, never stored, so they can never disagree with the rest.
+ * their outcomes are derived, never stored, so they can never disagree with the rest. {@code killed}: the minions
+ * away whose queued deliveries {@code brine job kill} cancelled.
  */
 public record JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
         String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
         List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns,
-        List<String> unknown, long queueUntilMillis, List<String> disconnected) {
+        List<String> unknown, long queueUntilMillis, List<String> disconnected, List<String> killed) {
 
     /** How an expected minion ended a job. */
     public enum Outcome {
@@ -39,11 +40,13 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
          * Its session ended while it had the job (the minion died, restarted or lost its network): callers stopped
          * waiting for it. Should it still return (it keeps returns until the master has them), the return counts.
          */
-        DISCONNECTED;
+        DISCONNECTED,
+        /** It was away, and the job was killed ({@code brine job kill}) while it waited for it: it never got it. */
+        KILLED;
 
         /**
          * The name used in JSON output: returned, running, no-response, not-connected, unknown, queued, expired,
-         * disconnected.
+         * disconnected, killed.
          */
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
@@ -84,6 +87,21 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
                 unreachable, acknowledged, returns, unknown, queueUntilMillis, List.of());
     }
 
+    /** A record whose queued deliveries no kill cancelled. */
+    public JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
+            String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
+            List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns,
+            List<String> unknown, long queueUntilMillis, List<String> disconnected) {
+        this(jid, function, args, kwargs, target, targetType, caller, startMillis, timeoutMillis, expected,
+                unreachable, acknowledged, returns, unknown, queueUntilMillis, disconnected, List.of());
+    }
+
+    /** This record with its returns replaced by {@code others} (a report that streamed some of them already). */
+    public JobRecord withReturns(Map<String, MinionReturn> others) {
+        return new JobRecord(jid, function, args, kwargs, target, targetType, caller, startMillis, timeoutMillis,
+                expected, unreachable, acknowledged, others, unknown, queueUntilMillis, disconnected, killed);
+    }
+
     public JobRecord {
         Jid.requireValid(jid);
         Objects.requireNonNull(function, "function");
@@ -103,6 +121,7 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         returns = Collections.unmodifiableMap(new LinkedHashMap<>(returns));
         unknown = List.copyOf(unknown);
         disconnected = List.copyOf(disconnected);
+        killed = List.copyOf(killed);
     }
 
     /** Expected minions that have not returned, in the order they were expected. */
@@ -129,6 +148,9 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         }
         if (unknown.contains(id)) {
             return Outcome.UNKNOWN;
+        }
+        if (killed.contains(id)) {
+            return Outcome.KILLED;
         }
         if (queueUntilMillis > 0 && unreachable.contains(id)) {
             return System.currentTimeMillis() < queueUntilMillis ? Outcome.QUEUED : Outcome.EXPIRED;
@@ -163,9 +185,10 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
     }
 
     void write(WireWriter w) {
-        w.arrayHeader(16).string(jid).string(function).list(args).map(kwargs).string(target).string(targetType)
+        w.arrayHeader(17).string(jid).string(function).list(args).map(kwargs).string(target).string(targetType)
                 .string(caller).integer(startMillis).integer(timeoutMillis).strings(expected).strings(unreachable)
-                .strings(acknowledged).strings(unknown).integer(queueUntilMillis).strings(disconnected);
+                .strings(acknowledged).strings(unknown).integer(queueUntilMillis).strings(disconnected)
+                .strings(killed);
         w.arrayHeader(returns.size());
         returns.forEach((id, ret) -> {
             w.string(id);
@@ -174,7 +197,7 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
     }
 
     static JobRecord read(WireReader r) throws IOException, MalformedMessageException {
-        r.fields("job record", 16);
+        r.fields("job record", 17);
         String jid = r.string();
         String function = r.string();
         List<Object> args = r.list();
@@ -190,12 +213,13 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         List<String> unknown = r.strings();
         long queueUntil = r.integer();
         List<String> disconnected = r.strings();
+        List<String> killed = r.strings();
         int n = r.arrayHeader();
         Map<String, MinionReturn> returns = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             returns.put(r.string(), MinionReturn.read(r));
         }
         return new JobRecord(jid, function, args, kwargs, target, targetType, caller, start, timeout, expected,
-                unreachable, acknowledged, returns, unknown, queueUntil, disconnected);
+                unreachable, acknowledged, returns, unknown, queueUntil, disconnected, killed);
     }
 }

@@ -99,6 +99,7 @@ public final class MessageCodec {
         if (m instanceof FileListReply) return FileListReply.TYPE;
         if (m instanceof MinionStatusRequest) return MinionStatusRequest.TYPE;
         if (m instanceof MinionStatusReport) return MinionStatusReport.TYPE;
+        if (m instanceof SessionLimits) return SessionLimits.TYPE;
         throw new AssertionError("message type without a code: " + m.getClass());
     }
 
@@ -143,6 +144,7 @@ public final class MessageCodec {
         else if (m instanceof FileListReply x) x.write(w);
         else if (m instanceof MinionStatusRequest x) x.write(w);
         else if (m instanceof MinionStatusReport x) x.write(w);
+        else if (m instanceof SessionLimits x) x.write(w);
         else throw new AssertionError("message type without a writer: " + m.getClass());
     }
 
@@ -188,6 +190,7 @@ public final class MessageCodec {
             case FileListReply.TYPE: return FileListReply.read(r);
             case MinionStatusRequest.TYPE: return MinionStatusRequest.read(r);
             case MinionStatusReport.TYPE: return MinionStatusReport.read(r);
+            case SessionLimits.TYPE: return SessionLimits.read(r);
             default: throw new MalformedMessageException("unknown message type " + type);
         }
     }

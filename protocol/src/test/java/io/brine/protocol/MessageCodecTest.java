@@ -244,8 +244,9 @@ class MessageCodecTest {
 
     /** A job report whose record holds one return, keyed by {@code minionId}. */
     private static byte[] jobReport(String minionId) {
-        return Crafted.message(JobReport.TYPE).integer(1).array(16).str(JID).str("f").array(0).map(0).str("*")
-                .str("glob").str("c").integer(0).integer(1).array(0).array(0).array(0).array(0).integer(0).array(0).array(1).str(minionId)
+        return Crafted.message(JobReport.TYPE).integer(1).array(17).str(JID).str("f").array(0).map(0).str("*")
+                .str("glob").str("c").integer(0).integer(1).array(0).array(0).array(0).array(0).integer(0).array(0).array(0)
+                .array(1).str(minionId)
                 .raw(returnBytes()).bytes();
     }
 

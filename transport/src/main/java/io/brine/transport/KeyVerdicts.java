@@ -137,7 +137,10 @@ final class KeyVerdicts implements AutoCloseable {
             case ACCEPTED -> {
                 if (!peer.accepted) {
                     peer.accepted = true;
-                    peer.connection.frameLimit = settings.maxFrameSize() + 64;
+                    // the same limit the inbound chain's frame check applies: a larger frame is read past and the
+                    // peer told its limit (SessionLimits), so a return too large never costs it its session
+                    peer.connection.frameLimit = settings.maxFrameSize();
+                    peer.connection.skipOversize = true;
                     peer.connection.outboundLimit = limits.acceptedOutboundBytes();
                     admission.remember(peer.connection.address);
                     sessions.sendSealed(peer, new Welcome(KeyStatus.ACCEPTED, verdict.detail()));

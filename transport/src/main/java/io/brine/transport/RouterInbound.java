@@ -53,6 +53,23 @@ final class RouterInbound implements ZmtpServer.Handler {
         sessions.connectionClosed(connection, reason);
     }
 
+    /**
+     * An accepted minion's frame too large to read: it is told (the listener sends its limits) and goes on. A client
+     * that sends one loses its connection, as before: it has no spool to cut and resend from.
+     */
+    @Override
+    public void onOversize(ZmtpConnection connection, long size) {
+        Peer peer = sessions.of(connection);
+        if (peer == null || !peer.accepted) {
+            return;
+        }
+        if (peer.session.role() == io.brine.protocol.Role.MINION) {
+            listener.onFrameRefused(peer.session, size);
+        } else {
+            server.close(connection, "frame too large");
+        }
+    }
+
     @Override
     public void onMessage(ZmtpConnection connection, byte[] raw) {
         FrameKind kind = frameCheck(raw);

@@ -18,6 +18,13 @@ public interface RouterListener {
         onMessage(session, message);
     }
 
+    /**
+     * An accepted minion sent a frame of {@code frameBytes}, over the router's frame limit: it was read past unopened
+     * and dropped (counted as {@code FRAME_TOO_LARGE}); the session goes on.
+     */
+    default void onFrameRefused(Session session, long frameBytes) {
+    }
+
     /** The session ended: the peer went silent, reconnected, or its key was revoked. */
     void onClosed(Session session, String reason);
 }

@@ -7,7 +7,8 @@ import java.util.Objects;
 /**
  * Knobs shared by both ends of a session.
  *
- * @param maxFrameSize    frames above this are dropped unread (and the connection of a peer sending them is closed)
+ * @param maxFrameSize    frames above this are dropped unread: an accepted minion's are read past and reported
+ *                        ({@link RouterListener#onFrameRefused}), any other peer's connection is closed
  * @param heartbeat       how often an initiator pings; three missed answers end the session
  * @param handshakeTimeout the longest either side waits for the next handshake message (an initiator on a
  *                        connection the master has greeted; see firstHandshakeTimeout for one it has not). It was 10 s:

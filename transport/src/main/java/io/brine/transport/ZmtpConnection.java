@@ -26,6 +26,11 @@ final class ZmtpConnection {
     final TokenBucket handshakes;
     Phase phase = Phase.GREETING;
     int frameLimit;
+    /**
+     * Whether a frame over {@link #frameLimit} is read past and reported rather than ending the connection: for an
+     * accepted peer, whose oversized return must be answered with the limit, not with a reconnect it would repeat.
+     */
+    boolean skipOversize;
     long outboundLimit;
     /** Output was queued this turn; the server writes it once the turn's work is done. */
     boolean dirty;

@@ -22,12 +22,21 @@ final class ZmtpFrameReader {
         boolean frame(int flags, byte[] body) throws ZmtpException;
     }
 
+    /** Hears of a frame over the limit that was read past without being kept. */
+    interface Oversize {
+        /** Returns false to stop reading (the connection was closed meanwhile). */
+        boolean skipped(int flags, long size) throws ZmtpException;
+    }
+
     private final FrameBudget budget;
     private final ZmtpFrameHeader header = new ZmtpFrameHeader();
     private int flags;
     private byte[] body;
     private int bodySize;
     private int bodyFilled;
+    /** Bytes of an oversized frame still to read past, and that frame's size; -1 when none is being skipped. */
+    private long skipLeft = -1;
+    private long skipSize;
 
     ZmtpFrameReader(FrameBudget budget) {
         this.budget = budget;
@@ -35,10 +44,33 @@ final class ZmtpFrameReader {
 
     /** Consumes all of {@code in}, passing each complete frame to {@code sink}; {@code limit} caps a body's size. */
     void read(ByteBuffer in, int limit, Sink sink) throws ZmtpException {
+        read(in, limit, sink, null);
+    }
+
+    /**
+     * As above; with {@code oversize} (null: a frame over the limit ends the connection), a frame over the limit is
+     * read past, none of it kept and no memory reserved for it, and reported once its last byte has gone by.
+     */
+    void read(ByteBuffer in, int limit, Sink sink, Oversize oversize) throws ZmtpException {
         while (in.hasRemaining()) {
+            if (skipLeft >= 0) {
+                int n = (int) Math.min(in.remaining(), skipLeft);
+                in.position(in.position() + n);
+                skipLeft -= n;
+                if (skipLeft == 0) {
+                    skipLeft = -1;
+                    if (!oversize.skipped(flags, skipSize)) {
+                        return;
+                    }
+                }
+                continue;
+            }
             if (body == null) {
-                if (!readHeader(in, limit)) {
+                if (!readHeader(in, limit, oversize != null)) {
                     return;
+                }
+                if (skipLeft >= 0) {
+                    continue;
                 }
                 if (bodySize == 0 && !complete(sink)) {
                     return;
@@ -65,15 +97,20 @@ final class ZmtpFrameReader {
         }
     }
 
-    private boolean readHeader(ByteBuffer in, int limit) throws ZmtpException {
+    private boolean readHeader(ByteBuffer in, int limit, boolean skipOversize) throws ZmtpException {
         if (!header.read(in)) {
             return false;
         }
         long size = header.size();
+        flags = header.flags();
+        if (size > limit && skipOversize && (flags & COMMAND) == 0) {
+            skipLeft = size;
+            skipSize = size;
+            return true;
+        }
         if (size < 0 || size > limit) {
             throw new ZmtpException("frame too large");
         }
-        flags = header.flags();
         bodySize = (int) size;
         bodyFilled = 0;
         body = bodySize == 0 ? new byte[0] : grow(new byte[0], Math.min(bodySize, Math.max(FIRST_CHUNK, in.remaining())));

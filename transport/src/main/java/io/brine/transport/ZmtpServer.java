@@ -26,6 +26,9 @@ final class ZmtpServer implements AutoCloseable {
     interface Handler {
         void onMessage(ZmtpConnection connection, byte[] body);
 
+        /** A frame of {@code size} bytes, over an accepted peer's limit, was read past and dropped (counted). */
+        void onOversize(ZmtpConnection connection, long size);
+
         void onClosed(ZmtpConnection connection, String reason);
     }
 
@@ -365,7 +368,18 @@ final class ZmtpServer implements AutoCloseable {
             c.send(ZmtpFrameReader.COMMAND, ZmtpGreeting.ready("ROUTER"));
             markDirty(c);
         }
-        c.reader.read(in, c.frameLimit, (flags, body) -> frame(c, flags, body));
+        c.reader.read(in, c.frameLimit, (flags, body) -> frame(c, flags, body),
+                c.skipOversize ? (flags, size) -> oversize(c, flags, size) : null);
+    }
+
+    /** An accepted peer's frame over its limit, read past: the peer is told its limit rather than cut off. */
+    private boolean oversize(ZmtpConnection c, int flags, long size) {
+        counters.drop(Counters.Drop.FRAME_TOO_LARGE);
+        dropLog.drop("frame of " + size + " bytes over the limit of " + c.frameLimit + " from "
+                + c.address.getHostAddress() + "; read past and dropped");
+        c.skippingParts = (flags & ZmtpFrameReader.MORE) != 0;
+        handler.onOversize(c, size);
+        return !c.closed;
     }
 
     private boolean frame(ZmtpConnection c, int flags, byte[] body) throws ZmtpException {

@@ -95,15 +95,19 @@ class IdleConnectionFloodTest {
     }
 
     /**
-     * The wave of the finding: more idle local connections than one address may hold (16,384), from a child process
+     * The wave of the finding: more idle local connections than one address may hold (16,384 by default), from a child process
      * (this one's 20,000 descriptors would not hold both ends), while the operator's CLI starts session after
      * session from the same host: each is accepted and answered within a second, during the wave and after it.
      */
     @Test
     void aWaveOfIdleLocalConnectionsBeyondTheAddressesCapDoesNotKeepTheCliOut() throws Exception {
-        int cap = RouterLimits.DEFAULTS.maxConnectionsPerAddress();
+        // The default cap is 16,384 (the finding's wave); a smaller one makes the same wave arrive whole well within the
+        // 10 s in which a connection must greet, however loaded the machine: past that, the sweep would close the
+        // oldest before the cap was ever reached, and the test would prove nothing.
+        int cap = 4_096;
         int wave = cap + 1_000;
-        try (EchoMaster master = new EchoMaster()) {
+        RouterLimits limits = RouterLimits.DEFAULTS.withConnections(RouterLimits.DEFAULTS.maxConnections(), cap);
+        try (EchoMaster master = new EchoMaster(limits, failure -> { })) {
             master.freshClientMillis("warm"); // the first session loads classes in this JVM: not the master's doing
             Process flood = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx64m", "-cp", Path.of(IdleFlood.class.getProtectionDomain().getCodeSource().getLocation()
@@ -138,7 +142,9 @@ class IdleConnectionFloodTest {
             assertEquals("opened " + wave, opened);
             assertTrue(waveArrived(master, wave - cap), "the wave arrived: " + c);
             assertEquals(0, c.dropped(Counters.Drop.CONNECTION_REFUSED), c.toString());
-            assertTrue(EchoMaster.max(during) < 1000 && EchoMaster.max(after) < 1000, during + " / " + after);
+            // Locked out, a session waited 5 to 8 s per wave, or was refused. Quiet, the slowest takes about 0.3 s; the
+            // bound leaves room for a loaded 2-core machine, the figure itself is the bench's to measure.
+            assertTrue(EchoMaster.max(during) < 3000 && EchoMaster.max(after) < 3000, during + " / " + after);
         }
     }
 

@@ -3,6 +3,7 @@ package io.brine.master.internal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.config.PrivateFiles;
+import io.brine.master.AuditUnavailableException;
 import io.brine.master.MasterConfig;
 import io.brine.master.Principal;
 import java.io.IOException;
@@ -16,6 +17,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The audit trail ({@code audit_log}, default {@code cachedir/audit.jsonl}): one JSON line per publish, key
@@ -26,30 +29,49 @@ import java.util.Map;
  * {@code "<redacted>"} ({@link Redaction}).
  *
  * <p>Each line is written with one {@code write} to a file opened for appending, so lines from the master and
- * from a CLI acting on the same directory do not interleave.
+ * from a CLI acting on the same directory do not interleave. A line that cannot be written (a full disk) waits in
+ * memory, bounded, and is written in order once it can be ({@link AuditWriter}); the action goes on. With
+ * {@code audit_required: true}, every line is synced, and an action that can still be refused is refused unless its
+ * line is on disk first ({@link #recordBefore}) or, for an action whose line can only follow it, unless the log is
+ * writable now ({@link #requireWritable}).
  */
 public final class AuditLog implements AutoCloseable {
     private static final Logger LOG = System.getLogger(AuditLog.class.getName());
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path file;
-    private final FileChannel channel;
+    private final AuditWriter writer;
+    private final boolean required;
+    private final LongAdder refused = new LongAdder();
+    private final AtomicLong lastRefusalLog = new AtomicLong();
 
-    private AuditLog(Path file, FileChannel channel) {
+    private AuditLog(Path file, AuditWriter writer, boolean required) {
         this.file = file;
-        this.channel = channel;
+        this.writer = writer;
+        this.required = required;
     }
 
-    /** Opens (creating, 0600) the log a master configuration names. */
+    /** Opens (creating, 0600) the log a master configuration names, required as it says. */
     public static AuditLog open(MasterConfig config) throws IOException {
-        return open(config.auditLog());
+        return open(config.auditLog(), config.access().auditRequired());
     }
 
     public static AuditLog open(Path file) throws IOException {
+        return open(file, false);
+    }
+
+    /** With {@code required}, lines are synced and actions refused when their line cannot be made durable. */
+    public static AuditLog open(Path file, boolean required) throws IOException {
+        return open(file, required, AuditWriter.MAX_LINES, AuditWriter.MAX_BYTES);
+    }
+
+    /** As above, keeping at most {@code maxLines} lines and {@code maxBytes} in memory while it cannot write. */
+    static AuditLog open(Path file, boolean required, int maxLines, long maxBytes) throws IOException {
         PrivateFiles.directory(file.toAbsolutePath().getParent());
         PrivateFiles.file(file);
-        return new AuditLog(file, FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND));
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND);
+        return new AuditLog(file, new AuditWriter(file, channel, required, maxLines, maxBytes), required);
     }
 
     public Path file() {
@@ -58,33 +80,103 @@ public final class AuditLog implements AutoCloseable {
 
     /**
      * Appends one entry. {@code fields} are written after the time, identity and source, in their order;
-     * values under {@code args} and {@code kwargs} are redacted where their names look secret.
+     * values under {@code args} and {@code kwargs} are redacted where their names look secret. Never throws for
+     * a log that cannot be written: the entry waits in memory (bounded) and is written in order once it can be.
      */
     public void record(Principal who, String action, Map<String, Object> fields) {
+        writer.write(line(who, action, fields), action + " by " + who.name());
+    }
+
+    /**
+     * Records an action about to happen (a publish, a kill). With {@code audit_required}, returns only once the line
+     * is on disk, written and synced after every earlier line; otherwise the action is refused: the refusal is
+     * recorded (waiting in memory if need be) and counted, and {@link AuditUnavailableException} thrown, so the
+     * caller does nothing. Without, as {@link #record}.
+     *
+     * <pre>{@code
+     * audit.recordBefore(who, "kill", Map.of("jid", jid, "outcome", "killed"));   // then kill
+     * }</pre>
+     */
+    public void recordBefore(Principal who, String action, Map<String, Object> fields) {
+        if (!required) {
+            record(who, action, fields);
+        } else if (!writer.writeOrForget(line(who, action, fields))) {
+            throw refuse(who, action, fields);
+        }
+    }
+
+    /**
+     * For an action whose line can only follow it, its outcome deciding the line (a key change, a token created):
+     * with {@code audit_required}, throws {@link AuditUnavailableException} (the refusal recorded and counted as
+     * {@link #recordBefore}'s) unless every earlier line is on disk and the log syncs now. Without, does nothing.
+     */
+    public void requireWritable(Principal who, String action, Map<String, Object> fields) {
+        if (required && !writer.writable()) {
+            throw refuse(who, action, fields);
+        }
+    }
+
+    /** Whether {@code audit_required} is set: lines synced, actions refused when their line cannot be. */
+    public boolean required() {
+        return required;
+    }
+
+    private AuditUnavailableException refuse(Principal who, String action, Map<String, Object> fields) {
+        refused.increment();
+        String why = "the audit log " + file + " cannot record this durably (" + writer.failing()
+                + ") and audit_required is set: nothing was done";
+        Map<String, Object> refusal = new LinkedHashMap<>(fields);
+        refusal.putIfAbsent("function", action);
+        refusal.put("outcome", why);
+        record(who, "refused", refusal);
+        long now = System.currentTimeMillis();
+        long last = lastRefusalLog.get();
+        if (now - last >= 1000 && lastRefusalLog.compareAndSet(last, now)) {
+            LOG.log(Level.WARNING, "refused " + action + " by " + who.name() + ": " + why + " (" + refused.sum()
+                    + " actions refused so far)");
+        }
+        return new AuditUnavailableException(why);
+    }
+
+    private static ByteBuffer line(Principal who, String action, Map<String, Object> fields) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("time", Instant.now().toString());
         line.put("identity", who.name());
         line.put("source", who.source());
         line.put("action", action);
         fields.forEach((k, v) -> line.put(k, k.equals("args") || k.equals("kwargs") ? redact(v) : v));
-        byte[] bytes;
         try {
-            bytes = (JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8);
+            return ByteBuffer.wrap((JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("audit entry cannot be written as JSON", e);
         }
-        synchronized (this) {
-            try {
-                ByteBuffer buffer = ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-            } catch (IOException e) {
-                // The action already happened (or was refused); losing its line is logged loudly, not hidden.
-                LOG.log(Level.ERROR, "cannot append to the audit log " + file + ": " + e.getMessage()
-                        + "; lost entry: " + line.get("action") + " by " + who.name());
-            }
-        }
+    }
+
+    /** Writes what waits, if anything: the master's timer calls it every second. */
+    public void retry() {
+        writer.retry();
+    }
+
+    /** Why the log cannot be written now, with how much waits; null when it can. */
+    public String failing() {
+        String why = writer.failing();
+        return why == null ? null : "cannot append to " + file + ": " + why + "; " + writer.waiting()
+                + " entries wait in memory";
+    }
+
+    /** Entries waiting in memory to be written. */
+    public int waiting() {
+        return writer.waiting();
+    }
+
+    /** Entries dropped because too many waited, since the start. */
+    public long dropped() {
+        return writer.dropped();
+    }
+
+    /** Actions refused because their line could not be made durable ({@code audit_required}), since the start. */
+    public long refused() {
+        return refused.sum();
     }
 
     /** A copy of {@code value} with its secrets redacted: see {@link Redaction}. */
@@ -92,12 +184,9 @@ public final class AuditLog implements AutoCloseable {
         return Redaction.redact(value);
     }
 
+    /** Writes what waits, if it can: what cannot be written now is lost, and logged. */
     @Override
     public void close() {
-        try {
-            channel.close();
-        } catch (IOException e) {
-            LOG.log(Level.DEBUG, "closing the audit log: " + e.getMessage());
-        }
+        writer.close();
     }
 }

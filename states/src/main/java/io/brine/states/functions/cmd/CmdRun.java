@@ -100,7 +100,14 @@ final class CmdRun implements ExecutionFunction {
             case RETCODE -> r.exitCode();
             case ALL -> dict(out);
         };
-        return new FunctionResult(ret, r.exitCode());
+        // what the output was in full, for the marker of a return cut on its way out (after the output cap, maybe)
+        long uncut = switch (shape) {
+            case STDOUT -> r.stdoutBytes();
+            case STDERR -> r.stderrBytes();
+            case RETCODE -> 0;
+            case ALL -> r.stdoutBytes() + r.stderrBytes();
+        };
+        return new FunctionResult(ret, r.exitCode(), uncut);
     }
 
     private static Map<String, Object> dict(CmdExecution.Outcome out) {

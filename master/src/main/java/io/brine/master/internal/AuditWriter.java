@@ -1,0 +1,212 @@
+package io.brine.master.internal;
+
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Appends the audit log's lines in order, each with one {@code write} to a file opened for appending. A line that
+ * cannot be written (a full disk) waits in memory and is written, in order, before any later line: by the next
+ * line, or by {@link #retry} (the master's timer, every second). What waits is bounded ({@link #MAX_LINES},
+ * {@link #MAX_BYTES}); past that a line is dropped, counted, and the first drop of an episode (from the first
+ * failure until all that waited is written) logged. A line partly written when the disk filled keeps its rest,
+ * whatever the bounds: a torn line would spoil the file for every reader.
+ *
+ * <p>With {@code sync}, a line counts as written once synced ({@link FileChannel#force}), not before.
+ */
+final class AuditWriter {
+    private static final Logger LOG = System.getLogger(AuditWriter.class.getName());
+    /** Audit lines waiting in memory while the log cannot be written, at most. */
+    static final int MAX_LINES = 10_000;
+    /** Their bytes, at most (a publish line carries the job's arguments). */
+    static final long MAX_BYTES = 16L << 20;
+
+    private final Path file;
+    private final FileChannel channel;
+    private final boolean sync;
+    private final int maxLines;
+    private final long maxBytes;
+    /** Lines not yet written, oldest first; the first may be partly written. Guarded by this. */
+    private final ArrayDeque<ByteBuffer> waiting = new ArrayDeque<>();
+    private long waitingBytes;
+    private final LongAdder dropped = new LongAdder();
+    private long droppedThisEpisode;
+    private long lastFailureLog;
+    private volatile String failing;
+    private volatile int waitingLines;
+
+    AuditWriter(Path file, FileChannel channel, boolean sync, int maxLines, long maxBytes) {
+        this.file = file;
+        this.channel = channel;
+        this.sync = sync;
+        this.maxLines = maxLines;
+        this.maxBytes = maxBytes;
+    }
+
+    /** Writes {@code line} after every line waiting; true once written, false when it waits (or was dropped). */
+    synchronized boolean write(ByteBuffer line, String what) {
+        if (drained() && written(line)) {
+            return true;
+        }
+        keep(line, what);
+        return false;
+    }
+
+    /**
+     * As {@link #write}, but a line that could not be written is forgotten (its action will not happen), unless it
+     * was partly written: then its rest waits.
+     */
+    synchronized boolean writeOrForget(ByteBuffer line) {
+        if (drained() && written(line)) {
+            return true;
+        }
+        if (line.position() > 0 && line.hasRemaining()) {
+            enqueue(line);
+        }
+        return false;
+    }
+
+    /** True when nothing waits, the last write worked and (with {@code sync}) the log syncs now. */
+    synchronized boolean writable() {
+        if (!drained() || failing != null) {
+            return false;
+        }
+        try {
+            if (sync) {
+                channel.force(false);
+            }
+            return true;
+        } catch (IOException e) {
+            failed(e);
+            return false;
+        }
+    }
+
+    /** Writes what waits, if anything; the master's timer calls it every second. */
+    synchronized void retry() {
+        if (!waiting.isEmpty()) {
+            drained();
+        }
+    }
+
+    /** Writes every waiting line, in order; true when none is left. */
+    private boolean drained() {
+        if (waiting.isEmpty()) {
+            return true;
+        }
+        try {
+            while (!waiting.isEmpty()) {
+                ByteBuffer head = waiting.peekFirst();
+                writeAll(head);
+                waiting.pollFirst();
+                waitingBytes -= head.limit();
+                waitingLines = waiting.size();
+            }
+            if (sync) {
+                channel.force(false);
+            }
+        } catch (IOException e) {
+            failed(e);
+            return false;
+        }
+        recovered();
+        return true;
+    }
+
+    private boolean written(ByteBuffer line) {
+        try {
+            writeAll(line);
+            if (sync) {
+                channel.force(false);
+            }
+        } catch (IOException e) {
+            failed(e);
+            return false;
+        }
+        recovered();
+        return true;
+    }
+
+    private void writeAll(ByteBuffer line) throws IOException {
+        while (line.hasRemaining()) {
+            channel.write(line); // a full disk may take part of it, then fail: the position says how much
+        }
+    }
+
+    private void keep(ByteBuffer line, String what) {
+        boolean torn = line.position() > 0;
+        if (!torn && (waiting.size() >= maxLines || waitingBytes + line.limit() > maxBytes)) {
+            dropped.increment();
+            if (droppedThisEpisode++ == 0) {
+                LOG.log(Level.ERROR, "the audit log " + file + " cannot be written (" + failing + ") and "
+                        + waiting.size() + " entries (" + waitingBytes / 1024 + " KiB) already wait in memory, the "
+                        + "most it keeps: entries are dropped, and counted (audit_entries_dropped), until it can be "
+                        + "written again; the first dropped: " + what);
+            }
+            return;
+        }
+        enqueue(line);
+    }
+
+    private void enqueue(ByteBuffer line) {
+        waiting.addLast(line);
+        waitingBytes += line.limit();
+        waitingLines = waiting.size();
+    }
+
+    /** Logged when the log first fails, then once a minute at most: a full disk must not also fill the log. */
+    private void failed(IOException e) {
+        boolean first = failing == null;
+        failing = String.valueOf(e.getMessage() == null ? e : e.getMessage());
+        long now = System.currentTimeMillis();
+        if (first || now - lastFailureLog >= 60_000) {
+            lastFailureLog = now;
+            LOG.log(Level.ERROR, "cannot append to the audit log " + file + ": " + failing + "; " + waiting.size()
+                    + " entries wait in memory and are written, in order, once it can be (at most " + maxLines
+                    + " entries, " + maxBytes / (1024 * 1024) + " MiB)");
+        }
+    }
+
+    private void recovered() {
+        if (failing != null) {
+            LOG.log(Level.WARNING, "the audit log " + file + " is written again; what waited is on disk"
+                    + (droppedThisEpisode > 0 ? "; " + droppedThisEpisode + " entries were dropped meanwhile" : ""));
+            failing = null;
+            droppedThisEpisode = 0;
+            lastFailureLog = 0;
+        }
+    }
+
+    /** Why the log cannot be written now, or null when it can. */
+    String failing() {
+        return failing;
+    }
+
+    /** Lines waiting in memory. */
+    int waiting() {
+        return waitingLines;
+    }
+
+    /** Lines dropped because too many waited, since the start. */
+    long dropped() {
+        return dropped.sum();
+    }
+
+    /** A last try; what still waits is lost, and logged. */
+    synchronized void close() {
+        if (!drained()) {
+            LOG.log(Level.ERROR, waiting.size() + " audit entries could not be written to " + file
+                    + " before closing and are lost: " + failing);
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "closing the audit log: " + e.getMessage());
+        }
+    }
+}
