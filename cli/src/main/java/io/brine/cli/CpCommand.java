@@ -1,14 +1,11 @@
 package io.brine.cli;
 
 import io.brine.client.internal.MasterSession;
-import io.brine.output.JobOutput;
-import io.brine.master.JobSpec;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.internal.PublishRequests;
 import io.brine.master.MasterConfig;
-import io.brine.master.internal.PublishRequests;
 import io.brine.master.internal.PushedFiles;
-import io.brine.targeting.TargetExpression;
-import io.brine.targeting.TargetSyntaxException;
-import io.brine.targeting.TargetType;
+import io.brine.output.JobOutput;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.CopyRequest;
@@ -17,6 +14,9 @@ import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobReport;
 import io.brine.protocol.MinionId;
 import io.brine.protocol.MinionReturn;
+import io.brine.targeting.TargetExpression;
+import io.brine.targeting.TargetSyntaxException;
+import io.brine.targeting.TargetType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

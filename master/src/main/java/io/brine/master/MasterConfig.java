@@ -2,8 +2,10 @@ package io.brine.master;
 
 import io.brine.config.ConfigFile;
 import io.brine.config.LoggingConfig;
-import io.brine.targeting.TargetType;
+import io.brine.config.MasterEndpoint;
+import io.brine.jobs.JobSpec;
 import io.brine.protocol.Frame;
+import io.brine.targeting.TargetType;
 import io.brine.transport.RouterLimits;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -118,13 +120,14 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         c.rejectUnknown(KEYS);
         Path cacheDir = c.path("cachedir", Path.of("/var/cache/brine/master"));
         Map<String, String> nodegroups = nodegroups(c);
+        MasterEndpoint endpoint = MasterEndpoint.from(c);
         return new MasterConfig(
-                c.string("interface", "0.0.0.0"),
-                retPort(c),
-                c.path("pki_dir", Path.of("/etc/brine/pki/master")),
+                endpoint.iface(),
+                endpoint.retPort(),
+                endpoint.pkiDir(),
                 cacheDir,
                 c.bool("auto_accept", false),
-                Duration.ofSeconds(c.integer("timeout", 30, 1, 7 * 24 * 3600)),
+                endpoint.timeout(),
                 Duration.ofHours(c.integer("keep_jobs", 24, 0, 24L * 365 * 10)),
                 (int) c.integer("max_frame_size", Frame.DEFAULT_MAX_SIZE, 64 * 1024, 256L * 1024 * 1024),
                 roots(c, "file_roots", Path.of("/srv/brine/states")),
@@ -133,15 +136,6 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 routerLimits(c), keyFiling(c), access(c, cacheDir, nodegroups), quotas(c),
                 Duration.ofSeconds(c.integer("shutdown_timeout", 10, 0, 3600)), LoggingConfig.from(c),
                 metrics(c));
-    }
-
-    /** Port 0 would make the master listen where no minion can find it: a file must name a port. */
-    private static int retPort(ConfigFile c) {
-        int port = c.port("ret_port", 4506);
-        if (port == 0) {
-            throw c.error("ret_port", "ret_port must be a port number from 1 to 65535; 0 would pick one nobody knows");
-        }
-        return port;
     }
 
     private static AccessConfig access(ConfigFile c, Path cacheDir, Map<String, String> nodegroups) {
@@ -394,8 +388,12 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */
     public String connectAddress() {
-        String host = iface.equals("0.0.0.0") || iface.equals("*") ? "127.0.0.1" : iface.equals("::") ? "::1" : iface;
-        return "tcp://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + retPort;
+        return MasterEndpoint.connectAddress(iface, retPort);
+    }
+
+    /** Where the master listens and keeps its keys, as its local operator's client reads them. */
+    public MasterEndpoint endpoint() {
+        return new MasterEndpoint(iface, retPort, pkiDir, timeout);
     }
 
     String bindAddress() {

@@ -3,6 +3,7 @@ package io.brine.master;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.jobs.JobFilter;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import io.brine.protocol.MinionReturn;

@@ -1,7 +1,7 @@
 package io.brine.master.internal;
 
-import io.brine.master.Job;
-import io.brine.master.MinionResult;
+import io.brine.jobs.Job;
+import io.brine.jobs.MinionResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

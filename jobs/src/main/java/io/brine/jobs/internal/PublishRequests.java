@@ -1,9 +1,9 @@
-package io.brine.master.internal;
+package io.brine.jobs.internal;
 
-import io.brine.master.Batch;
-import io.brine.master.JobSpec;
-import io.brine.targeting.TargetType;
+import io.brine.jobs.Batch;
+import io.brine.jobs.JobSpec;
 import io.brine.protocol.PublishRequest;
+import io.brine.targeting.TargetType;
 import java.time.Duration;
 
 /**

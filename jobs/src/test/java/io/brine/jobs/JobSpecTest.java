@@ -1,14 +1,13 @@
-package io.brine.master;
+package io.brine.jobs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.config.ConfigFile;
-import io.brine.master.internal.PublishRequests;
-import io.brine.targeting.TargetType;
+import io.brine.jobs.internal.PublishRequests;
 import io.brine.protocol.PublishRequest;
+import io.brine.targeting.TargetType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -112,17 +111,5 @@ class JobSpecTest {
                 "150%", 0);
         assertEquals("batch percentage must be from 1% to 100%, not '150%'", assertThrows(
                 IllegalArgumentException.class, () -> PublishRequests.fromWire(badBatch)).getMessage());
-    }
-
-    @Test
-    void aReactorRuleIsAJobSpecCheckedWhenTheConfigIsRead() {
-        MasterConfig c = MasterConfig.from(ConfigFile.parse("reactor:\n  - tag: 'x/*'\n    fun: cmd.run\n"
-                + "    tgt: 'G@role:web'\n    tgt_type: COMPOUND\n    arg: [uptime]\n", "master.yaml"));
-        assertEquals(new JobSpec("G@role:web", TargetType.COMPOUND, "cmd.run", List.of("uptime"), Map.of(), null,
-                null, null), c.reactor().get(0).job());
-        RuntimeException e = assertThrows(RuntimeException.class, () -> MasterConfig.from(ConfigFile.parse(
-                "reactor:\n  - tag: 'x/*'\n    fun: cmd.run\n    tgt_type: regex\n", "master.yaml")));
-        assertTrue(e.getMessage().startsWith("master.yaml:") && e.getMessage().contains("unknown target type 'regex'"),
-                e.getMessage());
     }
 }

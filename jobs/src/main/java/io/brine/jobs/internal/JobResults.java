@@ -1,13 +1,13 @@
-package io.brine.master.internal;
+package io.brine.jobs.internal;
 
-import io.brine.master.Job;
-import io.brine.master.JobOverview;
-import io.brine.master.MinionOutcome;
-import io.brine.master.MinionResult;
-import io.brine.targeting.TargetType;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobOverview;
+import io.brine.jobs.MinionOutcome;
+import io.brine.jobs.MinionResult;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import io.brine.protocol.MinionReturn;
+import io.brine.targeting.TargetType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
