@@ -13,7 +13,6 @@ module io.brine.master {
     requires transitive io.brine.config;
     requires transitive io.brine.jobs; // the values its client takes and returns: JobSpec, Job, events...
     requires io.brine.fileserver;
-    requires io.brine.output;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
     requires java.sql;

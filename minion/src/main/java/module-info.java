@@ -5,6 +5,7 @@
 module io.brine.minion {
     requires transitive io.brine.transport;
     requires transitive io.brine.states;
+    requires transitive io.brine.jobs; // a local call's outcome is a Job, as a master's client reports it
     requires io.brine.fileserver;
     requires com.fasterxml.jackson.databind;
     requires java.net.http;

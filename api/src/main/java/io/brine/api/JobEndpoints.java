@@ -5,7 +5,7 @@ import io.brine.jobs.JobOverview;
 import io.brine.master.JobRefusedException;
 import io.brine.master.MasterClient;
 import io.brine.master.NoMinionsMatchedException;
-import io.brine.master.internal.JobDocument;
+import io.brine.output.JobDocument;
 import io.brine.protocol.Jid;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
