@@ -1,7 +1,6 @@
 package io.brine.master;
 
 import io.brine.jobs.JobFilter;
-import io.brine.jobs.MinionOutcome;
 import io.brine.jobs.internal.JobResults;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
@@ -95,7 +94,8 @@ final class JobTracker {
         // against the cache as for any job that left memory.
         job.done.whenComplete((record, failure) -> {
             if (record != null) {
-                record.missingOutcomes().values().forEach(o -> metrics.missing(MinionOutcome.valueOf(o.name()).label()));
+                JobResults.missing(record, System.currentTimeMillis()).values()
+                        .forEach(o -> metrics.missing(o.label()));
             }
             expiry.cancel(false);
             removal.cancel(false);
