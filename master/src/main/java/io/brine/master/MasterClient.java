@@ -38,12 +38,10 @@ import java.util.function.BiConsumer;
  * the reactor each hold a client acting as their caller, so the same {@link JobSpec} is the same job on every path.
  */
 public final class MasterClient {
-    /** The minion function that fetches staged files; only the master publishes it with staged names. */
-    static final String COPY_FUNCTION = "cp.recv";
-
     private final JobPublisher publisher;
     private final JobTracker tracker;
     private final TransferStaging staging;
+    private final CopyJobs copies;
     private final Duration defaultTimeout;
     private final Principal caller;
     private final boolean requireMatch;
@@ -59,6 +57,7 @@ public final class MasterClient {
         this.publisher = publisher;
         this.tracker = tracker;
         this.staging = staging;
+        this.copies = new CopyJobs(staging, publisher.audit());
         this.defaultTimeout = defaultTimeout;
         this.caller = caller;
     }
@@ -371,51 +370,10 @@ public final class MasterClient {
         return publisher.publish(timed, caller, listener, requireMatch);
     }
 
-    /**
-     * Stages {@code sources} (paths on the master's host, opened as this client may read them: see
-     * {@link CopySources}) for one job whose minions fetch them ({@code cp.recv}). The staging ends with the job, so
-     * the names it hands out are worthless afterwards. The audit log names every source by its full path, refused
-     * or copied.
-     *
-     * @throws IllegalArgumentException naming the first source this client may not copy
-     */
+    /** Stages {@code sources} for one copy job and publishes it as this client's: see {@link CopyJobs}. */
     JobPublisher.Published startCopy(String target, TargetType targetType, List<String> sources, String dest,
             Duration timeout, LiveJob.Listener listener) {
-        TransferStaging.Staged staged;
-        try {
-            staged = staging.stage(caller, sources);
-        } catch (CopySources.Refused e) {
-            publisher.audit().record(caller, "refused", copyAudit(target, targetType, sources, dest, null,
-                    e.getMessage() + " (" + e.reason + ")"));
-            throw new IllegalArgumentException(e.getMessage());
-        }
-        try {
-            JobSpec copy = new JobSpec(target, targetType, COPY_FUNCTION, List.of(),
-                    Map.of("files", staged.describe(), "dest", dest), timeout, null, null);
-            JobPublisher.Published out = start(copy, listener);
-            staging.bind(staged, out.job());
-            publisher.audit().record(caller, "copy", copyAudit(target, targetType, sources, dest, out.job().jid(),
-                    "staged"));
-            return out;
-        } catch (RuntimeException e) {
-            staging.discard(staged);
-            throw e;
-        }
-    }
-
-    private static Map<String, Object> copyAudit(String target, TargetType type, List<String> sources, String dest,
-            String jid, String outcome) {
-        Map<String, Object> f = new java.util.LinkedHashMap<>();
-        if (jid != null) {
-            f.put("jid", jid);
-        }
-        f.put("target", target);
-        f.put("tgt_type", type.wireName());
-        f.put("function", COPY_FUNCTION);
-        f.put("sources", sources);
-        f.put("dest", dest);
-        f.put("outcome", outcome);
-        return f;
+        return copies.start(caller, target, targetType, sources, dest, timeout, copy -> start(copy, listener));
     }
 
     /** The job as the embedding API reads it, once it ended: a new future, so no caller can end it for others. */
