@@ -8,9 +8,9 @@ import java.util.List;
 
 /**
  * One {@code brine run -c master.yaml --out json --timeout S ID test.ping} as a process of its own, started as the
- * shell would ({@link BrineProcess}) and timed from the start to its end, JVM start included: what an operator
- * waits for. The ping counts only if the minion's return is in the printed job; an exit code alone would not
- * tell a missing return from a failed one.
+ * shell would ({@link BrineProcess}, in a session of its own: {@link JavaProcess#inOwnSession}) and timed from the
+ * start to its end, JVM start included: what an operator waits for. The ping counts only if the minion's return
+ * is in the printed job; an exit code alone would not tell a missing return from a failed one.
  *
  * <pre>{@code
  * CliPing.Answer a = new CliPing(run.options, cluster.masterYaml, cluster.root.resolve("cli.log"), 30).ping("m1");
@@ -42,7 +42,7 @@ final class CliPing {
         List<String> args = List.of("run", "-c", masterYaml.toString(), "--out", "json", "--timeout",
                 Integer.toString(timeoutSeconds), id, "test.ping");
         long t0 = System.nanoTime();
-        try (JavaProcess p = BrineProcess.start(options, args, log)) {
+        try (JavaProcess p = JavaProcess.run(JavaProcess.inOwnSession(BrineProcess.command(options, args)), log)) {
             // Waited for first, so that a hung 'brine run' is caught here (reading its output would block until it
             // ended); a ping's JSON is a few hundred bytes, far below what the pipe holds unread.
             int exit = p.waitFor(timeoutSeconds + 60L);
