@@ -21,7 +21,8 @@ import java.time.format.DateTimeFormatter;
  * damaged file is set aside and a new one started.
  */
 record CacheFile(String url, Connection writer, Connection reader) {
-    private static final Logger LOG = System.getLogger(CacheFile.class.getName());
+    /** Logged as the job cache's, where an operator looks for it. */
+    private static final Logger LOG = System.getLogger(JobCache.class.getName());
     static final String NAME = "jobs.sqlite";
 
     /** Opens (or creates) the file in {@code cacheDir}, or a new one beside a damaged one. */
