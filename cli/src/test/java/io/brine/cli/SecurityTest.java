@@ -182,6 +182,8 @@ class SecurityTest {
             awaitEndpoint(spy, KeyStatus.ACCEPTED);
             assertTrue(spy.received.stream().noneMatch(x -> x instanceof JobRequest j && j.jid().equals(after)),
                     "a deleted minion received a job");
+            assertFalse(c.master.client().job(after).orElseThrow().expected().contains("spy"),
+                    "the master expected a return from a deleted minion");
         }
     }
 
@@ -220,6 +222,8 @@ class SecurityTest {
             String after = cast(c, "*", "test.ping");
             awaitRefusedAgain(spy);
             assertTrue(spy.received.stream().noneMatch(x -> x instanceof JobRequest j && j.jid().equals(after)));
+            assertFalse(c.master.client().job(after).orElseThrow().expected().contains("spy"),
+                    "the master expected a return from a rejected minion");
             JsonNode keys = JSON.readTree(c.cli("key", "list", "--out", "json").out());
             assertEquals("[\"spy\"]", keys.get("rejected").toString());
         }
