@@ -6,9 +6,8 @@ import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
+import io.brine.functions.StateGuards;
 import io.brine.functions.StateResult;
-import io.brine.states.internal.compiler.StateGuards;
-import io.brine.states.internal.runtime.Probes;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +55,7 @@ final class Guards {
     /** What stops a cmd state before its command: onlyif/unless/creates; empty when the command should run. */
     static Optional<StateResult> stop(Arguments args, CommandOptions options, StateContext ctx)
             throws IOException, InterruptedException {
-        return Probes.skip(new StateGuards(args.strings("onlyif"), args.strings("unless"), args.strings("creates")),
-                options::probe, ctx);
+        return new StateGuards(args.strings("onlyif"), args.strings("unless"), args.strings("creates"))
+                .skip(options::probe, ctx);
     }
 }

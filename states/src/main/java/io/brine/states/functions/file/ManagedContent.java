@@ -60,7 +60,7 @@ final class ManagedContent {
             throw new Problem("Unsupported template '" + template.get() + "': only jinja is available");
         }
         Map<String, Object> vars = new java.util.LinkedHashMap<>(treePath(label)
-                .map(io.brine.states.internal.compiler.SlsContext::ofTemplate).orElse(Map.of()));
+                .map(ctx.templates()::treeFileVariables).orElse(Map.of()));
         vars.put("name", args.name());
         vars.put("source", sources.isEmpty() ? null : label);
         for (String key : List.of("user", "group", "mode")) {
