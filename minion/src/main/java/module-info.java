@@ -16,7 +16,6 @@ module io.brine.minion {
         io.brine.minion.modules.GrainsModule,
         io.brine.minion.modules.SysModule,
         io.brine.minion.modules.TestModule,
-        io.brine.minion.modules.StateRunModule,
         io.brine.minion.modules.PillarModule,
         io.brine.minion.modules.HttpModule,
         io.brine.minion.modules.JobsModule,

@@ -21,6 +21,7 @@ module io.brine.states {
     exports io.brine.states.functions.mount to io.brine.minion;
 
     provides io.brine.functions.FunctionModule with
+        io.brine.states.execution.StateRunModule,
         io.brine.states.functions.test.TestStates,
         io.brine.states.functions.file.FileStates,
         io.brine.states.functions.cmd.CmdStates,

@@ -1,4 +1,4 @@
-package io.brine.minion.modules;
+package io.brine.states.execution;
 
 import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
