@@ -5,6 +5,7 @@
 module io.brine.minion {
     requires transitive io.brine.transport;
     requires transitive io.brine.states;
+    requires io.brine.modules;
     requires io.brine.fileserver;
     requires com.fasterxml.jackson.databind;
     requires java.net.http;

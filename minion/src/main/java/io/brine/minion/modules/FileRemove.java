@@ -4,7 +4,7 @@ import io.brine.functions.Arguments;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
 import io.brine.functions.Param;
-import io.brine.states.functions.file.FileEntries;
+import io.brine.modules.file.FileEntries;
 import java.util.List;
 
 /**

@@ -5,7 +5,7 @@ import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
-import io.brine.states.functions.file.FileEntries;
+import io.brine.modules.file.FileEntries;
 import java.nio.file.FileSystemException;
 import java.util.List;
 

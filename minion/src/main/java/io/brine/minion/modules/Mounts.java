@@ -1,6 +1,6 @@
 package io.brine.minion.modules;
 
-import io.brine.states.functions.mount.ActiveMounts;
+import io.brine.modules.mount.ActiveMounts;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionModule;
 import io.brine.functions.FunctionRegistry;
-import io.brine.states.functions.cmd.CmdStates;
+import io.brine.modules.cmd.CmdStates;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
