@@ -12,11 +12,11 @@ module io.brine.modules {
     requires com.fasterxml.jackson.dataformat.yaml;
     requires org.apache.commons.compress;
 
-    // the minion's file.replace and disk functions share the file and mount states' code
-    exports io.brine.modules.file to io.brine.minion;
-    exports io.brine.modules.mount to io.brine.minion;
+    requires java.net.http;
 
+    // exports nothing: a module is reached by the name of its functions, through the registry
     provides io.brine.functions.FunctionModule with
+        io.brine.modules.test.TestModule,
         io.brine.modules.test.TestStates,
         io.brine.modules.file.FileStates,
         io.brine.modules.cmd.CmdStates,
@@ -38,5 +38,15 @@ module io.brine.modules {
         io.brine.modules.ssh.SshAuthStates,
         io.brine.modules.ssh.SshKnownHostsStates,
         io.brine.modules.cron.CronStates,
-        io.brine.modules.debconf.DebconfStates;
+        io.brine.modules.debconf.DebconfStates,
+        io.brine.modules.grains.GrainsModule,
+        io.brine.modules.sys.SysModule,
+        io.brine.modules.pillar.PillarModule,
+        io.brine.modules.http.HttpModule,
+        io.brine.modules.jobs.JobsModule,
+        io.brine.modules.cp.CpModule,
+        io.brine.modules.file.FileModule,
+        io.brine.modules.network.NetworkModule,
+        io.brine.modules.status.StatusModule,
+        io.brine.modules.disk.DiskModule;
 }

@@ -32,7 +32,7 @@ import java.util.Set;
  * }
  * }</pre>
  */
-public final class FileEntries {
+final class FileEntries {
     private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};
 
     private FileEntries() {

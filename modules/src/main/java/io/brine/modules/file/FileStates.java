@@ -14,7 +14,7 @@ public final class FileStates implements FunctionModule {
     @Override
     public List<StateFunction> states() {
         return List.of(new FileManaged(), new FileDirectory(), new FileAbsent(), new FileSymlink(), new FileAppend(),
-                new FileReplace(), new FileLine(), new FileBlockReplace(), new FileComment(false), new FileComment(true),
+                new FileReplaceState(), new FileLine(), new FileBlockReplace(), new FileComment(false), new FileComment(true),
                 new FileCopy(), new FileRename(), new FileKeyValue(), new FileSerialize(), new FileRecurse(),
                 new FileAccumulated());
     }

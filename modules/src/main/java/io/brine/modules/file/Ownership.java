@@ -2,6 +2,7 @@ package io.brine.modules.file;
 
 import io.brine.functions.Arguments;
 import io.brine.functions.CommandRunner;
+import io.brine.functions.FunctionException;
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -19,7 +20,9 @@ import java.util.Optional;
 
 /**
  * The owner, group and mode a state asks for (each optional), compared with and applied to a path
- * without following a final symlink, so a link's own ownership is what gets changed.
+ * without following a final symlink, so a link's own ownership is what gets changed. The one place owners are
+ * looked up and set: {@code file.chown} and {@code file.mkdir} set them through a directory handle with
+ * {@link #setOwners}.
  */
 record Ownership(String user, String group, Integer mode) {
     static Ownership of(Arguments args, String modeKey) {
@@ -56,18 +59,14 @@ record Ownership(String user, String group, Integer mode) {
     Optional<String> problem() {
         UserPrincipalLookupService lookup = FileSystems.getDefault().getUserPrincipalLookupService();
         try {
-            if (user != null) {
-                lookup.lookupPrincipalByName(user);
-            }
+            owner(lookup);
         } catch (UserPrincipalNotFoundException e) {
             return Optional.of("User " + user + " is not available");
         } catch (IOException e) {
             return Optional.of("Cannot look up user " + user + ": " + e.getMessage());
         }
         try {
-            if (group != null) {
-                lookup.lookupPrincipalByGroupName(group);
-            }
+            groupOwner(lookup);
         } catch (UserPrincipalNotFoundException e) {
             return Optional.of("Group " + group + " is not available");
         } catch (IOException e) {
@@ -97,16 +96,51 @@ record Ownership(String user, String group, Integer mode) {
     void apply(Path path, CommandRunner commands) throws IOException, InterruptedException {
         UserPrincipalLookupService lookup = path.getFileSystem().getUserPrincipalLookupService();
         PosixFileAttributeView view = Files.getFileAttributeView(path, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
-        if (user != null) {
-            UserPrincipal owner = lookup.lookupPrincipalByName(user);
+        set(view, owner(lookup), groupOwner(lookup));
+        if (mode != null && !Files.isSymbolicLink(path)) {
+            Modes.apply(path, mode, commands);
+        }
+    }
+
+    /**
+     * Sets the owner and group an execution function was given, by name, through {@code view} (a directory
+     * handle's); either may be null or empty to keep it. Both are looked up before anything changes, and a name
+     * no account has is refused naming it.
+     */
+    static void setOwners(String function, PosixFileAttributeView view, String user, String group)
+            throws FunctionException, IOException {
+        Ownership asked = new Ownership(user == null || user.isEmpty() ? null : user,
+                group == null || group.isEmpty() ? null : group, null);
+        UserPrincipalLookupService lookup = FileSystems.getDefault().getUserPrincipalLookupService();
+        UserPrincipal owner;
+        GroupPrincipal groupOwner;
+        try {
+            owner = asked.owner(lookup);
+        } catch (UserPrincipalNotFoundException e) {
+            throw new FunctionException(function + ": user '" + user + "' does not exist");
+        }
+        try {
+            groupOwner = asked.groupOwner(lookup);
+        } catch (UserPrincipalNotFoundException e) {
+            throw new FunctionException(function + ": group '" + group + "' does not exist");
+        }
+        set(view, owner, groupOwner);
+    }
+
+    private UserPrincipal owner(UserPrincipalLookupService lookup) throws IOException {
+        return user == null ? null : lookup.lookupPrincipalByName(user);
+    }
+
+    private GroupPrincipal groupOwner(UserPrincipalLookupService lookup) throws IOException {
+        return group == null ? null : lookup.lookupPrincipalByGroupName(group);
+    }
+
+    private static void set(PosixFileAttributeView view, UserPrincipal owner, GroupPrincipal group) throws IOException {
+        if (owner != null) {
             view.setOwner(owner);
         }
         if (group != null) {
-            GroupPrincipal g = lookup.lookupPrincipalByGroupName(group);
-            view.setGroup(g);
-        }
-        if (mode != null && !Files.isSymbolicLink(path)) {
-            Modes.apply(path, mode, commands);
+            view.setGroup(group);
         }
     }
 }

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * String after = r.apply(before);
  * }</pre>
  */
-public record RegexReplacement(Pattern pattern, String javaReplacement, long count) {
+record RegexReplacement(Pattern pattern, String javaReplacement, long count) {
     /** The flags {@link #of} understands, in any case: Python's long names and their one-letter forms. */
     public static final List<String> FLAG_NAMES = List.of("IGNORECASE", "I", "MULTILINE", "M", "DOTALL", "S");
 

@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -29,8 +27,6 @@ import java.util.Optional;
 record SourceHash(String type, String hex) {
     private static final Map<Integer, String> TYPE_BY_LENGTH = Map.of(32, "md5", 40, "sha1", 56, "sha224", 64,
             "sha256", 96, "sha384", 128, "sha512");
-    private static final Map<String, String> JAVA_NAMES = Map.of("md5", "MD5", "sha1", "SHA-1", "sha224", "SHA-224",
-            "sha256", "SHA-256", "sha384", "SHA-384", "sha512", "SHA-512");
 
     /** Where the expected hash is looked up: the source used and the managed file's path. */
     record Request(String source, String name, Optional<String> hashName) {}
@@ -125,11 +121,7 @@ record SourceHash(String type, String hex) {
 
     /** The actual digest of {@code content} when it differs from this one; empty when it matches. */
     Optional<String> mismatch(byte[] content) {
-        try {
-            String actual = HexFormat.of().formatHex(MessageDigest.getInstance(JAVA_NAMES.get(type)).digest(content));
-            return actual.equals(hex) ? Optional.empty() : Optional.of(actual);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK lacks " + type, e);
-        }
+        String actual = HexFormat.of().formatHex(Digests.of(type).digest(content));
+        return actual.equals(hex) ? Optional.empty() : Optional.of(actual);
     }
 }

@@ -9,10 +9,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the kernel has mounted, from {@code /proc/self/mounts}: per mount point, the topmost mount. Public for
- * {@link #unescape}, which the minion's disk functions read the same file with.
+ * What the kernel has mounted, from {@code /proc/self/mounts}: per mount point, the topmost mount. The one reader
+ * of the mount table: {@code mount.mounted} looks a point up in it, and {@link Mounts} adds the space of each for
+ * {@code disk.usage} and {@code status.diskusage}.
  */
-public final class ActiveMounts {
+final class ActiveMounts {
     /** One mounted file system; {@code opts} merges the mount's and the superblock's options, as the file shows them. */
     record Active(String device, String fstype, List<String> opts) {}
 
@@ -27,8 +28,11 @@ public final class ActiveMounts {
         for (String line : Files.readAllLines(table)) {
             String[] f = line.split(" ");
             if (f.length >= 4) {
-                // a later line for the same point is a mount stacked on top of the earlier one
-                out.put(unescape(f[1]), new Active(unescape(f[0]), f[2], List.of(f[3].split(","))));
+                // a later line for the same point is a mount stacked on top of the earlier one, and is listed
+                // where it was mounted, as df lists it
+                String point = unescape(f[1]);
+                out.remove(point);
+                out.put(point, new Active(unescape(f[0]), f[2], List.of(f[3].split(","))));
             }
         }
         return new ActiveMounts(out);
@@ -38,8 +42,13 @@ public final class ActiveMounts {
         return Optional.ofNullable(byMountPoint.get(mountPoint));
     }
 
+    /** Every mount point's topmost mount, in the order they were mounted. */
+    Map<String, Active> all() {
+        return byMountPoint;
+    }
+
     /** The kernel writes space, tab, newline and backslash as three octal digits after a backslash. */
-    public static String unescape(String field) {
+    static String unescape(String field) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < field.length(); i++) {
             char c = field.charAt(i);
