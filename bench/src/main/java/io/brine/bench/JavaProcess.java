@@ -54,6 +54,22 @@ final class JavaProcess implements AutoCloseable {
         return run(cmd, log);
     }
 
+    /**
+     * {@code command} run in a session of its own ({@code setsid}, where it exists), as a command typed at an
+     * operator's shell is: a login or SSH session is a session of its own, and Linux shares the processors
+     * between sessions first (the scheduler's autogroups; systemd's slices do the same between a daemon's service
+     * and a user's session), then between the threads inside each. Started as a child of the benchmark, a
+     * {@code brine run} would instead compete thread for thread with the master and the swarm it measures.
+     */
+    static List<String> inOwnSession(List<String> command) {
+        if (!Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            return command;
+        }
+        List<String> cmd = new ArrayList<>(List.of("/usr/bin/setsid", "--wait"));
+        cmd.addAll(command);
+        return cmd;
+    }
+
     static List<String> command(List<String> jvmOptions, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

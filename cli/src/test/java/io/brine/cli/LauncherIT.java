@@ -45,28 +45,34 @@ class LauncherIT {
     }
 
     @Test
-    void brineRunMakesItsClassDataArchiveOnFirstUseAndLoadsFromItAfterwards() throws Exception {
+    void brineRunListsItsClassesOnFirstUseThenMapsAnArchiveOfThemPicocliIncluded() throws Exception {
         cluster = TestCluster.start(dir);
         Minion m = cluster.addMinion("m1");
         TestCluster.awaitStatus(m, KeyStatus.PENDING, Duration.ofSeconds(10));
         assertEquals(0, cluster.cli("key", "accept", "m1").exit());
         TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, Duration.ofSeconds(10));
+        Path list = ARCHIVES.resolve("run.classlist");
         Path archive = ARCHIVES.resolve("run.jsa");
+        Files.deleteIfExists(list);
         Files.deleteIfExists(archive);
 
         Run first = launch(null, "run", "-c", cluster.masterYaml.toString(), "m1", "test.ping");
         assertEquals(0, first.exit(), first.err());
         assertEquals("m1:\n    True\n", first.out());
-        assertTrue(Files.size(archive) > 0, "the first run leaves " + archive);
+        assertTrue(Files.readAllLines(list).contains("io/brine/transport/DealerLoop"), "the first run's list");
+        assertFalse(Files.exists(archive));
 
         Path classLog = dir.resolve("classes.txt");
         Run second = launch("-Xlog:class+load=info:file=" + classLog, "run", "-c", cluster.masterYaml.toString(),
                 "m1", "test.ping");
         assertEquals(0, second.exit(), second.err());
         assertEquals(first.out(), second.out());
-        assertTrue(Files.readAllLines(classLog).stream().anyMatch(
-                l -> l.contains(" io.brine.cli.RunCommand source: shared objects file")),
+        assertTrue(Files.size(archive) > 0, "the second run makes " + archive);
+        List<String> loaded = Files.readAllLines(classLog);
+        assertTrue(loaded.stream().anyMatch(l -> l.contains(" io.brine.cli.RunCommand source: shared objects file")),
                 "RunCommand comes from the archive on the second run");
+        assertTrue(loaded.stream().anyMatch(l -> l.contains(" picocli.CommandLine source: shared objects file")),
+                "and so does picocli, which only a static archive can hold");
     }
 
     @Test

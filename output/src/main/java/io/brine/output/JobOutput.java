@@ -1,5 +1,6 @@
 package io.brine.output;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -15,7 +16,8 @@ import java.util.function.Function;
 /**
  * Prints a job's outcome. JSON and YAML have the documented shape
  * {@code {"jid": ..., "returns": {ID: {"ret", "retcode", "success"}}, "missing": [ID...]}}, which scripts
- * depend on; text reads per minion, like Salt's. The CLI prints jobs through it, and so does the minion package's
+ * depend on (a call that could not learn how its job ended adds {@code "complete": false} and {@code "reason"});
+ * text reads per minion, like Salt's. The CLI prints jobs through it, and so does the minion package's
  * {@code brine call --local}, so both print alike.
  *
  * <pre>{@code
@@ -28,12 +30,20 @@ public final class JobOutput {
     }
 
     /**
-     * Built on first use, so that a command printing text (the usual {@code brine run}) never starts
-     * jackson-databind: three mappers and their caches were a tenth of its start-up.
+     * Each built on first use, so that a command printing text (the usual {@code brine run}) never starts
+     * jackson-databind: three mappers and their caches were a tenth of its start-up. Plain values, which every
+     * job document is, are written as JSON without a mapper at all ({@link PlainJson}).
      */
-    private static final class Mappers {
-        static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final class Plain {
+        static final JsonFactory FACTORY = new JsonFactory();
+    }
+
+    private static final class JsonMappers {
+        static final ObjectMapper INDENTED = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         static final ObjectMapper COMPACT = new ObjectMapper();
+    }
+
+    private static final class YamlMapper {
         static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
                 .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
@@ -42,6 +52,14 @@ public final class JobOutput {
     /** The job as the JSON-ready document. */
     public static Map<String, Object> document(JobRecord job) {
         return JobDocument.of(job);
+    }
+
+    /**
+     * The document of a call that ended before the master named its job: {@code "jid": null}, nothing returned and
+     * nothing known missing; the caller adds why.
+     */
+    public static Map<String, Object> unnamed() {
+        return JobDocument.document(null, new LinkedHashMap<>(), new LinkedHashMap<>());
     }
 
     /** One minion's entry under {@code returns}. */
@@ -117,8 +135,11 @@ public final class JobOutput {
 
     /** One line of JSON. */
     public static String compactJson(Object value) {
+        if (PlainJson.writes(value)) {
+            return PlainJson.write(Plain.FACTORY, value, false);
+        }
         try {
-            return Mappers.COMPACT.writeValueAsString(value);
+            return JsonMappers.COMPACT.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -126,8 +147,11 @@ public final class JobOutput {
 
     /** Indented JSON with a final newline. */
     public static String json(Object value) {
+        if (PlainJson.writes(value)) {
+            return PlainJson.write(Plain.FACTORY, value, true) + "\n";
+        }
         try {
-            return Mappers.JSON.writeValueAsString(value) + "\n";
+            return JsonMappers.INDENTED.writeValueAsString(value) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -136,7 +160,7 @@ public final class JobOutput {
     /** Block YAML. */
     public static String yaml(Object value) {
         try {
-            return Mappers.YAML.writeValueAsString(value);
+            return YamlMapper.YAML.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
