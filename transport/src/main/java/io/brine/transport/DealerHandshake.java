@@ -64,6 +64,8 @@ final class DealerHandshake {
     private boolean awaitingGreeting;
     /** One handshake may start again at once on the same connection after a session; reset by each session. */
     private boolean mayHandshakeAgain;
+    /** The listener was told the session's connection was lost; reset by each session. */
+    private boolean saidLost;
     private volatile int socketsOpened;
 
     DealerHandshake(Identity identity, TransportSettings settings, DealerSocket socket, DealerListener listener,
@@ -269,6 +271,13 @@ final class DealerHandshake {
     }
 
     private void heartbeat(long now) {
+        if (state == State.ESTABLISHED && !saidLost && socket.lostSinceOpen()) {
+            // The socket connects again by itself and the handshake starts over when a master greets it (onReset);
+            // the listener hears now that the session is gone, not when a master is back or the heartbeat expires:
+            // a client waiting on an answer that cannot come decides what to do meanwhile.
+            saidLost = true;
+            listener.onDisconnected("the connection to the master was lost; connecting again");
+        }
         if (state == State.PENDING && now - stateSince > PENDING_RECHECK_MILLIS) {
             // The master pushes acceptance at once; asking again now and then covers a push that was lost (a
             // master restart in between, a dropped frame).
@@ -296,6 +305,7 @@ final class DealerHandshake {
 
     private void enter(State next, long now) {
         state = next;
+        saidLost = false;
         stateSince = now;
         lastHeard = now;
         lastPing = now;

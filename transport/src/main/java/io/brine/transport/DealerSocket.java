@@ -198,6 +198,11 @@ final class DealerSocket {
         return channel != null && (phase == Phase.GREETING || phase == Phase.READY || phase == Phase.OPEN);
     }
 
+    /** The open connection was lost and no new one is open yet: what it carried, a session too, is gone. */
+    boolean lostSinceOpen() {
+        return staleUntilOpen;
+    }
+
     long queuedBytes() {
         return outboundBytes;
     }
