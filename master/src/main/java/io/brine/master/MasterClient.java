@@ -58,6 +58,8 @@ public final class MasterClient {
     private final JobTracker tracker;
     private final TransferStaging staging;
     private final CopyJobs copies;
+    private final CallerJobs reads;
+    private final CallerRights rights;
     private final Duration defaultTimeout;
     private final Principal caller;
     private final boolean requireMatch;
@@ -76,6 +78,8 @@ public final class MasterClient {
         this.copies = new CopyJobs(staging, publisher.audit());
         this.defaultTimeout = defaultTimeout;
         this.caller = caller;
+        this.reads = new CallerJobs(tracker, publisher.access(), caller);
+        this.rights = new CallerRights(publisher.access(), publisher.audit(), caller);
     }
 
     /**
@@ -115,12 +119,7 @@ public final class MasterClient {
      * @throws AccessDeniedException naming the identity and {@code what} it may not do
      */
     public void requireRight(String right, String what) {
-        try {
-            publisher.access().checkRight(caller, right, what);
-        } catch (AccessDeniedException e) {
-            publisher.audit().record(caller, "refused", Map.of("function", right, "outcome", e.getMessage()));
-            throw e;
-        }
+        rights.requireRight(right, what);
     }
 
     /**
@@ -135,18 +134,12 @@ public final class MasterClient {
      * @throws AccessDeniedException naming the identity, the token and why
      */
     public void requireTokenName(String tokenName, String what) {
-        try {
-            publisher.access().checkTokenName(caller, tokenName, what);
-        } catch (AccessDeniedException e) {
-            publisher.audit().record(caller, "refused", Map.of("function", "token." + what, "token", tokenName,
-                    "outcome", e.getMessage()));
-            throw e;
-        }
+        rights.requireTokenName(tokenName, what);
     }
 
     /** Whether this client may create and revoke the API token {@code tokenName}; nothing is audited. */
     public boolean mayManageToken(String tokenName) {
-        return publisher.access().mayManageToken(caller, tokenName);
+        return rights.mayManageToken(tokenName);
     }
 
     /**
@@ -155,7 +148,7 @@ public final class MasterClient {
      * checked apart, with {@link #requireRight}.
      */
     public boolean mayWatch(Event event) {
-        return EventVisibility.mayWatch(publisher.access(), caller, event);
+        return rights.mayWatch(event);
     }
 
     /** Who this client acts as. */
@@ -173,7 +166,7 @@ public final class MasterClient {
      * }</pre>
      */
     public void audit(String action, Map<String, Object> fields) {
-        publisher.audit().record(caller, action, fields);
+        rights.audit(action, fields);
     }
 
     /**
@@ -188,7 +181,7 @@ public final class MasterClient {
      * @throws AuditUnavailableException saying why; nothing should be done
      */
     public void requireAudit(String action, Map<String, Object> fields) {
-        publisher.audit().requireWritable(caller, action, fields);
+        rights.requireAudit(action, fields);
     }
 
     /**
@@ -314,7 +307,7 @@ public final class MasterClient {
      * unknown jid too, so that others' jobs cannot be told from none.
      */
     public Optional<Job> job(String jid) {
-        return record(jid).map(r -> JobResults.job(r, tracker.ended(r)));
+        return reads.job(jid);
     }
 
     /**
@@ -329,26 +322,7 @@ public final class MasterClient {
      * @throws InterruptedException if the calling thread is interrupted while it waits
      */
     public Optional<Job> job(String jid, Duration wait) throws InterruptedException {
-        Optional<JobRecord> seen = record(jid);
-        if (seen.isEmpty()) {
-            return Optional.empty();
-        }
-        if (wait.isNegative() || wait.isZero() || tracker.ended(seen.get())) {
-            return job(jid);
-        }
-        Optional<LiveJob> live = tracker.live(jid);
-        if (live.isEmpty()) {
-            tracker.awaitRecorded(jid, wait);
-            return job(jid);
-        }
-        try {
-            live.get().done.get(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            // still running: the snapshot below says who has returned so far
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("job " + jid + " failed", e.getCause());
-        }
-        return job(jid);
+        return reads.job(jid, wait);
     }
 
     /**
@@ -356,7 +330,7 @@ public final class MasterClient {
      * or one an earlier master published whose minions may still return within its timeout.
      */
     public boolean running(String jid) {
-        return record(jid).map(r -> !tracker.ended(r)).orElse(false);
+        return reads.running(jid);
     }
 
     /** The most recent jobs this client may see, newest first. */
@@ -371,12 +345,12 @@ public final class MasterClient {
 
     /** {@link #job} as the wire's record, for the CLI's requests. */
     Optional<JobRecord> record(String jid) {
-        return tracker.find(jid).filter(r -> JobVisibility.mayRead(publisher.access(), caller, r.caller()));
+        return reads.record(jid);
     }
 
     /** {@link #jobs(JobFilter)} as the wire's summaries, for the CLI's requests. */
     List<JobSummary> summaries(JobFilter filter) {
-        return JobVisibility.restrict(publisher.access(), caller, filter).map(tracker::recent).orElse(List.of());
+        return reads.summaries(filter);
     }
 
     /**
