@@ -33,7 +33,7 @@ public record MasterEndpoint(String iface, int retPort, Path pkiDir, Duration ti
     /** The four keys of {@code c}, with the master's defaults; the file's other keys are the master's to check. */
     public static MasterEndpoint from(ConfigFile c) {
         int port = c.port("ret_port", 4506);
-        if (port == 0) {
+        if (port == 0) { // the master would listen where no minion can find it
             throw c.error("ret_port", "ret_port must be a port number from 1 to 65535; 0 would pick one nobody knows");
         }
         return new MasterEndpoint(c.string("interface", "0.0.0.0"), port,
