@@ -115,7 +115,7 @@ final class CpCommand implements Callable<Integer> {
             throw CliException.usage("two SOURCEs have the same name: in DEST one would replace the other");
         }
         Duration timeout = timeout(cfg, bytes);
-        String type = targetType.type().wireName();
+        int type = targetType.type().code();
         ClientResponse answer = ask(cfg, timeout, id -> new CopyRequest(id, target, type, sources, dest,
                 timeout.toMillis()));
         Job job = report(answer);

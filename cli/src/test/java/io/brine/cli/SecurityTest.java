@@ -293,7 +293,7 @@ class SecurityTest {
             Path marker = root.resolve("published-by-stranger");
             try (RogueClient stranger = new RogueClient(c.port, Role.CLIENT, Master.LOCAL_CLIENT)) {
                 assertEquals(KeyStatus.REJECTED, stranger.endpoint.awaitStatus(WAIT));
-                stranger.endpoint.send(new io.brine.protocol.PublishRequest(1, "*", "glob", "cmd.run",
+                stranger.endpoint.send(new io.brine.protocol.PublishRequest(1, "*", 0, "cmd.run",
                         java.util.List.of("touch " + marker), java.util.Map.of(), 5000, false));
                 awaitRefusedAgain(stranger);
                 assertTrue(c.master.client().jobs(10).isEmpty(),

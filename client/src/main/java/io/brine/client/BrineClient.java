@@ -253,7 +253,7 @@ public final class BrineClient implements AutoCloseable {
         // room for the master to hash a new source while it is fetched, and for the minions' flush to disk
         Duration wait = timeout.multipliedBy(2).plus(MasterSession.REPORT_MARGIN);
         return answered(session.callAsync(new io.brine.protocol.CopyRequest(session.nextRequestId(), target,
-                targetType.wireName(), paths, dest, timeout.toMillis()), progress -> { }, wait));
+                targetType.code(), paths, dest, timeout.toMillis()), progress -> { }, wait));
     }
 
     /** Publishes a job without waiting for its returns (Salt's cast); its jid, to look it up later. */

@@ -72,7 +72,7 @@ final class ClientService {
                 publish(client, caller, p);
             } else if (request instanceof CopyRequest c) {
                 answer(client, c.requestId(), listener -> caller.startCopy(c.target(),
-                        TargetType.parse(c.targetType()), c.sources(), c.dest(), Duration.ofMillis(c.timeoutMillis()),
+                        TargetType.ofCode(c.targetType()), c.sources(), c.dest(), Duration.ofMillis(c.timeoutMillis()),
                         listener));
             } else if (request instanceof JobLookup l) {
                 reply(client, caller.record(l.jid()).<ClientResponse>map(r -> new JobReport(l.requestId(), r))
