@@ -102,11 +102,28 @@ public final class BrineClient implements AutoCloseable {
         return open(address, ClientKey.named(clientKey), Duration.ofSeconds(30));
     }
 
+    /**
+     * Connects to the master {@code master} describes (its {@code connectAddress()}, its {@code timeout} for calls
+     * that name none) as {@code who}, waiting up to {@code connectTimeout} for it to accept this client: how the
+     * {@code brine} command connects, whoever it acts as.
+     *
+     * @throws ClientException when a key cannot be read, or the master does not answer or refuses this client
+     */
+    public static BrineClient connect(MasterEndpoint master, ClientKey who, Duration connectTimeout)
+            throws InterruptedException {
+        return open(master.connectAddress(), who, master.timeout(), connectTimeout);
+    }
+
     private static BrineClient open(String address, ClientKey key, Duration defaultTimeout)
+            throws InterruptedException {
+        return open(address, key, defaultTimeout, CONNECT);
+    }
+
+    private static BrineClient open(String address, ClientKey key, Duration defaultTimeout, Duration connectTimeout)
             throws InterruptedException {
         TransportRuntime runtime = new TransportRuntime("client-" + key.name());
         try {
-            return new BrineClient(runtime, MasterSession.open(runtime, address, key, CONNECT), defaultTimeout);
+            return new BrineClient(runtime, MasterSession.open(runtime, address, key, connectTimeout), defaultTimeout);
         } catch (RuntimeException | InterruptedException e) {
             runtime.close();
             throw e;
