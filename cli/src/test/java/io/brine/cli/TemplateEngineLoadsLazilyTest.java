@@ -88,7 +88,7 @@ class TemplateEngineLoadsLazilyTest {
         assertEquals(true, ping.returns().get("lazy1").ret(), "test.ping");
     }
 
-    private static MinionResult call(TestCluster c, JobSpec spec) {
+    private static MinionResult call(TestCluster c, JobSpec spec) throws InterruptedException {
         Job job = c.master.client().call(spec.withTimeout(CALL));
         MinionResult r = job.returns().get("lazy1");
         assertTrue(r != null, spec.function() + " did not return");
