@@ -23,6 +23,12 @@ final class TemplatesOnFirstRender implements Templates {
         return engine().render(source, name, extra);
     }
 
+    /** Asked by {@code file.managed} just before it renders the file: the engine is made here already. */
+    @Override
+    public Map<String, Object> treeFileVariables(String treePath) {
+        return engine().treeFileVariables(treePath);
+    }
+
     private Templates engine() {
         Templates t = made;
         if (t == null) {

@@ -19,7 +19,17 @@ class TemplatesOnFirstRenderTest {
     @Test
     void theEngineIsMadeOnTheFirstRenderAndOnlyOnceWhateverTheThreads() throws Exception {
         AtomicInteger made = new AtomicInteger();
-        Templates upper = (source, name, extra) -> source.toUpperCase(Locale.ROOT);
+        Templates upper = new Templates() {
+            @Override
+            public String render(String source, String name, Map<String, Object> extra) {
+                return source.toUpperCase(Locale.ROOT);
+            }
+
+            @Override
+            public Map<String, Object> treeFileVariables(String treePath) {
+                return Map.of("tplfile", treePath);
+            }
+        };
         TemplatesOnFirstRender lazy = new TemplatesOnFirstRender(() -> {
             made.incrementAndGet();
             return upper;
@@ -44,6 +54,7 @@ class TemplatesOnFirstRenderTest {
         } finally {
             pool.shutdownNow();
         }
+        assertEquals(Map.of("tplfile", "a/b.j2"), lazy.treeFileVariables("a/b.j2"));
         assertEquals(1, made.get(), "one engine for the job");
     }
 }
