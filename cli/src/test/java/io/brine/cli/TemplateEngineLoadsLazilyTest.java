@@ -52,7 +52,7 @@ class TemplateEngineLoadsLazilyTest {
             Process minion = new ProcessBuilder(cmd).redirectErrorStream(true)
                     .redirectOutput(root.resolve("minion.log").toFile()).start();
             try {
-                awaitPing(c);
+                awaitPing(c, root.resolve("minion.log"));
                 MinionResult ran = call(c, JobSpec.of("lazy1", "cmd.run", "echo ran"));
                 assertEquals("ran", String.valueOf(ran.ret()).strip(), "cmd.run's output");
                 Path single = out.resolve("single");
@@ -78,13 +78,14 @@ class TemplateEngineLoadsLazilyTest {
     }
 
     /** Pings until the new minion answers: its key is accepted on first sight (auto_accept). */
-    private static void awaitPing(TestCluster c) throws InterruptedException {
+    private static void awaitPing(TestCluster c, Path minionLog) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         Job ping;
         do {
             ping = c.master.client().call(JobSpec.of("lazy1", "test.ping").withTimeout(Duration.ofSeconds(2)));
         } while (ping.returns().isEmpty() && System.nanoTime() < deadline);
-        assertTrue(ping.returns().containsKey("lazy1"), "the minion process never answered test.ping");
+        assertTrue(ping.returns().containsKey("lazy1"), "the minion process never answered test.ping; its output: "
+                + Files.readString(minionLog));
         assertEquals(true, ping.returns().get("lazy1").ret(), "test.ping");
     }
 
