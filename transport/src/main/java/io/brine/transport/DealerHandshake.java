@@ -17,15 +17,17 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 
 /**
- * A dealer's handshake state machine: connect, Noise XX as initiator, the master's key check, its welcome, and
- * from then on the heartbeat; every failure tears down and tries again after a backoff. Runs on the dealers'
- * loop thread only.
+ * A dealer's handshake state machine: resolve the master's name (off the I/O thread, on every attempt), connect,
+ * Noise XX as initiator, the master's key check, its welcome, and from then on the heartbeat. Every failure, a lost
+ * connection among them, tears down and tries again after the one backoff ({@link Backoff}). Its timers are
+ * deadlines it tells the loop ({@link DealerLoop#wakeBy}), so an idle dealer's thread sleeps until the next one.
+ * Runs on the dealers' loop thread only.
  */
 final class DealerHandshake {
     private static final Logger LOG = System.getLogger(DealerHandshake.class.getName());
     private static final long PENDING_RECHECK_MILLIS = 10_000;
 
-    private enum State { IDLE, HANDSHAKING, AWAITING_WELCOME, PENDING, ESTABLISHED }
+    private enum State { IDLE, RESOLVING, HANDSHAKING, AWAITING_WELCOME, PENDING, ESTABLISHED, STOPPED }
 
     /** Who this dealer is and whom it talks to. */
     record Identity(String connectAddress, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck) {
@@ -38,6 +40,8 @@ final class DealerHandshake {
     private final HeldMessages held;
     private final MasterAnswer answer;
     private final Backoff backoff;
+    private final DealerLoop loop;
+    private final Resolver resolver;
 
     private State state = State.IDLE;
     private NoiseXX handshake;
@@ -52,6 +56,8 @@ final class DealerHandshake {
      * slow answer means a busy master, not a lost greeting.
      */
     private boolean greeted;
+    /** Counts connection attempts, so that a lookup answering an attempt given up on is ignored. */
+    private int attempt;
     /**
      * Connections in a row that the master accepted and never greeted: each waits twice as long as the one before
      * (from the first handshake timeout up to the handshake timeout), since a master too busy to greet is only
@@ -60,25 +66,20 @@ final class DealerHandshake {
      * finds it as soon as it is back.
      */
     private int ungreeted;
-    /** The current connection is fresh and its greeting has not arrived yet. */
-    private boolean awaitingGreeting;
     /** One handshake may start again at once on the same connection after a session; reset by each session. */
     private boolean mayHandshakeAgain;
-    private volatile int socketsOpened;
 
     DealerHandshake(Identity identity, TransportSettings settings, DealerSocket socket, DealerListener listener,
-            HeldMessages held, MasterAnswer answer) {
+            HeldMessages held, MasterAnswer answer, DealerLoop loop, Resolver resolver) {
         this.identity = identity;
+        this.loop = loop;
+        this.resolver = resolver;
         this.settings = settings;
         this.socket = socket;
         this.listener = listener;
         this.held = held;
         this.answer = answer;
         this.backoff = new Backoff(settings.backoffMin(), settings.backoffMax());
-    }
-
-    int socketsOpened() {
-        return socketsOpened;
     }
 
     boolean established() {
@@ -108,36 +109,82 @@ final class DealerHandshake {
         socket.send(FrameKind.SEALED, Frame.sealed(cipher, MessageCodec.encode(message)));
     }
 
-    /** Timers: the next connection attempt, handshake deadlines, heartbeats. */
+    /** Timers: the next connection attempt, handshake deadlines, heartbeats; then the next deadline is set. */
     void tick(long now) {
         if (state == State.IDLE && now >= nextAttemptAt) {
-            connect(now);
+            resolve();
         }
         timers(now);
+        rearm();
     }
 
-    boolean idle() {
-        return state == State.IDLE;
+    /** Ends for good: the endpoint is closing. */
+    void stop() {
+        state = State.STOPPED;
+        socket.close();
     }
 
-    private void connect(long now) {
-        try {
-            socket.open(identity.connectAddress());
-        } catch (RuntimeException e) {
+    /**
+     * When {@link #tick} has work next: the connection attempt, the handshake's deadline, the next ping or silence
+     * check; {@code Long.MAX_VALUE} while a lookup is under way (its answer wakes the loop) or once stopped.
+     */
+    long deadline() {
+        return switch (state) {
+            case IDLE -> nextAttemptAt;
+            case RESOLVING, STOPPED -> Long.MAX_VALUE;
+            case HANDSHAKING, AWAITING_WELCOME -> stateSince + handshakeLimit() + 1;
+            case PENDING -> Math.min(stateSince + PENDING_RECHECK_MILLIS + 1, heartbeatDeadline());
+            case ESTABLISHED -> heartbeatDeadline();
+        };
+    }
+
+    private long heartbeatDeadline() {
+        long interval = settings.heartbeat().toMillis();
+        return Math.min(lastPing + interval, lastHeard + 3 * interval + 1);
+    }
+
+    private void rearm() {
+        loop.wakeBy(deadline());
+    }
+
+    /** Looks the master's name up again for every attempt: it may point elsewhere now. */
+    private void resolve() {
+        state = State.RESOLVING;
+        int mine = ++attempt;
+        resolver.resolve(identity.connectAddress(), found -> loop.execute(() -> {
+            if (state == State.RESOLVING && attempt == mine) {
+                connect(found, MonotonicMillis.now());
+            }
+        }));
+    }
+
+    private void connect(Resolver.Resolution found, long now) {
+        if (found.address() == null) {
             // A name that does not resolve (a VM booted before its DNS): one line per attempt, on the backoff's
             // schedule, never a stack trace per try.
+            state = State.IDLE;
             long delay = backoff.nextDelayMillis();
             nextAttemptAt = now + delay;
-            String why = e.getCause() instanceof java.net.UnknownHostException ? "its name does not resolve"
-                    : String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
-            LOG.log(Level.WARNING, "cannot connect to the master at " + identity.connectAddress() + ": " + why
-                    + "; trying again in " + delay + " ms");
+            LOG.log(Level.WARNING, "cannot connect to the master at " + identity.connectAddress() + ": "
+                    + found.failure() + "; trying again in " + delay + " ms");
+            rearm();
             return;
         }
         greeted = false;
-        awaitingGreeting = true;
-        socketsOpened++;
+        try {
+            socket.open(found.address());
+        } catch (java.io.IOException e) {
+            teardown("cannot connect: " + e.getMessage(), now);
+            return;
+        }
         beginHandshake(now);
+    }
+
+    /** The connection failed or broke ({@link DealerSocket.Lost}): whatever session it carried is gone. */
+    void onLost(String reason) {
+        if (state != State.STOPPED && state != State.IDLE && state != State.RESOLVING) {
+            teardown(reason, MonotonicMillis.now());
+        }
     }
 
     private void beginHandshake(long now) {
@@ -150,31 +197,24 @@ final class DealerHandshake {
      * The master's router greets every new connection with a RESET that has a body, and answers a frame it cannot
      * place (a sealed frame without a session, a last handshake message without a first) with an empty one.
      *
-     * <p>A greeting other than the one a fresh connection expects means the socket re-made the connection (the
-     * master restarted, or the connection broke): the master knows nothing of it, so whatever handshake or session
-     * we had is gone, and the handshake starts again at once on it. Reconnections are paced by the socket, so this
-     * needs no backoff. Closing the working connection and connecting anew after a backoff, as before, cost every
-     * minion of a restarted master two connections and a backoff; and a handshake begun on a connection that was
-     * then re-made waited for an answer that could not come.
+     * <p>The greeting only says that the master took the connection (see {@link #greeted}): the socket reports a
+     * lost connection itself, and every connection is made here, so a greeting can no longer mean that a
+     * connection was re-made behind our back (as it did while JeroMQ's DEALER, and then the socket, reconnected by
+     * themselves; the inference that read it so is gone with them).
      *
      * <p>An empty RESET while handshaking answers frames sent before the handshake began: nothing to do. With a
-     * session, or awaiting the welcome, the master has lost us: the handshake starts again at once the first
-     * time, and after a backoff on a new connection if that fails too. (A master before greetings had bodies
-     * greets with an empty RESET: handled as before.)
+     * session, or awaiting the welcome, the master has lost us: the handshake starts again at once on the same
+     * connection the first time, and after a backoff on a new connection if that fails too. (A master before
+     * greetings had bodies greets with an empty RESET: handled as before.)
      */
     void onReset(boolean greeting, long now) {
         greeted = true;
         ungreeted = 0;
-        if (greeting && awaitingGreeting) {
-            awaitingGreeting = false;
-            return; // our fresh connection's own greeting: the first handshake message follows it
+        if (greeting || state == State.HANDSHAKING) {
+            return;
         }
         String reason = "the master has no session for us (it restarted, or dropped us)";
-        if (greeting) {
-            handshakeAgain(reason, now);
-        } else if (state == State.HANDSHAKING) {
-            return;
-        } else if (mayHandshakeAgain) {
+        if (mayHandshakeAgain) {
             mayHandshakeAgain = false;
             handshakeAgain(reason, now);
         } else {
@@ -254,8 +294,7 @@ final class DealerHandshake {
                 // doubled for each connection before it that the master accepted and did not greet (see
                 // ungreeted), so that a fleet converging on an overloaded master backs off instead of piling up
                 // connections.
-                long limit = greeted ? settings.handshakeTimeout().toMillis() : ungreetedTimeout();
-                if (now - stateSince > limit) {
+                if (now - stateSince > handshakeLimit()) {
                     if (!greeted && socket.connected()) {
                         ungreeted++;
                     }
@@ -285,6 +324,10 @@ final class DealerHandshake {
         }
     }
 
+    private long handshakeLimit() {
+        return greeted ? settings.handshakeTimeout().toMillis() : ungreetedTimeout();
+    }
+
     private long ungreetedTimeout() {
         long first = settings.firstHandshakeTimeout().toMillis();
         return Math.min(first << Math.min(ungreeted, 10), settings.handshakeTimeout().toMillis());
@@ -299,9 +342,13 @@ final class DealerHandshake {
         stateSince = now;
         lastHeard = now;
         lastPing = now;
+        rearm();
     }
 
     private void teardown(String reason, long now) {
+        if (state == State.STOPPED) {
+            return;
+        }
         socket.close();
         boolean wasUp = state == State.ESTABLISHED;
         handshake = null;
@@ -314,6 +361,7 @@ final class DealerHandshake {
         Level level = wasUp || identity.hello().role() == Role.MINION ? Level.WARNING : Level.DEBUG;
         LOG.log(level, (wasUp ? "" : "no session with the master at " + identity.connectAddress() + ": ") + reason
                 + "; reconnecting in " + delay + " ms");
+        rearm();
         listener.onDisconnected(reason);
     }
 }
