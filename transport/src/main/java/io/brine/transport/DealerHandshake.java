@@ -34,38 +34,18 @@ final class DealerHandshake {
     }
 
     private final Identity identity;
-    private final TransportSettings settings;
     private final DealerSocket socket;
     private final DealerListener listener;
     private final HeldMessages held;
     private final MasterAnswer answer;
-    private final Backoff backoff;
     private final DealerLoop loop;
-    private final Resolver resolver;
+    private final DealerAttempts attempts;
 
     private State state = State.IDLE;
     private NoiseXX handshake;
     private SessionCipher cipher;
-    private long nextAttemptAt;
     private long stateSince;
-    private long lastHeard;
-    private long lastPing;
-    private long pingSequence;
-    /**
-     * The master's router has greeted the current connection (its hello RESET arrived): the connection works, so a
-     * slow answer means a busy master, not a lost greeting.
-     */
-    private boolean greeted;
-    /** Counts connection attempts, so that a lookup answering an attempt given up on is ignored. */
-    private int attempt;
-    /**
-     * Connections in a row that the master accepted and never greeted: each waits twice as long as the one before
-     * (from the first handshake timeout up to the handshake timeout), since a master too busy to greet is only
-     * made busier by connections that give up and start over. A connection that never got through (nothing
-     * listening, a partition dropping packets) does not count: trying again soon costs the master nothing, and
-     * finds it as soon as it is back.
-     */
-    private int ungreeted;
+    private final Heartbeat heartbeat;
     /** One handshake may start again at once on the same connection after a session; reset by each session. */
     private boolean mayHandshakeAgain;
 
@@ -73,13 +53,12 @@ final class DealerHandshake {
             HeldMessages held, MasterAnswer answer, DealerLoop loop, Resolver resolver) {
         this.identity = identity;
         this.loop = loop;
-        this.resolver = resolver;
-        this.settings = settings;
+        this.attempts = new DealerAttempts(identity.connectAddress(), settings, resolver, loop);
+        this.heartbeat = new Heartbeat(settings.heartbeat().toMillis());
         this.socket = socket;
         this.listener = listener;
         this.held = held;
         this.answer = answer;
-        this.backoff = new Backoff(settings.backoffMin(), settings.backoffMax());
     }
 
     boolean established() {
@@ -93,7 +72,7 @@ final class DealerHandshake {
 
     /** The master was heard from (any sealed frame that opened). */
     void heard(long now) {
-        lastHeard = now;
+        heartbeat.heard(now);
     }
 
     /** Sends now with a session, else holds until the master accepts us. */
@@ -109,9 +88,9 @@ final class DealerHandshake {
         socket.send(FrameKind.SEALED, Frame.sealed(cipher, MessageCodec.encode(message)));
     }
 
-    /** Timers: the next connection attempt, handshake deadlines, heartbeats; then the next deadline is set. */
+    /** Timers: the next attempt, handshake deadlines, heartbeats; then the next deadline is set. */
     void tick(long now) {
-        if (state == State.IDLE && now >= nextAttemptAt) {
+        if (state == State.IDLE && attempts.due(now)) {
             resolve();
         }
         timers(now);
@@ -121,6 +100,7 @@ final class DealerHandshake {
     /** Ends for good: the endpoint is closing. */
     void stop() {
         state = State.STOPPED;
+        attempts.cancel();
         socket.close();
     }
 
@@ -130,17 +110,12 @@ final class DealerHandshake {
      */
     long deadline() {
         return switch (state) {
-            case IDLE -> nextAttemptAt;
+            case IDLE -> attempts.nextAttemptAt();
             case RESOLVING, STOPPED -> Long.MAX_VALUE;
-            case HANDSHAKING, AWAITING_WELCOME -> stateSince + handshakeLimit() + 1;
-            case PENDING -> Math.min(stateSince + PENDING_RECHECK_MILLIS + 1, heartbeatDeadline());
-            case ESTABLISHED -> heartbeatDeadline();
+            case HANDSHAKING, AWAITING_WELCOME -> stateSince + attempts.handshakeLimit() + 1;
+            case PENDING -> Math.min(stateSince + PENDING_RECHECK_MILLIS + 1, heartbeat.deadline());
+            case ESTABLISHED -> heartbeat.deadline();
         };
-    }
-
-    private long heartbeatDeadline() {
-        long interval = settings.heartbeat().toMillis();
-        return Math.min(lastPing + interval, lastHeard + 3 * interval + 1);
     }
 
     private void rearm() {
@@ -150,40 +125,27 @@ final class DealerHandshake {
     /** Looks the master's name up again for every attempt: it may point elsewhere now. */
     private void resolve() {
         state = State.RESOLVING;
-        int mine = ++attempt;
-        resolver.resolve(identity.connectAddress(), found -> loop.execute(() -> {
-            if (state == State.RESOLVING && attempt == mine) {
-                connect(found, MonotonicMillis.now());
-            }
-        }));
+        attempts.resolve(address -> connect(address, MonotonicMillis.now()), () -> {
+            state = State.IDLE;
+            rearm();
+        });
     }
 
-    private void connect(Resolver.Resolution found, long now) {
-        if (found.address() == null) {
-            // A name that does not resolve (a VM booted before its DNS): one line per attempt, on the backoff's
-            // schedule, never a stack trace per try.
-            state = State.IDLE;
-            long delay = backoff.nextDelayMillis();
-            nextAttemptAt = now + delay;
-            LOG.log(Level.WARNING, "cannot connect to the master at " + identity.connectAddress() + ": "
-                    + found.failure() + "; trying again in " + delay + " ms");
-            rearm();
-            return;
-        }
-        greeted = false;
+    private void connect(java.net.InetSocketAddress address, long now) {
+        attempts.connecting();
         try {
-            socket.open(found.address());
+            socket.open(address);
+            beginHandshake(now);
         } catch (java.io.IOException e) {
             teardown("cannot connect: " + e.getMessage(), now);
-            return;
         }
-        beginHandshake(now);
     }
 
     /** The connection failed or broke ({@link DealerSocket.Lost}): whatever session it carried is gone. */
     void onLost(String reason) {
-        if (state != State.STOPPED && state != State.IDLE && state != State.RESOLVING) {
-            teardown(reason, MonotonicMillis.now());
+        switch (state) {
+            case STOPPED, IDLE, RESOLVING -> { }
+            default -> teardown(reason, MonotonicMillis.now());
         }
     }
 
@@ -194,22 +156,15 @@ final class DealerHandshake {
     }
 
     /**
-     * The master's router greets every new connection with a RESET that has a body, and answers a frame it cannot
-     * place (a sealed frame without a session, a last handshake message without a first) with an empty one.
-     *
-     * <p>The greeting only says that the master took the connection (see {@link #greeted}): the socket reports a
-     * lost connection itself, and every connection is made here, so a greeting can no longer mean that a
-     * connection was re-made behind our back (as it did while JeroMQ's DEALER, and then the socket, reconnected by
-     * themselves; the inference that read it so is gone with them).
-     *
-     * <p>An empty RESET while handshaking answers frames sent before the handshake began: nothing to do. With a
-     * session, or awaiting the welcome, the master has lost us: the handshake starts again at once on the same
-     * connection the first time, and after a backoff on a new connection if that fails too. (A master before
-     * greetings had bodies greets with an empty RESET: handled as before.)
+     * The master's router greets every new connection with a RESET that has a body ({@link DealerAttempts#greeted});
+     * every connection is made here and a lost one reported, so a greeting never means one was re-made behind our
+     * back. An empty RESET answers a frame the master cannot place: while handshaking, one sent before the
+     * handshake began (nothing to do); with a session, or awaiting the welcome, the master has lost us: the
+     * handshake starts again at once on the same connection the first time, after a backoff on a new one if that
+     * fails too.
      */
     void onReset(boolean greeting, long now) {
-        greeted = true;
-        ungreeted = 0;
+        attempts.greeted();
         if (greeting || state == State.HANDSHAKING) {
             return;
         }
@@ -262,7 +217,7 @@ final class DealerHandshake {
             case ACCEPTED -> {
                 enter(State.ESTABLISHED, now);
                 mayHandshakeAgain = true;
-                backoff.reset();
+                attempts.reset();
                 while (!held.isEmpty() && state == State.ESTABLISHED) {
                     sendSealed(held.next());
                 }
@@ -281,29 +236,22 @@ final class DealerHandshake {
 
     /** Connect again soon, each peer after its own jittered wait, so a fleet does not return in lockstep. */
     void onGoingAway(String reason, long now) {
-        backoff.reset();
+        attempts.reset();
         teardown("the master is going away (" + reason + ")", now);
     }
 
     private void timers(long now) {
         switch (state) {
             case HANDSHAKING, AWAITING_WELCOME -> {
-                // A greeted connection is waited on for as long as the settings allow: its handshake is in the
-                // master's queue, and starting over would put a second one behind it (see onReset). One never
-                // greeted leads nowhere yet (no master there, or one too busy to greet): it gets the first timeout,
-                // doubled for each connection before it that the master accepted and did not greet (see
-                // ungreeted), so that a fleet converging on an overloaded master backs off instead of piling up
-                // connections.
-                if (now - stateSince > handshakeLimit()) {
-                    if (!greeted && socket.connected()) {
-                        ungreeted++;
-                    }
+                // A greeted connection is waited on long (its handshake is in the master's queue); one never
+                // greeted, for less and less long (see DealerAttempts.handshakeLimit).
+                if (now - stateSince > attempts.handshakeLimit()) {
+                    attempts.gaveUp(socket.connected());
                     teardown("no handshake answer from " + identity.connectAddress(), now);
                 }
             }
             case PENDING, ESTABLISHED -> heartbeat(now);
-            default -> {
-            }
+            default -> { }
         }
     }
 
@@ -311,37 +259,25 @@ final class DealerHandshake {
         if (state == State.PENDING && now - stateSince > PENDING_RECHECK_MILLIS) {
             // The master pushes acceptance at once; asking again now and then covers a push that was lost (a
             // master restart in between, a dropped frame).
-            backoff.reset();
+            attempts.reset();
             teardown("still pending; asking the master again", now);
             return;
         }
-        long interval = settings.heartbeat().toMillis();
-        if (now - lastHeard > 3 * interval) {
+        Heartbeat.Due due = heartbeat.due(now);
+        if (due == Heartbeat.Due.SILENT) {
             teardown("the master went silent", now);
-        } else if (now - lastPing >= interval) {
-            lastPing = now;
-            sendSealed(new Ping(++pingSequence));
+        } else if (due == Heartbeat.Due.PING) {
+            sendSealed(new Ping(heartbeat.nextSequence()));
         }
-    }
-
-    private long handshakeLimit() {
-        return greeted ? settings.handshakeTimeout().toMillis() : ungreetedTimeout();
-    }
-
-    private long ungreetedTimeout() {
-        long first = settings.firstHandshakeTimeout().toMillis();
-        return Math.min(first << Math.min(ungreeted, 10), settings.handshakeTimeout().toMillis());
     }
 
     private void sendFrame(Frame frame) {
         socket.send(frame.kind(), frame.encode());
     }
-
     private void enter(State next, long now) {
         state = next;
         stateSince = now;
-        lastHeard = now;
-        lastPing = now;
+        heartbeat.restart(now);
         rearm();
     }
 
@@ -354,10 +290,8 @@ final class DealerHandshake {
         handshake = null;
         cipher = null;
         state = State.IDLE;
-        long delay = backoff.nextDelayMillis();
-        nextAttemptAt = now + delay;
-        // A minion that cannot reach its master says so on every backoff step (nothing listening, a wrong port); a
-        // client's own error message covers it for the CLI.
+        long delay = attempts.failed(now);
+        // A minion says so on every backoff step; a client's own error message covers it for the CLI.
         Level level = wasUp || identity.hello().role() == Role.MINION ? Level.WARNING : Level.DEBUG;
         LOG.log(level, (wasUp ? "" : "no session with the master at " + identity.connectAddress() + ": ") + reason
                 + "; reconnecting in " + delay + " ms");

@@ -7,7 +7,6 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
-import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 
@@ -18,11 +17,9 @@ import java.nio.channels.SocketChannel;
  * loop thread only; frames go up through a {@link FrameSink}, and a connection that fails or breaks is reported to
  * its {@link Lost} listener, which decides when to connect again (one backoff, in {@link DealerHandshake}).
  *
- * <p>Why not JeroMQ's DEALER, which this replaces: JeroMQ 0.6.0's poller loses a fresh connection's registration
- * when the connect completes in the same turn as other work for its I/O thread; the connection sits open and silent
- * and never sends its greeting (one first contact in 30 waited for the 2 s first-handshake timeout, and
- * {@code brine doctor} failed in CI on it). Both ends still speak ZMTP to any ZeroMQ peer: tests connect JeroMQ's
- * DEALER to the router and this dealer to JeroMQ's ROUTER.
+ * <p>Why not JeroMQ's DEALER, which this replaces: JeroMQ 0.6.0's poller could lose a fresh connection's
+ * registration, leaving it open and silent (one first contact in 30 waited 2 s). Both ends still speak ZMTP to any
+ * ZeroMQ peer: {@code JeromqInteropTest} proves it against JeroMQ's DEALER and ROUTER.
  *
  * <p>Frames sent before the connection is open (the first handshake message) wait for the master's READY, up to
  * the queue's bounds; a lost connection drops what it had queued, sealed for a session the master no longer has.
@@ -31,44 +28,34 @@ final class DealerSocket implements ZmtpDealerFrames.Connection {
     private static final Logger LOG = System.getLogger(DealerSocket.class.getName());
     /** Bytes read from one connection per turn, so that a large download cannot starve the other dealers. */
     private static final int READ_PER_TURN = 256 * 1024;
-    /**
-     * Bytes queued to the master at most (or four of the largest frames, if more): with the high-water mark
-     * alone, a master that stops reading could make a dealer hold 100,000 file chunks.
-     */
-    private static final long MAX_QUEUED_BYTES = 64L * 1024 * 1024;
     /** A frame's envelope adds a few bytes to the largest message; anything bigger is not from a master. */
     private static final int ENVELOPE = 64;
 
     /** Takes the frame in {@code raw[0, length)}; raw is a pooled buffer when the frame is large. */
+    @FunctionalInterface
     interface FrameSink {
         void receive(byte[] raw, int length) throws MalformedMessageException;
     }
 
     /** Hears that the connection failed or broke; the socket is closed by then. */
+    @FunctionalInterface
     interface Lost {
         void lost(String reason);
     }
 
-    private enum Phase {
-        CONNECTING,
-        /** Connected; greetings and READYs under way ({@link ZmtpDealerFrames}). */
-        GREETING,
-        /** The master's READY is in: frames go out. */
-        OPEN
-    }
+    /** GREETING: connected, greetings and READYs under way; OPEN: the master's READY is in, frames go out. */
+    private enum Phase { CONNECTING, GREETING, OPEN }
 
     private final DealerLoop loop;
     private final DealerLoop.Ready whenReady;
     /** The master's handshake lane this dealer asks for in its READY, or null (see {@link HandshakeQueue}). */
     private final String lane;
-    private final TransportSettings settings;
     private final FrameBuffers buffers;
+    private final long maxFrameIn;
     private final DealerCounters counters;
     private final DropLog dropLog = new DropLog(LOG);
     private final Lost lostListener;
-    /** Our greeting and READY, written before any frame. */
-    private final ZmtpFrameWriter preamble = new ZmtpFrameWriter();
-    private final ZmtpFrameWriter frames = new ZmtpFrameWriter();
+    private final DealerOutbound output;
     /** The current connection's ZMTP reading. */
     private ZmtpDealerFrames stream;
     /** Where the frames being read go; set by each read. */
@@ -95,10 +82,11 @@ final class DealerSocket implements ZmtpDealerFrames.Connection {
         this.loop = loop;
         this.whenReady = whenReady;
         this.lane = lane;
-        this.settings = settings;
+        this.maxFrameIn = (long) settings.maxFrameSize() + ENVELOPE;
         this.buffers = buffers;
         this.counters = counters;
         this.lostListener = lost;
+        this.output = new DealerOutbound(settings, counters);
     }
 
     /** Connects to {@code to}, closing any connection first; throws (holding nothing) if it cannot begin. */
@@ -106,7 +94,7 @@ final class DealerSocket implements ZmtpDealerFrames.Connection {
         close();
         generation++;
         address = to;
-        stream = new ZmtpDealerFrames(buffers, (long) settings.maxFrameSize() + ENVELOPE);
+        stream = new ZmtpDealerFrames(buffers, maxFrameIn);
         try {
             channel = SocketChannel.open();
             channel.configureBlocking(false);
@@ -149,9 +137,7 @@ final class DealerSocket implements ZmtpDealerFrames.Connection {
     }
 
     private boolean offer(int flags, byte[] body) {
-        if (!frames.offer(flags, body, settings.highWaterMark(),
-                Math.max(MAX_QUEUED_BYTES, 4L * settings.maxFrameSize()))) {
-            counters.drop(DealerCounters.Drop.QUEUE_FULL);
+        if (!output.offer(flags, body)) {
             return false;
         }
         if (!dirty && phase == Phase.OPEN) {
@@ -169,14 +155,13 @@ final class DealerSocket implements ZmtpDealerFrames.Connection {
     int connections() {
         return connections;
     }
-
     /** Bytes queued to the master and not yet written. */
     long queuedBytes() {
-        return frames.queuedBytes();
+        return output.queuedBytes();
     }
 
     int queuedFrames() {
-        return frames.queuedFrames();
+        return output.queuedFrames();
     }
 
     /** PINGs the master sent and this socket answered (or dropped the answer to, counted as QUEUE_FULL). */
@@ -226,8 +211,7 @@ final class DealerSocket implements ZmtpDealerFrames.Connection {
     private void onConnected() throws IOException {
         connections++;
         phase = Phase.GREETING;
-        preamble.raw(ZmtpGreeting.greeting());
-        preamble.offer(ZmtpFrameReader.COMMAND, ZmtpGreeting.ready("DEALER", lane), 2, Long.MAX_VALUE);
+        output.greet(lane);
         write();
     }
 
@@ -254,53 +238,31 @@ final class DealerSocket implements ZmtpDealerFrames.Connection {
         if (stream != null) {
             stream.release();
         }
-        preamble.clear();
-        frames.clear();
+        output.clear();
         phase = null;
         dirty = false;
     }
 
-    /** Writes the preamble, then (once open) queued frames, until the socket takes no more. */
     private void write() throws IOException {
-        boolean left = preamble.writeTo(channel) || (phase == Phase.OPEN && frames.writeTo(channel));
-        int ops = left ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ;
-        if (key != null && key.isValid() && key.interestOps() != ops) {
-            key.interestOps(ops);
-        }
+        output.write(channel, key, phase == Phase.OPEN); // the preamble first; frames once open
     }
 
     private void read(FrameSink sink) throws IOException, ZmtpException {
         ZmtpDealerFrames stream = this.stream;
-        ByteBuffer in = loop.readBuffer();
         int connection = generation;
         this.sink = sink;
-        int total = 0;
-        while (total < READ_PER_TURN) {
-            in.clear();
-            int n = channel.read(in);
-            if (n < 0) {
-                lost("the master closed the connection");
-                return;
-            }
-            if (n == 0) {
-                return;
-            }
-            total += n;
-            boolean drained = in.hasRemaining(); // a short read: the socket is empty for now
-            in.flip();
+        if (!ZmtpFrameReader.drain(channel, loop.readBuffer(), READ_PER_TURN, in -> {
             stream.consume(in, this);
-            if (connection != generation || phase == null || drained) {
-                return;
-            }
+            return connection == generation && phase != null;
+        })) {
+            lost("the master closed the connection");
         }
     }
-
-    // What the current connection's frames ask of the socket (ZmtpDealerFrames.Connection).
 
     @Override
     public void opened() {
         phase = Phase.OPEN;
-        if (!frames.isEmpty()) {
+        if (output.hasFrames()) {
             dirty = true;
             loop.dirty(this);
         }

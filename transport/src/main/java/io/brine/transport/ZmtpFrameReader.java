@@ -1,6 +1,8 @@
 package io.brine.transport;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
 
 /**
  * Cuts one connection's byte stream into ZMTP frames (a flags byte: MORE, LONG, COMMAND; a 1- or 8-byte size; the
@@ -23,6 +25,35 @@ final class ZmtpFrameReader {
     interface Oversize {
         /** Returns false to stop reading (the connection was closed meanwhile). */
         boolean skipped(int flags, long size) throws ZmtpException;
+    }
+
+    /** Takes a piece of a connection's bytes. */
+    interface Piece {
+        /** Returns false to stop reading the connection this turn (it closed, or moved on). */
+        boolean take(ByteBuffer in) throws ZmtpException;
+    }
+
+    /**
+     * Reads what {@code channel} has, through {@code buffer}, up to about {@code maxBytes} a turn (so that one busy
+     * connection cannot starve the others), handing each piece to {@code piece}; false if the peer closed.
+     */
+    static boolean drain(ReadableByteChannel channel, ByteBuffer buffer, int maxBytes, Piece piece)
+            throws IOException, ZmtpException {
+        int total = 0;
+        while (total < maxBytes) {
+            buffer.clear();
+            int n = channel.read(buffer);
+            if (n <= 0) {
+                return n == 0;
+            }
+            total += n;
+            boolean drained = buffer.hasRemaining(); // a short read: the socket is empty for now
+            buffer.flip();
+            if (!piece.take(buffer) || drained) {
+                return true;
+            }
+        }
+        return true;
     }
 
     private final FrameMemory memory;

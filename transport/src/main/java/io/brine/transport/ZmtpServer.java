@@ -91,6 +91,11 @@ final class ZmtpServer implements AutoCloseable {
         return frames.framesRead() - before;
     }
 
+    /** Frames read so far, on every connection. */
+    int framesRead() {
+        return frames.framesRead();
+    }
+
     ZmtpConnection connection(long id) {
         return connections.get(id);
     }
@@ -244,24 +249,11 @@ final class ZmtpServer implements AutoCloseable {
     }
 
     private void readFrom(ZmtpConnection c) throws IOException, ZmtpException {
-        int total = 0;
-        while (!c.closed && total < READ_PER_TURN) {
-            readBuffer.clear();
-            int n = c.channel.read(readBuffer);
-            if (n < 0) {
-                close(c, "peer closed the connection");
-                return;
-            }
-            if (n == 0) {
-                return;
-            }
-            total += n;
-            boolean drained = readBuffer.hasRemaining(); // a short read: the socket is empty for now
-            readBuffer.flip();
-            frames.consume(c, readBuffer, handler);
-            if (drained) {
-                return;
-            }
+        if (!ZmtpFrameReader.drain(c.channel, readBuffer, READ_PER_TURN, in -> {
+            frames.consume(c, in, handler);
+            return !c.closed;
+        })) {
+            close(c, "peer closed the connection");
         }
     }
 
