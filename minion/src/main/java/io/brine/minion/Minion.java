@@ -202,6 +202,7 @@ public final class Minion implements AutoCloseable {
         awaitStoredReturns(stopped);
         processes.close(); // its guard kills any command a stopped job left behind
         endpoint.close();
+        logTransportDrops();
         persister.cancel(false);
         spool.persist(0); // whatever is still unacknowledged is on disk for the next start
         if (ownsRuntime) {
@@ -227,6 +228,28 @@ public final class Minion implements AutoCloseable {
         if (endpoint.status() == KeyStatus.ACCEPTED) {
             returns.resendStale(RESEND_MILLIS);
         }
+        logTransportDrops();
+    }
+
+    /** What the transport's drops were when last logged; a line is written only when they changed. */
+    private String dropsLogged = new io.brine.transport.DealerCounters().toString();
+
+    /**
+     * The minion has no metrics endpoint: its transport's drop counters, by reason, are logged here (every
+     * {@value #RESEND_MILLIS} ms at most, only when they changed, and at close), and read by embedders and tests
+     * through {@link #transportDrops}.
+     */
+    private synchronized void logTransportDrops() {
+        String now = endpoint.counters().toString();
+        if (!now.equals(dropsLogged)) {
+            dropsLogged = now;
+            LOG.log(Level.INFO, "transport drops so far: " + now);
+        }
+    }
+
+    /** Frames the minion's transport dropped, by reason (queue full, multi-part, malformed, ...), since start. */
+    public io.brine.transport.DealerCounters transportDrops() {
+        return endpoint.counters();
     }
 
     /** Returns this minion gave up sending since it started (each kept in {@code cachedir/returns-aside}). */

@@ -130,6 +130,12 @@ public final class DealerEndpoint implements AutoCloseable {
         return counters;
     }
 
+    /** Turns the dealers' loop has woken for so far (tests count an idle dealer's wake-ups). */
+    long loopTurns() {
+        DealerLoop l = loop;
+        return l == null ? 0 : l.turns();
+    }
+
     /** Waits until the master has answered the handshake at least once; returns its answer or null on timeout. */
     public KeyStatus awaitStatus(Duration timeout) throws InterruptedException {
         return answer.await(timeout);
