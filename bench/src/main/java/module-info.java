@@ -2,6 +2,7 @@
 module io.brine.bench {
     requires io.brine.master;
     requires io.brine.minion;
+    requires io.brine.states;
     requires io.brine.client;
     requires com.fasterxml.jackson.databind;
     requires java.logging;

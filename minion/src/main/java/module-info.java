@@ -1,28 +1,16 @@
 /**
- * The minion as a library: {@link io.brine.minion.Minion} connects to a master and runs the functions registered on
- * it; its built-in function modules are provided as services, not exported.
+ * The minion as a library, the agent runtime only: {@link io.brine.minion.Minion} keeps the session with a master,
+ * runs jobs, spools returns and serves the local call sockets. It names no function: the state engine
+ * ({@code io.brine.states}) and the function modules ({@code io.brine.modules}, or an extension jar) are found
+ * through {@link java.util.ServiceLoader} wherever they sit beside it.
  */
 module io.brine.minion {
     requires transitive io.brine.transport;
-    requires transitive io.brine.states;
+    requires transitive io.brine.functions;
+    requires transitive io.brine.config;
     requires io.brine.fileserver;
     requires com.fasterxml.jackson.databind;
-    requires java.net.http;
     requires jdk.net; // SO_PEERCRED: who is calling on the local call socket
 
     exports io.brine.minion;
-
-    provides io.brine.functions.FunctionModule with
-        io.brine.minion.modules.GrainsModule,
-        io.brine.minion.modules.SysModule,
-        io.brine.minion.modules.TestModule,
-        io.brine.minion.modules.StateRunModule,
-        io.brine.minion.modules.PillarModule,
-        io.brine.minion.modules.HttpModule,
-        io.brine.minion.modules.JobsModule,
-        io.brine.minion.modules.CpModule,
-        io.brine.minion.modules.FileModule,
-        io.brine.minion.modules.NetworkModule,
-        io.brine.minion.modules.StatusModule,
-        io.brine.minion.modules.DiskModule;
 }

@@ -182,7 +182,8 @@ public final class CommandDocs {
         if (spec.parent() == null) {
             t.append(".SH EXIT STATUS\n");
             exit(t, ExitCodes.OK, "every targeted minion returned, successfully");
-            exit(t, ExitCodes.FAILED, "a minion failed or did not return, or the command could not do its job");
+            exit(t, ExitCodes.FAILED, "a minion failed or did not return, a call ended before the master could say "
+                    + "how its job ended (\"complete\": false), or the command could not do its job");
             exit(t, ExitCodes.USAGE, "a usage or configuration error: the message names the option, key or file");
             exit(t, ExitCodes.SOFTWARE, "brine master: its transport died, and it exited rather than run deaf");
         }

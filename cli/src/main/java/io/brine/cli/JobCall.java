@@ -1,5 +1,6 @@
 package io.brine.cli;
 
+import io.brine.client.internal.CallOutcome;
 import io.brine.client.internal.MasterSession;
 import io.brine.output.JobOutput;
 import io.brine.master.Batch;
@@ -59,8 +60,10 @@ final class JobCall {
             Progress progress = new Progress(spec.commandLine().getErr(), batch == null ? null : batch.text());
             boolean jsonl = options.out.equals("jsonl");
             PrintWriter stdout = spec.commandLine().getOut();
-            Duration wait = batch == null ? timeout.plusSeconds(15) : Duration.ofDays(1);
-            ClientResponse answer = master.request(request, r -> {
+            // The caller's own bound, whatever the master does: the master reports at the timeout (or up to 2 s
+            // later, for minions stopping the job at theirs), and across a restart the call follows the job by its jid.
+            Duration wait = batch == null ? timeout.plus(MasterSession.REPORT_MARGIN) : Duration.ofDays(1);
+            CallOutcome outcome = master.call(request, r -> {
                 progress.update(r);
                 warnUndetermined(spec, r);
                 if (jsonl && r instanceof ReturnNotice n) {
@@ -73,16 +76,52 @@ final class JobCall {
                 }
             }, wait);
             progress.clear();
-            warnUndetermined(spec, answer);
-            return finish(spec, options.out, answer, text);
+            if (!outcome.complete()) {
+                return unfinished(spec, options.out, outcome, text);
+            }
+            warnUndetermined(spec, outcome.answer());
+            return finish(spec, options.out, outcome.answer(), text);
         }
+    }
+
+    /**
+     * The call stopped waiting before the master said how the job ended: the job as far as known, in the format
+     * asked for and marked {@code "complete": false} with the reason (in text, a line on stderr naming the jid), and
+     * exit 1, as for a minion that did not return. Without a jid (the master never named the job) there is only the
+     * reason to give.
+     */
+    private static int unfinished(CommandSpec spec, String out, CallOutcome outcome, Function<JobRecord, String> text) {
+        PrintWriter stdout = spec.commandLine().getOut();
+        JobRecord job = outcome.soFar();
+        String jid = job == null ? null : job.jid();
+        String why = jid == null ? outcome.gaveUp() + "; see 'brine job list'"
+                : "job " + jid + " did not complete: " + outcome.gaveUp() + "; shown as far as known, see 'brine job "
+                        + "show " + jid + "'";
+        if (out.equals("text")) {
+            if (job != null) {
+                stdout.print(text.apply(job));
+                stdout.flush();
+            }
+            throw new CliException(ExitCodes.FAILED, why);
+        }
+        Map<String, Object> doc = job == null ? JobOutput.unnamed() : JobOutput.document(job);
+        doc.put("complete", false);
+        doc.put("reason", outcome.gaveUp());
+        if (out.equals("jsonl")) {
+            doc.remove("returns");
+            doc.put("returned", job == null ? 0 : job.returns().size());
+            doc.put("expected", job == null ? 0 : job.expected().size());
+            stdout.println(JobOutput.compactJson(doc));
+        } else {
+            stdout.print(OutputFormat.render(doc, out));
+        }
+        stdout.flush();
+        spec.commandLine().getErr().println("brine: " + why);
+        return ExitCodes.FAILED;
     }
 
     private static int finish(CommandSpec spec, String out, ClientResponse answer, Function<JobRecord, String> text) {
         PrintWriter stdout = spec.commandLine().getOut();
-        if (answer == null) {
-            throw new CliException(ExitCodes.FAILED, "the master did not answer in time");
-        }
         if (answer instanceof Failure f) {
             throw CliException.usage(f.message());
         }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.states.SystemAccounts;
-import io.brine.states.functions.service.InitScriptDaemon;
+import io.brine.modules.service.InitScriptDaemon;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

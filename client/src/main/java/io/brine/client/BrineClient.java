@@ -1,5 +1,6 @@
 package io.brine.client;
 
+import io.brine.client.internal.CallOutcome;
 import io.brine.client.internal.MasterSession;
 import io.brine.master.Event;
 import io.brine.master.EventBus;
@@ -53,13 +54,17 @@ import java.util.function.Consumer;
  * threads, and the asynchronous ones ({@link #callAsync}, {@link #stream(JobSpec)}) hold no thread while they
  * wait. Each client has its own transport thread, ended by {@link #close()}; callbacks run on it, so keep them
  * short.
+ *
+ * <p>The session survives the master: when it is restarted (even killed) the client connects again by itself,
+ * and a call that was waiting goes on waiting for the same job by its jid, which the master's job cache keeps, with
+ * the returns its minions send again; it ends as usual. A call ends at most 5 s past its timeout whatever happens:
+ * when the master is not back in time, with the job as far as known and {@link Job#complete()} false (its jid to
+ * look it up later with {@link #job}). A call is never sent twice: a job must not run twice.
  */
 public final class BrineClient implements AutoCloseable {
     private static final Duration CONNECT = Duration.ofSeconds(10);
     /** How long a request other than a call may take before the master is taken to be gone. */
     private static final Duration ANSWER = Duration.ofSeconds(30);
-    /** Beyond a call's own timeout: the master's report follows the last return. */
-    private static final Duration CALL_MARGIN = Duration.ofSeconds(15);
 
     private final TransportRuntime runtime;
     private final MasterSession session;
@@ -104,7 +109,13 @@ public final class BrineClient implements AutoCloseable {
         }
     }
 
-    /** Runs a job and waits for it: every targeted minion returned, or the spec's timeout passed. */
+    /**
+     * Runs a job and waits for it: every targeted minion returned, or the spec's timeout passed. Across a master
+     * restart too; when the master does not say how the job ended in time, the job as far as known, with
+     * {@link Job#complete()} false.
+     *
+     * @throws ClientException when the master refuses the job, or goes away before it names it
+     */
     public Job call(JobSpec spec) throws InterruptedException {
         return stream(spec, (id, result) -> { });
     }
@@ -151,8 +162,8 @@ public final class BrineClient implements AutoCloseable {
     private java.util.concurrent.CompletableFuture<Job> publish(JobSpec spec,
             Consumer<io.brine.master.JobReturn> onReturn, java.util.concurrent.CompletableFuture<String> jid) {
         JobSpec timed = timed(spec);
-        Duration wait = spec.batch() == null ? timed.timeout().plus(CALL_MARGIN) : Duration.ofDays(1);
-        return answered(session.requestAsync(PublishRequests.toWire(session.nextRequestId(), timed, false),
+        Duration wait = spec.batch() == null ? timed.timeout().plus(MasterSession.REPORT_MARGIN) : Duration.ofDays(1);
+        return answered(session.callAsync(PublishRequests.toWire(session.nextRequestId(), timed, false),
                 progress -> {
                     if (jid != null && progress instanceof Published p) {
                         jid.complete(p.jid());
@@ -161,24 +172,26 @@ public final class BrineClient implements AutoCloseable {
                         onReturn.accept(new io.brine.master.JobReturn(n.jid(), n.minionId(),
                                 JobResults.result(n.result())));
                     }
-                }), wait);
+                }, wait));
     }
 
-    /** The job a request ends in, within {@code wait}; refusals and failures as {@link ClientException}s. */
+    /**
+     * The job a call ends in: whole, or as far as known when the master did not say in time; refusals and
+     * failures, and a call whose job the master never named, as {@link ClientException}s.
+     */
     private static java.util.concurrent.CompletableFuture<Job> answered(
-            java.util.concurrent.CompletableFuture<ClientResponse> answer, Duration wait) {
-        return answer.orTimeout(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS).handle((r, e) -> {
-            if (e != null) {
-                Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
-                        ? e.getCause() : e;
-                throw cause instanceof java.util.concurrent.TimeoutException
-                        ? ClientException.failed("the master did not answer within " + wait.toSeconds() + " s")
-                        : cause instanceof RuntimeException re ? re : new IllegalStateException(cause);
+            java.util.concurrent.CompletableFuture<CallOutcome> outcome) {
+        return outcome.thenApply(o -> {
+            if (!o.complete()) {
+                if (o.soFar() == null) {
+                    throw ClientException.failed(o.gaveUp());
+                }
+                return JobResults.job(o.soFar(), false);
             }
-            if (r instanceof Refused refused) {
+            if (o.answer() instanceof Refused refused) {
                 throw ClientException.setup(refused.message());
             }
-            return JobResults.job(expect(r, JobReport.class).job());
+            return JobResults.job(expect(o.answer(), JobReport.class).job());
         });
     }
 
@@ -234,9 +247,9 @@ public final class BrineClient implements AutoCloseable {
             io.brine.targeting.TargetType targetType, List<Path> sources, String dest, Duration timeout) {
         List<String> paths = sources.stream().map(p -> p.toAbsolutePath().toString()).toList();
         // room for the master to hash a new source while it is fetched, and for the minions' flush to disk
-        Duration wait = timeout.multipliedBy(2).plus(CALL_MARGIN);
-        return answered(session.requestAsync(new io.brine.protocol.CopyRequest(session.nextRequestId(), target,
-                targetType.wireName(), paths, dest, timeout.toMillis()), progress -> { }), wait);
+        Duration wait = timeout.multipliedBy(2).plus(MasterSession.REPORT_MARGIN);
+        return answered(session.callAsync(new io.brine.protocol.CopyRequest(session.nextRequestId(), target,
+                targetType.wireName(), paths, dest, timeout.toMillis()), progress -> { }, wait));
     }
 
     /** Publishes a job without waiting for its returns (Salt's cast); its jid, to look it up later. */
@@ -254,13 +267,17 @@ public final class BrineClient implements AutoCloseable {
         return spec.timeout() != null ? spec : spec.withTimeout(defaultTimeout);
     }
 
-    /** A job by its jid, as far as it has got; empty if the master knows no such job. */
+    /**
+     * A job by its jid, as far as it has got; empty if the master knows no such job. {@link Job#complete()} says
+     * whether it had ended: no minion left that it waits for, or its timeout passed (by this host's clock).
+     */
     public Optional<Job> job(String jid) throws InterruptedException {
         ClientResponse r = ask(id -> new JobLookup(id, jid), progress -> { }, ANSWER);
         if (r instanceof Failure) {
             return Optional.empty();
         }
-        return Optional.of(JobResults.job(expect(r, JobReport.class).job()));
+        io.brine.protocol.JobRecord record = expect(r, JobReport.class).job();
+        return Optional.of(JobResults.job(record, JobResults.ended(record, System.currentTimeMillis())));
     }
 
     /** Recent jobs, newest first, as {@code brine job list} filters them. */

@@ -39,10 +39,10 @@ class ModuleExportsTest {
                 Map.entry("io.brine.master", "io.brine.master, io.brine.master.internal to io.brine.api, io.brine.cli, "
                         + "io.brine.client"),
                 Map.entry("io.brine.minion", "io.brine.minion"),
+                Map.entry("io.brine.modules", ""),
                 Map.entry("io.brine.output", "io.brine.output"),
                 Map.entry("io.brine.protocol", "io.brine.protocol, io.brine.protocol.crypto"),
-                Map.entry("io.brine.states", "io.brine.states, io.brine.states.functions.file to io.brine.minion, "
-                        + "io.brine.states.functions.mount to io.brine.minion"),
+                Map.entry("io.brine.states", "io.brine.states"),
                 Map.entry("io.brine.targeting", "io.brine.targeting"),
                 Map.entry("io.brine.transport", "io.brine.transport")), exports);
     }

@@ -16,4 +16,14 @@ public interface Templates {
      * @param extra more variables, e.g. {@code context} or {@code defaults} of {@code file.managed}
      */
     String render(String source, String name, Map<String, Object> extra) throws TemplateException;
+
+    /**
+     * The variables Salt gives a template fetched from the state tree ({@code file.managed} with
+     * {@code template: jinja}), so that a formula's template finds its own files ({@code tpldir}, {@code tplfile},
+     * ...) and can name its {@code source}; the renderer knows the dialect, so a function asks it rather than
+     * knowing the names itself.
+     *
+     * @param treePath the template's path in the tree, e.g. {@code nginx/files/default/nginx.conf.jinja}
+     */
+    Map<String, Object> treeFileVariables(String treePath);
 }

@@ -134,7 +134,13 @@ final class ClientService {
         });
         reply(client, new Published(requestId, out.job().jid(), out.job().snapshot().expected(),
                 out.undetermined(), false));
-        out.job().done.thenAccept(record -> reply(client, report(requestId, record, streamed)));
+        out.job().done.thenAccept(record -> {
+            // A call the master's stop cut short gets no report: it would read as the job's end. The client sees
+            // its session end instead, and follows the job by its jid on the next master.
+            if (!out.job().cutShort()) {
+                reply(client, report(requestId, record, streamed));
+            }
+        });
     }
 
     /** The job less the returns already streamed; a return taken but not yet told is sent here, once. */

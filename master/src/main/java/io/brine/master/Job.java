@@ -33,10 +33,16 @@ import java.util.Objects;
  * @param expected   the minions the target selected, in order
  * @param returns    what each minion that returned returned, in the order they returned
  * @param missing    every expected minion that did not return, in the order expected, with how it ended
+ * @param complete   whether the job had ended when it was read: every minion it waited for returned, or its
+ *                   timeout passed (and the short grace after it for the returns of minions stopping it at theirs).
+ *                   False for a job still running, and for a call that stopped waiting before the job ended (the
+ *                   master stopped, or a remote client could not reach it again in time): then {@code returns} and
+ *                   {@code missing} are as far as known, and the job is awaited by its jid
+ *                   ({@link MasterClient#job(String, Duration)})
  */
 public record Job(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
         TargetType targetType, String caller, Instant startTime, Duration timeout, List<String> expected,
-        Map<String, MinionResult> returns, Map<String, MinionOutcome> missing) {
+        Map<String, MinionResult> returns, Map<String, MinionOutcome> missing, boolean complete) {
     public Job {
         Objects.requireNonNull(jid, "jid");
         Objects.requireNonNull(function, "function");
@@ -51,6 +57,12 @@ public record Job(String jid, String function, List<Object> args, Map<String, Ob
         expected = List.copyOf(expected);
         returns = Collections.unmodifiableMap(new LinkedHashMap<>(returns));
         missing = Collections.unmodifiableMap(new LinkedHashMap<>(missing));
+    }
+
+    /** This job as far as it is known, its end not seen ({@link #complete} false). */
+    public Job incomplete() {
+        return new Job(jid, function, args, kwargs, target, targetType, caller, startTime, timeout, expected, returns,
+                missing, false);
     }
 
     /** Whether every expected minion returned, and every return succeeded. */

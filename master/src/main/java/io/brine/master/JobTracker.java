@@ -26,6 +26,8 @@ final class JobTracker {
     private static final long GRACE_MILLIS = 30_000;
     /** How long a job that is done stays in memory, for returns already on their way. */
     static final long DONE_GRACE_MILLIS = 2_000;
+    /** How long past its timeout a call still waits for the minions that were running the job. */
+    private static final long TIMEOUT_GRACE_MILLIS = io.brine.master.internal.JobResults.TIMEOUT_GRACE_MILLIS;
 
     private final Map<String, LiveJob> live = new ConcurrentHashMap<>();
     private final OrphanReturns orphans;
@@ -37,6 +39,8 @@ final class JobTracker {
     private final MasterMetrics metrics;
     private final BacklogLimit backlogLimit;
     private final JobRefusals refusals;
+    /** The master is stopping: sessions ending from now on are its own going, not their minions'. */
+    private volatile boolean stopping;
 
     /**
      * While the job cache cannot be written, the most records, and bytes of records, kept waiting for it before new
@@ -76,7 +80,11 @@ final class JobTracker {
         }
         live.put(spec.jid(), job);
         cache.recordJob(spec);
-        java.util.concurrent.ScheduledFuture<?> expiry = timer.schedule(job::expire, waitMillis, TimeUnit.MILLISECONDS);
+        java.util.concurrent.ScheduledFuture<?> expiry = timer.schedule(() -> {
+            if (job.timeoutPassed()) {
+                timer.schedule(job::expire, TIMEOUT_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        }, waitMillis, TimeUnit.MILLISECONDS);
         java.util.concurrent.ScheduledFuture<?> removal = timer.schedule(() -> live.remove(spec.jid(), job),
                 waitMillis + GRACE_MILLIS, TimeUnit.MILLISECONDS);
         // A job that is done leaves memory soon, not at its timeout: the soak found a master answering 270 jobs a
@@ -239,11 +247,14 @@ final class JobTracker {
     }
 
     /**
-     * The master stops: every live job ends now, as at its timeout, so that no caller (a blocked {@code call}, a
-     * future, a stream) waits for a master that will not tell it any more.
+     * The master stops: every live job ends now for its callers, as far as it has got and marked cut short (their
+     * {@link Job#complete()} is false), so that no caller (a blocked {@code call}, a future, a stream) waits for a
+     * master that will not tell it any more. The jobs themselves go on: minions keep their returns for the next
+     * master.
      */
     void stopWaiting() {
-        live.values().forEach(LiveJob::expire);
+        stopping = true;
+        live.values().forEach(LiveJob::stop);
     }
 
     Optional<LiveJob> live(String jid) {
@@ -251,10 +262,27 @@ final class JobTracker {
     }
 
     /**
+     * Whether the job {@code r} records has ended: a live one when it is done, any other by its record (see
+     * {@link io.brine.master.internal.JobResults#ended}), such as one published before this master started.
+     */
+    boolean ended(JobRecord r) {
+        LiveJob job = live.get(r.jid());
+        return job != null ? job.done.isDone() : io.brine.master.internal.JobResults.ended(r, System.currentTimeMillis());
+    }
+
+    /** Waits up to {@code wait} for a job that is not live to end ({@link RecordedJobWait}); the job as it then is. */
+    Optional<JobRecord> awaitRecorded(String jid, java.time.Duration wait) throws InterruptedException {
+        return new RecordedJobWait(cache::find, events).await(jid, wait);
+    }
+
+    /**
      * A minion's session ended: the live jobs it had stop waiting for it (outcome {@code disconnected}), and
      * their records say so. A return it still sends later is taken as usual.
      */
     void minionGone(String minionId) {
+        if (stopping) {
+            return;
+        }
         for (LiveJob job : live.values()) {
             if (job.minionGone(minionId)) {
                 cache.recordJob(job.snapshot());

@@ -17,8 +17,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A job whose returns are still being collected. {@link #done} completes when every expected minion that
- * had a session has returned, or the timeout passed, whichever is first: a minion that was not connected
- * cannot answer, so nobody waits for it. Returns arriving later still reach the cache.
+ * had a session has returned, or the timeout passed (and, for minions still running then, the grace for the
+ * returns they send at their own deadline: see {@link #timeoutPassed}), whichever is first: a minion that was not
+ * connected cannot answer, so nobody waits for it. Returns arriving later still reach the cache.
  */
 final class LiveJob {
     private static final System.Logger LOG = System.getLogger(LiveJob.class.getName());
@@ -130,16 +131,79 @@ final class LiveJob {
             }
             listeners.forEach(l -> l.onReturn(spec.jid(), minionId, result));
             told.add(minionId);
-            // sizes first: returns only ever come from expected minions, so this is usually decided in O(1)
-            if (told.size() >= reachable.size() && told.containsAll(reachable)) {
-                done.complete(snapshot());
-            }
+            completeIfNoneLeft();
         });
         return true;
     }
 
+    /** Done once every reachable minion was told of, or, past the timeout, every one still running then. */
+    private void completeIfNoneLeft() {
+        // sizes first: returns only ever come from expected minions, so this is usually decided in O(1)
+        boolean all = told.size() >= reachable.size() && told.containsAll(reachable);
+        if (all || (runningAtTimeout != null && told.containsAll(runningAtTimeout))) {
+            done.complete(snapshot());
+        }
+    }
+
+    /**
+     * The minions that were running the job when its timeout passed; null before. Read and written only by the
+     * thread telling (see {@link #tell}).
+     */
+    private Set<String> runningAtTimeout;
+
+    /**
+     * The job's timeout passed. A minion that acknowledged the job stops it at its own deadline, counted from when
+     * the job reached it, and returns that it timed out (retcode 124) a moment after this: so the job ends now only
+     * if no such minion is left, and otherwise when their returns are in or {@link #expire} comes, a grace later
+     * (the caller then reads their returns rather than {@code running}). Minions that never acknowledged are not
+     * waited for any longer.
+     *
+     * @return whether the job is still waiting, for the grace
+     */
+    boolean timeoutPassed() {
+        if (done.isDone()) {
+            return false;
+        }
+        tell(() -> {
+            Set<String> running = new HashSet<>();
+            synchronized (this) {
+                for (String id : acknowledged) {
+                    if (reachable.contains(id) && !told.contains(id)) {
+                        running.add(id);
+                    }
+                }
+            }
+            runningAtTimeout = running;
+            completeIfNoneLeft();
+        });
+        return !done.isDone();
+    }
+
     void expire() {
         tell(() -> done.complete(snapshot()));
+    }
+
+    /**
+     * Whether the job was cut short by {@link #stop}: its callers stopped waiting because the master stopped, not
+     * because it ended. Set before {@link #done} completes.
+     */
+    private volatile boolean cutShort;
+
+    /**
+     * The master stops: the job ends now for its callers, as far as it has got, and is marked {@link #cutShort} if
+     * it had not ended by itself first.
+     */
+    void stop() {
+        tell(() -> {
+            if (!done.isDone()) {
+                cutShort = true;
+                done.complete(snapshot());
+            }
+        });
+    }
+
+    boolean cutShort() {
+        return cutShort;
     }
 
     /**
@@ -195,9 +259,7 @@ final class LiveJob {
         }
         tell(() -> {
             told.add(minionId);
-            if (told.size() >= reachable.size() && told.containsAll(reachable)) {
-                done.complete(snapshot());
-            }
+            completeIfNoneLeft();
         });
         return true;
     }

@@ -319,9 +319,11 @@ public final class Master implements AutoCloseable {
         if (served != null) {
             served.close();
         }
+        // Calls end first, cut short: the sessions closing next are the master's going, not their minions', so no
+        // minion may read 'disconnected' in the job cache (the next master waits for its return by the record).
+        tracker.stopWaiting();
         endpoint.sayGoingAway("the master is stopping", java.time.Duration.ofSeconds(2));
         endpoint.close();
-        tracker.stopWaiting();
         timer.shutdownNow();
         workers.shutdownNow();
         try {

@@ -36,6 +36,22 @@ import java.util.function.BiConsumer;
  *
  * <p>Every job passes here, however it was asked for: the CLI's requests ({@code ClientService}), the REST API and
  * the reactor each hold a client acting as their caller, so the same {@link JobSpec} is the same job on every path.
+ *
+ * <p><b>When the master stops under a call</b> (closed, to be started again on the same {@code pki_dir} and
+ * {@code cachedir}): every call still waiting ends at once, neither hanging nor throwing, with the job as far as
+ * this master knew it and {@link Job#complete()} false. The job itself goes on: its minions finish it and keep
+ * their returns until a master has stored them. The caller keeps the jid and awaits the job on the new master,
+ * which takes those returns as the minions reconnect:
+ * <pre>{@code
+ * Job job = master.client().call(JobSpec.of("web*", "state.apply", "web"));
+ * if (!job.complete()) {                                   // the master stopped under the call
+ *     master = Master.start(config);                       // the same pki_dir and cachedir
+ *     job = master.client().job(job.jid(), Duration.ofMinutes(5)).orElse(job);
+ * }
+ * }</pre>
+ * An orchestrator driving many resources needs exactly this: the jid to act on (await, look up, kill) and an honest
+ * "not known yet" it can put in its own state, where an exception would lose the jid and what ran, a hang would
+ * hold its thread past its own deadlines, and calling again would run the job twice.
  */
 public final class MasterClient {
     /** The minion function that fetches staged files; only the master publishes it with staged names. */
@@ -209,7 +225,8 @@ public final class MasterClient {
      * Runs the job and waits until every expected minion returned or the timeout passed; with a batch, until
      * every round did (each round up to the timeout). {@link #callAsync} without the thread that waits.
      *
-     * @return the job when it ended: what each minion returned, and how each of the others ended
+     * @return the job when it ended: what each minion returned, and how each of the others ended; or, when the
+     *         master stopped first, the job as far as known with {@link Job#complete()} false
      * @throws AccessDeniedException if this client may not run the function on the target
      * @throws IllegalArgumentException if the target is malformed or the function unknown, before anything is sent
      * @throws InterruptedException if the calling thread is interrupted while it waits
@@ -298,7 +315,7 @@ public final class MasterClient {
      * unknown jid too, so that others' jobs cannot be told from none.
      */
     public Optional<Job> job(String jid) {
-        return record(jid).map(JobResults::job);
+        return record(jid).map(r -> JobResults.job(r, tracker.ended(r)));
     }
 
     /**
@@ -306,28 +323,41 @@ public final class MasterClient {
      * returned, or its timeout passed) when it is still running: a long poll. Empty at once for a job this client
      * may not see or that does not exist.
      *
+     * <p>This is how a job is awaited across a restart: a job an earlier master published on the same cachedir
+     * is waited for too, its returns taken as the minions send them again on reconnecting, until none it waits
+     * for is left or its timeout passed (the result's {@link Job#complete()} says which way it ended).
+     *
      * @throws InterruptedException if the calling thread is interrupted while it waits
      */
     public Optional<Job> job(String jid, Duration wait) throws InterruptedException {
-        if (record(jid).isEmpty()) {
+        Optional<JobRecord> seen = record(jid);
+        if (seen.isEmpty()) {
             return Optional.empty();
         }
+        if (wait.isNegative() || wait.isZero() || tracker.ended(seen.get())) {
+            return job(jid);
+        }
         Optional<LiveJob> live = tracker.live(jid);
-        if (live.isPresent() && !wait.isNegative() && !wait.isZero()) {
-            try {
-                live.get().done.get(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
-                // still running: the snapshot below says who has returned so far
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("job " + jid + " failed", e.getCause());
-            }
+        if (live.isEmpty()) {
+            tracker.awaitRecorded(jid, wait);
+            return job(jid);
+        }
+        try {
+            live.get().done.get(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            // still running: the snapshot below says who has returned so far
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("job " + jid + " failed", e.getCause());
         }
         return job(jid);
     }
 
-    /** Whether {@code jid} is a job this client may see that is still waiting for returns. */
+    /**
+     * Whether {@code jid} is a job this client may see that is still waiting for returns: one of this master's,
+     * or one an earlier master published whose minions may still return within its timeout.
+     */
     public boolean running(String jid) {
-        return tracker.live(jid).map(j -> !j.done.isDone()).orElse(false) && record(jid).isPresent();
+        return record(jid).map(r -> !tracker.ended(r)).orElse(false);
     }
 
     /** The most recent jobs this client may see, newest first. */
@@ -418,9 +448,12 @@ public final class MasterClient {
         return f;
     }
 
-    /** The job as the embedding API reads it, once it ended: a new future, so no caller can end it for others. */
+    /**
+     * The job as the embedding API reads it, once it ended, or once the master stopped (then incomplete): a new
+     * future, so no caller can end it for others.
+     */
     private static CompletableFuture<Job> result(LiveJob job) {
-        return job.done.thenApply(JobResults::job);
+        return job.done.thenApply(r -> JobResults.job(r, !job.cutShort()));
     }
 
     private static Job await(CompletableFuture<Job> job) throws InterruptedException {

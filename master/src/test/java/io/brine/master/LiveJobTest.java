@@ -107,4 +107,40 @@ class LiveJobTest {
         assertTrue(job.done.isDone());
         assertEquals(2, job.done.get().returns().size());
     }
+
+    @Test
+    void aMinionStillRunningAtTheTimeoutIsGivenTheGraceAndItsTimedOutReturnEndsTheJob() {
+        LiveJob job = new LiveJob(job(List.of("m1", "m2", "m3"), List.of()));
+        job.acknowledge("m1");
+        job.addReturn("m3", MinionReturn.ok(true, 0, 1));
+        assertTrue(job.timeoutPassed(), "m1 acknowledged the job and stops it at its own deadline");
+        job.addReturn("m1", MinionReturn.failed(124, "job timed out after 1.0 s and was stopped", 0, 1));
+        assertTrue(job.done.isDone(), "m2 never acknowledged: nobody waits for it past the timeout");
+        JobRecord r = job.done.join();
+        assertEquals(124, r.returns().get("m1").retcode());
+        assertEquals(JobRecord.Outcome.NO_RESPONSE, r.outcome("m2"));
+        assertFalse(job.cutShort());
+    }
+
+    @Test
+    void aJobWithNoMinionRunningAtItsTimeoutEndsThere() {
+        LiveJob job = new LiveJob(job(List.of("m1"), List.of()));
+        assertFalse(job.timeoutPassed());
+        assertTrue(job.done.isDone());
+    }
+
+    @Test
+    void aJobTheMasterStopsUnderIsCutShortButOneThatHadEndedIsNot() {
+        LiveJob running = new LiveJob(job(List.of("m1", "m2"), List.of()));
+        running.addReturn("m1", MinionReturn.ok(true, 0, 1));
+        running.stop();
+        assertTrue(running.done.isDone());
+        assertTrue(running.cutShort());
+        assertEquals(List.of("m2"), running.done.join().awaited());
+
+        LiveJob ended = new LiveJob(job(List.of("m1"), List.of()));
+        ended.addReturn("m1", MinionReturn.ok(true, 0, 1));
+        ended.stop();
+        assertFalse(ended.cutShort());
+    }
 }

@@ -16,7 +16,8 @@ import java.util.function.Function;
 /**
  * Prints a job's outcome. JSON and YAML have the documented shape
  * {@code {"jid": ..., "returns": {ID: {"ret", "retcode", "success"}}, "missing": [ID...]}}, which scripts
- * depend on; text reads per minion, like Salt's. The CLI prints jobs through it, and so does the minion package's
+ * depend on (a call that could not learn how its job ended adds {@code "complete": false} and {@code "reason"});
+ * text reads per minion, like Salt's. The CLI prints jobs through it, and so does the minion package's
  * {@code brine call --local}, so both print alike.
  *
  * <pre>{@code
@@ -51,6 +52,14 @@ public final class JobOutput {
     /** The job as the JSON-ready document. */
     public static Map<String, Object> document(JobRecord job) {
         return JobDocument.of(job);
+    }
+
+    /**
+     * The document of a call that ended before the master named its job: {@code "jid": null}, nothing returned and
+     * nothing known missing; the caller adds why.
+     */
+    public static Map<String, Object> unnamed() {
+        return JobDocument.document(null, new LinkedHashMap<>(), new LinkedHashMap<>());
     }
 
     /** One minion's entry under {@code returns}. */

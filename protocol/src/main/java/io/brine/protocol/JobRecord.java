@@ -158,6 +158,25 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         return unreachable.contains(id) ? Outcome.NOT_CONNECTED : Outcome.NO_RESPONSE;
     }
 
+    /**
+     * The expected minions a call still waits for, as the master's own wait decides: connected when the job was
+     * published, and neither returned nor disconnected since (so {@code running} or {@code no-response}; a queued
+     * delivery is never waited for). A job with none left has ended, whatever the clock says.
+     */
+    public List<String> awaited() {
+        // sets, not the lists' contains: a job of 10,000 minions is asked this again and again while it is awaited
+        java.util.Set<String> gone = new java.util.HashSet<>(disconnected);
+        gone.addAll(unknown);
+        gone.addAll(unreachable);
+        List<String> out = new ArrayList<>();
+        for (String id : expected) {
+            if (!returns.containsKey(id) && !gone.contains(id)) {
+                out.add(id);
+            }
+        }
+        return out;
+    }
+
     /** Missing minions with their outcomes, in the order they were expected. */
     public Map<String, Outcome> missingOutcomes() {
         Map<String, Outcome> out = new LinkedHashMap<>();

@@ -17,7 +17,8 @@
  * returning a {@link io.brine.functions.StateResult}, with everything it may use passed in a
  * {@link io.brine.functions.StateContext}.
  *
- * <p>{@code io.brine.states.internal.*} (compiler, runtime, Jinja sandbox) is not API; the
- * built-in modules live in {@code io.brine.states.functions.*}.
+ * <p>{@code io.brine.states.internal.*} (compiler, runtime, Jinja sandbox) is not API;
+ * {@code io.brine.states.execution} is Salt's {@code state} execution module, which runs the engine. The
+ * built-in function modules live apart from the engine, in {@code brine-modules} ({@code io.brine.modules.*}).
  */
 package io.brine.states;

@@ -20,7 +20,7 @@ final class Glob {
             return ignoreCase ? literal::equalsIgnoreCase : literal::equals;
         }
         int flags = Pattern.DOTALL | (ignoreCase ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
-        return Pattern.compile(toRegex(glob), flags).asMatchPredicate();
+        return BoundedRegex.of(Pattern.compile(toRegex(glob), flags));
     }
 
     private static boolean hasWildcard(String glob) {

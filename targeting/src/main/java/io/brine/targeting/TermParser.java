@@ -115,7 +115,7 @@ final class TermParser {
 
     private static ValuePattern valuePattern(TermKind kind, String value) {
         if (kind.isRegex()) {
-            return new ValuePattern(value, Pattern.compile(value, FACT_FLAGS).asMatchPredicate(), value.equals(".*"));
+            return new ValuePattern(value, BoundedRegex.of(Pattern.compile(value, FACT_FLAGS)), value.equals(".*"));
         }
         return new ValuePattern(Escapes.unescape(value), Glob.compile(value, true), value.equals("*"));
     }
@@ -131,7 +131,7 @@ final class TermParser {
     /** Compiles the id glob or regex that starts at {@code start}; ids are case-sensitive. */
     private Predicate<String> compile(TermKind kind, String text, int start) {
         try {
-            return kind.isRegex() ? Pattern.compile(text).asMatchPredicate() : Glob.compile(text, false);
+            return kind.isRegex() ? BoundedRegex.of(Pattern.compile(text)) : Glob.compile(text, false);
         } catch (PatternSyntaxException e) {
             throw invalid(kind, e, start);
         }

@@ -3,7 +3,6 @@ package io.brine.transport;
 import io.brine.protocol.Frame;
 import io.brine.protocol.FrameKind;
 import io.brine.protocol.Hello;
-import io.brine.protocol.KeyStatus;
 import io.brine.protocol.Message;
 import io.brine.protocol.MessageCodec;
 import io.brine.protocol.Ping;
@@ -13,8 +12,10 @@ import io.brine.protocol.crypto.CryptoException;
 import io.brine.protocol.crypto.NoiseXX;
 import io.brine.protocol.crypto.SessionCipher;
 import io.brine.protocol.crypto.StaticKeyPair;
+import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
 
 /**
  * A dealer's handshake state machine: resolve the master's name (off the I/O thread, on every attempt), connect,
@@ -30,8 +31,7 @@ final class DealerHandshake {
     private enum State { IDLE, RESOLVING, HANDSHAKING, AWAITING_WELCOME, PENDING, ESTABLISHED, STOPPED }
 
     /** Who this dealer is and whom it talks to. */
-    record Identity(String connectAddress, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck) {
-    }
+    record Identity(String connectAddress, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck) { }
 
     private final Identity identity;
     private final DealerSocket socket;
@@ -131,21 +131,20 @@ final class DealerHandshake {
         });
     }
 
-    private void connect(java.net.InetSocketAddress address, long now) {
+    private void connect(InetSocketAddress address, long now) {
         attempts.connecting();
         try {
             socket.open(address);
             beginHandshake(now);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             teardown("cannot connect: " + e.getMessage(), now);
         }
     }
 
     /** The connection failed or broke ({@link DealerSocket.Lost}): whatever session it carried is gone. */
     void onLost(String reason) {
-        switch (state) {
-            case STOPPED, IDLE, RESOLVING -> { }
-            default -> teardown(reason, MonotonicMillis.now());
+        if (state != State.STOPPED && state != State.IDLE && state != State.RESOLVING) {
+            teardown(reason, MonotonicMillis.now());
         }
     }
 
@@ -257,8 +256,7 @@ final class DealerHandshake {
 
     private void heartbeat(long now) {
         if (state == State.PENDING && now - stateSince > PENDING_RECHECK_MILLIS) {
-            // The master pushes acceptance at once; asking again now and then covers a push that was lost (a
-            // master restart in between, a dropped frame).
+            // Acceptance is pushed at once; asking again now and then covers a push that was lost.
             attempts.reset();
             teardown("still pending; asking the master again", now);
             return;
@@ -274,6 +272,7 @@ final class DealerHandshake {
     private void sendFrame(Frame frame) {
         socket.send(frame.kind(), frame.encode());
     }
+
     private void enter(State next, long now) {
         state = next;
         stateSince = now;

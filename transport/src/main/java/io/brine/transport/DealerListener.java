@@ -12,7 +12,10 @@ public interface DealerListener {
     /** A message from the master on an accepted session; heartbeats never reach here. */
     void onMessage(Message message);
 
-    /** The session ended and a new one will be attempted after a backoff. */
+    /**
+     * The session ended (its connection was lost, the master said it is going away or no longer knows us, or it
+     * went silent) and a new one will be attempted. May be told more than once for one ending.
+     */
     default void onDisconnected(String reason) {
     }
 }

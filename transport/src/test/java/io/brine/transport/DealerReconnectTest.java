@@ -42,6 +42,29 @@ class DealerReconnectTest {
         }
     }
 
+    @Test
+    void aDealerWhoseConnectionBreaksTellsItsListenerBeforeAnyMasterIsBack() throws Exception {
+        TestMaster master = TestMaster.start(TestMaster.acceptAll(), SETTINGS);
+        java.util.concurrent.CountDownLatch lost = new java.util.concurrent.CountDownLatch(1);
+        try (DealerEndpoint client = new DealerEndpoint(runtime, "tcp://127.0.0.1:" + master.router.port(),
+                StaticKeyPair.generate(), new Hello(Role.CLIENT, "c1", "test"), serverKey -> null, SETTINGS)) {
+            client.start(new DealerListener() {
+                @Override
+                public void onMessage(io.brine.protocol.Message message) {
+                }
+
+                @Override
+                public void onDisconnected(String reason) {
+                    lost.countDown();
+                }
+            });
+            assertEquals(io.brine.protocol.KeyStatus.ACCEPTED, client.awaitStatus(Duration.ofSeconds(10)));
+            master.close(); // no word to the dealer: its connection just ends, and nothing listens any more
+            assertTrue(lost.await(SETTINGS.heartbeat().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS),
+                    "told well before its heartbeat would expire");
+        }
+    }
+
     /**
      * JeroMQ's DEALER, which the dealer's socket replaced, left about one fresh connection in 30 silent (its poller
      * lost the connection's registration), so a first contact took a second connection and 2 s, and one in 60 took

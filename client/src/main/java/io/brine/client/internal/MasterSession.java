@@ -18,6 +18,7 @@ import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
 import io.brine.protocol.crypto.StaticKeyPair;
 import io.brine.transport.DealerEndpoint;
+import io.brine.transport.DealerListener;
 import io.brine.transport.TransportRuntime;
 import io.brine.transport.TransportSettings;
 import java.io.IOException;
@@ -27,8 +28,13 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -48,6 +54,13 @@ public final class MasterSession implements AutoCloseable {
     private static final TransportSettings CLIENT_TRANSPORT = TransportSettings.DEFAULTS
             .withBackoff(Duration.ofMillis(50), Duration.ofMillis(500));
 
+    /**
+     * How long past a call's timeout its caller waits for the master's report: the master waits up to 2 s of it
+     * for minions stopping the job at their own deadline (retcode 124). With the last lookup a call may make then
+     * ({@link FollowedCall#LAST_LOOKUP}), a call ends at most 5 s past its timeout.
+     */
+    public static final Duration REPORT_MARGIN = Duration.ofSeconds(4);
+
     private final DealerEndpoint endpoint;
     /**
      * Who hears the responses to each request still open, by request id: requests run side by side on one session
@@ -56,9 +69,18 @@ public final class MasterSession implements AutoCloseable {
      */
     private final Map<Long, Consumer<ClientResponse>> open = new java.util.concurrent.ConcurrentHashMap<>();
     private final AtomicLong requestIds = new AtomicLong();
+    /** The calls waiting for their job's end: told when the session is lost and when one is up again. */
+    private final Set<FollowedCall> following = ConcurrentHashMap.newKeySet();
+    /** The calls' polls and deadlines; one thread of the runtime's, ended with the session. */
+    private final ScheduledExecutorService timer;
+    /** The session that the last acceptance began has ended, and no other is up yet. */
+    private volatile boolean down;
 
-    private MasterSession(DealerEndpoint endpoint) {
+    private MasterSession(DealerEndpoint endpoint, TransportRuntime runtime) {
         this.endpoint = endpoint;
+        ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, runtime.threads("client-calls"));
+        t.setRemoveOnCancelPolicy(true);
+        this.timer = t;
     }
 
     /**
@@ -89,11 +111,11 @@ public final class MasterSession implements AutoCloseable {
                 key -> Arrays.equals(key, masterKey) ? null
                         : "its key " + Fingerprint.of(key) + " is not the one in " + who.masterKey(),
                 CLIENT_TRANSPORT);
-        MasterSession connection = new MasterSession(endpoint);
-        endpoint.start(connection::heard);
+        MasterSession connection = new MasterSession(endpoint, runtime);
+        endpoint.start(connection.new Listener());
         KeyStatus status = endpoint.awaitStatus(connectTimeout);
         if (status != KeyStatus.ACCEPTED) {
-            endpoint.close();
+            connection.close();
             throw ClientException.setup(status == null
                     ? "no answer from the master at " + address + " within "
                             + connectTimeout.toSeconds() + " s: is it running?"
@@ -102,10 +124,27 @@ public final class MasterSession implements AutoCloseable {
         return connection;
     }
 
-    /** What the master said (on the dealers' thread): responses are kept or streamed, anything else ignored. */
-    private void heard(Message message) {
-        if (message instanceof ClientResponse r) {
-            deliver(r);
+    /** What the dealer hears, on its thread: responses, and the session ending and beginning again. */
+    private final class Listener implements DealerListener {
+        @Override
+        public void onMessage(Message message) {
+            if (message instanceof ClientResponse r) {
+                deliver(r);
+            }
+        }
+
+        @Override
+        public void onDisconnected(String reason) {
+            down = true;
+            following.forEach(FollowedCall::sessionLost);
+        }
+
+        @Override
+        public void onStatus(KeyStatus status, String detail) {
+            if (status == KeyStatus.ACCEPTED && down) {
+                down = false;
+                following.forEach(FollowedCall::sessionBack);
+            }
         }
     }
 
@@ -165,31 +204,50 @@ public final class MasterSession implements AutoCloseable {
     }
 
     /**
-     * Sends a request without waiting: the future completes with its final response (a call's whole job, as a
-     * {@link JobReport}); progress responses go to {@code progress} on the session's transport thread, before it.
-     * Completing the future otherwise (a timeout, a cancel) stops listening for the request.
+     * Sends a call (a {@link io.brine.protocol.PublishRequest} that waits, or a
+     * {@link io.brine.protocol.CopyRequest}) and follows it to its end, across a master restart too (see
+     * {@link FollowedCall}): the future completes with the master's final answer (the whole job, as a
+     * {@link JobReport}), or, {@code wait} from now (plus a second at most), with the job as far as known. Progress
+     * (the jid, each return, as the master streams them or lookups find them) goes to {@code progress} on the
+     * session's transport thread, in order, before the future completes. The future never completes exceptionally.
      */
-    public java.util.concurrent.CompletableFuture<ClientResponse> requestAsync(ClientRequest request,
-            Consumer<ClientResponse> progress) {
-        java.util.concurrent.CompletableFuture<ClientResponse> answer = new java.util.concurrent.CompletableFuture<>();
-        Map<String, MinionReturn> streamed = new HashMap<>();
-        open.put(request.requestId(), r -> {
-            try {
-                ClientResponse done = step(r, streamed, progress);
-                if (done != null) {
-                    answer.complete(done);
-                }
-            } catch (RuntimeException e) {
-                answer.completeExceptionally(e);
-            }
-        });
-        answer.whenComplete((r, e) -> open.remove(request.requestId()));
-        endpoint.send(request);
-        return answer;
+    public CompletableFuture<CallOutcome> callAsync(ClientRequest request, Consumer<ClientResponse> progress,
+            Duration wait) {
+        FollowedCall call = new FollowedCall(this, request, progress);
+        following.add(call);
+        call.start(wait);
+        if (down) {
+            call.sessionLost(); // lost before it was sent: held until a session is up, and answered on it
+        }
+        return call.outcome();
+    }
+
+    /**
+     * {@link #callAsync}, waiting for its outcome; progress is handed to {@code progress} on this thread, so a
+     * caller printing it needs no lock and never holds up the transport thread.
+     */
+    public CallOutcome call(ClientRequest request, Consumer<ClientResponse> progress, Duration wait)
+            throws InterruptedException {
+        BlockingQueue<Runnable> heard = new LinkedBlockingQueue<>();
+        CompletableFuture<CallOutcome> outcome = callAsync(request, r -> heard.add(() -> progress.accept(r)), wait);
+        outcome.whenComplete((o, e) -> heard.add(() -> { }));
+        while (!outcome.isDone() || !heard.isEmpty()) {
+            heard.take().run();
+        }
+        return outcome.join();
+    }
+
+    /** The calls' timer (polls and deadlines). */
+    ScheduledExecutorService timer() {
+        return timer;
+    }
+
+    void unfollow(FollowedCall call) {
+        following.remove(call);
     }
 
     /** One response to an open request: its final answer, or null after handing progress on. */
-    private static ClientResponse step(ClientResponse r, Map<String, MinionReturn> streamed,
+    static ClientResponse step(ClientResponse r, Map<String, MinionReturn> streamed,
             Consumer<ClientResponse> progress) {
         if (r instanceof CallReport report) {
             return new JobReport(report.requestId(), merged(report, streamed));
@@ -213,8 +271,11 @@ public final class MasterSession implements AutoCloseable {
         }
     }
 
+    /** Ends the session; calls still waiting end now, with their job as far as known. */
     @Override
     public void close() {
+        following.forEach(FollowedCall::closed);
         endpoint.close();
+        timer.shutdownNow();
     }
 }

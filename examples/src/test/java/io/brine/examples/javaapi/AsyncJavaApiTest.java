@@ -1,6 +1,7 @@
 package io.brine.examples.javaapi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -233,6 +234,7 @@ class AsyncJavaApiTest {
                 closing.close();
                 Job ended = running.get(WAIT.toSeconds(), TimeUnit.SECONDS);
                 assertEquals(Set.of("sleeper"), ended.missing().keySet(), "it ended without the return: " + ended);
+                assertFalse(ended.complete(), "cut short by the stop, and saying so: " + ended);
             }
         }
     }

@@ -23,18 +23,44 @@ import java.util.Map;
  * }</pre>
  */
 public final class JobResults {
+    /**
+     * How long past its timeout a call still waits for the minions that were running the job: each stops it at its
+     * own deadline, counted from when the job reached it, and its return (retcode 124) lands a moment later (0.3 s
+     * measured on a quiet host).
+     */
+    public static final long TIMEOUT_GRACE_MILLIS = 2_000;
+
     private JobResults() {
     }
 
-    /** The job a record describes; the outcomes of its missing minions as of now. */
+    /**
+     * Whether the job a record describes had ended at {@code nowMillis}, read from the record alone (a job the
+     * reader does not follow live): no minion left that its call waits for ({@link JobRecord#awaited}), or its
+     * timeout and the grace after it passed.
+     */
+    public static boolean ended(JobRecord r, long nowMillis) {
+        return r.awaited().isEmpty() || nowMillis >= endMillis(r);
+    }
+
+    /** When a job's wait ends by the clock: its timeout and the grace after it, from its start. */
+    public static long endMillis(JobRecord r) {
+        return r.startMillis() + r.timeoutMillis() + TIMEOUT_GRACE_MILLIS;
+    }
+
+    /** The job a record describes, as a call that saw it end reads it; the outcomes of its missing minions as of now. */
     public static Job job(JobRecord r) {
+        return job(r, true);
+    }
+
+    /** As {@link #job(JobRecord)}, saying whether the job had ended ({@link Job#complete()}). */
+    public static Job job(JobRecord r, boolean complete) {
         Map<String, MinionResult> returns = new LinkedHashMap<>();
         r.returns().forEach((id, ret) -> returns.put(id, result(ret)));
         Map<String, MinionOutcome> missing = new LinkedHashMap<>();
         r.missingOutcomes().forEach((id, outcome) -> missing.put(id, MinionOutcome.valueOf(outcome.name())));
         return new Job(r.jid(), r.function(), r.args(), r.kwargs(), r.target(), TargetType.parse(r.targetType()),
                 r.caller(), Instant.ofEpochMilli(r.startMillis()), Duration.ofMillis(r.timeoutMillis()), r.expected(),
-                returns, missing);
+                returns, missing, complete);
     }
 
     /** One minion's return. */

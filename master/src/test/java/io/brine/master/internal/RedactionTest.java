@@ -2,7 +2,9 @@ package io.brine.master.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -42,5 +44,36 @@ class RedactionTest {
         assertEquals("ssh -p 22 host", Redaction.redact("ssh -p 22 host"));
         assertEquals("http://example.com:8080/x", Redaction.redact("http://example.com:8080/x"));
         assertEquals(List.of("user=bob", 5), Redaction.redact(List.of("user=bob", 5)));
+    }
+
+    /**
+     * Shapes that made the earlier patterns backtrack over every run of word characters: a 50 kB argument held the
+     * master's worker for minutes, and a caller's job stalled. The bound is a hang check, generous by a hundredfold
+     * on a loaded machine; the work is linear.
+     */
+    @Test
+    void longArgumentsOfEveryShapeAreRedactedWithoutBacktracking() {
+        int n = 1 << 20;
+        List<String> hostile = List.of("x".repeat(n), "-" + "x".repeat(n) + " ", "--" + "pass".repeat(n / 4) + " ",
+                "pass".repeat(n / 4), "a://".repeat(n / 4), "-p".repeat(n / 2), ("password" + "x".repeat(1000) + " ")
+                        .repeat(n / 1000));
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            for (String s : hostile) {
+                Redaction.redact(List.of(s, s));
+                Redaction.redact(Map.of(s, s));
+            }
+        });
+        assertEquals("x".repeat(n), Redaction.redact("x".repeat(n)));
+        assertEquals("a=1 token=" + R + " " + "y".repeat(n), Redaction.redact("a=1 token=t " + "y".repeat(n)));
+    }
+
+    @Test
+    void aNameIsReadWholeAroundItsKeywordAndAQuotedValueWhole() {
+        assertEquals("DB_ADMIN_PASSWORD_FILE=" + R + " x", Redaction.redact("DB_ADMIN_PASSWORD_FILE=/run/s x"));
+        assertEquals("--password=" + R, Redaction.redact("--password=-starts-with-dash"));
+        assertEquals("--token " + R + " x", Redaction.redact("--token \"a b\" x"));
+        assertEquals("--password -v", Redaction.redact("--password -v"));
+        assertEquals("\"--password\" x", Redaction.redact("\"--password\" x"));
+        assertEquals("pwd=" + R + ";ls", Redaction.redact("pwd=a;ls"));
     }
 }

@@ -1,5 +1,6 @@
 package io.brine.states.internal.compiler;
 
+import io.brine.functions.StateGuards;
 import java.util.List;
 
 /**

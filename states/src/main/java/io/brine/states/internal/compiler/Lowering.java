@@ -4,6 +4,7 @@ import io.brine.functions.FunctionCatalog;
 import io.brine.functions.Arguments;
 import io.brine.functions.Param;
 import io.brine.functions.StateFunction;
+import io.brine.functions.StateGuards;
 import io.brine.states.internal.compiler.Chunk.RequisiteRef;
 import io.brine.states.internal.compiler.Declaration.ArgEntry;
 import io.brine.states.internal.compiler.Declaration.FunctionDecl;

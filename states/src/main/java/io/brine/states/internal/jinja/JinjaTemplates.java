@@ -9,6 +9,7 @@ import io.brine.functions.StateFiles;
 import io.brine.states.internal.salt.SaltFunctions;
 import io.brine.functions.TemplateException;
 import io.brine.functions.Templates;
+import io.brine.states.internal.compiler.SlsContext;
 import io.brine.states.internal.jinja.filters.SaltFilters;
 import io.brine.states.internal.jinja.python.PythonInterpreter;
 import io.brine.states.internal.jinja.python.PythonJinjava;
@@ -73,6 +74,11 @@ public final class JinjaTemplates implements Templates {
                 files, minion, System.getLogger("io.brine.states.templates"),
                 (text, name, pipe, extra) -> RendererPipe.run(text, name, pipe, extra, this::render))));
         this.globals = vars;
+    }
+
+    @Override
+    public Map<String, Object> treeFileVariables(String treePath) {
+        return SlsContext.ofTemplate(treePath);
     }
 
     @Override

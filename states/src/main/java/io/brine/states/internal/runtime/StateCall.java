@@ -103,7 +103,7 @@ final class StateCall {
             return Optional.empty();
         }
         try {
-            return Probes.skip(chunk.global().guards(), Command::shell, ctx);
+            return chunk.global().guards().skip(Command::shell, ctx);
         } catch (IOException e) {
             return Optional.of(StateResult.failed("An onlyif/unless probe could not run: " + e.getMessage()));
         } catch (InterruptedException e) {

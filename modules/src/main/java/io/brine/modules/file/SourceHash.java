@@ -1,0 +1,127 @@
+package io.brine.modules.file;
+
+import io.brine.functions.StateFiles;
+import io.brine.modules.Sources;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The checksum a {@code file.managed} source must have, from {@code source_hash} written as Salt
+ * accepts it: {@code sha256=<hex>} (or md5, sha1, sha224, sha384, sha512), a bare hex digest whose
+ * length names its type, or the URL of a hash file ({@code brine://}, {@code salt://}, a local path)
+ * with lines such as {@code <hex>  <filename>}. In a hash file the line naming
+ * {@code source_hash_name}, or else the source or managed file, wins (the longest digest if several);
+ * with no such line the first digest in the file is taken.
+ *
+ * <pre>{@code
+ * SourceHash.parse("sha256=9f86d0...", request, files).mismatch(bytes);  // empty when it matches
+ * }</pre>
+ */
+record SourceHash(String type, String hex) {
+    private static final Map<Integer, String> TYPE_BY_LENGTH = Map.of(32, "md5", 40, "sha1", 56, "sha224", 64,
+            "sha256", 96, "sha384", 128, "sha512");
+
+    /** Where the expected hash is looked up: the source used and the managed file's path. */
+    record Request(String source, String name, Optional<String> hashName) {}
+
+    /** Thrown for a source_hash that cannot be read: a failed state, with the reason. */
+    static final class Invalid extends Exception {
+        Invalid(String message) {
+            super(message);
+        }
+    }
+
+    static SourceHash parse(String spec, Request request, StateFiles files) throws IOException, Invalid {
+        String text = spec.strip();
+        if (text.contains("://") || text.startsWith("/")) {
+            Path local = Sources.resolve(text, files)
+                    .orElseThrow(() -> new Invalid("Source hash file " + text + " not found"));
+            return fromHashFile(Files.readString(local, StandardCharsets.UTF_8), request)
+                    .orElseThrow(() -> new Invalid("Source hash file " + text + " contains no valid hash"));
+        }
+        return digest(text).orElseThrow(() -> new Invalid("Invalid source_hash '" + text + "': expected TYPE=HEX "
+                + "(md5, sha1, sha224, sha256, sha384, sha512), a bare hex digest or the URL of a hash file"));
+    }
+
+    /** {@code hex} or {@code type=hex}; empty when it is neither, or the length does not fit the type. */
+    static Optional<SourceHash> digest(String token) {
+        String type = null;
+        String hex = token;
+        int eq = token.indexOf('=');
+        if (eq > 0) {
+            type = token.substring(0, eq).toLowerCase(Locale.ROOT);
+            hex = token.substring(eq + 1);
+        }
+        if (!hex.matches("[0-9a-fA-F]+") || !TYPE_BY_LENGTH.containsKey(hex.length())) {
+            return Optional.empty();
+        }
+        String byLength = TYPE_BY_LENGTH.get(hex.length());
+        if (type != null && !type.equals(byLength)) {
+            return Optional.empty();
+        }
+        return Optional.of(new SourceHash(byLength, hex.toLowerCase(Locale.ROOT)));
+    }
+
+    private static Optional<SourceHash> fromHashFile(String content, Request request) {
+        SourceHash first = null;
+        SourceHash named = null;
+        int namedRank = Integer.MAX_VALUE;
+        for (String line : content.split("\n")) {
+            List<String> tokens = List.of(line.strip().split("\\s+"));
+            Optional<SourceHash> found = Optional.empty();
+            StringBuilder fileName = new StringBuilder();
+            for (String token : tokens) {
+                Optional<SourceHash> d = found.isEmpty() ? digest(token) : Optional.empty();
+                if (d.isPresent()) {
+                    found = d;
+                } else if (!token.isEmpty()) {
+                    fileName.append(fileName.length() == 0 ? "" : " ").append(token);
+                }
+            }
+            if (found.isEmpty()) {
+                continue;
+            }
+            if (first == null) {
+                first = found.get();
+            }
+            int rank = rank(fileName.toString().replaceFirst("^\\*", ""), request);
+            if (rank < namedRank || rank == namedRank && named != null && found.get().hex.length() > named.hex.length()) {
+                named = found.get();
+                namedRank = rank;
+            }
+        }
+        return Optional.ofNullable(named != null && namedRank < 4 ? named : first);
+    }
+
+    /** How well a hash file's file name fits: 1 source_hash_name, 2 the source or name, 3 their base name, 4 no fit. */
+    private static int rank(String fileName, Request request) {
+        if (fileName.isEmpty()) {
+            return 4;
+        }
+        if (request.hashName().filter(fileName::equals).isPresent()) {
+            return 1;
+        }
+        if (fileName.equals(request.source()) || fileName.equals(request.name())) {
+            return 2;
+        }
+        String base = baseName(fileName);
+        return base.equals(baseName(request.source())) || base.equals(baseName(request.name())) ? 3 : 4;
+    }
+
+    private static String baseName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    /** The actual digest of {@code content} when it differs from this one; empty when it matches. */
+    Optional<String> mismatch(byte[] content) {
+        String actual = HexFormat.of().formatHex(Digests.of(type).digest(content));
+        return actual.equals(hex) ? Optional.empty() : Optional.of(actual);
+    }
+}

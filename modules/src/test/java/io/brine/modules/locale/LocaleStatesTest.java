@@ -1,0 +1,145 @@
+package io.brine.modules.locale;
+
+import static io.brine.states.Outcomes.anyChanges;
+import static io.brine.states.Outcomes.state;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.brine.states.StateEngine;
+import io.brine.states.StateOutcome;
+import io.brine.states.StateTree;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * locale.present generates a real locale on this machine (one not yet there, deleted again afterwards) while
+ * editing a copy of /etc/locale.gen; locale.system edits a temporary /etc/default/locale.
+ */
+class LocaleStatesTest {
+    static final Path SUPPORTED = Path.of("/usr/share/i18n/SUPPORTED");
+    static final List<String> CANDIDATES = List.of("nl_NL.UTF-8", "fy_NL.UTF-8", "li_NL.UTF-8", "nds_NL.UTF-8");
+
+    @TempDir Path treeDir;
+    @TempDir Path dir;
+    Path localeGen;
+    Path defaultLocale;
+    StateTree tree;
+    StateEngine engine;
+    String generated;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        localeGen = Files.writeString(dir.resolve("locale.gen"), "# en_US.UTF-8 UTF-8\n# nl_NL.UTF-8 UTF-8\n");
+        defaultLocale = dir.resolve("locale");
+        tree = new StateTree(treeDir);
+        engine = StateEngine.of(List.of(new LocaleStates(localeGen, SUPPORTED, defaultLocale)));
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        if (generated != null) {
+            run("localedef", "--delete-from-archive", LocaleName.parse(generated).orElseThrow().normalized());
+        }
+    }
+
+    private static String run(String... argv) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor();
+        return out;
+    }
+
+    private static boolean listed(String locale) throws Exception {
+        String wanted = LocaleName.parse(locale).orElseThrow().normalized();
+        return run("locale", "-a").lines().anyMatch(wanted::equals);
+    }
+
+    private StateOutcome apply(boolean test, String sls) {
+        tree.file("t.sls", sls);
+        return engine.apply(test ? tree.testJob("t") : tree.job("t"));
+    }
+
+    @Test
+    void presentGeneratesAMissingLocaleAndEnablesItInLocaleGen() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "generating a locale needs root");
+        assumeTrue(new File("/usr/bin/localedef").canExecute() && Files.isRegularFile(SUPPORTED), "needs locales");
+        String locale = null;
+        for (String candidate : CANDIDATES) {
+            if (!listed(candidate)) {
+                locale = candidate;
+                break;
+            }
+        }
+        assumeTrue(locale != null, "every candidate locale is already generated here");
+        String sls = "'" + locale + "':\n  locale.present\n";
+        Files.writeString(localeGen, "# en_US.UTF-8 UTF-8\n# " + locale + " UTF-8\n");
+
+        StateOutcome dry = apply(true, sls);
+        assertNull(state(dry, locale, "locale.present").get("result"), () -> dry.ret().toString());
+        assertEquals(Map.of("locale", locale), state(dry, locale, "locale.present").get("changes"));
+        assertFalse(listed(locale));
+
+        generated = locale;
+        StateOutcome done = apply(false, sls);
+        assertTrue(done.success(), () -> done.ret().toString());
+        assertEquals("Generated locale " + locale, state(done, locale, "locale.present").get("comment"));
+        assertTrue(listed(locale));
+        assertEquals("# en_US.UTF-8 UTF-8\n" + locale + " UTF-8\n", Files.readString(localeGen));
+
+        StateOutcome again = apply(false, sls);
+        assertTrue(again.success() && !anyChanges(again), () -> again.ret().toString());
+    }
+
+    @Test
+    void presentRefusesALocaleGlibcCannotBuild() throws Exception {
+        assumeTrue(Files.isRegularFile(SUPPORTED), "needs locales");
+        for (String bad : List.of("xx_YY.UTF-8", "not a locale")) {
+            StateOutcome out = apply(false, "'" + bad + "':\n  locale.present\n");
+            Map<String, Object> r = state(out, bad, "locale.present");
+            assertEquals(false, r.get("result"), () -> out.ret().toString());
+        }
+        assertEquals("# en_US.UTF-8 UTF-8\n# nl_NL.UTF-8 UTF-8\n", Files.readString(localeGen));
+    }
+
+    @Test
+    void systemSetsLangInDefaultLocale() throws Exception {
+        Files.writeString(defaultLocale, "#  File generated by update-locale\nLANG=C.UTF-8\nLC_TIME=en_GB.UTF-8\n");
+        String sls = "nl_NL.UTF-8:\n  locale.system\n";
+        StateOutcome dry = apply(true, sls);
+        assertNull(state(dry, "nl_NL.UTF-8", "locale.system").get("result"));
+        assertTrue(Files.readString(defaultLocale).contains("LANG=C.UTF-8\n"));
+        StateOutcome done = apply(false, sls);
+        assertEquals(Map.of("locale", "nl_NL.UTF-8"), state(done, "nl_NL.UTF-8", "locale.system").get("changes"));
+        assertEquals("#  File generated by update-locale\nLANG=\"nl_NL.UTF-8\"\nLC_TIME=en_GB.UTF-8\n",
+                Files.readString(defaultLocale));
+        StateOutcome again = apply(false, sls);
+        assertTrue(again.success() && !anyChanges(again), () -> again.ret().toString());
+        assertEquals("System locale nl_NL.UTF-8 already set", state(again, "nl_NL.UTF-8", "locale.system").get("comment"));
+    }
+
+    @Test
+    void namesAreNormalisedAsLocaleListsThem() {
+        LocaleName euro = LocaleName.parse("de_DE@euro ISO-8859-15").orElseThrow();
+        assertEquals("de_DE@euro ISO-8859-15", euro.entry());
+        assertEquals("de_DE@euro", euro.input());
+        assertEquals("nl_NL.utf8", LocaleName.parse("nl_NL.UTF-8").orElseThrow().normalized());
+        assertEquals("nl_NL.UTF-8 UTF-8", LocaleName.parse("nl_NL.UTF-8").orElseThrow().entry());
+    }
+
+    @Test
+    void theLocaleStatesAreInstalled() {
+        assertTrue(StateEngine.withInstalledFunctions().functionNames()
+                .containsAll(List.of("locale.present", "locale.system")));
+    }
+}

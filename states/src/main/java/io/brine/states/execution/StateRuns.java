@@ -1,0 +1,55 @@
+package io.brine.states.execution;
+
+import io.brine.functions.FunctionContext;
+import io.brine.functions.FunctionException;
+import io.brine.functions.FunctionResult;
+import io.brine.functions.StateFiles;
+import io.brine.states.StateEngine;
+import io.brine.states.StateJob;
+import io.brine.states.StateOutcome;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What every state.* function shares: one engine, the master's state tree and this minion's pillar
+ * (fetched once per job), and Salt's convention that a failed state run returns retcode 2.
+ */
+final class StateRuns {
+    static final int FAILED_STATES = 2;
+    StateJob job(FunctionContext context, List<String> sls, boolean test) throws FunctionException {
+        Map<String, Object> pillar;
+        try {
+            pillar = context.master().pillar();
+        } catch (IOException e) {
+            throw new FunctionException(e.getMessage(), FAILED_STATES);
+        }
+        return new StateJob(sls, StateFiles.ofMaster(context.master()), context.minionId(), context.grains(), pillar,
+                test, context.policy(), context.minion().allowUndefined(), context.commands(), context.functions());
+    }
+
+    /** An engine over the job's own catalog: the minion's registry, so states and functions are one set. */
+    StateEngine engine(FunctionContext context) {
+        return StateEngine.of(context.catalog()).withBackupDir(context.cacheDir().resolve("file_backup"));
+    }
+
+    static FunctionResult result(StateOutcome outcome) {
+        return new FunctionResult(outcome.ret(), outcome.success() ? 0 : FAILED_STATES);
+    }
+
+    /** Salt accepts "a,b", a list, or nothing (highstate). */
+    static List<String> mods(Object value) {
+        List<String> out = new ArrayList<>();
+        if (value instanceof List<?> list) {
+            list.forEach(x -> out.add(String.valueOf(x).trim()));
+        } else if (value != null) {
+            for (String part : value.toString().split(",")) {
+                if (!part.isBlank()) {
+                    out.add(part.trim());
+                }
+            }
+        }
+        return out;
+    }
+}
