@@ -81,6 +81,9 @@ public final class Minion implements AutoCloseable {
     /** How long a minion stopping cleanly waits for the master to store its running jobs' "stopped" returns. */
     static final long STOPPED_RETURNS_WAIT_MILLIS = 2_000;
 
+    /** What the transport's drops were when last logged; a line is written only when they changed. */
+    private String dropsLogged;
+
     /** What this minion runs and what each function takes, reported with its grains (see GrainsReport). */
     private final Map<String, Object> declarations;
 
@@ -99,6 +102,7 @@ public final class Minion implements AutoCloseable {
         this.endpoint = new DealerEndpoint(runtime.transport(), config.masterAddress(), key,
                 new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
                 new MasterKeyPin(config.masterFinger(), config.pkiDir()), settings);
+        this.dropsLogged = endpoint.counters().toString();
         this.master = new RemoteMaster(endpoint::send, endpoint::recycle, config.cacheDir());
         this.spool = ReturnSpool.open(config.cacheDir().resolve("returns"), config.returnSpoolMax());
         TakenJobs taken = new TakenJobs(QueuedJobLedger.open(config.cacheDir().resolve("queued"),
@@ -230,9 +234,6 @@ public final class Minion implements AutoCloseable {
         }
         logTransportDrops();
     }
-
-    /** What the transport's drops were when last logged; a line is written only when they changed. */
-    private String dropsLogged = new io.brine.transport.DealerCounters().toString();
 
     /**
      * The minion has no metrics endpoint: its transport's drop counters, by reason, are logged here (every
