@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * Memory, measured on real processes: a {@code brine master} idle and with the swarm connected (its live heap
- * after a full collection, per minion), and one standalone {@code brine minion} idle and after many jobs, each of
- * whose returns must arrive.
+ * after a full collection, per minion), and one standalone minion, started as the brine-minion package's unit
+ * starts it ({@link PackagedMinion}), idle, after many jobs, each of whose returns must arrive, and after one
+ * formula-style state apply ({@link FormulaTree}).
  */
 final class FootprintScenario implements Scenario {
     private static final long SETTLE_MILLIS = 3000;
@@ -32,7 +33,12 @@ final class FootprintScenario implements Scenario {
         ScenarioResult result = ScenarioResult.measured();
         MasterFigures master = measureMaster(run, n);
         MissingReturns missing = new MissingReturns("pings to the minion process");
-        double[] minion = measureMinion(run, missing);
+        Path minionJar = PackagedMinion.jar(Path.of(run.options.brineJar().toString()));
+        if (minionJar == null) {
+            return ScenarioResult.notAvailable("needs brine-minion.jar beside the brine jar or in agent/target "
+                    + "(build the agent module)");
+        }
+        double[] minion = measureMinion(run, minionJar, missing);
         if (missing.any()) {
             // its RSS "after N jobs" would be after fewer jobs than it says
             return missing.failure(run);
@@ -43,8 +49,14 @@ final class FootprintScenario implements Scenario {
                 .figure("master_rss_mib", master.rssMibWithSwarm)
                 .figure("master_heap_per_minion_kib", perMinionKib)
                 .figure("missing_returns", missing.count())
+                .figure("minion_rss_after_jobs_mib", minion[1])
+                .figure("minion_rss_after_state_mib", minion[2])
                 .row("minion RSS idle", Report.num(minion[0]) + " MiB", "<= 48 MiB", "111 MiB",
-                        "after " + run.options.footprintJobs() + " jobs: " + Report.num(minion[1]) + " MiB")
+                        "the package's unit: " + minionJar.getFileName() + " with its JVM options")
+                .row("minion RSS after jobs", Report.num(minion[1]) + " MiB", "<= 56 MiB", "",
+                        "after " + run.options.footprintJobs() + " test.ping jobs")
+                .row("minion RSS after a state", Report.num(minion[2]) + " MiB", "<= 80 MiB", "",
+                        "after one formula-style state.sls (Jinja import, template, cmd.run)")
                 .row("master RSS", Report.num(master.rssMibWithSwarm) + " MiB", "", "830 MiB",
                         "idle " + Report.num(master.rssMibIdle) + " MiB; with " + n + " minions")
                 .row("master heap/minion", Report.num(perMinionKib) + " KiB", "<= 50 KiB", "",
@@ -109,24 +121,18 @@ final class FootprintScenario implements Scenario {
     }
 
     /**
-     * A standalone minion process against the in-process master: RSS idle, and after many jobs. It is started
-     * twice: the launcher's first {@code brine minion} of a jar lists the classes a minion loads and the next
-     * start maps an archive of them (see the launcher), as an installed guest agent does from its second start
-     * on. Idle is read after {@link #MINION_IDLE_MILLIS}, once the launcher's native heap trim (every 10 s) has
-     * handed back what start-up used: an agent spends its life idle, not in its first seconds.
+     * A standalone minion process against the in-process master, started as the package's unit starts it: RSS
+     * idle, after many jobs, and after one formula-style state apply. Idle is read after
+     * {@link #MINION_IDLE_MILLIS}: an agent spends its life idle, not in its first seconds.
      */
-    private static double[] measureMinion(BenchRun run, MissingReturns missing) throws Exception {
+    private static double[] measureMinion(BenchRun run, Path jar, MissingReturns missing) throws Exception {
         Cluster c = run.cluster;
         MasterKeys.inDirectory(c.master().config().pkiDir()).preseed(SOLO, MinionDirs.prepare(c.root, SOLO));
         Path yaml = MinionDirs.yaml(c.root, SOLO, c.port);
+        Path out = c.root.resolve("footprint-out");
+        FormulaTree.write(Cluster.states(c.root), out);
         JobSpec ping = JobSpec.of(SOLO, "test.ping");
-        try (JavaProcess first = MinionProcesses.startMinion(run.options, yaml,
-                MinionDirs.dir(c.root, SOLO).resolve("minion-first.log"))) {
-            awaitAnswer(c, ping);
-            first.terminate();
-        }
-        try (JavaProcess minion = MinionProcesses.startMinion(run.options, yaml,
-                MinionDirs.dir(c.root, SOLO).resolve("minion.log"))) {
+        try (JavaProcess minion = PackagedMinion.start(jar, yaml, MinionDirs.dir(c.root, SOLO).resolve("minion.log"))) {
             awaitAnswer(c, ping);
             Thread.sleep(MINION_IDLE_MILLIS);
             double idle = minion.rssMib();
@@ -134,9 +140,21 @@ final class FootprintScenario implements Scenario {
                 missing.arrived(c.client().call(ping), List.of(SOLO));
             }
             Thread.sleep(SETTLE_MILLIS);
-            double after = minion.rssMib();
+            double afterJobs = minion.rssMib();
+            Job applied = c.client().call(JobSpec.of(SOLO, "state.sls", FormulaTree.SLS)
+                    .withTimeout(java.time.Duration.ofSeconds(120)));
+            if (missing.arrived(applied, List.of(SOLO))) {
+                String wrong = FormulaTree.check(applied.returns().get(SOLO));
+                if (wrong != null) {
+                    throw new IllegalStateException("the footprint formula failed: " + wrong);
+                }
+            }
+            Thread.sleep(SETTLE_MILLIS);
+            double afterState = minion.rssMib();
             minion.terminate();
-            return new double[] {idle, after};
+            return new double[] {idle, afterJobs, afterState};
+        } finally {
+            WorkFiles.deleteTree(out);
         }
     }
 

@@ -76,7 +76,7 @@ class JobControlTest {
     @Test
     void killingASleepEndsItAndTheReturnSaysKilled() throws Exception {
         String jid = cast("node1", "test.sleep", "60");
-        Thread.sleep(300);
+        awaitRunning("node1", jid);
         assertEquals(0, cluster.cli("job", "kill", jid).exit());
         JsonNode ret = awaitReturn(jid, "node1");
         assertFalse(ret.get("success").asBoolean());
@@ -104,9 +104,7 @@ class JobControlTest {
     @Test
     void jobsRunningListsWhatAMinionIsDoing() throws Exception {
         String jid = cast("node3", "test.sleep", "3");
-        Thread.sleep(300);
-        TestCluster.CliResult r = cluster.cli("run", "--out", "json", "node3", "jobs.running");
-        JsonNode running = JSON.readTree(r.out()).get("returns").get("node3").get("ret");
+        JsonNode running = awaitRunning("node3", jid);
         assertEquals(1, running.size(), running.toString());
         assertEquals(jid, running.get(0).get("jid").asText());
         assertEquals("test.sleep", running.get(0).get("function").asText());
@@ -116,7 +114,7 @@ class JobControlTest {
     void aSlowJobDoesNotHoldUpOtherCallers() throws Exception {
         CompletableFuture<TestCluster.CliResult> slow = CompletableFuture.supplyAsync(
                 () -> cluster.cli("run", "--timeout", "20", "node4", "test.sleep", "3"));
-        Thread.sleep(300);
+        awaitRunning("node4", null);
         List<CompletableFuture<TestCluster.CliResult>> fast = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             fast.add(CompletableFuture.supplyAsync(() -> cluster.cli("run", "node5", "test.ping")));
@@ -183,6 +181,23 @@ class JobControlTest {
         Matcher m = Pattern.compile("([0-9]{20})").matcher(r.out());
         assertTrue(m.find(), r.out() + r.err());
         return m.group(1);
+    }
+
+    /** What {@code id}'s jobs.running says once it lists {@code jid} (or, when null, any job). */
+    private static JsonNode awaitRunning(String id, String jid) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        JsonNode running = null;
+        while (System.nanoTime() < deadline) {
+            TestCluster.CliResult r = cluster.cli("run", "--out", "json", id, "jobs.running");
+            running = JSON.readTree(r.out()).get("returns").get(id).get("ret");
+            for (JsonNode job : running) {
+                if (jid == null || jid.equals(job.get("jid").asText())) {
+                    return running;
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError(id + " never listed " + (jid == null ? "a job" : jid) + " as running: " + running);
     }
 
     private static JsonNode awaitReturn(String jid, String id) throws Exception {

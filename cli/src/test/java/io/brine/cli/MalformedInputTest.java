@@ -54,7 +54,13 @@ class MalformedInputTest {
                 big.setLinger(0);
                 big.connect("tcp://127.0.0.1:" + c.port);
                 big.send(new byte[200_000]);                              // over max_frame_size
-                Thread.sleep(500);
+                // the sockets stay open (they drop what they have not sent when closed) until the master counted
+                // the junk of both
+                Await.until(() -> c.master.connectionStats().dropped("frame_too_large") > 0
+                        && c.master.dropCounters().matches(".*\\bmalformed=[1-9].*")
+                        && c.master.dropCounters().matches(".*\\bhandshakeFailures=[1-9].*"),
+                        "the junk counted: malformed frames, a failed handshake, an oversize frame",
+                        Duration.ofSeconds(10));
             }
 
             TestCluster.CliResult r = c.cli("run", "steady", "test.echo", "still serving");

@@ -149,10 +149,14 @@ class SecurityTest {
         try (TestCluster c = TestCluster.start(root)) {
             String wrong = Fingerprint.of(StaticKeyPair.generate().publicKey());
             Minion refusing = c.addMinion("refusing", cfg -> cfg.withMasterFinger(wrong));
+            // A second handshake begun means the first was given up: past the point where the minion would have
+            // presented itself, and it never finished one.
+            Await.until(() -> c.master.connectionStats().handshakesStarted() >= 2,
+                    "the refusing minion to give up a handshake and begin another", WAIT);
+            assertEquals(0, c.master.connectionStats().sessionsOpened(), "the refusing minion finished a handshake");
+            assertNull(refusing.status(), "the minion must never get as far as presenting itself");
             Minion pinned = c.addMinion("pinned", cfg -> cfg.withMasterFinger(c.master.fingerprint()));
             TestCluster.awaitStatus(pinned, KeyStatus.PENDING, WAIT);
-            Thread.sleep(1000);
-            assertNull(refusing.status(), "the minion must never get as far as presenting itself");
             JsonNode keys = JSON.readTree(c.cli("key", "list", "--out", "json").out());
             assertEquals("[\"pinned\"]", keys.get("pending").toString());
         }
@@ -169,10 +173,17 @@ class SecurityTest {
 
             assertEquals(0, c.cli("key", "delete", "spy").exit());
             String after = cast(c, "*", "test.ping");
-            Thread.sleep(500);
+            awaitEndpoint(spy, KeyStatus.PENDING);
+            JsonNode keys = JSON.readTree(c.cli("key", "list", "--out", "json").out());
+            assertEquals("[\"spy\"]", keys.get("pending").toString(), "it is filed again as a new, pending key");
+            // Accepted again, the spy hears so on the session that was open when the job was published: a job sent
+            // on it would have arrived first.
+            assertEquals(0, c.cli("key", "accept", "spy").exit());
+            awaitEndpoint(spy, KeyStatus.ACCEPTED);
             assertTrue(spy.received.stream().noneMatch(x -> x instanceof JobRequest j && j.jid().equals(after)),
                     "a deleted minion received a job");
-            assertEquals(KeyStatus.PENDING, spy.endpoint.status(), "it is filed again as a new, pending key");
+            assertFalse(c.master.client().job(after).orElseThrow().expected().contains("spy"),
+                    "the master expected a return from a deleted minion");
         }
     }
 
@@ -209,8 +220,10 @@ class SecurityTest {
             assertEquals(0, c.cli("key", "reject", "spy").exit());
             awaitEndpoint(spy, KeyStatus.REJECTED);
             String after = cast(c, "*", "test.ping");
-            Thread.sleep(500);
+            awaitRefusedAgain(spy);
             assertTrue(spy.received.stream().noneMatch(x -> x instanceof JobRequest j && j.jid().equals(after)));
+            assertFalse(c.master.client().job(after).orElseThrow().expected().contains("spy"),
+                    "the master expected a return from a rejected minion");
             JsonNode keys = JSON.readTree(c.cli("key", "list", "--out", "json").out());
             assertEquals("[\"spy\"]", keys.get("rejected").toString());
         }
@@ -281,7 +294,9 @@ class SecurityTest {
                 assertEquals(KeyStatus.REJECTED, stranger.endpoint.awaitStatus(WAIT));
                 stranger.endpoint.send(new io.brine.protocol.PublishRequest(1, "*", "glob", "cmd.run",
                         java.util.List.of("touch " + marker), java.util.Map.of(), 5000, false));
-                Thread.sleep(1000);
+                awaitRefusedAgain(stranger);
+                assertTrue(c.master.client().jobs(10).isEmpty(),
+                        "the master published a job for the stranger");
                 assertFalse(Files.exists(marker));
                 assertTrue(stranger.received.isEmpty());
             }
@@ -388,6 +403,16 @@ class SecurityTest {
             Thread.sleep(10);
         }
         assertEquals(wanted, client.endpoint.status());
+    }
+
+    /**
+     * Waits until {@code client} has opened two more connections: the one open now, and any message it carried, is
+     * over, and a whole handshake since has ended in another refusal.
+     */
+    private static void awaitRefusedAgain(RogueClient client) throws InterruptedException {
+        int opened = client.endpoint.socketsOpened();
+        Await.until(() -> client.endpoint.socketsOpened() >= opened + 2, "the client refused again", WAIT);
+        assertEquals(KeyStatus.REJECTED, client.endpoint.status());
     }
 
     private static void awaitReceived(RogueClient client, String jid) throws InterruptedException {

@@ -33,12 +33,12 @@ final class CacheQueries {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                return Optional.of(new JobRecord(jid, rs.getString(1), JobCache.parse(rs.getString(2), LIST),
-                        JobCache.parse(rs.getString(3), MAP), rs.getString(4), rs.getString(5), rs.getString(6),
-                        rs.getLong(7), rs.getLong(8), JobCache.parse(rs.getString(9), IDS),
-                        JobCache.parse(rs.getString(10), IDS), acks(c, jid), returns(c, jid),
-                        JobCache.parse(rs.getString(11), IDS), rs.getLong(12),
-                        JobCache.parse(rs.getString(13), IDS), JobCache.parse(rs.getString(14), IDS)));
+                return Optional.of(new JobRecord(jid, rs.getString(1), CacheJson.parse(rs.getString(2), LIST),
+                        CacheJson.parse(rs.getString(3), MAP), rs.getString(4), rs.getString(5), rs.getString(6),
+                        rs.getLong(7), rs.getLong(8), CacheJson.parse(rs.getString(9), IDS),
+                        CacheJson.parse(rs.getString(10), IDS), acks(c, jid), returns(c, jid),
+                        CacheJson.parse(rs.getString(11), IDS), rs.getLong(12),
+                        CacheJson.parse(rs.getString(13), IDS), CacheJson.parse(rs.getString(14), IDS)));
             }
         }
     }
@@ -85,7 +85,7 @@ final class CacheQueries {
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
                     out.put(rs.getString(1), new MinionReturn(rs.getInt(2) != 0, rs.getInt(3),
-                            JobCache.parseValue(rs.getString(4)), rs.getLong(5), rs.getLong(6)));
+                            CacheJson.parseValue(rs.getString(4)), rs.getLong(5), rs.getLong(6)));
                 }
             }
         }
@@ -167,7 +167,7 @@ final class CacheQueries {
     static long[] returnCounts(Connection c, String jid, java.util.Collection<String> minions) throws SQLException {
         String ids;
         try {
-            ids = JobCache.json(minions);
+            ids = CacheJson.json(minions);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("minion ids as JSON", e); // a list of strings always is JSON
         }

@@ -54,12 +54,12 @@ import java.util.function.BiConsumer;
  * hold its thread past its own deadlines, and calling again would run the job twice.
  */
 public final class MasterClient {
-    /** The minion function that fetches staged files; only the master publishes it with staged names. */
-    static final String COPY_FUNCTION = "cp.recv";
-
     private final JobPublisher publisher;
     private final JobTracker tracker;
     private final TransferStaging staging;
+    private final CopyJobs copies;
+    private final CallerJobs reads;
+    private final CallerRights rights;
     private final Duration defaultTimeout;
     private final Principal caller;
     private final boolean requireMatch;
@@ -75,8 +75,11 @@ public final class MasterClient {
         this.publisher = publisher;
         this.tracker = tracker;
         this.staging = staging;
+        this.copies = new CopyJobs(staging, publisher.audit());
         this.defaultTimeout = defaultTimeout;
         this.caller = caller;
+        this.reads = new CallerJobs(tracker, publisher.access(), caller);
+        this.rights = new CallerRights(publisher.access(), publisher.audit(), caller);
     }
 
     /**
@@ -116,12 +119,7 @@ public final class MasterClient {
      * @throws AccessDeniedException naming the identity and {@code what} it may not do
      */
     public void requireRight(String right, String what) {
-        try {
-            publisher.access().checkRight(caller, right, what);
-        } catch (AccessDeniedException e) {
-            publisher.audit().record(caller, "refused", Map.of("function", right, "outcome", e.getMessage()));
-            throw e;
-        }
+        rights.requireRight(right, what);
     }
 
     /**
@@ -136,18 +134,12 @@ public final class MasterClient {
      * @throws AccessDeniedException naming the identity, the token and why
      */
     public void requireTokenName(String tokenName, String what) {
-        try {
-            publisher.access().checkTokenName(caller, tokenName, what);
-        } catch (AccessDeniedException e) {
-            publisher.audit().record(caller, "refused", Map.of("function", "token." + what, "token", tokenName,
-                    "outcome", e.getMessage()));
-            throw e;
-        }
+        rights.requireTokenName(tokenName, what);
     }
 
     /** Whether this client may create and revoke the API token {@code tokenName}; nothing is audited. */
     public boolean mayManageToken(String tokenName) {
-        return publisher.access().mayManageToken(caller, tokenName);
+        return rights.mayManageToken(tokenName);
     }
 
     /**
@@ -156,7 +148,7 @@ public final class MasterClient {
      * checked apart, with {@link #requireRight}.
      */
     public boolean mayWatch(Event event) {
-        return EventVisibility.mayWatch(publisher.access(), caller, event);
+        return rights.mayWatch(event);
     }
 
     /** Who this client acts as. */
@@ -174,7 +166,7 @@ public final class MasterClient {
      * }</pre>
      */
     public void audit(String action, Map<String, Object> fields) {
-        publisher.audit().record(caller, action, fields);
+        rights.audit(action, fields);
     }
 
     /**
@@ -189,7 +181,7 @@ public final class MasterClient {
      * @throws AuditUnavailableException saying why; nothing should be done
      */
     public void requireAudit(String action, Map<String, Object> fields) {
-        publisher.audit().requireWritable(caller, action, fields);
+        rights.requireAudit(action, fields);
     }
 
     /**
@@ -315,7 +307,7 @@ public final class MasterClient {
      * unknown jid too, so that others' jobs cannot be told from none.
      */
     public Optional<Job> job(String jid) {
-        return record(jid).map(r -> JobResults.job(r, tracker.ended(r)));
+        return reads.job(jid);
     }
 
     /**
@@ -330,26 +322,7 @@ public final class MasterClient {
      * @throws InterruptedException if the calling thread is interrupted while it waits
      */
     public Optional<Job> job(String jid, Duration wait) throws InterruptedException {
-        Optional<JobRecord> seen = record(jid);
-        if (seen.isEmpty()) {
-            return Optional.empty();
-        }
-        if (wait.isNegative() || wait.isZero() || tracker.ended(seen.get())) {
-            return job(jid);
-        }
-        Optional<LiveJob> live = tracker.live(jid);
-        if (live.isEmpty()) {
-            tracker.awaitRecorded(jid, wait);
-            return job(jid);
-        }
-        try {
-            live.get().done.get(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            // still running: the snapshot below says who has returned so far
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("job " + jid + " failed", e.getCause());
-        }
-        return job(jid);
+        return reads.job(jid, wait);
     }
 
     /**
@@ -357,7 +330,7 @@ public final class MasterClient {
      * or one an earlier master published whose minions may still return within its timeout.
      */
     public boolean running(String jid) {
-        return record(jid).map(r -> !tracker.ended(r)).orElse(false);
+        return reads.running(jid);
     }
 
     /** The most recent jobs this client may see, newest first. */
@@ -372,12 +345,12 @@ public final class MasterClient {
 
     /** {@link #job} as the wire's record, for the CLI's requests. */
     Optional<JobRecord> record(String jid) {
-        return tracker.find(jid).filter(r -> JobVisibility.mayRead(publisher.access(), caller, r.caller()));
+        return reads.record(jid);
     }
 
     /** {@link #jobs(JobFilter)} as the wire's summaries, for the CLI's requests. */
     List<JobSummary> summaries(JobFilter filter) {
-        return JobVisibility.restrict(publisher.access(), caller, filter).map(tracker::recent).orElse(List.of());
+        return reads.summaries(filter);
     }
 
     /**
@@ -401,51 +374,10 @@ public final class MasterClient {
         return publisher.publish(timed, caller, listener, requireMatch);
     }
 
-    /**
-     * Stages {@code sources} (paths on the master's host, opened as this client may read them: see
-     * {@link CopySources}) for one job whose minions fetch them ({@code cp.recv}). The staging ends with the job, so
-     * the names it hands out are worthless afterwards. The audit log names every source by its full path, refused
-     * or copied.
-     *
-     * @throws IllegalArgumentException naming the first source this client may not copy
-     */
+    /** Stages {@code sources} for one copy job and publishes it as this client's: see {@link CopyJobs}. */
     JobPublisher.Published startCopy(String target, TargetType targetType, List<String> sources, String dest,
             Duration timeout, LiveJob.Listener listener) {
-        TransferStaging.Staged staged;
-        try {
-            staged = staging.stage(caller, sources);
-        } catch (CopySources.Refused e) {
-            publisher.audit().record(caller, "refused", copyAudit(target, targetType, sources, dest, null,
-                    e.getMessage() + " (" + e.reason + ")"));
-            throw new IllegalArgumentException(e.getMessage());
-        }
-        try {
-            JobSpec copy = new JobSpec(target, targetType, COPY_FUNCTION, List.of(),
-                    Map.of("files", staged.describe(), "dest", dest), timeout, null, null);
-            JobPublisher.Published out = start(copy, listener);
-            staging.bind(staged, out.job());
-            publisher.audit().record(caller, "copy", copyAudit(target, targetType, sources, dest, out.job().jid(),
-                    "staged"));
-            return out;
-        } catch (RuntimeException e) {
-            staging.discard(staged);
-            throw e;
-        }
-    }
-
-    private static Map<String, Object> copyAudit(String target, TargetType type, List<String> sources, String dest,
-            String jid, String outcome) {
-        Map<String, Object> f = new java.util.LinkedHashMap<>();
-        if (jid != null) {
-            f.put("jid", jid);
-        }
-        f.put("target", target);
-        f.put("tgt_type", type.wireName());
-        f.put("function", COPY_FUNCTION);
-        f.put("sources", sources);
-        f.put("dest", dest);
-        f.put("outcome", outcome);
-        return f;
+        return copies.start(caller, target, targetType, sources, dest, timeout, copy -> start(copy, listener));
     }
 
     /**

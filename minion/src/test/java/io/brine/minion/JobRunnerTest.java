@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brine.functions.FunctionRegistry;
 import io.brine.functions.MasterLink;
 import io.brine.functions.MinionControl;
+import io.brine.protocol.JobAck;
 import io.brine.protocol.JobRequest;
 import io.brine.protocol.JobReturn;
 import io.brine.protocol.Message;
@@ -61,6 +62,14 @@ class JobRunnerTest {
             Thread.sleep(10);
         }
         assertEquals(n, returns.size(), "returns: " + returns.keySet());
+    }
+
+    private void awaitAcknowledged(String name) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (sent.stream().noneMatch(m -> m instanceof JobAck a && a.jid().equals(jid(name)))) {
+            assertTrue(System.nanoTime() < deadline, "no acknowledgement of " + name + ": " + sent);
+            Thread.sleep(10);
+        }
     }
 
     @Test
@@ -140,7 +149,7 @@ class JobRunnerTest {
         try (JobRunner jobs = runner(1)) {
             jobs.submit(job("victim", "test.sleep", List.of(30), 60_000));
             jobs.submit(job("after", "test.sleep", List.of(0), 60_000));
-            Thread.sleep(100);
+            awaitAcknowledged("victim"); // it runs, and the master was told so
             jobs.kill(jid("victim"));
             awaitReturns(2);
         }

@@ -137,8 +137,8 @@ public final class StateEngine {
     }
 
     private StateContext context(StateJob job) {
-        Templates templates = new JinjaTemplates(job.files(), job.minionId(), job.grains(), job.pillar(),
-                job.allowUndefined(), job.functions());
+        Templates templates = new TemplatesOnFirstRender(() -> new JinjaTemplates(job.files(), job.minionId(),
+                job.grains(), job.pillar(), job.allowUndefined(), job.functions()));
         return new StateContext(job.test(), job.minionId(), job.grains(), job.pillar(), job.files(), templates,
                 job.commands(), LOG, backupDir, job.policy(), job.functions(), io.brine.functions.PendingStates.NONE,
                 io.brine.functions.StateRun.NONE);

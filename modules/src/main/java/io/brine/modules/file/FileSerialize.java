@@ -33,16 +33,24 @@ import java.util.Map;
  * </pre>
  */
 final class FileSerialize implements StateFunction {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES))
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            .setDefaultPrettyPrinter(new DefaultPrettyPrinter()
-                    .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
-                    .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE))
-            .enable(SerializationFeature.INDENT_OUTPUT);
+    /**
+     * The two writers, made on the first serialize: the state is registered on every minion at start, and its
+     * mappers would load Jackson's databind (some 280 classes, 1-2 MiB) into agents that never write a file this
+     * way.
+     */
+    private static final class Mappers {
+        static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
+                .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES))
+                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+        static final ObjectMapper JSON = new ObjectMapper()
+                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+                .setDefaultPrettyPrinter(new DefaultPrettyPrinter()
+                        .withSeparators(Separators.createDefaultInstance()
+                                .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                        .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE))
+                .enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     @Override
     public String name() {
@@ -70,7 +78,8 @@ final class FileSerialize implements StateFunction {
         if (!path.isAbsolute()) {
             return StateResult.failed("Specified file " + path + " is not an absolute path");
         }
-        ObjectMapper mapper = args.string("formatter").equals("json") ? JSON : YAML; // declared: yaml or json
+        // declared: yaml or json
+        ObjectMapper mapper = args.string("formatter").equals("json") ? Mappers.JSON : Mappers.YAML;
         Object data = args.has("dataset_pillar") ? traverse(ctx.pillar(), args.string("dataset_pillar"))
                 : args.raw("dataset");
         if (data == null) {

@@ -1,0 +1,83 @@
+package io.brine.master;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.brine.protocol.JobRecord;
+import io.brine.protocol.JobSummary;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads the job cache on its own connection, beside the writer: what the database holds ({@link CacheQueries}) with
+ * the records waiting to be written laid over it ({@link PendingRecords}), so that a job is found as it will be once
+ * written. The caller decides whether to let the writer catch up first; the connection is used by one caller at a
+ * time (the {@link JobCache}'s lock).
+ */
+final class CacheReader {
+    /** Logged as the job cache's, where an operator looks for it. */
+    private static final Logger LOG = System.getLogger(JobCache.class.getName());
+
+    private final Connection reader;
+    private final PendingRecords pending;
+
+    CacheReader(Connection reader, PendingRecords pending) {
+        this.reader = reader;
+        this.pending = pending;
+    }
+
+    /** The job as recorded, written or not. */
+    Optional<JobRecord> find(String jid) {
+        try {
+            Optional<PendingRecords.Pending> waiting = pending.of(jid); // before the database: see PendingRecords
+            Optional<JobRecord> stored = CacheQueries.job(reader, jid);
+            return waiting.isEmpty() ? stored : waiting.get().over(stored);
+        } catch (SQLException | JsonProcessingException e) {
+            throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);
+        }
+    }
+
+    /** Jobs matching {@code filter} (among {@code onlyJids}, when not null), those waiting to be written included. */
+    List<JobSummary> recent(JobFilter filter, Collection<String> onlyJids) {
+        try {
+            return PendingListing.recent(reader, filter, onlyJids, pending.all(onlyJids));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot list jobs: " + e.getMessage(), e);
+        }
+    }
+
+    /** What a late return of {@code minion} learns of {@code jid}: see {@link JobCache#lateJob}. */
+    Optional<JobCache.LateJob> lateJob(String jid, String minion) {
+        try {
+            Optional<PendingRecords.Pending> waiting = pending.of(jid); // before the database: see PendingRecords
+            Optional<JobCache.LateJob> stored = CacheQueries.lateJob(reader, jid, minion);
+            return waiting.isEmpty() ? stored : waiting.get().over(stored, minion);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);
+        }
+    }
+
+    /** Deliveries written as still waiting, oldest first: (jid, minion, until_ms). */
+    List<Object[]> queued() {
+        List<Object[]> out = new ArrayList<>();
+        try (Statement s = reader.createStatement();
+                ResultSet rs = s.executeQuery("SELECT jid, minion, until_ms FROM queued ORDER BY jid")) {
+            while (rs.next()) {
+                out.add(new Object[] {rs.getString(1), rs.getString(2), rs.getLong(3)});
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "reading queued deliveries failed: " + e.getMessage());
+        }
+        return out;
+    }
+
+    void close() throws SQLException {
+        reader.close();
+    }
+}
