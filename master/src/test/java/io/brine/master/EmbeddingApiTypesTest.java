@@ -27,6 +27,8 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,7 +92,15 @@ class EmbeddingApiTypesTest {
      * checked without anyone remembering to list it.
      */
     private static List<Class<?>> publicTypesOf(Class<?> anchor) throws Exception {
-        Path classes = Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path location = Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+        // a directory of classes in a module's own build, its jar when the reactor has packaged it (mvn verify)
+        try (FileSystem jar = Files.isDirectory(location) ? null : FileSystems.newFileSystem(location)) {
+            Path classes = jar == null ? location : jar.getPath("/");
+            return publicTypesIn(classes, anchor);
+        }
+    }
+
+    private static List<Class<?>> publicTypesIn(Path classes, Class<?> anchor) throws Exception {
         String pkg = anchor.getPackageName();
         List<Class<?>> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(classes.resolve(pkg.replace('.', '/')))) {
