@@ -138,12 +138,16 @@ final class FootprintScenario implements Scenario {
         Path launcher = PackagedMinion.install(unit);
         Path cds = unit.resolve("cds");
         Path log = MinionDirs.dir(c.root, SOLO).resolve("minion.log");
-        // the unit's first start lists the classes the minion loads; the measured one is a later start, which
-        // maps the archive of them (the first after a new jar or JDK dumps it first), as an installed agent runs
+        // The unit's first start lists the classes the minion loads, here in an agent's usual life (jobs and a
+        // templated state; the launcher keeps those up to the first template); the measured start is a later one,
+        // which dumps and maps the archive (the first start after a new jar or JDK dumps it), as an installed
+        // agent runs.
         try (JavaProcess first = PackagedMinion.start(launcher, jar, cds, yaml, log)) {
             awaitAnswer(c, ping);
+            applyFormula(c, missing);
             first.terminate();
         }
+        WorkFiles.deleteTree(out); // the measured apply makes its changes afresh
         try (JavaProcess minion = PackagedMinion.start(launcher, jar, cds, yaml, log)) {
             awaitAnswer(c, ping);
             if (!PackagedMinion.mapsArchive(minion, cds)) {
@@ -157,20 +161,24 @@ final class FootprintScenario implements Scenario {
             }
             Thread.sleep(SETTLE_MILLIS);
             double afterJobs = minion.rssMib();
-            Job applied = c.client().call(JobSpec.of(SOLO, "state.sls", FormulaTree.SLS)
-                    .withTimeout(java.time.Duration.ofSeconds(120)));
-            if (missing.arrived(applied, List.of(SOLO))) {
-                String wrong = FormulaTree.check(applied.returns().get(SOLO));
-                if (wrong != null) {
-                    throw new IllegalStateException("the footprint formula failed: " + wrong);
-                }
-            }
+            applyFormula(c, missing);
             Thread.sleep(SETTLE_MILLIS);
             double afterState = minion.rssMib();
             minion.terminate();
             return new double[] {idle, afterJobs, afterState};
         } finally {
             WorkFiles.deleteTree(out);
+        }
+    }
+
+    private static void applyFormula(Cluster c, MissingReturns missing) throws InterruptedException {
+        Job applied = c.client().call(JobSpec.of(SOLO, "state.sls", FormulaTree.SLS)
+                .withTimeout(java.time.Duration.ofSeconds(120)));
+        if (missing.arrived(applied, List.of(SOLO))) {
+            String wrong = FormulaTree.check(applied.returns().get(SOLO));
+            if (wrong != null) {
+                throw new IllegalStateException("the footprint formula failed: " + wrong);
+            }
         }
     }
 
