@@ -1,16 +1,18 @@
 /**
  * The master as a library: {@link io.brine.master.Master} starts one, {@link io.brine.master.MasterClient} runs jobs
  * on it (waiting, or as futures and {@link java.util.concurrent.Flow} publishers), {@link io.brine.master.MasterKeys}
- * manages minion keys and {@link io.brine.master.EventBus} carries its events; targeting expressions live in {@code io.brine.targeting} (module io.brine.targeting). What Brine's own front ends (the CLI, the
- * HTTP API) share with the master but an embedding application should not build on lives in
- * {@code io.brine.master.internal}, exported to those modules alone (as Netty's and OkHttp's {@code internal}).
+ * manages minion keys and {@link io.brine.master.EventBus} carries its events. The values its client speaks
+ * ({@code JobSpec}, {@code Job}, {@code Event}...) live in {@code io.brine.jobs} (module io.brine.jobs), shared with
+ * the remote client; targeting expressions live in {@code io.brine.targeting} (module io.brine.targeting). What
+ * Brine's own front ends (the CLI, the HTTP API) share with the master but an embedding application should not build
+ * on lives in {@code io.brine.master.internal}, exported to those modules alone (as Netty's and OkHttp's
+ * {@code internal}).
  */
 module io.brine.master {
     requires transitive io.brine.transport;
     requires transitive io.brine.config;
-    requires transitive io.brine.targeting; // JobSpec and the client take TargetType
+    requires transitive io.brine.jobs; // the values its client takes and returns: JobSpec, Job, events...
     requires io.brine.fileserver;
-    requires io.brine.output;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
     requires java.sql;
@@ -22,7 +24,7 @@ module io.brine.master {
     requires jdk.httpserver;
 
     exports io.brine.master;
-    exports io.brine.master.internal to io.brine.api, io.brine.cli, io.brine.client;
+    exports io.brine.master.internal to io.brine.api, io.brine.cli;
 
     uses io.brine.config.TemplateRenderer;
 }

@@ -8,6 +8,7 @@ module io.brine.minion {
     requires transitive io.brine.transport;
     requires transitive io.brine.functions;
     requires transitive io.brine.config;
+    requires transitive io.brine.jobs; // a local call's outcome is a Job, as a master's client reports it
     requires io.brine.fileserver;
     requires com.fasterxml.jackson.databind;
     requires jdk.net; // SO_PEERCRED: who is calling on the local call socket

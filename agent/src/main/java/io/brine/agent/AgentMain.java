@@ -2,16 +2,16 @@ package io.brine.agent;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.config.LoggingConfig;
+import io.brine.jobs.Job;
 import io.brine.logging.ProcessLogging;
 import io.brine.minion.CallArguments;
 import io.brine.minion.MasterlessCall;
-import io.brine.minion.MinionCall;
 import io.brine.minion.Minion;
+import io.brine.minion.MinionCall;
 import io.brine.minion.MinionConfig;
 import io.brine.minion.MinionPreflight;
 import io.brine.output.JobOutput;
 import io.brine.output.StateOutput;
-import io.brine.protocol.JobRecord;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -156,7 +156,7 @@ public final class AgentMain {
             function = options.words().get(0);
             arguments = CallArguments.parse(options.words().subList(1, options.words().size()));
         }
-        JobRecord job = masterless
+        Job job = masterless
                 ? new MasterlessCall(config).call(function, arguments.args(), arguments.kwargs(), timeout)
                 : new MinionCall(config).call(function, arguments.args(), arguments.kwargs(), timeout);
         System.out.print(JobOutput.renderFinished(job, out,

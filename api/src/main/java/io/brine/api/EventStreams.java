@@ -1,5 +1,6 @@
 package io.brine.api;
 
+import io.brine.jobs.Event;
 import io.brine.master.EventBus;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -54,7 +55,7 @@ final class EventStreams {
      * live.
      */
     void stream(ApiExchange exchange, String tokenName, String tagPattern,
-            Predicate<io.brine.master.Event> visible, BooleanSupplier stillAuthorised)
+            Predicate<Event> visible, BooleanSupplier stillAuthorised)
             throws IOException, InterruptedException {
         if (tagPattern.length() > 256) {
             throw ApiException.badRequest("tag pattern longer than 256 characters");

@@ -1,7 +1,8 @@
 package io.brine.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.brine.master.Event;
+import io.brine.jobs.Event;
+import io.brine.jobs.Subscription;
 import io.brine.master.EventBus;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -9,9 +10,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The recent events, each with the id its Server-Sent Event carries, kept so that a client that lost its stream
@@ -45,7 +46,7 @@ final class EventWindow implements AutoCloseable {
     private final String run;
     private final ArrayDeque<Entry> kept = new ArrayDeque<>();
     private final List<Consumer<Entry>> sinks = new ArrayList<>();
-    private final EventBus.Subscription subscription;
+    private final Subscription subscription;
     private final LongAdder evicted = new LongAdder();
     private long chars;
     private long nextSeq = 1;

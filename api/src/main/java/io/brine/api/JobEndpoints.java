@@ -1,15 +1,15 @@
 package io.brine.api;
 
-import io.brine.master.Job;
-import io.brine.master.JobOverview;
-import io.brine.master.MasterClient;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobOverview;
 import io.brine.master.JobRefusedException;
+import io.brine.master.MasterClient;
 import io.brine.master.NoMinionsMatchedException;
-import io.brine.master.internal.JobDocument;
+import io.brine.output.JobDocument;
 import io.brine.protocol.Jid;
 import java.io.IOException;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

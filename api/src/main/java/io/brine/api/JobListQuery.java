@@ -1,6 +1,6 @@
 package io.brine.api;
 
-import io.brine.master.JobFilter;
+import io.brine.jobs.JobFilter;
 import io.brine.protocol.JobListRequest;
 import java.time.Instant;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package io.brine.api;
 
-import io.brine.master.Batch;
-import io.brine.master.JobSpec;
+import io.brine.jobs.Batch;
+import io.brine.jobs.JobSpec;
 import io.brine.targeting.TargetType;
 import java.math.BigDecimal;
 import java.math.BigInteger;

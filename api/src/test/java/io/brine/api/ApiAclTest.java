@@ -3,6 +3,7 @@ package io.brine.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.jobs.JobSpec;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -60,7 +61,7 @@ class ApiAclTest {
         assertEquals(403, cluster.send("GET", "/minions/web1", heat, null).statusCode());
         assertEquals(403, cluster.send("POST", "/keys/generate", heat, "{\"id\": \"vm9\"}").statusCode());
         assertEquals(403, cluster.send("POST", "/hook/ci/build", heat, "{}").statusCode());
-        String others = cluster.master.client().cast(io.brine.master.JobSpec.of("db1", "test.sleep")
+        String others = cluster.master.client().cast(JobSpec.of("db1", "test.sleep")
                 .withKwargs(Map.of("length", 5)));
         assertEquals(404, cluster.send("DELETE", "/jobs/" + others, heat, null).statusCode(), "another's job");
         assertTrue(cluster.master.client().running(others), "still running after a refused kill");

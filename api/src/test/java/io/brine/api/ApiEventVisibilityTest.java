@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.master.Job;
-import io.brine.master.JobSpec;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobSpec;
 import java.io.BufferedReader;
 import java.net.http.HttpClient;
 import java.nio.file.Path;

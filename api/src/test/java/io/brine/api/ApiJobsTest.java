@@ -3,10 +3,10 @@ package io.brine.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.master.JobFilter;
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobSpec;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -194,7 +194,7 @@ class ApiJobsTest {
     }
 
     private boolean grainTargetFinds(String id) {
-        String jid = cluster.master.client().cast(io.brine.master.JobSpec.of("G@id:" + id, "test.ping")
+        String jid = cluster.master.client().cast(JobSpec.of("G@id:" + id, "test.ping")
                 .withTargetType(io.brine.targeting.TargetType.COMPOUND));
         return cluster.master.client().job(jid).map(j -> j.expected().contains(id)).orElse(false);
     }

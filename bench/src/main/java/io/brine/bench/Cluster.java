@@ -1,6 +1,6 @@
 package io.brine.bench;
 
-import io.brine.master.JobSpec;
+import io.brine.jobs.JobSpec;
 import io.brine.master.Master;
 import io.brine.master.MasterClient;
 import io.brine.master.MasterConfig;

@@ -1,8 +1,8 @@
 package io.brine.bench;
 
+import io.brine.jobs.Job;
+import io.brine.jobs.JobSpec;
 import io.brine.master.ConnectionStats;
-import io.brine.master.Job;
-import io.brine.master.JobSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

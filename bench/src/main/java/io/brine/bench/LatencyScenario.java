@@ -1,7 +1,7 @@
 package io.brine.bench;
 
-import io.brine.master.Job;
-import io.brine.master.JobSpec;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobSpec;
 import io.brine.master.MasterClient;
 import java.util.ArrayList;
 import java.util.List;

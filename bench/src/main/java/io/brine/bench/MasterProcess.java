@@ -1,8 +1,8 @@
 package io.brine.bench;
 
 import io.brine.client.BrineClient;
-import io.brine.master.Job;
-import io.brine.master.JobSpec;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobSpec;
 import io.brine.targeting.TargetType;
 import java.io.IOException;
 import java.nio.file.Files;

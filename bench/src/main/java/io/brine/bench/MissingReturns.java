@@ -1,6 +1,6 @@
 package io.brine.bench;
 
-import io.brine.master.Job;
+import io.brine.jobs.Job;
 import java.util.Collection;
 
 /**

@@ -1,6 +1,6 @@
 package io.brine.bench;
 
-import io.brine.master.MinionResult;
+import io.brine.jobs.MinionResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.brine.bench;
 
-import io.brine.master.Job;
-import io.brine.master.MinionResult;
+import io.brine.jobs.Job;
+import io.brine.jobs.MinionResult;
 import io.brine.targeting.TargetType;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,22 +1,23 @@
 package io.brine.cli;
 
 import io.brine.client.internal.MasterSession;
-import io.brine.output.JobOutput;
-import io.brine.master.JobSpec;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.MinionResult;
+import io.brine.jobs.internal.JobResults;
+import io.brine.jobs.internal.PublishRequests;
 import io.brine.master.MasterConfig;
-import io.brine.master.internal.PublishRequests;
 import io.brine.master.internal.PushedFiles;
-import io.brine.targeting.TargetExpression;
-import io.brine.targeting.TargetSyntaxException;
-import io.brine.targeting.TargetType;
+import io.brine.output.JobOutput;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.CopyRequest;
 import io.brine.protocol.Failure;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobReport;
 import io.brine.protocol.MinionId;
-import io.brine.protocol.MinionReturn;
+import io.brine.targeting.TargetExpression;
+import io.brine.targeting.TargetSyntaxException;
+import io.brine.targeting.TargetType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -114,10 +115,10 @@ final class CpCommand implements Callable<Integer> {
             throw CliException.usage("two SOURCEs have the same name: in DEST one would replace the other");
         }
         Duration timeout = timeout(cfg, bytes);
-        String type = targetType.type().wireName();
+        int type = targetType.type().code();
         ClientResponse answer = ask(cfg, timeout, id -> new CopyRequest(id, target, type, sources, dest,
                 timeout.toMillis()));
-        JobRecord job = report(answer);
+        Job job = report(answer);
         print(job, Map.of());
         return JobOutput.exitCode(job);
     }
@@ -133,8 +134,8 @@ final class CpCommand implements Callable<Integer> {
         JobSpec push = new JobSpec(from, TargetType.LIST, "cp.push", List.of(words.get(0)), Map.of(), timeout, null,
                 null);
         ClientResponse answer = ask(cfg, timeout, id -> PublishRequests.toWire(id, push, false));
-        JobRecord job = report(answer);
-        MinionReturn pushed = job.returns().get(from);
+        Job job = report(answer);
+        MinionResult pushed = job.returns().get(from);
         if (pushed == null || !pushed.success() || !(pushed.ret() instanceof Map<?, ?> ret)) {
             print(job, Map.of());
             return ExitCodes.FAILED;
@@ -170,7 +171,7 @@ final class CpCommand implements Callable<Integer> {
         }
     }
 
-    private JobRecord report(ClientResponse answer) {
+    private Job report(ClientResponse answer) {
         if (answer == null) {
             throw new CliException(ExitCodes.FAILED, "the master did not answer in time");
         }
@@ -180,7 +181,7 @@ final class CpCommand implements Callable<Integer> {
         if (answer instanceof io.brine.protocol.Refused f) {
             throw CliException.usage(f.message());
         }
-        JobRecord job = ((JobReport) answer).job();
+        Job job = JobResults.job(((JobReport) answer).job());
         if (job.expected().isEmpty()) {
             throw new CliException(ExitCodes.FAILED, "No minions matched the target. No file was sent.");
         }
@@ -188,7 +189,7 @@ final class CpCommand implements Callable<Integer> {
     }
 
     /** Like {@code brine run}'s output, with what this host received added. */
-    private void print(JobRecord job, Map<String, Object> local) {
+    private void print(Job job, Map<String, Object> local) {
         String text;
         if (out.equals("text")) {
             StringBuilder b = new StringBuilder(JobOutput.text(job));

@@ -1,10 +1,10 @@
 package io.brine.cli;
 
-import io.brine.client.internal.MasterSession;
-import io.brine.output.JobOutput;
+import io.brine.client.BrineClient;
+import io.brine.jobs.Event;
+import io.brine.jobs.Subscription;
 import io.brine.master.MasterConfig;
-import io.brine.protocol.EventNotice;
-import io.brine.protocol.EventSubscribe;
+import io.brine.output.JobOutput;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,9 +14,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "events", mixinStandardHelpOptions = true,
         description = "Stream the master's events as they happen: jobs, returns, minions starting, keys, and "
@@ -52,32 +52,23 @@ final class EventsCommand implements Callable<Integer> {
         AtomicInteger seen = new AtomicInteger();
         Duration limit = timeoutSeconds == null ? Duration.ofDays(365) : Duration.ofSeconds(timeoutSeconds);
         MasterConfig cfg = config.load();
-        try (MasterSession master = CliRuntime.connect(cfg, config.identity(cfg), Duration.ofSeconds(5))) {
-            long id = master.nextRequestId();
-            java.util.concurrent.CountDownLatch enough = new java.util.concurrent.CountDownLatch(1);
-            java.util.concurrent.atomic.AtomicReference<String> refused = new java.util.concurrent.atomic.AtomicReference<>();
-            master.listen(id, r -> {
-                if (r instanceof io.brine.protocol.Refused no) {
-                    refused.set(no.message());
-                    enough.countDown();
-                }
-                if (r instanceof EventNotice e && (count == null || seen.get() < count)) {
-                    print(stdout, e);
-                    if (count != null && seen.incrementAndGet() >= count) {
-                        enough.countDown();
+        java.util.concurrent.CountDownLatch enough = new java.util.concurrent.CountDownLatch(1);
+        try (BrineClient master = BrineClient.connect(cfg.endpoint(), config.identity(cfg), Duration.ofSeconds(5));
+                Subscription events = master.subscribe(tag, e -> {
+                    if (count == null || seen.get() < count) {
+                        print(stdout, e);
+                        if (count != null && seen.incrementAndGet() >= count) {
+                            enough.countDown();
+                        }
                     }
-                }
-            });
-            master.send(new EventSubscribe(id, tag));
+                })) {
+            // a refusal (no @events) is a ClientException from subscribe: exit 2, as before
             enough.await(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-            if (refused.get() != null) {
-                throw CliException.usage(refused.get());
-            }
         }
         return ExitCodes.OK;
     }
 
-    private void print(PrintWriter stdout, EventNotice e) {
+    private void print(PrintWriter stdout, Event e) {
         if (out.equals("json")) {
             Map<String, Object> line = new LinkedHashMap<>();
             line.put("tag", e.tag());

@@ -2,20 +2,21 @@ package io.brine.cli;
 
 import io.brine.client.internal.CallOutcome;
 import io.brine.client.internal.MasterSession;
-import io.brine.output.JobOutput;
-import io.brine.master.Batch;
-import io.brine.master.JobSpec;
+import io.brine.jobs.Batch;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.internal.JobResults;
+import io.brine.jobs.internal.PublishRequests;
 import io.brine.master.MasterConfig;
-import io.brine.master.internal.PublishRequests;
-import io.brine.targeting.TargetExpression;
-import io.brine.targeting.TargetSyntaxException;
+import io.brine.output.JobOutput;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.Failure;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobReport;
 import io.brine.protocol.PublishRequest;
 import io.brine.protocol.Published;
 import io.brine.protocol.ReturnNotice;
+import io.brine.targeting.TargetExpression;
+import io.brine.targeting.TargetSyntaxException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -32,7 +33,7 @@ final class JobCall {
     }
 
     static int execute(CommandSpec spec, JobOptions options, String target, String function, List<Object> args,
-            Map<String, Object> kwargs, Function<JobRecord, String> text) throws InterruptedException {
+            Map<String, Object> kwargs, Function<Job, String> text) throws InterruptedException {
         Logging.configure("warning");
         if (!options.out.equals("jsonl")) {
             OutputFormat.check(options.out);
@@ -70,7 +71,7 @@ final class JobCall {
                     Map<String, Object> line = new java.util.LinkedHashMap<>();
                     line.put("jid", n.jid());
                     line.put("id", n.minionId());
-                    line.putAll(JobOutput.minion(n.result()));
+                    line.putAll(JobOutput.minion(JobResults.result(n.result())));
                     stdout.println(JobOutput.compactJson(line));
                     stdout.flush();
                 }
@@ -90,9 +91,9 @@ final class JobCall {
      * exit 1, as for a minion that did not return. Without a jid (the master never named the job) there is only the
      * reason to give.
      */
-    private static int unfinished(CommandSpec spec, String out, CallOutcome outcome, Function<JobRecord, String> text) {
+    private static int unfinished(CommandSpec spec, String out, CallOutcome outcome, Function<Job, String> text) {
         PrintWriter stdout = spec.commandLine().getOut();
-        JobRecord job = outcome.soFar();
+        Job job = outcome.soFar() == null ? null : JobResults.job(outcome.soFar(), false);
         String jid = job == null ? null : job.jid();
         String why = jid == null ? outcome.gaveUp() + "; see 'brine job list'"
                 : "job " + jid + " did not complete: " + outcome.gaveUp() + "; shown as far as known, see 'brine job "
@@ -120,7 +121,7 @@ final class JobCall {
         return ExitCodes.FAILED;
     }
 
-    private static int finish(CommandSpec spec, String out, ClientResponse answer, Function<JobRecord, String> text) {
+    private static int finish(CommandSpec spec, String out, ClientResponse answer, Function<Job, String> text) {
         PrintWriter stdout = spec.commandLine().getOut();
         if (answer instanceof Failure f) {
             throw CliException.usage(f.message());
@@ -135,7 +136,7 @@ final class JobCall {
             stdout.flush();
             return p.expected().isEmpty() ? noMinions(spec) : ExitCodes.OK;
         }
-        JobRecord job = ((JobReport) answer).job();
+        Job job = JobResults.job(((JobReport) answer).job());
         if (job.expected().isEmpty()) {
             return noMinions(spec);
         }

@@ -1,16 +1,18 @@
 package io.brine.cli;
 
 import io.brine.client.internal.MasterSession;
-import io.brine.output.JobOutput;
+import io.brine.jobs.Job;
+import io.brine.jobs.internal.JobResults;
 import io.brine.master.MasterConfig;
+import io.brine.output.JobOutput;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.Failure;
+import io.brine.protocol.Jid;
 import io.brine.protocol.JobListRequest;
 import io.brine.protocol.JobListing;
 import io.brine.protocol.JobLookup;
 import io.brine.protocol.JobReport;
 import io.brine.protocol.JobSummary;
-import io.brine.protocol.Jid;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,10 +25,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "job", mixinStandardHelpOptions = true, description = "Look up jobs in the master's job cache.",
         subcommands = {JobCommand.ListJobs.class, JobCommand.Show.class, JobCommand.Kill.class},
@@ -184,15 +186,15 @@ final class JobCommand implements Runnable {
             Logging.configure("warning");
             OutputFormat.check(out);
             requireJid(jid);
-            JobReport report = (JobReport) ask(config, id -> new JobLookup(id, jid));
+            Job job = JobResults.job(((JobReport) ask(config, id -> new JobLookup(id, jid))).job());
             PrintWriter stdout = spec.commandLine().getOut();
             if (out.equals("text")) {
-                stdout.println("jid " + report.job().jid() + ": " + report.job().function() + " on "
-                        + report.job().target() + " by " + report.job().caller());
+                stdout.println("jid " + job.jid() + ": " + job.function() + " on " + job.target() + " by "
+                        + job.caller());
             }
-            stdout.print(JobOutput.render(report.job(), out));
+            stdout.print(JobOutput.render(job, out));
             stdout.flush();
-            return JobOutput.exitCode(report.job());
+            return JobOutput.exitCode(job);
         }
     }
 }

@@ -1,6 +1,6 @@
 package io.brine.cli;
 
-import io.brine.master.Batch;
+import io.brine.jobs.Batch;
 import io.brine.targeting.TargetType;
 import java.time.Duration;
 import picocli.CommandLine.ArgGroup;

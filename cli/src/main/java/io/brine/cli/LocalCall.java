@@ -1,9 +1,9 @@
 package io.brine.cli;
 
+import io.brine.jobs.Job;
 import io.brine.minion.MasterlessCall;
 import io.brine.minion.MinionCall;
 import io.brine.output.JobOutput;
-import io.brine.protocol.JobRecord;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -23,20 +23,20 @@ final class LocalCall {
     }
 
     static int execute(CommandSpec spec, Path minionConfig, String out, Integer timeoutSeconds, String function,
-            List<Object> args, Map<String, Object> kwargs, Function<JobRecord, String> text)
+            List<Object> args, Map<String, Object> kwargs, Function<Job, String> text)
             throws IOException, InterruptedException {
         return execute(spec, minionConfig, out, timeoutSeconds, function, args, kwargs, text, true);
     }
 
     static int execute(CommandSpec spec, Path minionConfig, String out, Integer timeoutSeconds, String function,
-            List<Object> args, Map<String, Object> kwargs, Function<JobRecord, String> text, boolean masterless)
+            List<Object> args, Map<String, Object> kwargs, Function<Job, String> text, boolean masterless)
             throws IOException, InterruptedException {
         Logging.configure("warning");
         if (!out.equals("jsonl")) {
             OutputFormat.check(out);
         }
         Duration timeout = timeoutSeconds == null ? MasterlessCall.DEFAULT_TIMEOUT : Duration.ofSeconds(timeoutSeconds);
-        JobRecord job = masterless ? new MasterlessCall(minionConfig).call(function, args, kwargs, timeout)
+        Job job = masterless ? new MasterlessCall(minionConfig).call(function, args, kwargs, timeout)
                 : new MinionCall(minionConfig).call(function, args, kwargs, timeout);
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.print(JobOutput.renderFinished(job, out, text));

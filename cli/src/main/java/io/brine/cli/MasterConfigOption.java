@@ -22,6 +22,6 @@ final class MasterConfigOption {
 
     /** Whom to act as towards the master {@code cfg} describes. */
     ClientKey identity(MasterConfig cfg) {
-        return ClientKey.resolve(clientKey, System.getenv(ClientKey.ENV), cfg);
+        return ClientKey.resolve(clientKey, System.getenv(ClientKey.ENV), cfg.endpoint());
     }
 }

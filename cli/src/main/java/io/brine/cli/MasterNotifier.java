@@ -36,7 +36,7 @@ final class MasterNotifier {
             auditHere(cfg, changes);
             return;
         }
-        try (MasterSession master = CliRuntime.connect(cfg, ClientKey.local(cfg), Duration.ofSeconds(3))) {
+        try (MasterSession master = CliRuntime.connect(cfg, ClientKey.local(cfg.endpoint()), Duration.ofSeconds(3))) {
             if (master.request(new KeysChanged(master.nextRequestId(), changes), r -> { },
                     Duration.ofSeconds(5)) == null) {
                 auditHere(cfg, changes);

@@ -1,6 +1,6 @@
 package io.brine.cli;
 
-import io.brine.master.JobFilter;
+import io.brine.jobs.JobFilter;
 import java.time.Instant;
 
 /**

@@ -1,18 +1,18 @@
 package io.brine.cli;
 
-import io.brine.targeting.TargetType;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.master.JobFilter;
-import io.brine.master.JobSpec;
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobSpec;
 import io.brine.minion.Minion;
 import io.brine.protocol.FunctionSignature;
 import io.brine.protocol.GrainsReport;
 import io.brine.protocol.JobRequest;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.Role;
+import io.brine.targeting.TargetType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

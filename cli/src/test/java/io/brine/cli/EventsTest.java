@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brine.master.Event;
-import io.brine.master.EventBus;
+import io.brine.jobs.Event;
+import io.brine.jobs.Subscription;
 import io.brine.minion.Minion;
 import io.brine.protocol.EventPost;
 import io.brine.protocol.KeyStatus;
@@ -68,7 +68,7 @@ class EventsTest {
     @Test
     void aScriptInTheGuestPostsStatusThatArrivesUnderItsMinionsId() throws Exception {
         BlockingQueue<Event> seen = new LinkedBlockingQueue<>();
-        try (EventBus.Subscription s = cluster.master.events().subscribe("brine/minion/*/event/ready", seen::add)) {
+        try (Subscription s = cluster.master.events().subscribe("brine/minion/*/event/ready", seen::add)) {
             TestCluster.CliResult r = cluster.cli("event", "send", "-c", minionYaml("guest1").toString(), "ready",
                     "status=ok", "build=42");
             assertEquals(0, r.exit(), r.err());
@@ -96,7 +96,7 @@ class EventsTest {
                 seen.add(e);
             }
         };
-        try (EventBus.Subscription s = cluster.master.events().subscribe("**", forged);
+        try (Subscription s = cluster.master.events().subscribe("**", forged);
                 RogueClient rogue = new RogueClient(cluster.port, Role.MINION, "rogue")) {
             assertEquals(KeyStatus.ACCEPTED, rogue.endpoint.awaitStatus(Duration.ofSeconds(15)));
             rogue.endpoint.send(new EventPost("brine/minion/guest1/event/forged", Map.of()));
@@ -145,7 +145,7 @@ class EventsTest {
         // reaction: ReactorTest checks the same on a master of its own.
         List<String> reactorPings = new java.util.concurrent.CopyOnWriteArrayList<>();
         Set<String> returned = ConcurrentHashMap.newKeySet();
-        try (EventBus.Subscription s = cluster.master.events().subscribe("brine/job/**", e -> {
+        try (Subscription s = cluster.master.events().subscribe("brine/job/**", e -> {
             if (e.tag().endsWith("/new") && "reactor".equals(e.data().get("user"))
                     && "test.ping".equals(e.data().get("fun"))) {
                 reactorPings.add(e.tag().split("/")[2]);

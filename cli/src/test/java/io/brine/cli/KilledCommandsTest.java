@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.functions.ProcessRunner;
-import io.brine.master.Job;
+import io.brine.jobs.Job;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.master.Job;
-import io.brine.master.JobSpec;
-import io.brine.master.MinionOutcome;
-import io.brine.master.MinionResult;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.MinionOutcome;
+import io.brine.jobs.MinionResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.jobs.Event;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.Subscription;
 import io.brine.master.AccessDeniedException;
-import io.brine.master.Event;
-import io.brine.master.EventBus;
-import io.brine.master.Job;
-import io.brine.master.JobFilter;
-import io.brine.master.JobSpec;
 import io.brine.minion.Minion;
 import io.brine.protocol.KeyStatus;
 import java.nio.file.Files;
@@ -122,7 +122,7 @@ class PublisherAclTest {
         try (TestCluster c = TestCluster.start(root, ACL)) {
             String keeper = client(c, "keeper");
             LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
-            try (EventBus.Subscription s = c.master.events().subscribe("brine/key/**", events::add)) {
+            try (Subscription s = c.master.events().subscribe("brine/key/**", events::add)) {
                 Minion m = c.addMinion("new1");
                 TestCluster.awaitStatus(m, KeyStatus.PENDING, WAIT);
                 TestCluster.CliResult accept = c.cli("key", "accept", "--client-key", keeper, "new1");
@@ -186,14 +186,14 @@ class PublisherAclTest {
             accepted(c, "web1");
             String keeper = client(c, "keeper");
             LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
-            try (EventBus.Subscription s = c.master.events().subscribe("brine/key/**", events::add);
+            try (Subscription s = c.master.events().subscribe("brine/key/**", events::add);
                     io.brine.client.internal.MasterSession named = CliRuntime.connect(c.master.config(),
                             io.brine.client.ClientKey.named(Path.of(keeper)), WAIT)) {
                 io.brine.protocol.ClientResponse r = named.request(new io.brine.protocol.KeysChanged(
                         named.nextRequestId(), List.of("web1/deleted", "ghost/accepted")), x -> { }, WAIT);
                 assertTrue(r instanceof io.brine.protocol.Refused, String.valueOf(r));
                 try (io.brine.client.internal.MasterSession local = CliRuntime.connect(c.master.config(),
-                        io.brine.client.ClientKey.local(c.master.config()), WAIT)) {
+                        io.brine.client.ClientKey.local(c.master.config().endpoint()), WAIT)) {
                     // the local operator's report of a change the directories do not show is not announced...
                     r = local.request(new io.brine.protocol.KeysChanged(local.nextRequestId(),
                             List.of("web1/deleted", "ghost/accepted")), x -> { }, WAIT);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brine.master.JobSpec;
+import io.brine.jobs.JobSpec;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
 import io.brine.protocol.KeyStatus;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.functions.FunctionRegistry;
-import io.brine.master.Event;
-import io.brine.master.EventBus;
-import io.brine.master.Job;
-import io.brine.master.JobSpec;
+import io.brine.jobs.Event;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.Subscription;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
 import io.brine.minion.Minion;
@@ -106,7 +106,7 @@ class RuntimesInOneProcessTest {
                 TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, WAIT);
             }
             List<String> authenticated = new CopyOnWriteArrayList<>();
-            EventBus.Subscription auth = master.events().subscribe("brine/auth/**", e -> authenticated.add(idOf(e)));
+            Subscription auth = master.events().subscribe("brine/auth/**", e -> authenticated.add(idOf(e)));
             opened.add(auth);
 
             StaticKeyPair newcomerKey = StaticKeyPair.generate();

@@ -1,14 +1,19 @@
 package io.brine.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.config.ConfigException;
 import io.brine.config.ConfigFile;
-import io.brine.master.Job;
-import io.brine.master.JobSpec;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobSpec;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
-import io.brine.targeting.TargetType;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
 import io.brine.protocol.GrainsReport;
@@ -20,6 +25,7 @@ import io.brine.protocol.Role;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
 import io.brine.protocol.crypto.StaticKeyPair;
+import io.brine.targeting.TargetType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,11 +35,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Keys, isolation and impersonation, each attempted for real against a running master. */
 class SecurityTest {
@@ -292,7 +293,7 @@ class SecurityTest {
             Path marker = root.resolve("published-by-stranger");
             try (RogueClient stranger = new RogueClient(c.port, Role.CLIENT, Master.LOCAL_CLIENT)) {
                 assertEquals(KeyStatus.REJECTED, stranger.endpoint.awaitStatus(WAIT));
-                stranger.endpoint.send(new io.brine.protocol.PublishRequest(1, "*", "glob", "cmd.run",
+                stranger.endpoint.send(new io.brine.protocol.PublishRequest(1, "*", 0, "cmd.run",
                         java.util.List.of("touch " + marker), java.util.Map.of(), 5000, false));
                 awaitRefusedAgain(stranger);
                 assertTrue(c.master.client().jobs(10).isEmpty(),

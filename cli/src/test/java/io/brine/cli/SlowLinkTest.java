@@ -3,8 +3,8 @@ package io.brine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.master.Job;
-import io.brine.master.JobSpec;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobSpec;
 import io.brine.minion.Minion;
 import io.brine.protocol.KeyStatus;
 import java.nio.file.Path;

@@ -2,16 +2,20 @@ package io.brine.client;
 
 import io.brine.client.internal.CallOutcome;
 import io.brine.client.internal.MasterSession;
-import io.brine.master.Event;
-import io.brine.master.EventBus;
-import io.brine.master.Job;
-import io.brine.master.JobFilter;
-import io.brine.master.JobOverview;
-import io.brine.master.JobSpec;
-import io.brine.master.MasterConfig;
-import io.brine.master.MinionResult;
-import io.brine.master.internal.JobResults;
-import io.brine.master.internal.PublishRequests;
+import io.brine.config.ConfigFile;
+import io.brine.config.MasterEndpoint;
+import io.brine.jobs.Event;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
+import io.brine.jobs.JobReturn;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.MinionResult;
+import io.brine.jobs.RunningJob;
+import io.brine.jobs.Subscription;
+import io.brine.jobs.internal.JobResults;
+import io.brine.jobs.internal.PublishRequests;
+import io.brine.jobs.internal.ReturnLog;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.Done;
@@ -36,7 +40,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * A running master, from another process: the embedded {@link io.brine.master.MasterClient}'s job methods over the
+ * A running master, from another process: the embedded master client's job methods over the
  * encrypted client protocol the CLI speaks, authenticated both ways (the client's key, and the master's public key
  * it expects). An orchestrator runs beside the master rather than inside it; what it may do is what the master's
  * {@code publisher_acl} grants the key's name.
@@ -83,8 +87,8 @@ public final class BrineClient implements AutoCloseable {
      * @throws ClientException when a key cannot be read, or the master does not answer or refuses this client
      */
     public static BrineClient connect(Path masterConfig) throws InterruptedException {
-        MasterConfig cfg = MasterConfig.load(masterConfig);
-        return open(cfg.connectAddress(), ClientKey.local(cfg), cfg.timeout());
+        MasterEndpoint master = MasterEndpoint.from(ConfigFile.load(masterConfig));
+        return open(master.connectAddress(), ClientKey.local(master), master.timeout());
     }
 
     /**
@@ -98,11 +102,28 @@ public final class BrineClient implements AutoCloseable {
         return open(address, ClientKey.named(clientKey), Duration.ofSeconds(30));
     }
 
+    /**
+     * Connects to the master {@code master} describes (its {@code connectAddress()}, its {@code timeout} for calls
+     * that name none) as {@code who}, waiting up to {@code connectTimeout} for it to accept this client: how the
+     * {@code brine} command connects, whoever it acts as.
+     *
+     * @throws ClientException when a key cannot be read, or the master does not answer or refuses this client
+     */
+    public static BrineClient connect(MasterEndpoint master, ClientKey who, Duration connectTimeout)
+            throws InterruptedException {
+        return open(master.connectAddress(), who, master.timeout(), connectTimeout);
+    }
+
     private static BrineClient open(String address, ClientKey key, Duration defaultTimeout)
+            throws InterruptedException {
+        return open(address, key, defaultTimeout, CONNECT);
+    }
+
+    private static BrineClient open(String address, ClientKey key, Duration defaultTimeout, Duration connectTimeout)
             throws InterruptedException {
         TransportRuntime runtime = new TransportRuntime("client-" + key.name());
         try {
-            return new BrineClient(runtime, MasterSession.open(runtime, address, key, CONNECT), defaultTimeout);
+            return new BrineClient(runtime, MasterSession.open(runtime, address, key, connectTimeout), defaultTimeout);
         } catch (RuntimeException | InterruptedException e) {
             runtime.close();
             throw e;
@@ -140,8 +161,8 @@ public final class BrineClient implements AutoCloseable {
      * back-pressure: returns are kept for a subscriber that has not asked for them, at most one per targeted minion;
      * a subscriber that comes late gets them all from the first. Delivered on the client's transport thread.
      */
-    public java.util.concurrent.Flow.Publisher<io.brine.master.JobReturn> stream(JobSpec spec) {
-        io.brine.master.internal.ReturnLog log = new io.brine.master.internal.ReturnLog();
+    public java.util.concurrent.Flow.Publisher<JobReturn> stream(JobSpec spec) {
+        ReturnLog log = new ReturnLog();
         publish(spec, log::add, null).whenComplete((job, failed) -> log.finish(failed));
         return log.publisher(Runnable::run);
     }
@@ -160,7 +181,7 @@ public final class BrineClient implements AutoCloseable {
      * {@code jid}, when given, completes as the master names the job.
      */
     private java.util.concurrent.CompletableFuture<Job> publish(JobSpec spec,
-            Consumer<io.brine.master.JobReturn> onReturn, java.util.concurrent.CompletableFuture<String> jid) {
+            Consumer<JobReturn> onReturn, java.util.concurrent.CompletableFuture<String> jid) {
         JobSpec timed = timed(spec);
         Duration wait = spec.batch() == null ? timed.timeout().plus(MasterSession.REPORT_MARGIN) : Duration.ofDays(1);
         return answered(session.callAsync(PublishRequests.toWire(session.nextRequestId(), timed, false),
@@ -169,7 +190,7 @@ public final class BrineClient implements AutoCloseable {
                         jid.complete(p.jid());
                     }
                     if (progress instanceof ReturnNotice n) {
-                        onReturn.accept(new io.brine.master.JobReturn(n.jid(), n.minionId(),
+                        onReturn.accept(new JobReturn(n.jid(), n.minionId(),
                                 JobResults.result(n.result())));
                     }
                 }, wait));
@@ -201,8 +222,8 @@ public final class BrineClient implements AutoCloseable {
      *
      * @throws ClientException when the master refuses the job or does not say its jid in time
      */
-    public io.brine.master.RunningJob submit(JobSpec spec) throws InterruptedException {
-        io.brine.master.internal.ReturnLog log = new io.brine.master.internal.ReturnLog();
+    public RunningJob submit(JobSpec spec) throws InterruptedException {
+        ReturnLog log = new ReturnLog();
         java.util.concurrent.CompletableFuture<String> jid = new java.util.concurrent.CompletableFuture<>();
         java.util.concurrent.CompletableFuture<Job> result = publish(spec, log::add, jid);
         result.whenComplete((job, failed) -> {
@@ -215,7 +236,7 @@ public final class BrineClient implements AutoCloseable {
         });
         try {
             String id = jid.get(ANSWER.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-            return new io.brine.master.RunningJob(id, result, log, j -> {
+            return new RunningJob(id, result, log, j -> {
                 try {
                     return kill(j);
                 } catch (InterruptedException e) {
@@ -249,7 +270,7 @@ public final class BrineClient implements AutoCloseable {
         // room for the master to hash a new source while it is fetched, and for the minions' flush to disk
         Duration wait = timeout.multipliedBy(2).plus(MasterSession.REPORT_MARGIN);
         return answered(session.callAsync(new io.brine.protocol.CopyRequest(session.nextRequestId(), target,
-                targetType.wireName(), paths, dest, timeout.toMillis()), progress -> { }, wait));
+                targetType.code(), paths, dest, timeout.toMillis()), progress -> { }, wait));
     }
 
     /** Publishes a job without waiting for its returns (Salt's cast); its jid, to look it up later. */
@@ -304,7 +325,7 @@ public final class BrineClient implements AutoCloseable {
      *
      * @throws ClientException if the master refuses (the client's name lacks {@code @events}) or does not answer
      */
-    public EventBus.Subscription subscribe(String tagGlob, Consumer<Event> consumer)
+    public Subscription subscribe(String tagGlob, Consumer<Event> consumer)
             throws InterruptedException {
         long id = session.nextRequestId();
         java.util.concurrent.CompletableFuture<ClientResponse> answered = new java.util.concurrent.CompletableFuture<>();

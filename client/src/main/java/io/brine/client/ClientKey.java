@@ -1,8 +1,6 @@
 package io.brine.client;
 
-import io.brine.master.Master;
-import io.brine.master.MasterConfig;
-import io.brine.master.internal.MasterPki;
+import io.brine.config.MasterEndpoint;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -21,9 +19,8 @@ public record ClientKey(String name, Path privateKey, Path masterKey) {
     public static final String ENV = "BRINE_CLIENT_KEY";
 
     /** The master's local operator, from the master's {@code pki_dir}. */
-    public static ClientKey local(MasterConfig cfg) {
-        return new ClientKey(Master.LOCAL_CLIENT, MasterPki.clientPrivateKey(cfg.pkiDir()),
-                MasterPki.masterPublicKey(cfg.pkiDir()));
+    public static ClientKey local(MasterEndpoint master) {
+        return new ClientKey(MasterEndpoint.LOCAL_CLIENT, master.localClientKey(), master.masterPublicKey());
     }
 
     /**
@@ -41,13 +38,12 @@ public record ClientKey(String name, Path privateKey, Path masterKey) {
     }
 
     /** The key named by {@code option}, else by {@code BRINE_CLIENT_KEY} ({@code env}), else the local one. */
-    public static ClientKey resolve(Path option, String env, MasterConfig cfg) {
+    public static ClientKey resolve(Path option, String env, MasterEndpoint master) {
         Path key = option != null ? option : env == null || env.isBlank() ? null : Path.of(env);
         if (key == null) {
-            return local(cfg);
+            return local(master);
         }
         ClientKey named = named(key);
-        return Files.exists(named.masterKey()) ? named
-                : new ClientKey(named.name(), key, MasterPki.masterPublicKey(cfg.pkiDir()));
+        return Files.exists(named.masterKey()) ? named : new ClientKey(named.name(), key, master.masterPublicKey());
     }
 }

@@ -1,8 +1,10 @@
 package io.brine.client;
 
-import io.brine.master.Job;
-import io.brine.master.JobFilter;
-import io.brine.master.JobSpec;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobReturn;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.RunningJob;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +27,7 @@ public final class RemoteOrchestrator {
     }
 
     /** A subscriber that asks for one return at a time. */
-    private static final class OneAtATime implements java.util.concurrent.Flow.Subscriber<io.brine.master.JobReturn> {
+    private static final class OneAtATime implements java.util.concurrent.Flow.Subscriber<JobReturn> {
         final List<String> ids = Collections.synchronizedList(new ArrayList<>());
         final CountDownLatch done = new CountDownLatch(1);
         private java.util.concurrent.Flow.Subscription subscription;
@@ -37,7 +39,7 @@ public final class RemoteOrchestrator {
         }
 
         @Override
-        public void onNext(io.brine.master.JobReturn r) {
+        public void onNext(JobReturn r) {
             ids.add(r.minionId());
             subscription.request(1);
         }
@@ -77,7 +79,7 @@ public final class RemoteOrchestrator {
             OneAtATime slow = new OneAtATime();
             brine.stream(JobSpec.of("*", "test.echo", "flow").withTimeout(Duration.ofSeconds(20))).subscribe(slow);
             System.out.println("flow " + slow.done.await(30, TimeUnit.SECONDS) + " " + new java.util.TreeSet<>(slow.ids));
-            io.brine.master.RunningJob running = brine.submit(JobSpec.of("r2", "cmd.run", "sleep 61.91")
+            RunningJob running = brine.submit(JobSpec.of("r2", "cmd.run", "sleep 61.91")
                     .withTimeout(Duration.ofSeconds(120)));
             boolean killed = running.kill();
             Job ended = running.result().get(60, TimeUnit.SECONDS);

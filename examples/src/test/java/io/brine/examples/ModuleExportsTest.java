@@ -1,6 +1,8 @@
 package io.brine.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
@@ -36,8 +38,9 @@ class ModuleExportsTest {
                 Map.entry("io.brine.http", "io.brine.http"),
                 Map.entry("io.brine.logging", "io.brine.logging"),
                 Map.entry("io.brine.fileserver", "io.brine.fileserver"),
-                Map.entry("io.brine.master", "io.brine.master, io.brine.master.internal to io.brine.api, io.brine.cli, "
-                        + "io.brine.client"),
+                Map.entry("io.brine.jobs", "io.brine.jobs, io.brine.jobs.internal to io.brine.cli, io.brine.client, "
+                        + "io.brine.master"),
+                Map.entry("io.brine.master", "io.brine.master, io.brine.master.internal to io.brine.api, io.brine.cli"),
                 Map.entry("io.brine.minion", "io.brine.minion"),
                 Map.entry("io.brine.modules", ""),
                 Map.entry("io.brine.output", "io.brine.output"),
@@ -45,6 +48,35 @@ class ModuleExportsTest {
                 Map.entry("io.brine.states", "io.brine.states"),
                 Map.entry("io.brine.targeting", "io.brine.targeting"),
                 Map.entry("io.brine.transport", "io.brine.transport")), exports);
+    }
+
+    /**
+     * A remote client is small: everything {@code io.brine.client} reads, directly or through the modules it
+     * requires, is Brine's values, wire and transport, never the master with its job cache (SQLite's natives),
+     * HTTP listener (Jetty) and metrics (Prometheus).
+     */
+    @Test
+    void aRemoteClientReadsNothingOfTheMaster() {
+        Map<String, ModuleDescriptor> ours = new TreeMap<>();
+        ModuleFinder.of(ours()).findAll().forEach(m -> ours.put(m.descriptor().name(), m.descriptor()));
+        TreeSet<String> read = new TreeSet<>();
+        java.util.ArrayDeque<String> next = new java.util.ArrayDeque<>(java.util.List.of("io.brine.client"));
+        while (!next.isEmpty()) {
+            ModuleDescriptor d = ours.get(next.poll());
+            if (d == null) {
+                continue;
+            }
+            for (ModuleDescriptor.Requires r : d.requires()) {
+                if (read.add(r.name())) {
+                    next.add(r.name());
+                }
+            }
+        }
+        assertTrue(read.contains("io.brine.jobs") && read.contains("io.brine.transport"), read.toString());
+        for (String heavy : java.util.List.of("io.brine.master", "io.brine.http", "io.brine.output",
+                "org.xerial.sqlitejdbc", "org.eclipse.jetty.server", "io.prometheus.metrics.core")) {
+            assertFalse(read.contains(heavy), "io.brine.client reads " + heavy + ": " + read);
+        }
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.brine.master;
 
-import io.brine.master.internal.JobResults;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.internal.JobResults;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import java.time.Duration;

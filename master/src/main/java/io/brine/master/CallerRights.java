@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.jobs.Event;
 import io.brine.master.internal.AuditLog;
 import java.util.Map;
 

@@ -1,7 +1,8 @@
 package io.brine.master;
 
-import io.brine.master.internal.PublishRequests;
-import io.brine.targeting.TargetType;
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.internal.PublishRequests;
 import io.brine.protocol.CallReport;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
@@ -17,16 +18,17 @@ import io.brine.protocol.KeyRequest;
 import io.brine.protocol.KeyResult;
 import io.brine.protocol.KeysChanged;
 import io.brine.protocol.KillRequest;
+import io.brine.protocol.MinionReturn;
 import io.brine.protocol.MinionStatusReport;
 import io.brine.protocol.MinionStatusRequest;
-import io.brine.protocol.MinionReturn;
 import io.brine.protocol.PublishRequest;
 import io.brine.protocol.Published;
 import io.brine.protocol.Refused;
 import io.brine.protocol.ReturnNotice;
+import io.brine.targeting.TargetType;
 import io.brine.transport.Session;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -70,7 +72,7 @@ final class ClientService {
                 publish(client, caller, p);
             } else if (request instanceof CopyRequest c) {
                 answer(client, c.requestId(), listener -> caller.startCopy(c.target(),
-                        TargetType.parse(c.targetType()), c.sources(), c.dest(), Duration.ofMillis(c.timeoutMillis()),
+                        TargetType.ofCode(c.targetType()), c.sources(), c.dest(), Duration.ofMillis(c.timeoutMillis()),
                         listener));
             } else if (request instanceof JobLookup l) {
                 reply(client, caller.record(l.jid()).<ClientResponse>map(r -> new JobReport(l.requestId(), r))

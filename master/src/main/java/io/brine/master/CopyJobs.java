@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.jobs.JobSpec;
 import io.brine.master.internal.AuditLog;
 import io.brine.targeting.TargetType;
 import java.time.Duration;

@@ -1,7 +1,9 @@
 package io.brine.master;
 
-import java.lang.System.Logger;
+import io.brine.jobs.Event;
+import io.brine.jobs.Subscription;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
@@ -14,7 +16,7 @@ import java.util.function.Consumer;
  * quick or hand off; one that throws is logged and kept.
  *
  * <pre>{@code
- * try (EventBus.Subscription s = master.events().subscribe("brine/minion/vm-42/event/ready", ready::add)) {
+ * try (Subscription s = master.events().subscribe("brine/minion/vm-42/event/ready", ready::add)) {
  *     ...   // boot the guest, then wait for its event
  * }
  * master.events().publish("heat/stack/web/created", Map.of("stack", "web"));
@@ -25,12 +27,6 @@ import java.util.function.Consumer;
  */
 public final class EventBus {
     private static final Logger LOG = System.getLogger(EventBus.class.getName());
-
-    /** An active subscription; close it to stop receiving events. */
-    public interface Subscription extends AutoCloseable {
-        @Override
-        void close();
-    }
 
     private record Subscriber(TagPattern tags, Consumer<Event> consumer) {
     }

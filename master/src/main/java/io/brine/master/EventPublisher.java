@@ -1,7 +1,8 @@
 package io.brine.master;
 
-import io.brine.master.internal.DemandSubscription;
-
+import io.brine.jobs.Event;
+import io.brine.jobs.Subscription;
+import io.brine.jobs.internal.DemandSubscription;
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -89,7 +90,7 @@ public final class EventPublisher implements Flow.Publisher<Event> {
     private final class Buffer implements DemandSubscription.Source<Event> {
         private final ArrayDeque<Event> events = new ArrayDeque<>();
         private OverflowException failure;
-        private volatile EventBus.Subscription onBus;
+        private volatile Subscription onBus;
 
         void open(DemandSubscription<Event> subscription) {
             onBus = bus.subscribe(tagGlob, e -> {
@@ -134,7 +135,7 @@ public final class EventPublisher implements Flow.Publisher<Event> {
         }
 
         void close() {
-            EventBus.Subscription s = onBus;
+            Subscription s = onBus;
             if (s != null) {
                 s.close();
             }

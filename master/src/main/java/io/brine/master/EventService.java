@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.jobs.Subscription;
 import io.brine.protocol.EventNotice;
 import io.brine.protocol.EventPost;
 import io.brine.protocol.EventSubscribe;
@@ -14,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class EventService {
     private final EventBus events;
-    private final Map<Long, EventBus.Subscription> subscriptions = new ConcurrentHashMap<>();
+    private final Map<Long, Subscription> subscriptions = new ConcurrentHashMap<>();
     private final AccessPolicy access;
 
     EventService(EventBus events, AccessPolicy access) {
@@ -37,7 +38,7 @@ final class EventService {
                     + "' may not watch events (needs @events)"));
             return;
         }
-        EventBus.Subscription old = subscriptions.put(client.id(), events.subscribe(request.tagGlob(), e -> {
+        Subscription old = subscriptions.put(client.id(), events.subscribe(request.tagGlob(), e -> {
             if (EventVisibility.mayWatch(access, who, e)) {
                 client.send(new EventNotice(request.requestId(), e.tag(), e.data(), e.timeMillis()));
             }
@@ -50,7 +51,7 @@ final class EventService {
     }
 
     void closed(Session client) {
-        EventBus.Subscription s = subscriptions.remove(client.id());
+        Subscription s = subscriptions.remove(client.id());
         if (s != null) {
             s.close();
         }

@@ -1,5 +1,7 @@
 package io.brine.master;
 
+import io.brine.jobs.Event;
+
 /**
  * Which events an identity watching the bus ({@code @events}) may see. An event about a job carries what the job
  * ran and returned, pillar secrets among them, so it is shown by the rule of job lookups: the identity's own jobs,

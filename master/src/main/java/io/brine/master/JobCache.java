@@ -1,10 +1,11 @@
 package io.brine.master;
 
+import io.brine.jobs.JobFilter;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import io.brine.protocol.MinionReturn;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;

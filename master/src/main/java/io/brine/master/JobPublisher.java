@@ -1,10 +1,11 @@
 package io.brine.master;
 
-import io.brine.protocol.JidGenerator;
+import io.brine.jobs.JobSpec;
 import io.brine.master.internal.AuditLog;
-import io.brine.targeting.TargetExpression;
+import io.brine.protocol.JidGenerator;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobRequest;
+import io.brine.targeting.TargetExpression;
 import io.brine.transport.Session;
 import java.util.ArrayList;
 import java.util.List;

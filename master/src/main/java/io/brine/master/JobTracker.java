@@ -1,10 +1,12 @@
 package io.brine.master;
 
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.internal.JobResults;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import io.brine.protocol.MinionReturn;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +29,7 @@ final class JobTracker {
     /** How long a job that is done stays in memory, for returns already on their way. */
     static final long DONE_GRACE_MILLIS = 2_000;
     /** How long past its timeout a call still waits for the minions that were running the job. */
-    private static final long TIMEOUT_GRACE_MILLIS = io.brine.master.internal.JobResults.TIMEOUT_GRACE_MILLIS;
+    private static final long TIMEOUT_GRACE_MILLIS = JobResults.TIMEOUT_GRACE_MILLIS;
 
     private final Map<String, LiveJob> live = new ConcurrentHashMap<>();
     private final OrphanReturns orphans;
@@ -92,7 +94,8 @@ final class JobTracker {
         // against the cache as for any job that left memory.
         job.done.whenComplete((record, failure) -> {
             if (record != null) {
-                record.missingOutcomes().values().forEach(o -> metrics.missing(MinionOutcome.valueOf(o.name()).label()));
+                JobResults.missing(record, System.currentTimeMillis()).values()
+                        .forEach(o -> metrics.missing(o.label()));
             }
             expiry.cancel(false);
             removal.cancel(false);
@@ -263,11 +266,11 @@ final class JobTracker {
 
     /**
      * Whether the job {@code r} records has ended: a live one when it is done, any other by its record (see
-     * {@link io.brine.master.internal.JobResults#ended}), such as one published before this master started.
+     * {@link JobResults#ended}), such as one published before this master started.
      */
     boolean ended(JobRecord r) {
         LiveJob job = live.get(r.jid());
-        return job != null ? job.done.isDone() : io.brine.master.internal.JobResults.ended(r, System.currentTimeMillis());
+        return job != null ? job.done.isDone() : JobResults.ended(r, System.currentTimeMillis());
     }
 
     /** Waits up to {@code wait} for a job that is not live to end ({@link RecordedJobWait}); the job as it then is. */

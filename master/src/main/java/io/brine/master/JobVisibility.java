@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.jobs.JobFilter;
 import java.util.Optional;
 
 /**

@@ -1,8 +1,8 @@
 package io.brine.master;
 
+import io.brine.config.TemplateRenderer;
 import io.brine.fileserver.PillarCompiler;
 import io.brine.fileserver.RootedFiles;
-import io.brine.config.TemplateRenderer;
 import io.brine.http.ConnectionDrop;
 import io.brine.master.internal.AuditLog;
 import io.brine.master.internal.MasterPki;
@@ -13,8 +13,8 @@ import io.brine.transport.RouterEndpoint;
 import io.brine.transport.TransportRuntime;
 import io.brine.transport.TransportSettings;
 import java.io.IOException;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -40,7 +40,7 @@ import java.util.function.ToLongFunction;
 public final class Master implements AutoCloseable {
     private static final Logger LOG = System.getLogger(Master.class.getName());
     /** The name under which the local operator's client key is authorised, and recorded as caller. */
-    public static final String LOCAL_CLIENT = "local";
+    public static final String LOCAL_CLIENT = io.brine.config.MasterEndpoint.LOCAL_CLIENT;
     /** The name the embedding application's own client ({@link #client()}) acts and is recorded as. */
     public static final String LIBRARY_CALLER = "library";
     /** The minion function whose job a minion must be running for the master to take its pushes. */

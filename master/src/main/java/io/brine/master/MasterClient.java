@@ -1,11 +1,18 @@
 package io.brine.master;
 
-import io.brine.master.internal.ReturnLog;
-
-import io.brine.master.internal.JobResults;
-import io.brine.targeting.TargetType;
+import io.brine.jobs.Event;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
+import io.brine.jobs.JobReturn;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.MinionResult;
+import io.brine.jobs.RunningJob;
+import io.brine.jobs.internal.JobResults;
+import io.brine.jobs.internal.ReturnLog;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
+import io.brine.targeting.TargetType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -258,7 +265,7 @@ public final class MasterClient {
         ReturnLog log = new ReturnLog();
         LiveJob job = start(spec, (jid, id, ret) -> log.add(new JobReturn(jid, id, JobResults.result(ret)))).job();
         job.done.whenComplete((record, failure) -> log.finish(failure));
-        return new RunningJob(job.jid(), result(job), log, this);
+        return new RunningJob(job.jid(), result(job), log, this::kill);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.brine.master;
 
 import io.brine.config.ConfigFile;
 import io.brine.config.LoggingConfig;
+import io.brine.config.MasterEndpoint;
 import io.brine.protocol.Frame;
 import io.brine.transport.RouterLimits;
 import java.nio.file.Path;
@@ -172,8 +173,12 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */
     public String connectAddress() {
-        String host = iface.equals("0.0.0.0") || iface.equals("*") ? "127.0.0.1" : iface.equals("::") ? "::1" : iface;
-        return "tcp://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + retPort;
+        return MasterEndpoint.connectAddress(iface, retPort);
+    }
+
+    /** Where the master listens and keeps its keys, as its local operator's client reads them. */
+    public MasterEndpoint endpoint() {
+        return new MasterEndpoint(iface, retPort, pkiDir, timeout);
     }
 
     String bindAddress() {

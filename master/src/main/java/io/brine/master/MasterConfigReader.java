@@ -2,6 +2,8 @@ package io.brine.master;
 
 import io.brine.config.ConfigFile;
 import io.brine.config.LoggingConfig;
+import io.brine.config.MasterEndpoint;
+import io.brine.jobs.JobSpec;
 import io.brine.protocol.Frame;
 import io.brine.targeting.TargetType;
 import io.brine.transport.RouterLimits;
@@ -25,13 +27,14 @@ final class MasterConfigReader {
         c.rejectUnknown(MasterConfig.KEYS);
         Path cacheDir = c.path("cachedir", Path.of("/var/cache/brine/master"));
         Map<String, String> nodegroups = nodegroups(c);
+        MasterEndpoint endpoint = MasterEndpoint.from(c); // as the local operator's client reads it too
         return new MasterConfig(
-                c.string("interface", "0.0.0.0"),
-                retPort(c),
-                c.path("pki_dir", Path.of("/etc/brine/pki/master")),
+                endpoint.iface(),
+                endpoint.retPort(),
+                endpoint.pkiDir(),
                 cacheDir,
                 c.bool("auto_accept", false),
-                Duration.ofSeconds(c.integer("timeout", 30, 1, 7 * 24 * 3600)),
+                endpoint.timeout(),
                 Duration.ofHours(c.integer("keep_jobs", 24, 0, 24L * 365 * 10)),
                 (int) c.integer("max_frame_size", Frame.DEFAULT_MAX_SIZE, 64 * 1024, 256L * 1024 * 1024),
                 roots(c, "file_roots", Path.of("/srv/brine/states")),
@@ -40,15 +43,6 @@ final class MasterConfigReader {
                 routerLimits(c), keyFiling(c), access(c, cacheDir, nodegroups), quotas(c),
                 Duration.ofSeconds(c.integer("shutdown_timeout", 10, 0, 3600)), LoggingConfig.from(c),
                 metrics(c));
-    }
-
-    /** Port 0 would make the master listen where no minion can find it: a file must name a port. */
-    private static int retPort(ConfigFile c) {
-        int port = c.port("ret_port", 4506);
-        if (port == 0) {
-            throw c.error("ret_port", "ret_port must be a port number from 1 to 65535; 0 would pick one nobody knows");
-        }
-        return port;
     }
 
     private static AccessConfig access(ConfigFile c, Path cacheDir, Map<String, String> nodegroups) {

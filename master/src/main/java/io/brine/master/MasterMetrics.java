@@ -1,6 +1,7 @@
 package io.brine.master;
 
 import io.brine.http.ConnectionDrop;
+import io.brine.jobs.MinionOutcome;
 import io.brine.transport.Counters;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;

@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.jobs.JobFilter;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import java.sql.Connection;

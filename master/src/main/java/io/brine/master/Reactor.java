@@ -1,7 +1,8 @@
 package io.brine.master;
 
-import java.lang.System.Logger;
+import io.brine.jobs.Event;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,6 +1,7 @@
 package io.brine.master;
 
-import io.brine.master.internal.JobResults;
+import io.brine.jobs.Subscription;
+import io.brine.jobs.internal.JobResults;
 import io.brine.protocol.JobRecord;
 import java.time.Duration;
 import java.util.Optional;
@@ -34,7 +35,7 @@ final class RecordedJobWait {
     Optional<JobRecord> await(String jid, Duration wait) throws InterruptedException {
         long deadline = System.nanoTime() + wait.toNanos();
         Semaphore returned = new Semaphore(0);
-        try (EventBus.Subscription s = events.subscribe("brine/job/" + jid + "/ret/*", e -> returned.release())) {
+        try (Subscription s = events.subscribe("brine/job/" + jid + "/ret/*", e -> returned.release())) {
             Optional<JobRecord> r = find.apply(jid); // read once subscribed: no return can slip in between
             while (r.isPresent() && !JobResults.ended(r.get(), System.currentTimeMillis())) {
                 long left = Math.min(deadline - System.nanoTime(),

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.jobs.JobFilter;
 import io.brine.protocol.JobRecord;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;

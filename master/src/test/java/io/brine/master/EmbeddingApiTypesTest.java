@@ -3,6 +3,17 @@ package io.brine.master;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.jobs.Batch;
+import io.brine.jobs.Event;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
+import io.brine.jobs.JobReturn;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.MinionOutcome;
+import io.brine.jobs.MinionResult;
+import io.brine.jobs.RunningJob;
+import io.brine.jobs.Subscription;
 import io.brine.targeting.TargetType;
 import io.brine.transport.RouterLimits;
 import io.brine.transport.TransportRuntime;
@@ -39,7 +50,7 @@ import org.junit.jupiter.api.Test;
 class EmbeddingApiTypesTest {
     /** Types an embedding application holds; every public type of the package is checked, these at least. */
     private static final List<Class<?>> KNOWN = List.of(Master.class, MasterClient.class, MasterKeys.class,
-            EventBus.class, EventBus.Subscription.class, EventPublisher.class, EventPublisher.Overflow.class,
+            EventBus.class, Subscription.class, EventPublisher.class, EventPublisher.Overflow.class,
             Event.class, JobSpec.class, Batch.class, JobFilter.class, Principal.class, AccessDeniedException.class,
             Job.class, JobReturn.class, RunningJob.class, MinionResult.class, MinionOutcome.class, JobOverview.class,
             KeyList.class, ConnectionStats.class);
@@ -48,7 +59,8 @@ class EmbeddingApiTypesTest {
 
     @Test
     void theEmbeddingApiMentionsNoWireOrTransportType() throws Exception {
-        List<Class<?>> api = new ArrayList<>(publicTypesOfTheApiPackage());
+        List<Class<?>> api = new ArrayList<>(publicTypesOf(Master.class));
+        api.addAll(publicTypesOf(Job.class));
         assertTrue(api.containsAll(KNOWN), "the scan found " + api);
         api.add(TargetType.class);
         List<String> leaks = new ArrayList<>();
@@ -73,19 +85,21 @@ class EmbeddingApiTypesTest {
     }
 
     /**
-     * Every public type (nested ones included) of the exported package io.brine.master, read from the compiled
-     * classes: a type added later is checked without anyone remembering to list it.
+     * Every public type (nested ones included) of an exported API package (io.brine.master, and io.brine.jobs
+     * whose values it speaks), the one of {@code anchor}, read from the compiled classes: a type added later is
+     * checked without anyone remembering to list it.
      */
-    private static List<Class<?>> publicTypesOfTheApiPackage() throws Exception {
-        Path classes = Path.of(Master.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    private static List<Class<?>> publicTypesOf(Class<?> anchor) throws Exception {
+        Path classes = Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+        String pkg = anchor.getPackageName();
         List<Class<?>> out = new ArrayList<>();
-        try (Stream<Path> files = Files.list(classes.resolve("io/brine/master"))) {
+        try (Stream<Path> files = Files.list(classes.resolve(pkg.replace('.', '/')))) {
             for (Path f : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
                 String name = f.getFileName().toString().replaceFirst("\\.class$", "");
                 if (name.equals("package-info") || name.equals("module-info")) {
                     continue;
                 }
-                Class<?> c = Class.forName("io.brine.master." + name, false, Master.class.getClassLoader());
+                Class<?> c = Class.forName(pkg + "." + name, false, anchor.getClassLoader());
                 if (isPublicApi(c)) {
                     out.add(c);
                 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.jobs.Event;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;

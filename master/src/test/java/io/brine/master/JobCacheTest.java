@@ -3,6 +3,9 @@ package io.brine.master;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.MinionOutcome;
+import io.brine.jobs.internal.JobResults;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import io.brine.protocol.MinionReturn;
@@ -37,7 +40,7 @@ class JobCacheTest {
             assertEquals("cmd.run", r.function());
             assertEquals(List.of("web2"), r.unreachable());
             assertEquals(Map.of("stdout", "hi"), r.returns().get("web1").ret());
-            assertEquals(Map.of("web2", JobRecord.Outcome.NOT_CONNECTED), r.missingOutcomes());
+            assertEquals(Map.of("web2", MinionOutcome.NOT_CONNECTED), JobResults.missing(r, System.currentTimeMillis()));
         }
     }
 

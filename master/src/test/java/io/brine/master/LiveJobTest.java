@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.jobs.MinionOutcome;
+import io.brine.jobs.internal.JobResults;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.MinionReturn;
 import java.util.ArrayList;
@@ -118,7 +120,7 @@ class LiveJobTest {
         assertTrue(job.done.isDone(), "m2 never acknowledged: nobody waits for it past the timeout");
         JobRecord r = job.done.join();
         assertEquals(124, r.returns().get("m1").retcode());
-        assertEquals(JobRecord.Outcome.NO_RESPONSE, r.outcome("m2"));
+        assertEquals(MinionOutcome.NO_RESPONSE, JobResults.outcome(r, "m2", System.currentTimeMillis()));
         assertFalse(job.cutShort());
     }
 

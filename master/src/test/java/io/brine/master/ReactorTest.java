@@ -2,6 +2,8 @@ package io.brine.master;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.Subscription;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -36,7 +38,7 @@ class ReactorTest {
                 + "  - tag: 'brine/job/*/new'\n    fun: test.ping\n    tgt: 'nobody'\n");
         List<String> reactions = new CopyOnWriteArrayList<>();
         try (Master master = Master.start(MasterConfig.load(yaml));
-                EventBus.Subscription s = master.events().subscribe("brine/job/*/new", e -> {
+                Subscription s = master.events().subscribe("brine/job/*/new", e -> {
                     if (Reactor.CALLER.equals(e.data().get("user"))) {
                         reactions.add(e.tag());
                     }

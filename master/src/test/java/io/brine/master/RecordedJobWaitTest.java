@@ -3,6 +3,8 @@ package io.brine.master;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.jobs.MinionOutcome;
+import io.brine.jobs.internal.JobResults;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.MinionReturn;
 import java.nio.file.Path;
@@ -58,7 +60,7 @@ class RecordedJobWaitTest {
             JobRecord r = new RecordedJobWait(cache::find, new EventBus()).await(jid, Duration.ofSeconds(30))
                     .orElseThrow();
             assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5), "answered without waiting");
-            assertEquals(JobRecord.Outcome.RUNNING, r.outcome("m1"));
+            assertEquals(MinionOutcome.RUNNING, JobResults.outcome(r, "m1", System.currentTimeMillis()));
         }
     }
 

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.master.internal.ReturnLog;
+import io.brine.jobs.JobReturn;
+import io.brine.jobs.MinionResult;
+import io.brine.jobs.internal.ReturnLog;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.MinionReturn;
 import java.time.Instant;

@@ -4,24 +4,27 @@ import io.brine.config.ConfigFile;
 import io.brine.config.TemplateRenderer;
 import io.brine.fileserver.MasterlessFiles;
 import io.brine.functions.FunctionRegistry;
+import io.brine.jobs.Job;
+import io.brine.jobs.MinionResult;
 import io.brine.protocol.JidGenerator;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.MinionReturn;
+import io.brine.targeting.TargetType;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 /**
  * One function run on this machine with no master ({@code brine call --local}, {@code brine state apply --local}),
  * its files and pillar read from the minion config's {@code file_roots} and {@code pillar_roots}, its return in
- * the record a master would keep for a job with this one minion (keyed by the config's id), so that it prints and
+ * the job a master would report with this one minion (keyed by the config's id), so that it prints and
  * exits exactly as the master path does. Both {@code brine} commands, the full CLI's and the minion package's, run
  * it.
  *
  * <pre>{@code
- * JobRecord job = new MasterlessCall(Path.of("/etc/brine/minion.yaml"))
+ * Job job = new MasterlessCall(Path.of("/etc/brine/minion.yaml"))
  *         .call("state.apply", List.of(), Map.of("mods", "webserver", "test", true), MasterlessCall.DEFAULT_TIMEOUT);
  * }</pre>
  */
@@ -46,17 +49,19 @@ public final class MasterlessCall {
     }
 
     /**
-     * A function run on this machine, recorded as a master records a job with this one minion, so that it prints
-     * and exits as the master path does.
+     * A function run on this machine, as a master reports a job with this one minion, so that it prints and exits
+     * as the master path does.
      */
-    static JobRecord oneMinionJob(String jid, String function, List<Object> args, Map<String, Object> kwargs,
+    static Job oneMinionJob(String jid, String function, List<Object> args, Map<String, Object> kwargs,
             String id, long startMillis, Duration timeout, MinionReturn result) {
-        return new JobRecord(jid, function, args, kwargs, id, "list", "local", startMillis, timeout.toMillis(),
-                List.of(id), List.of(id), Map.of(id, result));
+        MinionResult r = new MinionResult(result.ret(), result.retcode(), result.success(),
+                Instant.ofEpochMilli(result.startMillis()), Instant.ofEpochMilli(result.endMillis()));
+        return new Job(jid, function, args, kwargs, id, TargetType.LIST, "local", Instant.ofEpochMilli(startMillis),
+                timeout, List.of(id), Map.of(id, r), Map.of(), true);
     }
 
     /** Runs {@code function} here and waits for it, at most {@code timeout}. */
-    public JobRecord call(String function, List<Object> args, Map<String, Object> kwargs, Duration timeout)
+    public Job call(String function, List<Object> args, Map<String, Object> kwargs, Duration timeout)
             throws IOException, InterruptedException {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("--timeout must be positive");

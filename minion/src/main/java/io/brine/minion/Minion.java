@@ -81,6 +81,9 @@ public final class Minion implements AutoCloseable {
     /** How long a minion stopping cleanly waits for the master to store its running jobs' "stopped" returns. */
     static final long STOPPED_RETURNS_WAIT_MILLIS = 2_000;
 
+    /** What the transport's drops were when last logged; a line is written only when they changed. */
+    private String dropsLogged;
+
     /** What this minion runs and what each function takes, reported with its grains (see GrainsReport). */
     private final Map<String, Object> declarations;
 
@@ -99,6 +102,7 @@ public final class Minion implements AutoCloseable {
         this.endpoint = new DealerEndpoint(runtime.transport(), config.masterAddress(), key,
                 new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
                 new MasterKeyPin(config.masterFinger(), config.pkiDir()), settings);
+        this.dropsLogged = endpoint.counters().toString();
         this.master = new RemoteMaster(endpoint::send, endpoint::recycle, config.cacheDir());
         this.spool = ReturnSpool.open(config.cacheDir().resolve("returns"), config.returnSpoolMax());
         TakenJobs taken = new TakenJobs(QueuedJobLedger.open(config.cacheDir().resolve("queued"),
@@ -202,6 +206,7 @@ public final class Minion implements AutoCloseable {
         awaitStoredReturns(stopped);
         processes.close(); // its guard kills any command a stopped job left behind
         endpoint.close();
+        logTransportDrops();
         persister.cancel(false);
         spool.persist(0); // whatever is still unacknowledged is on disk for the next start
         if (ownsRuntime) {
@@ -227,6 +232,25 @@ public final class Minion implements AutoCloseable {
         if (endpoint.status() == KeyStatus.ACCEPTED) {
             returns.resendStale(RESEND_MILLIS);
         }
+        logTransportDrops();
+    }
+
+    /**
+     * The minion has no metrics endpoint: its transport's drop counters, by reason, are logged here (every
+     * {@value #RESEND_MILLIS} ms at most, only when they changed, and at close), and read by embedders and tests
+     * through {@link #transportDrops}.
+     */
+    private synchronized void logTransportDrops() {
+        String now = endpoint.counters().toString();
+        if (!now.equals(dropsLogged)) {
+            dropsLogged = now;
+            LOG.log(Level.INFO, "transport drops so far: " + now);
+        }
+    }
+
+    /** Frames the minion's transport dropped, by reason (queue full, multi-part, malformed, ...), since start. */
+    public io.brine.transport.DealerCounters transportDrops() {
+        return endpoint.counters();
     }
 
     /** Returns this minion gave up sending since it started (each kept in {@code cachedir/returns-aside}). */

@@ -2,7 +2,7 @@ package io.brine.minion;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.config.ConfigFile;
-import io.brine.protocol.JobRecord;
+import io.brine.jobs.Job;
 import io.brine.protocol.MinionReturn;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,7 +26,7 @@ import java.util.Map;
  * The return prints as a job with this one minion, keyed by its id, exactly as {@link MasterlessCall}'s does.
  *
  * <pre>{@code
- * JobRecord job = new MinionCall(Path.of("/etc/brine/minion.yaml"))
+ * Job job = new MinionCall(Path.of("/etc/brine/minion.yaml"))
  *         .call("pillar.get", List.of("webserver:port"), Map.of(), Duration.ofMinutes(5));
  * }</pre>
  */
@@ -42,7 +42,7 @@ public final class MinionCall {
     }
 
     /** Asks the running minion to run {@code function}, waiting as long as it runs (at most {@code timeout}). */
-    public JobRecord call(String function, List<Object> args, Map<String, Object> kwargs, Duration timeout)
+    public Job call(String function, List<Object> args, Map<String, Object> kwargs, Duration timeout)
             throws IOException {
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("--timeout must be positive");

@@ -1,7 +1,7 @@
 package io.brine.output;
 
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
+import io.brine.jobs.Job;
+import io.brine.jobs.MinionResult;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,19 +13,19 @@ import java.util.Map;
  * "missing": {ID: "running" | "no-response" | "not-connected" | "unknown" | ...}}}.
  *
  * <pre>{@code
- * Map<String, Object> doc = JobDocument.of(record);
+ * Map<String, Object> doc = JobDocument.of(job);
  * }</pre>
  */
 public final class JobDocument {
     private JobDocument() {
     }
 
-    /** A job record from the wire or the job cache. */
-    public static Map<String, Object> of(JobRecord job) {
+    /** A job, as a client or a local call read it. */
+    public static Map<String, Object> of(Job job) {
         Map<String, Object> returns = new LinkedHashMap<>();
         job.returns().forEach((id, r) -> returns.put(id, minion(r)));
         Map<String, Object> missing = new LinkedHashMap<>();
-        job.missingOutcomes().forEach((id, outcome) -> missing.put(id, outcome.label()));
+        job.missing().forEach((id, outcome) -> missing.put(id, outcome.label()));
         return document(job.jid(), returns, missing);
     }
 
@@ -38,10 +38,9 @@ public final class JobDocument {
         return doc;
     }
 
-    /** One minion's return from the wire. */
-    public static Map<String, Object> minion(MinionReturn r) {
-        return minion(r.ret(), r.retcode(), r.success(), Instant.ofEpochMilli(r.startMillis()),
-                Instant.ofEpochMilli(r.endMillis()));
+    /** One minion's result. */
+    public static Map<String, Object> minion(MinionResult r) {
+        return minion(r.ret(), r.retcode(), r.success(), r.start(), r.end());
     }
 
     /** One minion's entry under {@code returns}. */

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
+import io.brine.jobs.Job;
+import io.brine.jobs.MinionResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,8 +17,8 @@ import java.util.function.Function;
  * Prints a job's outcome. JSON and YAML have the documented shape
  * {@code {"jid": ..., "returns": {ID: {"ret", "retcode", "success"}}, "missing": [ID...]}}, which scripts
  * depend on (a call that could not learn how its job ended adds {@code "complete": false} and {@code "reason"});
- * text reads per minion, like Salt's. The CLI prints jobs through it, and so does the minion package's
- * {@code brine call --local}, so both print alike.
+ * text reads per minion, like Salt's. The CLI prints jobs through it, so do the HTTP API (the document) and the
+ * minion package's {@code brine call --local}, all from the one {@link Job}, so all print alike.
  *
  * <pre>{@code
  * System.out.print(JobOutput.render(job, "yaml"));
@@ -50,7 +50,7 @@ public final class JobOutput {
     }
 
     /** The job as the JSON-ready document. */
-    public static Map<String, Object> document(JobRecord job) {
+    public static Map<String, Object> document(Job job) {
         return JobDocument.of(job);
     }
 
@@ -63,12 +63,12 @@ public final class JobOutput {
     }
 
     /** One minion's entry under {@code returns}. */
-    public static Map<String, Object> minion(MinionReturn r) {
+    public static Map<String, Object> minion(MinionResult r) {
         return JobDocument.minion(r);
     }
 
     /** The job in {@code format}: json, yaml or text. */
-    public static String render(JobRecord job, String format) {
+    public static String render(Job job, String format) {
         return switch (format) {
             case "json" -> json(document(job));
             case "yaml" -> yaml(document(job));
@@ -81,7 +81,7 @@ public final class JobOutput {
      * outputter), json, yaml, or jsonl (a line per minion's return, then the summary line, as a streamed job
      * prints).
      */
-    public static String renderFinished(JobRecord job, String format, Function<JobRecord, String> text) {
+    public static String renderFinished(Job job, String format, Function<Job, String> text) {
         return switch (format) {
             case "text" -> text.apply(job);
             case "jsonl" -> {
@@ -104,7 +104,7 @@ public final class JobOutput {
     }
 
     /** Salt's nested text, per minion. */
-    public static String text(JobRecord job) {
+    public static String text(Job job) {
         StringBuilder out = new StringBuilder();
         new TreeMap<>(job.returns()).forEach((id, r) -> {
             out.append(id).append(":\n");
@@ -119,8 +119,8 @@ public final class JobOutput {
     }
 
     /** Salt's "Minion did not return" lines, saying which of the outcomes applies. */
-    public static void appendMissing(StringBuilder out, JobRecord job) {
-        job.missingOutcomes().forEach((id, outcome) -> out.append(id).append(":\n    Minion did not return. [")
+    public static void appendMissing(StringBuilder out, Job job) {
+        job.missing().forEach((id, outcome) -> out.append(id).append(":\n    Minion did not return. [")
                 .append(switch (outcome) {
                     case RUNNING -> "Still running";
                     case NOT_CONNECTED -> "Not connected";
@@ -167,8 +167,7 @@ public final class JobOutput {
     }
 
     /** Exit status for a finished job: 0 only if every expected minion returned successfully, else 1. */
-    public static int exitCode(JobRecord job) {
-        boolean allOk = job.missing().isEmpty() && job.returns().values().stream().allMatch(MinionReturn::success);
-        return allOk ? 0 : 1;
+    public static int exitCode(Job job) {
+        return job.succeeded() ? 0 : 1;
     }
 }

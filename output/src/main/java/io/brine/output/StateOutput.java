@@ -1,7 +1,7 @@
 package io.brine.output;
 
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
+import io.brine.jobs.Job;
+import io.brine.jobs.MinionResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,14 +27,14 @@ public final class StateOutput {
     }
 
     /** Salt's highstate text for every minion of {@code job}, then the minions that did not return. */
-    public static String text(JobRecord job) {
+    public static String text(Job job) {
         StringBuilder out = new StringBuilder();
         new TreeMap<>(job.returns()).forEach((id, r) -> minion(out, id, r));
         JobOutput.appendMissing(out, job);
         return out.toString();
     }
 
-    private static void minion(StringBuilder out, String id, MinionReturn r) {
+    private static void minion(StringBuilder out, String id, MinionResult r) {
         out.append(id).append(":\n");
         if (r.ret() instanceof List<?> errors) {
             out.append("    Data failed to compile:\n");

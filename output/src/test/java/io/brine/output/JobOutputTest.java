@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.brine.protocol.JobRecord;
+import io.brine.jobs.Job;
 import io.brine.protocol.MinionReturn;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +20,7 @@ class JobOutputTest {
             + "\"retcode\":0,\"success\":true,\"start_time\":\"2026-11-22T10:15:00.120Z\",\"end_time\":"
             + "\"2026-11-22T10:15:00.121Z\"}},\"missing\":{\"db1\":\"not-connected\"}}";
 
-    private final JobRecord readme = Jobs.job("test.ping", List.of("web1", "db1"), List.of("db1"),
+    private final Job readme = Jobs.job("test.ping", List.of("web1", "db1"), List.of("db1"),
             Map.of("web1", Jobs.ok(true)));
 
     @Test
@@ -49,7 +49,7 @@ class JobOutputTest {
 
     @Test
     void jsonLinesPrintOneLinePerReturnByIdThenTheSummary() {
-        JobRecord job = Jobs.job("test.ping", List.of("web2", "web1", "db1"), List.of("db1"),
+        Job job = Jobs.job("test.ping", List.of("web2", "web1", "db1"), List.of("db1"),
                 Map.of("web2", Jobs.ok(true), "web1", Jobs.failed(1, "boom")));
         String times = "\"start_time\":\"2026-11-22T10:15:00.120Z\",\"end_time\":\"2026-11-22T10:15:00.121Z\"";
         assertEquals("{\"jid\":\"" + Jobs.JID + "\",\"id\":\"web1\",\"ret\":\"boom\",\"retcode\":1,\"success\":false,"
@@ -74,7 +74,7 @@ class JobOutputTest {
         returns.put("web2", Jobs.ok(Map.of("role", "web")));
         returns.put("web1", Jobs.failed(1, "'nosuch.function' is not available"));
         returns.put("db1", Jobs.failed(2, List.of("a", "b")));
-        JobRecord job = Jobs.job("x.y", List.of("web2", "web1", "db1"), List.of(), returns);
+        Job job = Jobs.job("x.y", List.of("web2", "web1", "db1"), List.of(), returns);
         assertEquals("db1:\n    - a\n    - b\n"
                 + "web1:\n    ERROR: 'nosuch.function' is not available\n"
                 + "web2:\n    ----------\n    role:\n        web\n", JobOutput.text(job));
@@ -83,7 +83,7 @@ class JobOutputTest {
     @Test
     void everyMissingMinionIsNamedWithItsOutcomeInTextAndJson() {
         long day = 86_400_000L;
-        JobRecord job = Jobs.job("test.ping", List.of("a", "b", "c", "d", "e", "f"), List.of("b", "e"), List.of("a"),
+        Job job = Jobs.job("test.ping", List.of("a", "b", "c", "d", "e", "f"), List.of("b", "e"), List.of("a"),
                 Map.of(), List.of("c"), 0, List.of("d"), List.of("e"));
         assertEquals("a:\n    Minion did not return. [Still running]\n"
                 + "b:\n    Minion did not return. [Not connected]\n"
@@ -94,11 +94,11 @@ class JobOutputTest {
         assertEquals("{\"a\":\"running\",\"b\":\"not-connected\",\"c\":\"unknown\",\"d\":\"disconnected\","
                 + "\"e\":\"killed\",\"f\":\"no-response\"}", JobOutput.compactJson(JobOutput.document(job).get("missing")));
 
-        JobRecord queued = Jobs.job("test.ping", List.of("away"), List.of("away"), List.of(), Map.of(), List.of(),
+        Job queued = Jobs.job("test.ping", List.of("away"), List.of("away"), List.of(), Map.of(), List.of(),
                 System.currentTimeMillis() + day, List.of(), List.of());
         assertEquals("away:\n    Minion did not return. [Queued: it gets the job when it connects]\n",
                 JobOutput.text(queued));
-        JobRecord expired = Jobs.job("test.ping", List.of("away"), List.of("away"), List.of(), Map.of(), List.of(),
+        Job expired = Jobs.job("test.ping", List.of("away"), List.of("away"), List.of(), Map.of(), List.of(),
                 System.currentTimeMillis() - day, List.of(), List.of());
         assertEquals("away:\n    Minion did not return. [Expired: it did not connect before the queue time passed]\n",
                 JobOutput.text(expired));

@@ -6,15 +6,18 @@ import java.util.Objects;
 
 /**
  * Asks the master to copy files from its own disk to the minions a target selects ({@code brine cp}, Salt's
- * salt-cp order). Answered like a call: {@link Published}, returns as they arrive, then a {@link JobReport}.
+ * salt-cp order). Answered like a call: {@link Published}, returns as they arrive, then a {@link JobReport}. The
+ * target type travels as its code, as in {@link PublishRequest}.
  */
-public record CopyRequest(long requestId, String target, String targetType, List<String> sources, String dest,
+public record CopyRequest(long requestId, String target, int targetType, List<String> sources, String dest,
         long timeoutMillis) implements ClientRequest {
     static final int TYPE = 28;
 
     public CopyRequest {
         Objects.requireNonNull(target, "target");
-        Objects.requireNonNull(targetType, "targetType");
+        if (targetType < 0 || targetType > PublishRequest.MAX_TARGET_TYPE) {
+            throw new IllegalArgumentException("target type code must be from 0 to " + PublishRequest.MAX_TARGET_TYPE);
+        }
         sources = List.copyOf(sources);
         if (sources.isEmpty()) {
             throw new IllegalArgumentException("nothing to copy");
@@ -26,10 +29,11 @@ public record CopyRequest(long requestId, String target, String targetType, List
     }
 
     void write(WireWriter w) {
-        w.integer(requestId).string(target).string(targetType).strings(sources).string(dest).integer(timeoutMillis);
+        w.integer(requestId).string(target).integer(targetType).strings(sources).string(dest).integer(timeoutMillis);
     }
 
     static CopyRequest read(WireReader r) throws IOException, MalformedMessageException {
-        return new CopyRequest(r.integer(), r.string(), r.string(), r.strings(), r.string(), r.integer());
+        return new CopyRequest(r.integer(), r.string(), r.smallInt("target type", 0, PublishRequest.MAX_TARGET_TYPE),
+                r.strings(), r.string(), r.integer());
     }
 }

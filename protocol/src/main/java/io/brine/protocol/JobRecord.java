@@ -11,47 +11,15 @@ import java.util.Objects;
 /**
  * Everything known of one job: what was asked, by whom, who was expected, who had no live session when it
  * was published ({@code unreachable}), who acknowledged and what each returned, and which ids a list target
- * named that are no accepted minion ({@code unknown}: expected and unreachable too, so they count as missing). The missing minions and
- * their outcomes are derived, never stored, so they can never disagree with the rest. {@code killed}: the minions
- * away whose queued deliveries {@code brine job kill} cancelled.
+ * named that are no accepted minion ({@code unknown}: expected and unreachable too, so they count as missing).
+ * {@code killed}: the minions away whose queued deliveries {@code brine job kill} cancelled. The missing minions are
+ * derived, never stored, so they can never disagree with the rest; so are their outcomes, which only the reader
+ * derives ({@code io.brine.jobs}' {@code MinionOutcome}, the one name for them): the wire carries the facts.
  */
 public record JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
         String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
         List<String> unreachable, List<String> acknowledged, Map<String, MinionReturn> returns,
         List<String> unknown, long queueUntilMillis, List<String> disconnected, List<String> killed) {
-
-    /** How an expected minion ended a job. */
-    public enum Outcome {
-        /** It returned (success or failure). */
-        RETURNED,
-        /** It acknowledged the job but had not returned when the caller stopped waiting. */
-        RUNNING,
-        /** It was connected, but never acknowledged the job. */
-        NO_RESPONSE,
-        /** It had no live session when the job was published. */
-        NOT_CONNECTED,
-        /** A list target named it, but no minion with that id is accepted: a typo, or one never set up. */
-        UNKNOWN,
-        /** It was away; the job waits for it to connect (until the queue time passes). */
-        QUEUED,
-        /** It was away, and did not connect before the queue time passed: it never got the job. */
-        EXPIRED,
-        /**
-         * Its session ended while it had the job (the minion died, restarted or lost its network): callers stopped
-         * waiting for it. Should it still return (it keeps returns until the master has them), the return counts.
-         */
-        DISCONNECTED,
-        /** It was away, and the job was killed ({@code brine job kill}) while it waited for it: it never got it. */
-        KILLED;
-
-        /**
-         * The name used in JSON output: returned, running, no-response, not-connected, unknown, queued, expired,
-         * disconnected, killed.
-         */
-        public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-        }
-    }
 
     /** A record without unreachable minions. */
     public JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
@@ -135,29 +103,6 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         return out;
     }
 
-    /** The outcome of one expected minion. */
-    public Outcome outcome(String id) {
-        if (returns.containsKey(id)) {
-            return Outcome.RETURNED;
-        }
-        if (disconnected.contains(id)) {
-            return Outcome.DISCONNECTED;
-        }
-        if (acknowledged.contains(id)) {
-            return Outcome.RUNNING;
-        }
-        if (unknown.contains(id)) {
-            return Outcome.UNKNOWN;
-        }
-        if (killed.contains(id)) {
-            return Outcome.KILLED;
-        }
-        if (queueUntilMillis > 0 && unreachable.contains(id)) {
-            return System.currentTimeMillis() < queueUntilMillis ? Outcome.QUEUED : Outcome.EXPIRED;
-        }
-        return unreachable.contains(id) ? Outcome.NOT_CONNECTED : Outcome.NO_RESPONSE;
-    }
-
     /**
      * The expected minions a call still waits for, as the master's own wait decides: connected when the job was
      * published, and neither returned nor disconnected since (so {@code running} or {@code no-response}; a queued
@@ -174,13 +119,6 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
                 out.add(id);
             }
         }
-        return out;
-    }
-
-    /** Missing minions with their outcomes, in the order they were expected. */
-    public Map<String, Outcome> missingOutcomes() {
-        Map<String, Outcome> out = new LinkedHashMap<>();
-        missing().forEach(id -> out.put(id, outcome(id)));
         return out;
     }
 

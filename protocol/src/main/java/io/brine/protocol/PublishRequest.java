@@ -8,26 +8,36 @@ import java.util.Objects;
 /**
  * Asks the master to run a function on the minions a target selects. With {@code async} (a cast) the
  * master answers with the jid at once; otherwise (a call) it streams returns until all are in or the
- * timeout passes. Target types use Salt's names: glob, list, pcre, grain, grain_pcre, pillar, pillar_pcre,
- * ipcidr, nodegroup, compound. {@code batch} ("10" or "25%", null for none) runs the job on at most that
- * many minions at once, starting the next as each returns, {@code batchWaitMillis} after it. The target type and
- * the batch are read (and refused with a reason) by the master's job spec, the one place that parses them. With
- * {@code queueMillis} above 0, a targeted minion that is not connected gets the job when it connects, if that
- * is within {@code queueMillis} of publication.
+ * timeout passes. The target type and the batch travel typed, as their sender parsed them once: {@code targetType}
+ * is the code of {@code io.brine.targeting.TargetType} ({@code TargetType.code()}: 0 glob ... 9 compound), and a
+ * batch is a count ({@code batchCount}, that many minions at once) or a share of the targeted minions
+ * ({@code batchPercent}), each 0 when not used (both 0: no batch), starting the next minion as each returns,
+ * {@code batchWaitMillis} after it. The master checks the type and the batch once on arrival, through its job spec;
+ * here they are only bounded. With {@code queueMillis} above 0, a targeted minion that is not connected gets the
+ * job when it connects, if that is within {@code queueMillis} of publication.
  */
-public record PublishRequest(long requestId, String target, String targetType, String function, List<Object> args,
-        Map<String, Object> kwargs, long timeoutMillis, boolean async, String batch, long batchWaitMillis,
-        long queueMillis) implements ClientRequest {
+public record PublishRequest(long requestId, String target, int targetType, String function, List<Object> args,
+        Map<String, Object> kwargs, long timeoutMillis, boolean async, int batchCount, int batchPercent,
+        long batchWaitMillis, long queueMillis) implements ClientRequest {
     static final int TYPE = 20;
+    /** The largest target type code the wire carries (room for types to come). */
+    public static final int MAX_TARGET_TYPE = 127;
+    /** The largest batch count the wire carries ({@code --batch} takes up to seven digits). */
+    public static final int MAX_BATCH_COUNT = 9_999_999;
 
     public PublishRequest {
         Objects.requireNonNull(target, "target");
-        Objects.requireNonNull(targetType, "targetType");
         Objects.requireNonNull(function, "function");
         args = Values.list(args);
         kwargs = Values.map(kwargs);
+        if (targetType < 0 || targetType > MAX_TARGET_TYPE) {
+            throw new IllegalArgumentException("target type code must be from 0 to " + MAX_TARGET_TYPE);
+        }
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeout must be positive: " + timeoutMillis);
+        }
+        if (batchCount < 0 || batchCount > MAX_BATCH_COUNT || batchPercent < 0 || batchPercent > 100) {
+            throw new IllegalArgumentException("batch out of bounds: count " + batchCount + ", percent " + batchPercent);
         }
         if (batchWaitMillis < 0) {
             throw new IllegalArgumentException("batch wait must not be negative");
@@ -37,25 +47,21 @@ public record PublishRequest(long requestId, String target, String targetType, S
         }
     }
 
-    /** A publish that queues nothing for minions that are away. */
-    public PublishRequest(long requestId, String target, String targetType, String function, List<Object> args,
-            Map<String, Object> kwargs, long timeoutMillis, boolean async, String batch, long batchWaitMillis) {
-        this(requestId, target, targetType, function, args, kwargs, timeoutMillis, async, batch, batchWaitMillis, 0);
-    }
-
-    /** A publish without batching. */
-    public PublishRequest(long requestId, String target, String targetType, String function, List<Object> args,
+    /** A publish without batching, that queues nothing for minions that are away. */
+    public PublishRequest(long requestId, String target, int targetType, String function, List<Object> args,
             Map<String, Object> kwargs, long timeoutMillis, boolean async) {
-        this(requestId, target, targetType, function, args, kwargs, timeoutMillis, async, null, 0);
+        this(requestId, target, targetType, function, args, kwargs, timeoutMillis, async, 0, 0, 0, 0);
     }
 
     void write(WireWriter w) {
-        w.integer(requestId).string(target).string(targetType).string(function).list(args).map(kwargs)
-                .integer(timeoutMillis).bool(async).string(batch).integer(batchWaitMillis).integer(queueMillis);
+        w.integer(requestId).string(target).integer(targetType).string(function).list(args).map(kwargs)
+                .integer(timeoutMillis).bool(async).integer(batchCount).integer(batchPercent).integer(batchWaitMillis)
+                .integer(queueMillis);
     }
 
     static PublishRequest read(WireReader r) throws IOException, MalformedMessageException {
-        return new PublishRequest(r.integer(), r.string(), r.string(), r.string(), r.list(), r.map(), r.integer(),
-                r.bool(), r.nullableString(), r.integer(), r.integer());
+        return new PublishRequest(r.integer(), r.string(), r.smallInt("target type", 0, MAX_TARGET_TYPE), r.string(),
+                r.list(), r.map(), r.integer(), r.bool(), r.smallInt("batch count", 0, MAX_BATCH_COUNT),
+                r.smallInt("batch percent", 0, 100), r.integer(), r.integer());
     }
 }

@@ -127,7 +127,10 @@ class MessageCodecTest {
                 Arguments.of("a keyword that is not a string", jobRequest().array(0).map(1).integer(7).nil()
                         .integer(1).str("c").integer(0)),
                 Arguments.of("a flag given as an integer", Crafted.message(PublishRequest.TYPE).integer(1).str("*")
-                        .str("glob").str("f").array(0).map(0).integer(1).integer(1)),
+                        .integer(0).str("f").array(0).map(0).integer(1).integer(1)),
+                Arguments.of("a target type given as its name", Crafted.message(PublishRequest.TYPE).integer(1)
+                        .str("*").str("glob").str("f").array(0).map(0).integer(1).bool(false).integer(0).integer(0)
+                        .integer(0).integer(0)),
                 Arguments.of("an expected minion that is not a string", Crafted.message(Published.TYPE)
                         .integer(1).str(JID).array(1).integer(3).bool(true)),
                 Arguments.of("a return with four fields", Crafted.message(JobReturn.TYPE).str(JID).array(4)
@@ -159,7 +162,13 @@ class MessageCodecTest {
                 Arguments.of("a zero timeout", jobRequest().array(0).map(0).integer(0).str("c").integer(0)),
                 Arguments.of("a negative queued time", jobRequest().array(0).map(0).integer(1).str("c").integer(-1)),
                 Arguments.of("a negative timeout", Crafted.message(PublishRequest.TYPE).integer(1).str("*")
-                        .str("glob").str("f").array(0).map(0).integer(-5).bool(false)),
+                        .integer(0).str("f").array(0).map(0).integer(-5).bool(false)),
+                Arguments.of("a target type code past the wire's", Crafted.message(PublishRequest.TYPE).integer(1)
+                        .str("*").integer(128).str("f").array(0).map(0).integer(1).bool(false).integer(0).integer(0)
+                        .integer(0).integer(0)),
+                Arguments.of("a batch percentage over 100", Crafted.message(PublishRequest.TYPE).integer(1)
+                        .str("*").integer(0).str("f").array(0).map(0).integer(1).bool(false).integer(0).integer(150)
+                        .integer(0).integer(0)),
                 Arguments.of("a negative returned count", Crafted.message(JobListing.TYPE).integer(1).array(1)
                         .array(8).str(JID).str("f").str("t").str("glob").str("c").integer(0).integer(1).integer(-1)));
     }

@@ -39,12 +39,12 @@ public final class DealerEndpoint implements AutoCloseable {
     private final FrameBuffers buffers = new FrameBuffers();
     private final HeldMessages held = new HeldMessages();
     private final MasterAnswer answer = new MasterAnswer();
+    private final DealerCounters counters = new DealerCounters();
     private volatile boolean running;
     private volatile DealerLoop loop;
-    /** Set once, on start, before the loop sees this endpoint. */
-    private DealerSocket socket;
-    /** Volatile for {@link #socketsOpened}, read from any thread. */
-    private volatile DealerHandshake handshake;
+    /** Set once, on start, before the loop sees this endpoint; volatile for {@link #socketsOpened}. */
+    private volatile DealerSocket socket;
+    private DealerHandshake handshake;
     private DealerInbound inbound;
 
     public DealerEndpoint(TransportRuntime runtime, String connectAddress, StaticKeyPair key, Hello hello,
@@ -68,14 +68,15 @@ public final class DealerEndpoint implements AutoCloseable {
             l = runtime.acquireDealerLoop();
             // An operator's client asks for the lane that a master's own host gets before the fleet.
             socket = new DealerSocket(l, this::onReady, identity.hello().role() == Role.CLIENT
-                    ? ZmtpGreeting.OPERATOR_LANE : null, settings, buffers);
-            handshake = new DealerHandshake(identity, settings, socket, listener, held, answer);
-            inbound = new DealerInbound(settings.maxFrameSize(), buffers, handshake, listener);
+                    ? ZmtpGreeting.OPERATOR_LANE : null, settings, buffers, counters, this::onLost);
+            handshake = new DealerHandshake(identity, settings, socket, listener, held, answer, l,
+                    runtime.resolver());
+            inbound = new DealerInbound(settings.maxFrameSize(), buffers, handshake, listener, counters);
             loop = l;
         }
         l.execute(() -> {
             l.register(this);
-            tick(MonotonicMillis.now(), false);
+            tick(MonotonicMillis.now());
         });
     }
 
@@ -115,10 +116,24 @@ public final class DealerEndpoint implements AutoCloseable {
         return answer.detail();
     }
 
-    /** Connections this endpoint has opened since it started: one for each start over after a failure. */
+    /**
+     * Connections this endpoint has made since it started (those the master's host accepted): the first, and one
+     * for each after a lost connection or a failed handshake.
+     */
     public int socketsOpened() {
-        DealerHandshake h = handshake;
-        return h == null ? 0 : h.socketsOpened();
+        DealerSocket s = socket;
+        return s == null ? 0 : s.connections();
+    }
+
+    /** What this endpoint dropped, by reason: frames to and from the master, and connections that broke ZMTP. */
+    public DealerCounters counters() {
+        return counters;
+    }
+
+    /** Turns the dealers' loop has woken for so far (tests count an idle dealer's wake-ups). */
+    long loopTurns() {
+        DealerLoop l = loop;
+        return l == null ? 0 : l.turns();
     }
 
     /** Waits until the master has answered the handshake at least once; returns its answer or null on timeout. */
@@ -153,21 +168,24 @@ public final class DealerEndpoint implements AutoCloseable {
     // Everything below runs on the loop thread.
 
     /** The connection is ready for what its key says (connect, read, write); returns how many frames it had. */
-    int onReady(SelectionKey key) {
-        return socket.onReady(key, inbound);
+    void onReady(SelectionKey key) {
+        socket.onReady(key, inbound);
     }
 
-    /** Timers: the connection's reconnect, the handshake's deadlines and heartbeat; with {@code sweep}, idle buffers. */
-    void tick(long now, boolean sweep) {
-        socket.tick(now);
+    /** The socket's connection failed or broke. */
+    private void onLost(String reason) {
+        handshake.onLost(reason);
+    }
+
+    /** Timers: the handshake's (connection attempts, deadlines, heartbeat), and idle buffers to let go of. */
+    void tick(long now) {
         handshake.tick(now);
-        if (sweep) {
-            buffers.trimIfIdle(now);
-        }
+        buffers.trimIfIdle(now);
+        loop.wakeBy(buffers.trimDeadline());
     }
 
-    /** Closes the socket without a word to the master: the endpoint is closing. */
+    /** Closes the socket without a word to the master, for good: the endpoint is closing. */
     void dropSocket() {
-        socket.close();
+        handshake.stop();
     }
 }

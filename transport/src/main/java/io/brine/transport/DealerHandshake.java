@@ -3,7 +3,6 @@ package io.brine.transport;
 import io.brine.protocol.Frame;
 import io.brine.protocol.FrameKind;
 import io.brine.protocol.Hello;
-import io.brine.protocol.KeyStatus;
 import io.brine.protocol.Message;
 import io.brine.protocol.MessageCodec;
 import io.brine.protocol.Ping;
@@ -13,74 +12,53 @@ import io.brine.protocol.crypto.CryptoException;
 import io.brine.protocol.crypto.NoiseXX;
 import io.brine.protocol.crypto.SessionCipher;
 import io.brine.protocol.crypto.StaticKeyPair;
+import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
 
 /**
- * A dealer's handshake state machine: connect, Noise XX as initiator, the master's key check, its welcome, and
- * from then on the heartbeat; every failure tears down and tries again after a backoff. Runs on the dealers'
- * loop thread only.
+ * A dealer's handshake state machine: resolve the master's name (off the I/O thread, on every attempt), connect,
+ * Noise XX as initiator, the master's key check, its welcome, and from then on the heartbeat. Every failure, a lost
+ * connection among them, tears down and tries again after the one backoff ({@link Backoff}). Its timers are
+ * deadlines it tells the loop ({@link DealerLoop#wakeBy}), so an idle dealer's thread sleeps until the next one.
+ * Runs on the dealers' loop thread only.
  */
 final class DealerHandshake {
     private static final Logger LOG = System.getLogger(DealerHandshake.class.getName());
     private static final long PENDING_RECHECK_MILLIS = 10_000;
 
-    private enum State { IDLE, HANDSHAKING, AWAITING_WELCOME, PENDING, ESTABLISHED }
+    private enum State { IDLE, RESOLVING, HANDSHAKING, AWAITING_WELCOME, PENDING, ESTABLISHED, STOPPED }
 
     /** Who this dealer is and whom it talks to. */
-    record Identity(String connectAddress, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck) {
-    }
+    record Identity(String connectAddress, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck) { }
 
     private final Identity identity;
-    private final TransportSettings settings;
     private final DealerSocket socket;
     private final DealerListener listener;
     private final HeldMessages held;
     private final MasterAnswer answer;
-    private final Backoff backoff;
+    private final DealerLoop loop;
+    private final DealerAttempts attempts;
 
     private State state = State.IDLE;
     private NoiseXX handshake;
     private SessionCipher cipher;
-    private long nextAttemptAt;
     private long stateSince;
-    private long lastHeard;
-    private long lastPing;
-    private long pingSequence;
-    /**
-     * The master's router has greeted the current connection (its hello RESET arrived): the connection works, so a
-     * slow answer means a busy master, not a lost greeting.
-     */
-    private boolean greeted;
-    /**
-     * Connections in a row that the master accepted and never greeted: each waits twice as long as the one before
-     * (from the first handshake timeout up to the handshake timeout), since a master too busy to greet is only
-     * made busier by connections that give up and start over. A connection that never got through (nothing
-     * listening, a partition dropping packets) does not count: trying again soon costs the master nothing, and
-     * finds it as soon as it is back.
-     */
-    private int ungreeted;
-    /** The current connection is fresh and its greeting has not arrived yet. */
-    private boolean awaitingGreeting;
+    private final Heartbeat heartbeat;
     /** One handshake may start again at once on the same connection after a session; reset by each session. */
     private boolean mayHandshakeAgain;
-    /** The listener was told the session's connection was lost; reset by each session. */
-    private boolean saidLost;
-    private volatile int socketsOpened;
 
     DealerHandshake(Identity identity, TransportSettings settings, DealerSocket socket, DealerListener listener,
-            HeldMessages held, MasterAnswer answer) {
+            HeldMessages held, MasterAnswer answer, DealerLoop loop, Resolver resolver) {
         this.identity = identity;
-        this.settings = settings;
+        this.loop = loop;
+        this.attempts = new DealerAttempts(identity.connectAddress(), settings, resolver, loop);
+        this.heartbeat = new Heartbeat(settings.heartbeat().toMillis());
         this.socket = socket;
         this.listener = listener;
         this.held = held;
         this.answer = answer;
-        this.backoff = new Backoff(settings.backoffMin(), settings.backoffMax());
-    }
-
-    int socketsOpened() {
-        return socketsOpened;
     }
 
     boolean established() {
@@ -94,7 +72,7 @@ final class DealerHandshake {
 
     /** The master was heard from (any sealed frame that opened). */
     void heard(long now) {
-        lastHeard = now;
+        heartbeat.heard(now);
     }
 
     /** Sends now with a session, else holds until the master accepts us. */
@@ -110,36 +88,64 @@ final class DealerHandshake {
         socket.send(FrameKind.SEALED, Frame.sealed(cipher, MessageCodec.encode(message)));
     }
 
-    /** Timers: the next connection attempt, handshake deadlines, heartbeats. */
+    /** Timers: the next attempt, handshake deadlines, heartbeats; then the next deadline is set. */
     void tick(long now) {
-        if (state == State.IDLE && now >= nextAttemptAt) {
-            connect(now);
+        if (state == State.IDLE && attempts.due(now)) {
+            resolve();
         }
         timers(now);
+        rearm();
     }
 
-    boolean idle() {
-        return state == State.IDLE;
+    /** Ends for good: the endpoint is closing. */
+    void stop() {
+        state = State.STOPPED;
+        attempts.cancel();
+        socket.close();
     }
 
-    private void connect(long now) {
+    /**
+     * When {@link #tick} has work next: the connection attempt, the handshake's deadline, the next ping or silence
+     * check; {@code Long.MAX_VALUE} while a lookup is under way (its answer wakes the loop) or once stopped.
+     */
+    long deadline() {
+        return switch (state) {
+            case IDLE -> attempts.nextAttemptAt();
+            case RESOLVING, STOPPED -> Long.MAX_VALUE;
+            case HANDSHAKING, AWAITING_WELCOME -> stateSince + attempts.handshakeLimit() + 1;
+            case PENDING -> Math.min(stateSince + PENDING_RECHECK_MILLIS + 1, heartbeat.deadline());
+            case ESTABLISHED -> heartbeat.deadline();
+        };
+    }
+
+    private void rearm() {
+        loop.wakeBy(deadline());
+    }
+
+    /** Looks the master's name up again for every attempt: it may point elsewhere now. */
+    private void resolve() {
+        state = State.RESOLVING;
+        attempts.resolve(address -> connect(address, MonotonicMillis.now()), () -> {
+            state = State.IDLE;
+            rearm();
+        });
+    }
+
+    private void connect(InetSocketAddress address, long now) {
+        attempts.connecting();
         try {
-            socket.open(identity.connectAddress());
-        } catch (RuntimeException e) {
-            // A name that does not resolve (a VM booted before its DNS): one line per attempt, on the backoff's
-            // schedule, never a stack trace per try.
-            long delay = backoff.nextDelayMillis();
-            nextAttemptAt = now + delay;
-            String why = e.getCause() instanceof java.net.UnknownHostException ? "its name does not resolve"
-                    : String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
-            LOG.log(Level.WARNING, "cannot connect to the master at " + identity.connectAddress() + ": " + why
-                    + "; trying again in " + delay + " ms");
-            return;
+            socket.open(address);
+            beginHandshake(now);
+        } catch (IOException e) {
+            teardown("cannot connect: " + e.getMessage(), now);
         }
-        greeted = false;
-        awaitingGreeting = true;
-        socketsOpened++;
-        beginHandshake(now);
+    }
+
+    /** The connection failed or broke ({@link DealerSocket.Lost}): whatever session it carried is gone. */
+    void onLost(String reason) {
+        if (state != State.STOPPED && state != State.IDLE && state != State.RESOLVING) {
+            teardown(reason, MonotonicMillis.now());
+        }
     }
 
     private void beginHandshake(long now) {
@@ -149,34 +155,20 @@ final class DealerHandshake {
     }
 
     /**
-     * The master's router greets every new connection with a RESET that has a body, and answers a frame it cannot
-     * place (a sealed frame without a session, a last handshake message without a first) with an empty one.
-     *
-     * <p>A greeting other than the one a fresh connection expects means the socket re-made the connection (the
-     * master restarted, or the connection broke): the master knows nothing of it, so whatever handshake or session
-     * we had is gone, and the handshake starts again at once on it. Reconnections are paced by the socket, so this
-     * needs no backoff. Closing the working connection and connecting anew after a backoff, as before, cost every
-     * minion of a restarted master two connections and a backoff; and a handshake begun on a connection that was
-     * then re-made waited for an answer that could not come.
-     *
-     * <p>An empty RESET while handshaking answers frames sent before the handshake began: nothing to do. With a
-     * session, or awaiting the welcome, the master has lost us: the handshake starts again at once the first
-     * time, and after a backoff on a new connection if that fails too. (A master before greetings had bodies
-     * greets with an empty RESET: handled as before.)
+     * The master's router greets every new connection with a RESET that has a body ({@link DealerAttempts#greeted});
+     * every connection is made here and a lost one reported, so a greeting never means one was re-made behind our
+     * back. An empty RESET answers a frame the master cannot place: while handshaking, one sent before the
+     * handshake began (nothing to do); with a session, or awaiting the welcome, the master has lost us: the
+     * handshake starts again at once on the same connection the first time, after a backoff on a new one if that
+     * fails too.
      */
     void onReset(boolean greeting, long now) {
-        greeted = true;
-        ungreeted = 0;
-        if (greeting && awaitingGreeting) {
-            awaitingGreeting = false;
-            return; // our fresh connection's own greeting: the first handshake message follows it
+        attempts.greeted();
+        if (greeting || state == State.HANDSHAKING) {
+            return;
         }
         String reason = "the master has no session for us (it restarted, or dropped us)";
-        if (greeting) {
-            handshakeAgain(reason, now);
-        } else if (state == State.HANDSHAKING) {
-            return;
-        } else if (mayHandshakeAgain) {
+        if (mayHandshakeAgain) {
             mayHandshakeAgain = false;
             handshakeAgain(reason, now);
         } else {
@@ -224,7 +216,7 @@ final class DealerHandshake {
             case ACCEPTED -> {
                 enter(State.ESTABLISHED, now);
                 mayHandshakeAgain = true;
-                backoff.reset();
+                attempts.reset();
                 while (!held.isEmpty() && state == State.ESTABLISHED) {
                     sendSealed(held.next());
                 }
@@ -243,60 +235,38 @@ final class DealerHandshake {
 
     /** Connect again soon, each peer after its own jittered wait, so a fleet does not return in lockstep. */
     void onGoingAway(String reason, long now) {
-        backoff.reset();
+        attempts.reset();
         teardown("the master is going away (" + reason + ")", now);
     }
 
     private void timers(long now) {
         switch (state) {
             case HANDSHAKING, AWAITING_WELCOME -> {
-                // A greeted connection is waited on for as long as the settings allow: its handshake is in the
-                // master's queue, and starting over would put a second one behind it (see onReset). One never
-                // greeted leads nowhere yet (no master there, or one too busy to greet): it gets the first timeout,
-                // doubled for each connection before it that the master accepted and did not greet (see
-                // ungreeted), so that a fleet converging on an overloaded master backs off instead of piling up
-                // connections.
-                long limit = greeted ? settings.handshakeTimeout().toMillis() : ungreetedTimeout();
-                if (now - stateSince > limit) {
-                    if (!greeted && socket.connected()) {
-                        ungreeted++;
-                    }
+                // A greeted connection is waited on long (its handshake is in the master's queue); one never
+                // greeted, for less and less long (see DealerAttempts.handshakeLimit).
+                if (now - stateSince > attempts.handshakeLimit()) {
+                    attempts.gaveUp(socket.connected());
                     teardown("no handshake answer from " + identity.connectAddress(), now);
                 }
             }
             case PENDING, ESTABLISHED -> heartbeat(now);
-            default -> {
-            }
+            default -> { }
         }
     }
 
     private void heartbeat(long now) {
-        if (state == State.ESTABLISHED && !saidLost && socket.lostSinceOpen()) {
-            // The socket connects again by itself and the handshake starts over when a master greets it (onReset);
-            // the listener hears now that the session is gone, not when a master is back or the heartbeat expires:
-            // a client waiting on an answer that cannot come decides what to do meanwhile.
-            saidLost = true;
-            listener.onDisconnected("the connection to the master was lost; connecting again");
-        }
         if (state == State.PENDING && now - stateSince > PENDING_RECHECK_MILLIS) {
-            // The master pushes acceptance at once; asking again now and then covers a push that was lost (a
-            // master restart in between, a dropped frame).
-            backoff.reset();
+            // Acceptance is pushed at once; asking again now and then covers a push that was lost.
+            attempts.reset();
             teardown("still pending; asking the master again", now);
             return;
         }
-        long interval = settings.heartbeat().toMillis();
-        if (now - lastHeard > 3 * interval) {
+        Heartbeat.Due due = heartbeat.due(now);
+        if (due == Heartbeat.Due.SILENT) {
             teardown("the master went silent", now);
-        } else if (now - lastPing >= interval) {
-            lastPing = now;
-            sendSealed(new Ping(++pingSequence));
+        } else if (due == Heartbeat.Due.PING) {
+            sendSealed(new Ping(heartbeat.nextSequence()));
         }
-    }
-
-    private long ungreetedTimeout() {
-        long first = settings.firstHandshakeTimeout().toMillis();
-        return Math.min(first << Math.min(ungreeted, 10), settings.handshakeTimeout().toMillis());
     }
 
     private void sendFrame(Frame frame) {
@@ -305,25 +275,26 @@ final class DealerHandshake {
 
     private void enter(State next, long now) {
         state = next;
-        saidLost = false;
         stateSince = now;
-        lastHeard = now;
-        lastPing = now;
+        heartbeat.restart(now);
+        rearm();
     }
 
     private void teardown(String reason, long now) {
+        if (state == State.STOPPED) {
+            return;
+        }
         socket.close();
         boolean wasUp = state == State.ESTABLISHED;
         handshake = null;
         cipher = null;
         state = State.IDLE;
-        long delay = backoff.nextDelayMillis();
-        nextAttemptAt = now + delay;
-        // A minion that cannot reach its master says so on every backoff step (nothing listening, a wrong port); a
-        // client's own error message covers it for the CLI.
+        long delay = attempts.failed(now);
+        // A minion says so on every backoff step; a client's own error message covers it for the CLI.
         Level level = wasUp || identity.hello().role() == Role.MINION ? Level.WARNING : Level.DEBUG;
         LOG.log(level, (wasUp ? "" : "no session with the master at " + identity.connectAddress() + ": ") + reason
                 + "; reconnecting in " + delay + " ms");
+        rearm();
         listener.onDisconnected(reason);
     }
 }

@@ -12,7 +12,6 @@ import io.brine.protocol.Welcome;
 import io.brine.protocol.crypto.CryptoException;
 import io.brine.protocol.crypto.SessionCipher;
 import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -28,8 +27,12 @@ final class DealerInbound implements DealerSocket.FrameSink {
     private final FrameBuffers buffers;
     private final DealerHandshake session;
     private final DealerListener listener;
+    private final DealerCounters counters;
+    private final DropLog dropLog = new DropLog(LOG);
 
-    DealerInbound(int maxFrameSize, FrameBuffers buffers, DealerHandshake session, DealerListener listener) {
+    DealerInbound(int maxFrameSize, FrameBuffers buffers, DealerHandshake session, DealerListener listener,
+            DealerCounters counters) {
+        this.counters = counters;
         this.maxFrameSize = maxFrameSize;
         this.buffers = buffers;
         this.session = session;
@@ -45,7 +48,10 @@ final class DealerInbound implements DealerSocket.FrameSink {
                     : Arrays.copyOf(raw, length), maxFrameSize).body(), now);
             case SEALED -> sealed(raw, length, now);
             case RESET -> session.onReset(length > Frame.HEADER, now);
-            default -> LOG.log(Level.WARNING, "dropped a " + kind + " frame: never sent by a master");
+            default -> {
+                counters.drop(DealerCounters.Drop.MALFORMED_FRAME);
+                dropLog.drop("a " + kind + " frame from the master: never sent by a master");
+            }
         }
     }
 
@@ -63,8 +69,14 @@ final class DealerInbound implements DealerSocket.FrameSink {
         Message message;
         try {
             message = MessageCodec.decode(Frame.open(cipher, raw, length));
-        } catch (CryptoException | MalformedMessageException e) {
-            LOG.log(Level.WARNING, "dropped a sealed frame from the master: " + e.getMessage());
+        } catch (CryptoException e) {
+            counters.drop(DealerCounters.Drop.DECRYPT_FAILED);
+            dropLog.drop("a sealed frame from the master that does not open: " + e.getMessage());
+            buffers.recycle(frame);
+            return;
+        } catch (MalformedMessageException e) {
+            counters.drop(DealerCounters.Drop.UNDECODABLE);
+            dropLog.drop("a sealed frame from the master holding no message: " + e.getMessage());
             buffers.recycle(frame);
             return;
         }

@@ -18,13 +18,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the data in it. Free buffers are dropped after {@value #IDLE_MILLIS} ms without a large frame, so an idle
  * minion holds none.
  */
-final class FrameBuffers {
+final class FrameBuffers implements FrameMemory {
     static final int POOLED_MIN = 64 * 1024;
     /** A 256 KiB file chunk and its envelope (frame header, nonce, tag, message fields) fit with room to spare. */
     static final int BUFFER_SIZE = 256 * 1024 + 4096;
     /** A download's window of 16 chunks, and a few being written or decoded. */
     static final int MAX_FREE = 20;
     static final long IDLE_MILLIS = 10_000;
+    /** A frame larger than a pool buffer starts this large and grows as its bytes arrive. */
+    private static final int FIRST_CHUNK = 64 * 1024;
 
     private final ConcurrentLinkedDeque<byte[]> free = new ConcurrentLinkedDeque<>();
     private final AtomicInteger freeCount = new AtomicInteger();
@@ -73,6 +75,26 @@ final class FrameBuffers {
                 freeCount.decrementAndGet();
             }
         }
+    }
+
+    /** When {@link #trimIfIdle} would next drop something; {@code Long.MAX_VALUE} while nothing is free. */
+    long trimDeadline() {
+        return freeCount.get() > 0 ? lastUsedMillis + IDLE_MILLIS + 1 : Long.MAX_VALUE;
+    }
+
+    @Override
+    public byte[] first(int size, int arrived) {
+        return size > BUFFER_SIZE ? new byte[Math.max(FIRST_CHUNK, Math.min(size, arrived))] : allocate(size).array();
+    }
+
+    @Override
+    public byte[] grow(byte[] body, int filled, int capacity) {
+        return java.util.Arrays.copyOf(body, capacity);
+    }
+
+    @Override
+    public void done(byte[] body) {
+        // a dealer's frame is handed up in its buffer: the buffer comes back through recycle, if at all
     }
 
     int free() {

@@ -199,6 +199,18 @@ public final class RouterEndpoint implements AutoCloseable {
         }
     }
 
+    /** ZMTP frames read so far on every connection, commands (heartbeats) included, read on the I/O thread (tests). */
+    long framesRead() throws InterruptedException {
+        ZmtpServer server = started.server();
+        CompletableFuture<Long> read = new CompletableFuture<>();
+        loop.outbox().submit(() -> read.complete((long) server.framesRead()));
+        try {
+            return read.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
     /** The most memory frames still arriving held at once, across all connections (reports and tests). */
     long frameBytesPeak() {
         return started.server().budget().peak();

@@ -25,6 +25,7 @@ public final class TransportRuntime implements AutoCloseable {
 
     private final String name;
     private DealerLoop dealers;
+    private Resolver resolver;
     private int dealerUsers;
     private boolean closed;
 
@@ -69,8 +70,16 @@ public final class TransportRuntime implements AutoCloseable {
         if (dealers == null) {
             dealers = new DealerLoop(threadName("dealers"));
         }
+        if (resolver == null) {
+            resolver = new Resolver(this);
+        }
         dealerUsers++;
         return dealers;
+    }
+
+    /** Where the dealers of this runtime resolve their master's name; made with the dealers' loop. */
+    synchronized Resolver resolver() {
+        return resolver;
     }
 
     synchronized void releaseDealerLoop(DealerLoop loop) {
@@ -86,6 +95,10 @@ public final class TransportRuntime implements AutoCloseable {
         DealerLoop loop;
         synchronized (this) {
             closed = true;
+            if (resolver != null) {
+                resolver.close();
+                resolver = null;
+            }
             loop = dealers;
             dealers = null;
             dealerUsers = 0;

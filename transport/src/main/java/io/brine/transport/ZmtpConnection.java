@@ -5,7 +5,6 @@ import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
-import java.util.ArrayDeque;
 
 /**
  * One accepted TCP connection: where its ZMTP handshake stands, its frame reader, the limits its peer's state
@@ -14,8 +13,6 @@ import java.util.ArrayDeque;
  */
 final class ZmtpConnection {
     enum Phase { GREETING, READY, OPEN }
-
-    private static final int MAX_GATHER = 64;
 
     final long id;
     final SocketChannel channel;
@@ -34,8 +31,8 @@ final class ZmtpConnection {
     long outboundLimit;
     /** Output was queued this turn; the server writes it once the turn's work is done. */
     boolean dirty;
-    /** A multi-part message is being skipped: Brine's messages are one frame each. */
-    boolean skippingParts;
+    /** The ZMTP rules for frames after the greeting; drops the parts of multi-part messages. */
+    final ZmtpCommands commands = new ZmtpCommands();
     boolean closed;
     /**
      * The peer asked for the operator's lane in its READY and connects from this host: its handshakes go before
@@ -46,8 +43,7 @@ final class ZmtpConnection {
     int rateDrops;
     private final byte[] greeting = new byte[ZmtpGreeting.LENGTH];
     private int greetingFilled;
-    private final ArrayDeque<ByteBuffer> outbound = new ArrayDeque<>();
-    private long outboundBytes;
+    private final ZmtpFrameWriter output = new ZmtpFrameWriter();
 
     ZmtpConnection(long id, SocketChannel channel, SelectionKey key, InetAddress address, FrameBudget budget,
             TokenBucket handshakes, long nowNanos) {
@@ -70,34 +66,12 @@ final class ZmtpConnection {
 
     /** Queues a ZMTP frame (written by {@link #flush}); false if the peer is not keeping up. */
     boolean send(int flags, byte[] body) {
-        if (outboundBytes + body.length > outboundLimit) {
-            return false;
-        }
-        boolean large = body.length > 255;
-        ByteBuffer header = ByteBuffer.allocate(large ? 9 : 2);
-        header.put((byte) (flags | (large ? ZmtpFrameReader.LONG : 0)));
-        if (large) {
-            header.putLong(body.length);
-        } else {
-            header.put((byte) body.length);
-        }
-        header.flip();
-        return enqueue(header) && enqueue(ByteBuffer.wrap(body));
+        return output.offer(flags, body, Integer.MAX_VALUE, outboundLimit);
     }
 
     /** Queues raw bytes (the greeting). */
-    boolean sendRaw(byte[] bytes) {
-        return enqueue(ByteBuffer.wrap(bytes));
-    }
-
-    private boolean enqueue(ByteBuffer buffer) {
-        outbound.add(buffer);
-        outboundBytes += buffer.remaining();
-        return true;
-    }
-
-    boolean hasOutput() {
-        return !outbound.isEmpty();
+    void sendRaw(byte[] bytes) {
+        output.raw(bytes);
     }
 
     /**
@@ -106,40 +80,16 @@ final class ZmtpConnection {
      */
     void flush() throws IOException {
         dirty = false;
-        while (!outbound.isEmpty()) {
-            ByteBuffer[] batch = outbound.size() == 1 ? new ByteBuffer[] {outbound.peek()} : gather();
-            long written = channel.write(batch);
-            outboundBytes -= written;
-            while (!outbound.isEmpty() && !outbound.peek().hasRemaining()) {
-                outbound.poll();
-            }
-            if (written == 0) {
-                break;
-            }
-        }
-        int ops = outbound.isEmpty() ? SelectionKey.OP_READ : SelectionKey.OP_READ | SelectionKey.OP_WRITE;
+        int ops = output.writeTo(channel) ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ;
         if (key.isValid() && key.interestOps() != ops) {
             key.interestOps(ops);
         }
     }
 
-    private ByteBuffer[] gather() {
-        ByteBuffer[] batch = new ByteBuffer[Math.min(MAX_GATHER, outbound.size())];
-        int i = 0;
-        for (ByteBuffer b : outbound) {
-            if (i == batch.length) {
-                break;
-            }
-            batch[i++] = b;
-        }
-        return batch;
-    }
-
     void close() {
         closed = true;
         reader.release();
-        outbound.clear();
-        outboundBytes = 0;
+        output.clear();
         key.cancel();
         try {
             channel.close();

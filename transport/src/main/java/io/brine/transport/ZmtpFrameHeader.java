@@ -4,9 +4,8 @@ import java.nio.ByteBuffer;
 
 /**
  * A ZMTP frame's header as its bytes arrive: a flags byte (MORE, LONG, COMMAND), then a 1-byte size, or an 8-byte
- * one with LONG. Both ends read frames with it: the master's {@link ZmtpFrameReader} and the dealer's
- * {@link DealerSocket}. The size is what the peer declared, unchecked: each reader holds it to its own limit
- * (negative means a declared size past {@code Long.MAX_VALUE}).
+ * one with LONG, read by the {@link ZmtpFrameReader} of either end. The size is what the peer declared, unchecked:
+ * the reader holds it to the limit its caller gives (negative means a declared size past {@code Long.MAX_VALUE}).
  */
 final class ZmtpFrameHeader {
     private final byte[] bytes = new byte[9];

@@ -1,25 +1,24 @@
 package io.brine.transport;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
 
 /**
  * Cuts one connection's byte stream into ZMTP frames (a flags byte: MORE, LONG, COMMAND; a 1- or 8-byte size; the
- * body). Memory follows the bytes: a frame's buffer starts small and grows as its body arrives, so a header that
- * declares a large size and is followed by nothing costs nothing; the size is checked against the limit the
- * connection's state allows before a byte of the body is kept, and every byte held is reserved in the shared
- * {@link FrameBudget}.
+ * body), for both ends: the master's connections and the dealer's. The size is checked against the limit the
+ * connection's state allows before a byte of the body is kept, and the body is kept in the end's
+ * {@link FrameMemory}, which grows it as its bytes arrive.
  */
 final class ZmtpFrameReader {
     static final int MORE = 0x01;
     static final int LONG = 0x02;
     static final int COMMAND = 0x04;
-    /** The least a frame's buffer starts with; more only if that many bytes are already here. */
-    private static final int FIRST_CHUNK = 1024;
 
-    /** Receives complete frames. */
+    /** Receives complete frames: the frame is {@code body[0, length)}. */
     interface Sink {
         /** Returns false to stop reading (the connection was closed meanwhile). */
-        boolean frame(int flags, byte[] body) throws ZmtpException;
+        boolean frame(int flags, byte[] body, int length) throws ZmtpException;
     }
 
     /** Hears of a frame over the limit that was read past without being kept. */
@@ -28,7 +27,36 @@ final class ZmtpFrameReader {
         boolean skipped(int flags, long size) throws ZmtpException;
     }
 
-    private final FrameBudget budget;
+    /** Takes a piece of a connection's bytes. */
+    interface Piece {
+        /** Returns false to stop reading the connection this turn (it closed, or moved on). */
+        boolean take(ByteBuffer in) throws ZmtpException;
+    }
+
+    /**
+     * Reads what {@code channel} has, through {@code buffer}, up to about {@code maxBytes} a turn (so that one busy
+     * connection cannot starve the others), handing each piece to {@code piece}; false if the peer closed.
+     */
+    static boolean drain(ReadableByteChannel channel, ByteBuffer buffer, int maxBytes, Piece piece)
+            throws IOException, ZmtpException {
+        int total = 0;
+        while (total < maxBytes) {
+            buffer.clear();
+            int n = channel.read(buffer);
+            if (n <= 0) {
+                return n == 0;
+            }
+            total += n;
+            boolean drained = buffer.hasRemaining(); // a short read: the socket is empty for now
+            buffer.flip();
+            if (!piece.take(buffer) || drained) {
+                return true;
+            }
+        }
+        return true;
+    }
+
+    private final FrameMemory memory;
     private final ZmtpFrameHeader header = new ZmtpFrameHeader();
     private int flags;
     private byte[] body;
@@ -38,12 +66,12 @@ final class ZmtpFrameReader {
     private long skipLeft = -1;
     private long skipSize;
 
-    ZmtpFrameReader(FrameBudget budget) {
-        this.budget = budget;
+    ZmtpFrameReader(FrameMemory memory) {
+        this.memory = memory;
     }
 
     /** Consumes all of {@code in}, passing each complete frame to {@code sink}; {@code limit} caps a body's size. */
-    void read(ByteBuffer in, int limit, Sink sink) throws ZmtpException {
+    void read(ByteBuffer in, long limit, Sink sink) throws ZmtpException {
         read(in, limit, sink, null);
     }
 
@@ -51,7 +79,7 @@ final class ZmtpFrameReader {
      * As above; with {@code oversize} (null: a frame over the limit ends the connection), a frame over the limit is
      * read past, none of it kept and no memory reserved for it, and reported once its last byte has gone by.
      */
-    void read(ByteBuffer in, int limit, Sink sink, Oversize oversize) throws ZmtpException {
+    void read(ByteBuffer in, long limit, Sink sink, Oversize oversize) throws ZmtpException {
         while (in.hasRemaining()) {
             if (skipLeft >= 0) {
                 int n = (int) Math.min(in.remaining(), skipLeft);
@@ -72,12 +100,9 @@ final class ZmtpFrameReader {
                 if (skipLeft >= 0) {
                     continue;
                 }
-                if (bodySize == 0 && !complete(sink)) {
-                    return;
-                }
-                continue;
+            } else {
+                readBody(in);
             }
-            readBody(in);
             if (bodyFilled == bodySize && !complete(sink)) {
                 return;
             }
@@ -89,15 +114,17 @@ final class ZmtpFrameReader {
         return body == null ? 0 : body.length;
     }
 
-    /** Gives back what the frame still arriving holds; called when the connection closes. */
+    /** Gives back what the frame still arriving holds, and forgets a header partly read: the connection closed. */
     void release() {
         if (body != null) {
-            budget.release(body.length);
+            memory.done(body);
             body = null;
         }
+        header.reset();
+        skipLeft = -1;
     }
 
-    private boolean readHeader(ByteBuffer in, int limit, boolean skipOversize) throws ZmtpException {
+    private boolean readHeader(ByteBuffer in, long limit, boolean skipOversize) throws ZmtpException {
         if (!header.read(in)) {
             return false;
         }
@@ -108,12 +135,13 @@ final class ZmtpFrameReader {
             skipSize = size;
             return true;
         }
-        if (size < 0 || size > limit) {
-            throw new ZmtpException("frame too large");
+        if (size < 0 || size > limit || size > Integer.MAX_VALUE) {
+            throw new ZmtpException(ZmtpException.Fault.FRAME_TOO_LARGE, "frame too large (" + size + " bytes)");
         }
         bodySize = (int) size;
         bodyFilled = 0;
-        body = bodySize == 0 ? new byte[0] : grow(new byte[0], Math.min(bodySize, Math.max(FIRST_CHUNK, in.remaining())));
+        body = memory.first(bodySize, in.remaining());
+        readBody(in);
         return true;
     }
 
@@ -121,25 +149,16 @@ final class ZmtpFrameReader {
         int wanted = Math.min(in.remaining(), bodySize - bodyFilled);
         if (bodyFilled + wanted > body.length) {
             int capacity = (int) Math.min(bodySize, Math.max(2L * body.length, bodyFilled + (long) wanted));
-            body = grow(body, capacity);
+            body = memory.grow(body, bodyFilled, capacity);
         }
         in.get(body, bodyFilled, wanted);
         bodyFilled += wanted;
     }
 
-    private byte[] grow(byte[] old, int capacity) throws ZmtpException {
-        if (!budget.reserve(capacity - old.length)) {
-            throw new ZmtpException("frame memory budget exhausted");
-        }
-        byte[] bigger = new byte[capacity];
-        System.arraycopy(old, 0, bigger, 0, Math.min(old.length, bodyFilled));
-        return bigger;
-    }
-
-    private boolean complete(ZmtpFrameReader.Sink sink) throws ZmtpException {
+    private boolean complete(Sink sink) throws ZmtpException {
         byte[] done = body;
         body = null;
-        budget.release(done.length);
-        return sink.frame(flags, done);
+        memory.done(done);
+        return sink.frame(flags, done, bodySize);
     }
 }

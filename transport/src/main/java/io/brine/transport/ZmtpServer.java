@@ -2,11 +2,9 @@ package io.brine.transport;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,7 +41,6 @@ final class ZmtpServer implements AutoCloseable {
     private final RouterLimits limits;
     private final Counters counters;
     private final DropLog dropLog;
-    private final byte[] hello;
     /** Given with {@link #bind}: nothing is heard before the server listens. */
     private Handler handler;
     private final Admission admission;
@@ -53,7 +50,8 @@ final class ZmtpServer implements AutoCloseable {
     /** Connections with output queued this turn. */
     private final List<ZmtpConnection> dirty = new ArrayList<>();
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
-    private ServerSocketChannel listener;
+    private final ZmtpAcceptor acceptor;
+    private final ZmtpRouterFrames frames;
     private long nextId;
 
     ZmtpServer(Selector selector, RouterLimits limits, Counters counters, DropLog dropLog, byte[] hello,
@@ -62,9 +60,10 @@ final class ZmtpServer implements AutoCloseable {
         this.limits = limits;
         this.counters = counters;
         this.dropLog = dropLog;
-        this.hello = hello;
         this.admission = admission;
         this.budget = new FrameBudget(limits.frameBudgetBytes());
+        this.acceptor = new ZmtpAcceptor(this, admission, idle, counters, dropLog);
+        this.frames = new ZmtpRouterFrames(this, limits, counters, dropLog, hello);
     }
 
     /**
@@ -73,28 +72,12 @@ final class ZmtpServer implements AutoCloseable {
      */
     String bind(String endpoint, Handler events) throws IOException {
         this.handler = events;
-        if (!endpoint.startsWith("tcp://") || endpoint.lastIndexOf(':') < 6) {
-            throw new IllegalArgumentException("not a tcp://host:port endpoint: " + endpoint);
-        }
-        String host = endpoint.substring(6, endpoint.lastIndexOf(':'));
-        String port = endpoint.substring(endpoint.lastIndexOf(':') + 1);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        InetSocketAddress address = new InetSocketAddress(host.equals("*") ? "0.0.0.0" : host,
-                port.equals("*") ? 0 : Integer.parseInt(port));
-        listener = ServerSocketChannel.open();
-        listener.bind(address, 4096);
-        listener.configureBlocking(false);
-        listener.register(selector, SelectionKey.OP_ACCEPT);
-        InetSocketAddress local = (InetSocketAddress) listener.getLocalAddress();
-        String shown = local.getAddress().getHostAddress();
-        return "tcp://" + (shown.contains(":") ? "[" + shown + "]" : shown) + ":" + local.getPort();
+        return acceptor.bind(endpoint, selector);
     }
 
     /** Handles the keys the selector reported; returns how many frames were read. */
     int handle(Iterable<SelectionKey> selected) {
-        int before = framesRead;
+        int before = frames.framesRead();
         for (SelectionKey key : selected) {
             if (!key.isValid()) {
                 continue;
@@ -102,13 +85,16 @@ final class ZmtpServer implements AutoCloseable {
             if (key.attachment() instanceof ZmtpConnection connection) {
                 service(connection, key);
             } else if (key.isAcceptable()) {
-                acceptAll();
+                acceptor.acceptAll();
             }
         }
-        return framesRead - before;
+        return frames.framesRead() - before;
     }
 
-    private int framesRead;
+    /** Frames read so far, on every connection. */
+    int framesRead() {
+        return frames.framesRead();
+    }
 
     ZmtpConnection connection(long id) {
         return connections.get(id);
@@ -141,7 +127,7 @@ final class ZmtpServer implements AutoCloseable {
      * system call; but a burst to many peers (a broadcast) is written every {@value #FLUSH_EVERY} connections, so
      * the first minions start on a job while the rest are still being sealed for.
      */
-    private void markDirty(ZmtpConnection connection) {
+    void markDirty(ZmtpConnection connection) {
         if (!connection.dirty) {
             connection.dirty = true;
             dirty.add(connection);
@@ -217,97 +203,22 @@ final class ZmtpServer implements AutoCloseable {
             c.close();
         }
         connections.clear();
-        try {
-            if (listener != null) {
-                listener.close();
-            }
-        } catch (IOException e) {
-            // closing anyway
-        }
+        acceptor.close();
     }
 
-    /**
-     * Accepts what is waiting, 256 a turn at most. Never stops for idle connections: when out of descriptors, the
-     * oldest idle connection is closed to free one (an accept that fails with none to close is tried next turn).
-     */
-    private void acceptAll() {
-        for (int i = 0; i < 256; i++) {
-            SocketChannel channel;
-            try {
-                channel = listener.accept();
-            } catch (IOException e) {
-                if (evict(idle.oldest(), Counters.Drop.IDLE_EVICTED, "accept failed (" + e.getMessage() + ")")) {
-                    continue;
-                }
-                dropLog.drop("accept failed: " + e.getMessage()); // out of descriptors: try again next turn
-                return;
-            }
-            if (channel == null) {
-                return;
-            }
-            accept(channel);
-        }
-    }
-
-    /**
-     * Admits {@code address}'s new connection within the caps, closing the oldest idle connection of the address
-     * (or of all) to make room rather than refusing the newcomer: a flood of idle connections churns through itself.
-     * Refuses only when every connection over the cap has a handshake under way or a session.
-     */
-    private Admission.Refusal admit(InetAddress address) {
-        Admission.Refusal refusal = admission.admit(address);
-        for (int tries = 0; refusal != null && tries < 2; tries++) {
-            boolean room = refusal == Admission.Refusal.TOO_MANY_FROM_ADDRESS
-                    ? evict(idle.oldestOf(address), Counters.Drop.IDLE_EVICTED_FROM_ADDRESS, refusal.text)
-                    : evict(idle.oldest(), Counters.Drop.IDLE_EVICTED, refusal.text);
-            if (!room) {
-                return refusal;
-            }
-            refusal = admission.admit(address);
-        }
-        return refusal;
-    }
-
-    private boolean evict(ZmtpConnection oldest, Counters.Drop reason, String why) {
-        if (oldest == null) {
-            return false;
-        }
-        counters.drop(reason);
-        dropLog.drop(why + ": closed the oldest idle connection, from " + oldest.address.getHostAddress());
-        close(oldest, "closed for a newer connection (" + why + ")");
-        return true;
-    }
-
-    private void accept(SocketChannel channel) {
-        try {
-            InetAddress address = ((InetSocketAddress) channel.getRemoteAddress()).getAddress();
-            Admission.Refusal refusal = admit(address);
-            if (refusal != null) {
-                counters.drop(Counters.Drop.CONNECTION_REFUSED);
-                dropLog.drop(refusal.text + ": " + address.getHostAddress());
-                channel.close();
-                return;
-            }
-            channel.configureBlocking(false);
-            channel.socket().setTcpNoDelay(true);
-            SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
-            long now = System.nanoTime();
-            ZmtpConnection c = new ZmtpConnection(++nextId, channel, key, address, budget,
-                    new TokenBucket(limits.handshakesPerConnectionBurst(), 1, now), now);
-            c.frameLimit = PRE_OPEN_FRAME_LIMIT;
-            c.outboundLimit = limits.unauthenticatedOutboundBytes();
-            key.attach(c);
-            connections.put(c.id, c);
-            idle.idle(c);
-            c.sendRaw(ZmtpGreeting.greeting());
-            markDirty(c);
-        } catch (IOException e) {
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // gone already
-            }
-        }
+    /** Takes a connection the acceptor admitted: registers it, counts it idle and greets it. */
+    void adopt(SocketChannel channel, InetAddress address) throws IOException {
+        SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
+        long now = System.nanoTime();
+        ZmtpConnection c = new ZmtpConnection(++nextId, channel, key, address, budget,
+                new TokenBucket(limits.handshakesPerConnectionBurst(), 1, now), now);
+        c.frameLimit = PRE_OPEN_FRAME_LIMIT;
+        c.outboundLimit = limits.unauthenticatedOutboundBytes();
+        key.attach(c);
+        connections.put(c.id, c);
+        idle.idle(c);
+        c.sendRaw(ZmtpGreeting.greeting());
+        markDirty(c);
     }
 
     private void service(ZmtpConnection c, SelectionKey key) {
@@ -319,9 +230,11 @@ final class ZmtpServer implements AutoCloseable {
                 readFrom(c);
             }
         } catch (ZmtpException e) {
-            counters.drop(e.reason().startsWith("frame memory") ? Counters.Drop.FRAME_BUDGET
-                    : e.reason().startsWith("frame too large") ? Counters.Drop.FRAME_TOO_LARGE
-                    : Counters.Drop.PROTOCOL_ERROR);
+            counters.drop(switch (e.fault()) {
+                case PROTOCOL_ERROR -> Counters.Drop.PROTOCOL_ERROR;
+                case FRAME_TOO_LARGE -> Counters.Drop.FRAME_TOO_LARGE;
+                case FRAME_BUDGET -> Counters.Drop.FRAME_BUDGET;
+            });
             dropLog.drop(e.reason() + " from " + c.address.getHostAddress());
             close(c, e.reason());
         } catch (IOException e) {
@@ -336,68 +249,12 @@ final class ZmtpServer implements AutoCloseable {
     }
 
     private void readFrom(ZmtpConnection c) throws IOException, ZmtpException {
-        int total = 0;
-        while (!c.closed && total < READ_PER_TURN) {
-            readBuffer.clear();
-            int n = c.channel.read(readBuffer);
-            if (n < 0) {
-                close(c, "peer closed the connection");
-                return;
-            }
-            if (n == 0) {
-                return;
-            }
-            total += n;
-            boolean drained = readBuffer.hasRemaining(); // a short read: the socket is empty for now
-            readBuffer.flip();
-            consume(c, readBuffer);
-            if (drained) {
-                return;
-            }
+        if (!ZmtpFrameReader.drain(c.channel, readBuffer, READ_PER_TURN, in -> {
+            frames.consume(c, in, handler);
+            return !c.closed;
+        })) {
+            close(c, "peer closed the connection");
         }
-    }
-
-    private void consume(ZmtpConnection c, ByteBuffer in) throws IOException, ZmtpException {
-        if (c.phase == ZmtpConnection.Phase.GREETING) {
-            byte[] greeting = c.readGreeting(in);
-            if (greeting == null) {
-                return;
-            }
-            ZmtpGreeting.checkPeer(greeting);
-            c.phase = ZmtpConnection.Phase.READY;
-            c.send(ZmtpFrameReader.COMMAND, ZmtpGreeting.ready("ROUTER"));
-            markDirty(c);
-        }
-        c.reader.read(in, c.frameLimit, (flags, body) -> frame(c, flags, body),
-                c.skipOversize ? (flags, size) -> oversize(c, flags, size) : null);
-    }
-
-    /** An accepted peer's frame over its limit, read past: the peer is told its limit rather than cut off. */
-    private boolean oversize(ZmtpConnection c, int flags, long size) {
-        counters.drop(Counters.Drop.FRAME_TOO_LARGE);
-        dropLog.drop("frame of " + size + " bytes over the limit of " + c.frameLimit + " from "
-                + c.address.getHostAddress() + "; read past and dropped");
-        c.skippingParts = (flags & ZmtpFrameReader.MORE) != 0;
-        handler.onOversize(c, size);
-        return !c.closed;
-    }
-
-    private boolean frame(ZmtpConnection c, int flags, byte[] body) throws ZmtpException {
-        framesRead++;
-        if ((flags & ZmtpFrameReader.COMMAND) != 0) {
-            command(c, flags, body);
-        } else if (c.phase != ZmtpConnection.Phase.OPEN) {
-            throw new ZmtpException("message before READY");
-        } else if ((flags & ZmtpFrameReader.MORE) != 0 || c.skippingParts) {
-            if (!c.skippingParts) {
-                counters.drop(Counters.Drop.MULTIPART);
-                dropLog.drop("multi-part message from " + c.address.getHostAddress());
-            }
-            c.skippingParts = (flags & ZmtpFrameReader.MORE) != 0;
-        } else {
-            handler.onMessage(c, body);
-        }
-        return !c.closed;
     }
 
     /**
@@ -407,26 +264,5 @@ final class ZmtpServer implements AutoCloseable {
      */
     static boolean grantsOperatorLane(String lane, InetAddress from) {
         return ZmtpGreeting.OPERATOR_LANE.equals(lane) && from.isLoopbackAddress();
-    }
-
-    private void command(ZmtpConnection c, int flags, byte[] body) throws ZmtpException {
-        if ((flags & ZmtpFrameReader.MORE) != 0) {
-            throw new ZmtpException("command frame with MORE set");
-        }
-        if (c.phase == ZmtpConnection.Phase.READY) {
-            c.operatorLane = grantsOperatorLane(ZmtpGreeting.checkReady(body, "DEALER"), c.address);
-            c.phase = ZmtpConnection.Phase.OPEN;
-            c.frameLimit = limits.unauthenticatedFrameLimit();
-            send(c, hello);
-            return;
-        }
-        String name = ZmtpGreeting.commandName(body);
-        if ("PING".equals(name)) {
-            if (c.send(ZmtpFrameReader.COMMAND, ZmtpGreeting.pongFor(body))) {
-                markDirty(c);
-            }
-        } else if (!"PONG".equals(name)) {
-            throw new ZmtpException("unexpected ZMTP command " + (name == null ? "(garbage)" : name));
-        }
     }
 }

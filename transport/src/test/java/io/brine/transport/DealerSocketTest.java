@@ -106,7 +106,9 @@ class DealerSocketTest {
                 assertEquals(KeyStatus.ACCEPTED, honest.awaitStatus(Duration.ofSeconds(10)),
                         "the loop that served the liar serves an honest session");
             }
-            assertEquals(1, fooled.socketsOpened(), "the socket itself connected again, as a ZeroMQ socket does");
+            DealerCounters dropped = fooled.counters();
+            assertTrue(dropped.dropped(DealerCounters.Drop.PROTOCOL_ERROR) >= 2, dropped.toString());
+            assertEquals(1, dropped.dropped(DealerCounters.Drop.FRAME_TOO_LARGE), "the 1 GiB header: " + dropped);
         }
     }
 
@@ -116,9 +118,18 @@ class DealerSocketTest {
         try (loop; ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             java.util.concurrent.atomic.AtomicReference<DealerSocket> socket =
                     new java.util.concurrent.atomic.AtomicReference<>();
+            DealerCounters counters = new DealerCounters();
             socket.set(new DealerSocket(loop, key -> socket.get().onReady(key, (raw, length) -> {
-            }), null, SETTINGS, new FrameBuffers()));
-            onLoop(loop, () -> socket.get().open("tcp://127.0.0.1:" + server.getLocalPort()));
+            }), null, SETTINGS, new FrameBuffers(), counters, reason -> {
+            }));
+            onLoop(loop, () -> {
+                try {
+                    socket.get().open(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(),
+                            server.getLocalPort()));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
             server.setSoTimeout(10_000);
             try (Socket s = server.accept()) {
                 s.setSoTimeout(10_000);
@@ -132,7 +143,7 @@ class DealerSocketTest {
                 long[] held = new long[3];
                 onLoop(loop, () -> {
                     held[0] = socket.get().queuedBytes();
-                    held[1] = socket.get().dropped();
+                    held[1] = counters.dropped(DealerCounters.Drop.QUEUE_FULL);
                     held[2] = socket.get().queuedFrames();
                 });
                 assertTrue(held[0] <= 64L << 20, "queued " + held[0] + " bytes");
@@ -153,7 +164,7 @@ class DealerSocketTest {
                 do {
                     onLoop(loop, () -> {
                         now[0] = socket.get().queuedBytes();
-                        now[1] = socket.get().dropped();
+                        now[1] = counters.dropped(DealerCounters.Drop.QUEUE_FULL);
                         now[2] = socket.get().queuedFrames();
                         now[3] = socket.get().pings();
                     });

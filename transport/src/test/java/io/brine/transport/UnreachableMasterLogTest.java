@@ -27,7 +27,7 @@ class UnreachableMasterLogTest {
     @Test
     void anUnresolvableMasterCostsOneLinePerAttemptAndNoStackTrace() throws Exception {
         List<LogRecord> records = new CopyOnWriteArrayList<>();
-        Logger log = Logger.getLogger(DealerHandshake.class.getName());
+        Logger log = Logger.getLogger(DealerAttempts.class.getName());
         Handler capture = new Handler() {
             @Override
             public void publish(LogRecord r) {

@@ -59,7 +59,7 @@ final class ZmtpInputContract {
         }
     }
 
-    private static boolean frame(int flags, byte[] body) throws ZmtpException {
+    private static boolean frame(int flags, byte[] body, int length) throws ZmtpException {
         if ((flags & ZmtpFrameReader.COMMAND) != 0) {
             ZmtpGreeting.commandName(body);
             try {

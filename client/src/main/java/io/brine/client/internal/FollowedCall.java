@@ -281,12 +281,18 @@ final class FollowedCall {
     private JobRecord described() {
         String jid = published.jid();
         if (request instanceof CopyRequest c) {
-            return new JobRecord(jid, "cp.recv", List.of(), Map.of("dest", c.dest()), c.target(), c.targetType(),
-                    "", sentMillis, c.timeoutMillis(), published.expected(), List.of(), Map.of());
+            return new JobRecord(jid, "cp.recv", List.of(), Map.of("dest", c.dest()), c.target(),
+                    wireName(c.targetType()), "", sentMillis, c.timeoutMillis(), published.expected(), List.of(),
+                    Map.of());
         }
         PublishRequest p = (PublishRequest) request;
-        return new JobRecord(jid, p.function(), p.args(), p.kwargs(), p.target(), p.targetType(), "", sentMillis,
-                p.timeoutMillis(), published.expected(), List.of(), Map.of());
+        return new JobRecord(jid, p.function(), p.args(), p.kwargs(), p.target(), wireName(p.targetType()), "",
+                sentMillis, p.timeoutMillis(), published.expected(), List.of(), Map.of());
+    }
+
+    /** The name a job record carries for the target type a request carried as its code. */
+    private static String wireName(int targetTypeCode) {
+        return io.brine.targeting.TargetType.ofCode(targetTypeCode).wireName();
     }
 
     private long timeoutMillis() {

@@ -1,15 +1,15 @@
 package io.brine.examples.orchestrator;
 
-import io.brine.master.Event;
-import io.brine.master.EventBus;
-import io.brine.master.Job;
-import io.brine.master.JobSpec;
+import io.brine.jobs.Event;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobSpec;
+import io.brine.jobs.Subscription;
 import io.brine.master.Master;
 import io.brine.master.MasterClient;
 import io.brine.master.MasterConfig;
-import io.brine.targeting.TargetType;
 import io.brine.protocol.crypto.KeyFiles;
 import io.brine.protocol.crypto.StaticKeyPair;
+import io.brine.targeting.TargetType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ServerSocket;
@@ -65,7 +65,7 @@ public final class HeatStyleOrchestrator {
         try (Master master = Master.start(config)) {
             BlockingQueue<Event> events = new LinkedBlockingQueue<>();
             CompletableFuture<Event> ready = new CompletableFuture<>();
-            try (EventBus.Subscription s = master.events().subscribe("brine/minion/" + VM + "/**", e -> {
+            try (Subscription s = master.events().subscribe("brine/minion/" + VM + "/**", e -> {
                 events.add(e);
                 if (e.tag().equals("brine/minion/" + VM + "/event/ready")) {
                     ready.complete(e);

@@ -22,11 +22,11 @@ public final class MasterPki {
     }
 
     public static Path masterPublicKey(Path pkiDir) {
-        return pkiDir.resolve("master.pub");
+        return io.brine.config.MasterEndpoint.masterPublicKey(pkiDir);
     }
 
     public static Path clientPrivateKey(Path pkiDir) {
-        return pkiDir.resolve("client.pem");
+        return io.brine.config.MasterEndpoint.localClientKey(pkiDir);
     }
 
     public static StaticKeyPair prepare(Path pkiDir) throws IOException {

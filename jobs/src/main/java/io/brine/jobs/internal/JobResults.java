@@ -1,13 +1,13 @@
-package io.brine.master.internal;
+package io.brine.jobs.internal;
 
-import io.brine.master.Job;
-import io.brine.master.JobOverview;
-import io.brine.master.MinionOutcome;
-import io.brine.master.MinionResult;
-import io.brine.targeting.TargetType;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobOverview;
+import io.brine.jobs.MinionOutcome;
+import io.brine.jobs.MinionResult;
 import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import io.brine.protocol.MinionReturn;
+import io.brine.targeting.TargetType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -56,11 +56,42 @@ public final class JobResults {
     public static Job job(JobRecord r, boolean complete) {
         Map<String, MinionResult> returns = new LinkedHashMap<>();
         r.returns().forEach((id, ret) -> returns.put(id, result(ret)));
-        Map<String, MinionOutcome> missing = new LinkedHashMap<>();
-        r.missingOutcomes().forEach((id, outcome) -> missing.put(id, MinionOutcome.valueOf(outcome.name())));
         return new Job(r.jid(), r.function(), r.args(), r.kwargs(), r.target(), TargetType.parse(r.targetType()),
                 r.caller(), Instant.ofEpochMilli(r.startMillis()), Duration.ofMillis(r.timeoutMillis()), r.expected(),
-                returns, missing, complete);
+                returns, missing(r, System.currentTimeMillis()), complete);
+    }
+
+    /** The expected minions of {@code r} that did not return, in the order expected, each with how it ended. */
+    public static Map<String, MinionOutcome> missing(JobRecord r, long nowMillis) {
+        Map<String, MinionOutcome> out = new LinkedHashMap<>();
+        r.missing().forEach(id -> out.put(id, outcome(r, id, nowMillis)));
+        return out;
+    }
+
+    /**
+     * How expected minion {@code id} ended the job {@code r} records, as of {@code nowMillis} (a queued delivery
+     * expires with the clock): derived from the record's facts, in this order of precedence.
+     */
+    public static MinionOutcome outcome(JobRecord r, String id, long nowMillis) {
+        if (r.returns().containsKey(id)) {
+            return MinionOutcome.RETURNED;
+        }
+        if (r.disconnected().contains(id)) {
+            return MinionOutcome.DISCONNECTED;
+        }
+        if (r.acknowledged().contains(id)) {
+            return MinionOutcome.RUNNING;
+        }
+        if (r.unknown().contains(id)) {
+            return MinionOutcome.UNKNOWN;
+        }
+        if (r.killed().contains(id)) {
+            return MinionOutcome.KILLED;
+        }
+        if (r.queueUntilMillis() > 0 && r.unreachable().contains(id)) {
+            return nowMillis < r.queueUntilMillis() ? MinionOutcome.QUEUED : MinionOutcome.EXPIRED;
+        }
+        return r.unreachable().contains(id) ? MinionOutcome.NOT_CONNECTED : MinionOutcome.NO_RESPONSE;
     }
 
     /** One minion's return. */

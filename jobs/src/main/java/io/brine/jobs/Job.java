@@ -1,4 +1,4 @@
-package io.brine.master;
+package io.brine.jobs;
 
 import io.brine.targeting.TargetType;
 import java.time.Duration;
@@ -13,7 +13,7 @@ import java.util.Objects;
 /**
  * Everything known of one job when it was read: what was asked, by whom, which minions were expected, what each
  * returned and how each of the others ended. A snapshot: a job still running is read again with
- * {@link MasterClient#job}.
+ * the client's {@code job(jid)}.
  *
  * <pre>{@code
  * Job job = master.client().call(JobSpec.of("web*", "test.ping"));
@@ -38,7 +38,7 @@ import java.util.Objects;
  *                   False for a job still running, and for a call that stopped waiting before the job ended (the
  *                   master stopped, or a remote client could not reach it again in time): then {@code returns} and
  *                   {@code missing} are as far as known, and the job is awaited by its jid
- *                   ({@link MasterClient#job(String, Duration)})
+ *                   ({@code job(jid, wait)} of the client that ran it)
  */
 public record Job(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
         TargetType targetType, String caller, Instant startTime, Duration timeout, List<String> expected,

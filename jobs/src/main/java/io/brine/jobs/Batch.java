@@ -1,4 +1,4 @@
-package io.brine.master;
+package io.brine.jobs;
 
 import java.math.BigInteger;
 import java.time.Duration;

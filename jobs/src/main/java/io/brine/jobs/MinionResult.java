@@ -1,4 +1,4 @@
-package io.brine.master;
+package io.brine.jobs;
 
 import java.time.Instant;
 import java.util.Objects;

@@ -1,14 +1,13 @@
-package io.brine.master;
+package io.brine.jobs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.config.ConfigFile;
-import io.brine.master.internal.PublishRequests;
-import io.brine.targeting.TargetType;
+import io.brine.jobs.internal.PublishRequests;
 import io.brine.protocol.PublishRequest;
+import io.brine.targeting.TargetType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -93,8 +92,8 @@ class JobSpecTest {
                 Map.of("cwd", "/tmp"), Duration.ofSeconds(9), Duration.ofMinutes(10),
                 Batch.parse("25%").withWait(Duration.ofMillis(1500)));
         PublishRequest wire = PublishRequests.toWire(7, spec, true);
-        assertEquals(new PublishRequest(7, "G@role:web", "compound", "cmd.run", List.of("uptime"),
-                Map.of("cwd", "/tmp"), 9_000, true, "25%", 1_500, 600_000), wire);
+        assertEquals(new PublishRequest(7, "G@role:web", TargetType.COMPOUND.code(), "cmd.run", List.of("uptime"),
+                Map.of("cwd", "/tmp"), 9_000, true, 0, 25, 1_500, 600_000), wire);
         assertEquals(spec, PublishRequests.fromWire(wire));
         JobSpec plain = JobSpec.of("web*", "test.ping").withTimeout(Duration.ofSeconds(1));
         JobSpec back = PublishRequests.fromWire(PublishRequests.toWire(8, plain, false));
@@ -104,25 +103,23 @@ class JobSpecTest {
     }
 
     @Test
-    void aBadTargetTypeOrBatchFromTheWireIsRefusedWithTheSameMessage() {
-        PublishRequest badType = new PublishRequest(1, "*", "regex", "test.ping", List.of(), Map.of(), 1, false);
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> PublishRequests.fromWire(badType))
-                .getMessage().startsWith("unknown target type 'regex'"));
-        PublishRequest badBatch = new PublishRequest(1, "*", "glob", "test.ping", List.of(), Map.of(), 1, false,
-                "150%", 0);
-        assertEquals("batch percentage must be from 1% to 100%, not '150%'", assertThrows(
-                IllegalArgumentException.class, () -> PublishRequests.fromWire(badBatch)).getMessage());
+    void aBadTargetTypeOrBatchFromTheWireIsRefusedOnArrival() {
+        PublishRequest badType = new PublishRequest(1, "*", 99, "test.ping", List.of(), Map.of(), 1, false);
+        assertEquals("unknown target type code 99; the types are 0 (glob) to 9 (compound)",
+                assertThrows(IllegalArgumentException.class, () -> PublishRequests.fromWire(badType)).getMessage());
+        PublishRequest both = new PublishRequest(1, "*", 0, "test.ping", List.of(), Map.of(), 1, false, 10, 25, 0, 0);
+        assertEquals("a batch is either a count or a percentage", assertThrows(IllegalArgumentException.class,
+                () -> PublishRequests.fromWire(both)).getMessage());
     }
 
     @Test
-    void aReactorRuleIsAJobSpecCheckedWhenTheConfigIsRead() {
-        MasterConfig c = MasterConfig.from(ConfigFile.parse("reactor:\n  - tag: 'x/*'\n    fun: cmd.run\n"
-                + "    tgt: 'G@role:web'\n    tgt_type: COMPOUND\n    arg: [uptime]\n", "master.yaml"));
-        assertEquals(new JobSpec("G@role:web", TargetType.COMPOUND, "cmd.run", List.of("uptime"), Map.of(), null,
-                null, null), c.reactor().get(0).job());
-        RuntimeException e = assertThrows(RuntimeException.class, () -> MasterConfig.from(ConfigFile.parse(
-                "reactor:\n  - tag: 'x/*'\n    fun: cmd.run\n    tgt_type: regex\n", "master.yaml")));
-        assertTrue(e.getMessage().startsWith("master.yaml:") && e.getMessage().contains("unknown target type 'regex'"),
-                e.getMessage());
+    void everyTargetTypeCrossesTheWireAsItsOwnCode() {
+        java.util.Set<Integer> codes = new java.util.HashSet<>();
+        for (TargetType t : TargetType.values()) {
+            assertTrue(codes.add(t.code()), "two types share code " + t.code());
+            assertTrue(t.code() <= PublishRequest.MAX_TARGET_TYPE);
+            JobSpec spec = JobSpec.of("x", "test.ping").withTargetType(t).withTimeout(Duration.ofSeconds(1));
+            assertEquals(spec, PublishRequests.fromWire(PublishRequests.toWire(1, spec, false)));
+        }
     }
 }

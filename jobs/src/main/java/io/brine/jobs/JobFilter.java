@@ -1,4 +1,4 @@
-package io.brine.master;
+package io.brine.jobs;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -44,7 +44,7 @@ public record JobFilter(int limit, String function, String target, String caller
     }
 
     /** This filter, for {@code caller}'s jobs only. */
-    JobFilter forCaller(String name) {
+    public JobFilter forCaller(String name) {
         return new JobFilter(limit, function, target, name, sinceMillis, queued, running);
     }
 

@@ -1,7 +1,6 @@
-package io.brine.master.internal;
+package io.brine.jobs.internal;
 
-import io.brine.master.JobReturn;
-
+import io.brine.jobs.JobReturn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,12 +1,12 @@
-package io.brine.master;
+package io.brine.jobs;
 
 import io.brine.targeting.TargetType;
 import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One line of a job listing ({@link MasterClient#jobs}): what was asked, by whom and when, and how many of the
- * expected minions returned. {@link MasterClient#job} has the whole job.
+ * One line of a job listing (a client's {@code jobs}): what was asked, by whom and when, and how many of the
+ * expected minions returned. A client's {@code job} has the whole job.
  *
  * <pre>{@code
  * for (JobOverview j : master.client().jobs(20)) {

@@ -1,4 +1,4 @@
-package io.brine.master;
+package io.brine.jobs;
 
 import io.brine.targeting.TargetType;
 import java.time.Duration;
@@ -15,7 +15,7 @@ import java.util.Objects;
  * as {@code targetType}), how long to wait ({@code timeout}; null: the master's {@code timeout}), how long a
  * minion that is away may still get it when it connects ({@code queue}; null: not at all, its outcome is
  * {@code not-connected}), and how many minions run it at a time ({@code batch}; null: all at once). Checked once,
- * here; who asks is not part of it (see {@link MasterClient#as}).
+ * here; who asks is not part of it (see {@code MasterClient.as}).
  *
  * <pre>{@code
  * JobSpec.of("web*", "cmd.run", "uptime").withTimeout(Duration.ofSeconds(10));

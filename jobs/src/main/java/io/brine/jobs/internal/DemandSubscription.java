@@ -1,4 +1,4 @@
-package io.brine.master.internal;
+package io.brine.jobs.internal;
 
 import java.lang.System.Logger.Level;
 import java.util.concurrent.Executor;

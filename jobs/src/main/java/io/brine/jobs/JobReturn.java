@@ -1,9 +1,9 @@
-package io.brine.master;
+package io.brine.jobs;
 
 import java.util.Objects;
 
 /**
- * One minion's return for one job, as {@link MasterClient#stream(JobSpec)} and {@link RunningJob#returns()} publish
+ * One minion's return for one job, as a client's {@code stream(JobSpec)} and {@link RunningJob#returns()} publish
  * them while the job runs.
  *
  * <pre>{@code

@@ -1,13 +1,13 @@
-package io.brine.master;
+package io.brine.jobs;
 
-import io.brine.master.internal.ReturnLog;
-
+import io.brine.jobs.internal.ReturnLog;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 
 /**
- * A job a {@link MasterClient} has published, from the moment it is published: its jid at once, its returns as
+ * A job a client (the embedded {@code MasterClient} or the remote {@code BrineClient}) has published, from the
+ * moment it is published: its jid at once, its returns as
  * they arrive, its {@link Job} when it ends, and a way to stop it. Nothing waits on a thread of its own: the
  * result and the returns are completed and delivered by the master as the job's returns, its timeout or the
  * master's stop come.
@@ -29,13 +29,9 @@ public final class RunningJob {
     private final ReturnLog returns;
     private final java.util.function.Predicate<String> kill;
 
-    RunningJob(String jid, CompletableFuture<Job> result, ReturnLog returns, MasterClient client) {
-        this(jid, result, returns, client::kill);
-    }
-
     /**
-     * A job published by another client of the master (the remote {@code BrineClient}), which keeps its returns in
-     * {@code returns} and kills with {@code kill}.
+     * A job a client published (the embedded {@code MasterClient} or the remote {@code BrineClient}), which keeps
+     * its returns in {@code returns} and kills with {@code kill}.
      */
     public RunningJob(String jid, CompletableFuture<Job> result, ReturnLog returns,
             java.util.function.Predicate<String> kill) {
@@ -45,7 +41,7 @@ public final class RunningJob {
         this.kill = kill;
     }
 
-    /** The job's id, as {@link MasterClient#job}, {@link MasterClient#kill} and {@code brine job show} know it. */
+    /** The job's id, as the client's {@code job} and {@code kill}, and {@code brine job show} know it. */
     public String jid() {
         return jid;
     }
@@ -76,9 +72,9 @@ public final class RunningJob {
     }
 
     /**
-     * Stops the job on every minion still running it, as {@link MasterClient#kill}; false if it had ended already.
+     * Stops the job on every minion still running it, as the client's {@code kill}; false if it had ended already.
      *
-     * @throws AccessDeniedException if the client that published it may no longer kill it
+     * @throws RuntimeException (the master's {@code AccessDeniedException}) if the client that published it may no longer kill it
      */
     public boolean kill() {
         return kill.test(jid);

@@ -1,0 +1,53 @@
+package io.brine.transport;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Turns a dealer's {@code tcp://host:port} into an address off the dealers' I/O thread: a lookup may wait seconds
+ * for a DNS server, and every dealer of the runtime (and their heartbeats) would wait with it. Asked again on every
+ * connection attempt, so a master whose name now points elsewhere is found there. A few threads at most, made when
+ * a lookup is asked for and gone a minute after the last, so an idle minion holds none. Each dealer has one lookup
+ * outstanding at a time, so the queue holds at most one per dealer.
+ */
+final class Resolver implements AutoCloseable {
+    private static final int THREADS = 2;
+
+    /** An address to connect to, or why there is none ({@code failure}). */
+    record Resolution(InetSocketAddress address, String failure) {
+    }
+
+    private final ThreadPoolExecutor threads;
+
+    Resolver(TransportRuntime runtime) {
+        threads = new ThreadPoolExecutor(THREADS, THREADS, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                runtime.threads("resolver"));
+        threads.allowCoreThreadTimeOut(true);
+    }
+
+    /** Resolves {@code endpoint} and hands the result to {@code then}, on a resolver thread. */
+    void resolve(String endpoint, Consumer<Resolution> then) {
+        threads.execute(() -> then.accept(resolveNow(endpoint)));
+    }
+
+    static Resolution resolveNow(String endpoint) {
+        try {
+            ZmtpEndpoint parsed = ZmtpEndpoint.parse(endpoint, false);
+            return new Resolution(new InetSocketAddress(InetAddress.getByName(parsed.host()), parsed.port()), null);
+        } catch (UnknownHostException e) {
+            return new Resolution(null, "its name does not resolve");
+        } catch (IllegalArgumentException | SecurityException e) {
+            return new Resolution(null, String.valueOf(e.getMessage()).replaceAll("\\s+", " "));
+        }
+    }
+
+    @Override
+    public void close() {
+        threads.shutdownNow();
+    }
+}
