@@ -6,19 +6,24 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
- * A minion started the way the brine-minion package's unit starts it: {@code java $BRINE_MINION_JAVA_OPTS -jar
- * brine-minion.jar minion -c FILE}. The options are read from the package's own environment file
- * ({@code packaging/src/deb/minion/files/brine-minion.default}, copied into this jar at build time), so the
- * footprint measured is the one an installed agent has, not the repository launcher's (which adds a class-data
- * archive and a native-heap trim that the unit does not have).
+ * A minion started the way the brine-minion package's unit starts it: its launcher
+ * ({@code /usr/share/brine/bin/brine-minion -c FILE}, which sources {@code ../lib/class-data-archive.bash}) with
+ * {@code BRINE_MINION_JAVA_OPTS} in its environment. The launcher, its library and the options are the package's
+ * own files ({@code packaging/src/deb/minion/files/brine-minion}, {@code brine-minion.default} and
+ * {@code scripts/class-data-archive.bash}, copied into this jar at build time and written out in the package's
+ * layout), so the footprint measured is the one an installed agent has, its class-data archive included.
  */
 final class PackagedMinion {
     static final String OPTIONS_FILE = "brine-minion.default";
+    static final String LAUNCHER = "brine-minion";
+    static final String ARCHIVE_LIBRARY = "class-data-archive.bash";
     private static final String VARIABLE = "BRINE_MINION_JAVA_OPTS=";
 
     private PackagedMinion() {
@@ -26,14 +31,31 @@ final class PackagedMinion {
 
     /** The unit's JVM options. */
     static List<String> jvmOptions() {
-        try (InputStream in = PackagedMinion.class.getResourceAsStream(OPTIONS_FILE)) {
+        return parse(new String(resource(OPTIONS_FILE), StandardCharsets.UTF_8));
+    }
+
+    private static byte[] resource(String name) {
+        try (InputStream in = PackagedMinion.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException(OPTIONS_FILE + " is missing from the bench's jar");
+                throw new IllegalStateException(name + " is missing from the bench's jar");
             }
-            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Writes the package's launcher and its library under {@code dir} as the package installs them under
+     * {@code /usr/share/brine} ({@code bin/brine-minion}, {@code lib/class-data-archive.bash}); returns the
+     * launcher.
+     */
+    static Path install(Path dir) throws IOException {
+        Path launcher = Files.createDirectories(dir.resolve("bin")).resolve(LAUNCHER);
+        Files.write(launcher, resource(LAUNCHER));
+        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.write(Files.createDirectories(dir.resolve("lib")).resolve(ARCHIVE_LIBRARY), resource(ARCHIVE_LIBRARY));
+        return launcher;
     }
 
     /** The words of the {@code BRINE_MINION_JAVA_OPTS="..."} line, as systemd splits {@code $VARIABLE}. */
@@ -63,9 +85,19 @@ final class PackagedMinion {
         return candidates.stream().filter(Files::isRegularFile).findFirst().orElse(null);
     }
 
-    /** {@code java OPTIONS -jar JAR minion -c yaml --log-level warning}, standard error appended to {@code log}. */
-    static JavaProcess start(Path jar, Path yaml, Path log) throws IOException {
-        return JavaProcess.start(jvmOptions(), List.of("-jar", jar.toString(), "minion", "-c", yaml.toString(),
-                "--log-level", "warning"), log);
+    /**
+     * {@code LAUNCHER -c yaml --log-level warning} with the unit's options in {@code BRINE_MINION_JAVA_OPTS}, the
+     * jar and the archive directory ({@code cds}) given to the launcher; standard error appended to {@code log}.
+     */
+    static JavaProcess start(Path launcher, Path jar, Path cds, Path yaml, Path log) throws IOException {
+        return JavaProcess.run(List.of(launcher.toString(), "-c", yaml.toString(), "--log-level", "warning"), log,
+                Map.of("BRINE_MINION_JAVA_OPTS", String.join(" ", jvmOptions()), "BRINE_MINION_JAR", jar.toString(),
+                        "BRINE_MINION_CDS_DIR", cds.toString()));
+    }
+
+    /** Whether the minion's JVM maps the launcher's class-data archive from {@code cds}. */
+    static boolean mapsArchive(JavaProcess minion, Path cds) throws IOException {
+        return Files.readString(Path.of("/proc", Long.toString(minion.pid()), "maps"))
+                .contains(cds.resolve("minion.jsa").toString());
     }
 }

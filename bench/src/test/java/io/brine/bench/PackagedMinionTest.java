@@ -8,9 +8,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The footprint scenario's minion runs with the package's own JVM options, read from the package's file. */
+/** The footprint scenario's minion runs through the package's own launcher, with its own JVM options. */
 class PackagedMinionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theLauncherAndItsLibraryAreThePackagesFilesLaidOutAsInstalled() throws Exception {
+        Path launcher = PackagedMinion.install(dir);
+        assertEquals(dir.resolve("bin/brine-minion"), launcher);
+        assertEquals(Files.readString(Path.of("../packaging/src/deb/minion/files/brine-minion")),
+                Files.readString(launcher));
+        assertTrue(Files.isExecutable(launcher), "the launcher is executable");
+        // the launcher sources ../lib/class-data-archive.bash, as installed under /usr/share/brine
+        assertEquals(Files.readString(Path.of("../scripts/class-data-archive.bash")),
+                Files.readString(dir.resolve("lib/class-data-archive.bash")));
+        assertTrue(Files.readString(launcher).contains("\"$here/../lib/class-data-archive.bash\""));
+    }
+
     @Test
     void theOptionsAreThoseOfTheMinionPackagesEnvironmentFile() throws Exception {
         Path file = Path.of("../packaging/src/deb/minion/files", PackagedMinion.OPTIONS_FILE);

@@ -32,8 +32,8 @@ import org.junit.jupiter.api.Test;
  * The Debian packages as an operator meets them, on this disposable machine (root only): {@code dpkg -i} both,
  * the files with their owners and modes, the master and a minion started by running each unit's
  * {@code ExecStart} as written under its {@code User=} (no systemd here), the minion's key accepted and
- * {@code test.ping} run with the installed {@code /usr/bin/brine}, then remove (keys stay) and purge (nothing of
- * ours stays). Runs in {@code verify}, after {@code package} made the .deb files.
+ * {@code test.ping} run with the installed {@code /usr/bin/brine}, the minion restarted twice (its launcher's
+ * class-data archive made, mapped, then corrupted), then remove (keys stay) and purge (nothing of ours stays). Runs in {@code verify}, after {@code package} made the .deb files.
  */
 class PackagesIT {
     private static final Path UNITS = Path.of("/lib/systemd/system");
@@ -75,6 +75,10 @@ class PackagesIT {
         assertFile("/var/cache/brine/master", "brine", "rwx------");
         assertFile("/etc/brine/pki/minion", "root", "rwx------");
         assertFile("/var/cache/brine/minion", "root", "rwx------");
+        // the minion's class-data archive is code its JVM maps as root: root's, and no one else's to write
+        assertFile("/var/cache/brine/minion/cds", "root", "rwx------");
+        assertFile("/usr/share/brine/bin/brine-minion", "root", "rwxr-xr-x");
+        assertFile("/usr/share/brine/lib/class-data-archive.bash", "root", "rw-r--r--");
         assertFile("/etc/brine/master.yaml", "root", "rw-r--r--");
         assertFile("/etc/brine/minion.yaml", "root", "rw-r--r--");
         assertFile("/etc/default/brine-master", "root", "rw-r--r--");
@@ -119,13 +123,11 @@ class PackagesIT {
         assertTrue(masterProcess.isAlive(), "the master runs");
         Files.writeString(Path.of("/etc/brine/minion.yaml"), "id: pkg-minion\nmaster: 127.0.0.1\nmaster_port: " + port
                 + "\nmaster_finger: '" + finger + "'\n");
-        startUnit("brine-minion.service");
+        Process minionProcess = startUnit("brine-minion.service");
         Await.until(() -> output(List.of(BRINE.toString(), "key", "list")).contains("pkg-minion"),
                 "pkg-minion's key pending", Duration.ofSeconds(60));
         ok(List.of(BRINE.toString(), "key", "accept", "pkg-minion"));
-        Await.until(() -> output(List.of(BRINE.toString(), "run", "--timeout", "5", "--out", "json", "pkg-minion",
-                "test.ping")).replaceAll("\\s", "").contains("{\"pkg-minion\":{\"ret\":true"),
-                "test.ping answered true", Duration.ofSeconds(90));
+        awaitPing();
         // a state, and an event posted through the minion package's own brine (minion, event send)
         String state = ok(List.of(BRINE.toString(), "run", "--timeout", "30", "--out", "json", "pkg-minion",
                 "state.single", "test.succeed_with_changes", "name=packaged")).replaceAll("\\s", "");
@@ -156,6 +158,7 @@ class PackagesIT {
                 walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
+        minionsLauncherMakesItsArchiveOnTheSecondStartAndACorruptOneOnlyCostsSpeed(minionProcess);
         // the master's runtime files belong to its user, the job cache included
         try (Stream<Path> files = Files.list(Path.of("/var/cache/brine/master"))) {
             for (Path f : files.toList()) {
@@ -183,6 +186,52 @@ class PackagesIT {
         }
         assertEquals(2, run(List.of("getent", "passwd", "brine"), Duration.ofSeconds(10)).code,
                 "purge removed the brine user");
+    }
+
+    /**
+     * The minion's unit starts through the package's launcher, which keeps the list of the classes the first start
+     * loaded when it stops, dumps an archive of them on the second start and maps it; an archive that is garbage
+     * is handed to the JVM, which refuses it and starts without one, and the minion still runs jobs.
+     */
+    private void minionsLauncherMakesItsArchiveOnTheSecondStartAndACorruptOneOnlyCostsSpeed(Process first)
+            throws Exception {
+        assertTrue(Files.readString(UNITS.resolve("brine-minion.service"))
+                .contains("\nExecStart=/usr/share/brine/bin/brine-minion "), "the unit starts the launcher");
+        Path cds = Path.of("/var/cache/brine/minion/cds");
+        Path archive = cds.resolve("minion.jsa");
+        assertFalse(Files.exists(archive), "no archive on the first start");
+        stop(first);
+        assertTrue(Files.readAllLines(cds.resolve("minion.classlist")).contains("io/brine/transport/DealerLoop"),
+                "the first start's class list, kept when it stopped");
+        assertFile(cds.resolve("minion.classlist").toString(), "root", "rw-r--r--");
+
+        Process second = startUnit("brine-minion.service");
+        awaitPing();
+        assertFile(archive.toString(), "root", "r--r--r--");
+        // the launcher execs the JVM once the archive exists, so the unit's process is the minion itself
+        assertTrue(Files.readString(Path.of("/proc", Long.toString(second.pid()), "maps")).contains(archive.toString()),
+                "the second start maps " + archive);
+        stop(second);
+
+        Files.writeString(archive, "not an archive");
+        Process third = startUnit("brine-minion.service");
+        awaitPing();
+        assertFalse(Files.readString(Path.of("/proc", Long.toString(third.pid()), "maps")).contains(archive.toString()),
+                "the JVM refused the garbage and started without it");
+        assertEquals("not an archive", Files.readString(archive), "the launcher handed the garbage to the JVM");
+        stop(third);
+    }
+
+    private static void awaitPing() throws InterruptedException {
+        Await.until(() -> output(List.of(BRINE.toString(), "run", "--timeout", "5", "--out", "json", "pkg-minion",
+                "test.ping")).replaceAll("\\s", "").contains("{\"pkg-minion\":{\"ret\":true"),
+                "test.ping answered true", Duration.ofSeconds(90));
+    }
+
+    private void stop(Process p) throws InterruptedException {
+        p.destroy();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "a started service stops on SIGTERM");
+        started.remove(p);
     }
 
     /**
