@@ -62,7 +62,7 @@ class UnreachableMasterIT {
         String address = "tcp://127.0.0.1:" + port;
         Path log = start("master: 127.0.0.1\nmaster_port: " + port + "\n");
         Await.until(() -> linesBeyondStartUp(log).stream()
-                        .anyMatch(l -> l.contains("no session with the master at " + address + ": no handshake answer")),
+                        .anyMatch(l -> l.contains("no session with the master at " + address + ": cannot connect")),
                 "a line saying the minion cannot reach " + address, Duration.ofSeconds(10));
     }
 
