@@ -103,17 +103,20 @@ class JeromqInteropTest {
             ZMQ.Socket dealer = zmq.createSocket(SocketType.DEALER);
             dealer.setLinger(0);
             dealer.setReceiveTimeOut(10_000);
-            dealer.setHeartbeatIvl(50);
-            dealer.setHeartbeatTimeout(200); // a PING not answered within this costs JeroMQ the connection
+            // a PING not answered within the timeout costs JeroMQ the connection; a second leaves room for a
+            // loaded machine (at 200 ms the greeting itself was missed under the full suite) and still lets twenty
+            // PINGs span two timeouts
+            dealer.setHeartbeatIvl(100);
+            dealer.setHeartbeatTimeout(1000);
             dealer.setHeartbeatTtl(1000);
             dealer.setHeartbeatContext(new byte[] {7, 7});
             ZMQ.Socket events = monitor(dealer);
             dealer.connect("tcp://127.0.0.1:" + master.port());
             assertNotNull(dealer.recv(), "greeted");
             long before = master.router.framesRead();
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             while (master.router.framesRead() - before < 20 && System.nanoTime() < deadline) {
-                Thread.sleep(20); // waiting for twenty PINGs to have been read: ten heartbeat timeouts
+                Thread.sleep(20); // polling until twenty PINGs have been read: two heartbeat timeouts
             }
             assertTrue(master.router.framesRead() - before >= 20, "PINGs read: " + (master.router.framesRead()
                     - before));
