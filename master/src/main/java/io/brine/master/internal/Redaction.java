@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  *
  * <p>Arguments come from callers, so the work is linear in their length: every search starts from a keyword or a
  * {@code ://} and scans forward without backtracking. (Patterns with an unbounded name before the keyword, such as
- * {@code [\w.-]*password}, backtrack over every run of word characters; a 50 kB argument held a master's worker for
- * minutes.)
+ * {@code [\w.-]*password}, backtrack over every run of word characters; a 50 kB argument held a master's worker past
+ * the 20 s its caller waited.)
  *
  * <pre>{@code
  * Redaction.redact(List.of("mysql -uroot -phunter2 db"));   // ["mysql -uroot -p<redacted> db"]

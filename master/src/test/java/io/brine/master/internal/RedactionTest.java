@@ -48,7 +48,7 @@ class RedactionTest {
 
     /**
      * Shapes that made the earlier patterns backtrack over every run of word characters: a 50 kB argument held the
-     * master's worker for minutes, and a caller's job stalled. The bound is a hang check, generous by a hundredfold
+     * master's worker past the 20 s its caller waited, and a caller's job stalled. The bound is a hang check, generous by a hundredfold
      * on a loaded machine; the work is linear.
      */
     @Test
