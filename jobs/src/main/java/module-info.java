@@ -10,5 +10,5 @@ module io.brine.jobs {
     requires io.brine.protocol;
 
     exports io.brine.jobs;
-    exports io.brine.jobs.internal to io.brine.client, io.brine.master, io.brine.cli;
+    exports io.brine.jobs.internal to io.brine.client, io.brine.master;
 }

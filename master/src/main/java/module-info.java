@@ -4,8 +4,8 @@
  * manages minion keys and {@link io.brine.master.EventBus} carries its events. The values its client speaks
  * ({@code JobSpec}, {@code Job}, {@code Event}...) live in {@code io.brine.jobs} (module io.brine.jobs), shared with
  * the remote client; targeting expressions live in {@code io.brine.targeting} (module io.brine.targeting). What
- * Brine's own front ends (the CLI, the HTTP API) share with the master but an embedding application should not build
- * on lives in {@code io.brine.master.internal}, exported to those modules alone (as Netty's and OkHttp's
+ * Brine's HTTP API shares with the master but an embedding application should not build on lives in
+ * {@code io.brine.master.internal}, exported to that module alone (as Netty's and OkHttp's
  * {@code internal}).
  */
 module io.brine.master {
@@ -24,7 +24,7 @@ module io.brine.master {
     requires jdk.httpserver;
 
     exports io.brine.master;
-    exports io.brine.master.internal to io.brine.api, io.brine.cli;
+    exports io.brine.master.internal to io.brine.api;
 
     uses io.brine.config.TemplateRenderer;
 }

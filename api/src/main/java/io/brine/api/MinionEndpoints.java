@@ -1,7 +1,7 @@
 package io.brine.api;
 
 import io.brine.master.MasterKeys;
-import io.brine.master.MinionStatus;
+import io.brine.jobs.MinionStatus;
 import io.brine.protocol.MinionId;
 import java.io.IOException;
 import java.util.ArrayList;

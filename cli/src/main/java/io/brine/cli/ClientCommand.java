@@ -1,10 +1,9 @@
 package io.brine.cli;
 
+import io.brine.config.MasterEndpoint;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
-import io.brine.master.Principal;
-import io.brine.master.internal.AuditLog;
-import io.brine.master.internal.MasterPki;
+import io.brine.master.OperatorAudit;
 import io.brine.protocol.MinionId;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
@@ -47,9 +46,8 @@ final class ClientCommand implements Runnable {
 
     /** Audits a change the local operator made in the master's directories (clients, tokens). */
     static void audit(MasterConfig cfg, String action, Map<String, Object> fields, PrintWriter err) {
-        Principal operator = new Principal(Master.LOCAL_CLIENT, true, "cli:" + System.getProperty("user.name"));
-        try (AuditLog audit = AuditLog.open(cfg)) {
-            audit.record(operator, action, fields);
+        try (OperatorAudit audit = OperatorAudit.open(cfg, System.getProperty("user.name"))) {
+            audit.record(action, fields);
         } catch (IOException e) {
             err.println("warning: cannot write the audit log " + cfg.auditLog() + ": " + e.getMessage());
         }
@@ -87,7 +85,7 @@ final class ClientCommand implements Runnable {
             if (Files.exists(priv)) {
                 throw CliException.usage(priv + " exists already; not overwriting a key");
             }
-            Path masterPub = MasterPki.masterPublicKey(cfg.pkiDir());
+            Path masterPub = MasterEndpoint.masterPublicKey(cfg.pkiDir());
             if (!Files.exists(masterPub)) {
                 throw CliException.usage("no master key at " + masterPub + ": start the master once first");
             }

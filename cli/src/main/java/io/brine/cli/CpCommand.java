@@ -1,19 +1,12 @@
 package io.brine.cli;
 
-import io.brine.client.internal.MasterSession;
+import io.brine.client.BrineClient;
+import io.brine.client.ClientException;
 import io.brine.jobs.Job;
 import io.brine.jobs.JobSpec;
 import io.brine.jobs.MinionResult;
-import io.brine.jobs.internal.JobResults;
-import io.brine.jobs.internal.PublishRequests;
 import io.brine.master.MasterConfig;
-import io.brine.master.internal.PushedFiles;
 import io.brine.output.JobOutput;
-import io.brine.protocol.ClientRequest;
-import io.brine.protocol.ClientResponse;
-import io.brine.protocol.CopyRequest;
-import io.brine.protocol.Failure;
-import io.brine.protocol.JobReport;
 import io.brine.protocol.MinionId;
 import io.brine.targeting.TargetExpression;
 import io.brine.targeting.TargetSyntaxException;
@@ -33,7 +26,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.LongFunction;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -115,10 +107,8 @@ final class CpCommand implements Callable<Integer> {
             throw CliException.usage("two SOURCEs have the same name: in DEST one would replace the other");
         }
         Duration timeout = timeout(cfg, bytes);
-        int type = targetType.type().code();
-        ClientResponse answer = ask(cfg, timeout, id -> new CopyRequest(id, target, type, sources, dest,
-                timeout.toMillis()));
-        Job job = report(answer);
+        Job job = matched(ask(cfg, master -> master.copy(target, targetType.type(),
+                sources.stream().map(Path::of).toList(), dest, timeout)));
         print(job, Map.of());
         return JobOutput.exitCode(job);
     }
@@ -133,8 +123,7 @@ final class CpCommand implements Callable<Integer> {
         Duration timeout = timeout(cfg, 0);
         JobSpec push = new JobSpec(from, TargetType.LIST, "cp.push", List.of(words.get(0)), Map.of(), timeout, null,
                 null);
-        ClientResponse answer = ask(cfg, timeout, id -> PublishRequests.toWire(id, push, false));
-        Job job = report(answer);
+        Job job = matched(ask(cfg, master -> master.call(push)));
         MinionResult pushed = job.returns().get(from);
         if (pushed == null || !pushed.success() || !(pushed.ret() instanceof Map<?, ?> ret)) {
             print(job, Map.of());
@@ -143,8 +132,7 @@ final class CpCommand implements Callable<Integer> {
         Path written;
         try {
             // Where the master keeps the file the job asked for (the only one it took), not a path the return names.
-            Path stored = PushedFiles.locate(cfg.cacheDir(), from, PushedFiles.asPushed(words.get(0))
-                    .orElse(words.get(0)));
+            Path stored = cfg.pushedFile(from, words.get(0));
             written = copyHere(stored, String.valueOf(ret.get("sha256")), words.get(1));
         } catch (IOException e) {
             throw new CliException(ExitCodes.FAILED, "cannot copy what " + from + " pushed to " + words.get(1) + ": "
@@ -162,26 +150,16 @@ final class CpCommand implements Callable<Integer> {
                 : cfg.timeout().plusSeconds(bytes / BYTES_PER_EXTRA_SECOND);
     }
 
-    private ClientResponse ask(MasterConfig cfg, Duration timeout, LongFunction<ClientRequest> request)
-            throws InterruptedException {
-        try (MasterSession master = CliRuntime.connect(cfg, config.identity(cfg), Duration.ofSeconds(5))) {
-            // Room for the master to hash a new source while it is fetched, and for the minions' flush to disk.
-            return master.request(request.apply(master.nextRequestId()), r -> { },
-                    timeout.multipliedBy(2).plusSeconds(15));
+    private <T> T ask(MasterConfig cfg, MasterRequest<T> request) throws InterruptedException {
+        try (BrineClient master = config.connect(cfg)) {
+            return request.on(master);
+        } catch (ClientException e) {
+            // a copy the master refused or could not start: the caller's to look at, as for brine run
+            throw e.setup() ? CliException.usage(e.getMessage()) : e;
         }
     }
 
-    private Job report(ClientResponse answer) {
-        if (answer == null) {
-            throw new CliException(ExitCodes.FAILED, "the master did not answer in time");
-        }
-        if (answer instanceof Failure f) {
-            throw CliException.usage(f.message());
-        }
-        if (answer instanceof io.brine.protocol.Refused f) {
-            throw CliException.usage(f.message());
-        }
-        Job job = JobResults.job(((JobReport) answer).job());
+    private static Job matched(Job job) {
         if (job.expected().isEmpty()) {
             throw new CliException(ExitCodes.FAILED, "No minions matched the target. No file was sent.");
         }

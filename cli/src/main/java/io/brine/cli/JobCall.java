@@ -1,20 +1,15 @@
 package io.brine.cli;
 
-import io.brine.client.internal.CallOutcome;
-import io.brine.client.internal.MasterSession;
+import io.brine.client.BrineClient;
+import io.brine.client.ClientException;
 import io.brine.jobs.Batch;
+import io.brine.jobs.CallListener;
 import io.brine.jobs.Job;
+import io.brine.jobs.JobReturn;
 import io.brine.jobs.JobSpec;
-import io.brine.jobs.internal.JobResults;
-import io.brine.jobs.internal.PublishRequests;
+import io.brine.jobs.Publication;
 import io.brine.master.MasterConfig;
 import io.brine.output.JobOutput;
-import io.brine.protocol.ClientResponse;
-import io.brine.protocol.Failure;
-import io.brine.protocol.JobReport;
-import io.brine.protocol.PublishRequest;
-import io.brine.protocol.Published;
-import io.brine.protocol.ReturnNotice;
 import io.brine.targeting.TargetExpression;
 import io.brine.targeting.TargetSyntaxException;
 import java.io.PrintWriter;
@@ -56,47 +51,72 @@ final class JobCall {
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
         }
-        try (MasterSession master = CliRuntime.connect(cfg, options.config.identity(cfg), Duration.ofSeconds(5))) {
-            PublishRequest request = PublishRequests.toWire(master.nextRequestId(), job, options.async);
-            Progress progress = new Progress(spec.commandLine().getErr(), batch == null ? null : batch.text());
-            boolean jsonl = options.out.equals("jsonl");
-            PrintWriter stdout = spec.commandLine().getOut();
-            // The caller's own bound, whatever the master does: the master reports at the timeout (or up to 2 s
-            // later, for minions stopping the job at theirs), and across a restart the call follows the job by its jid.
-            Duration wait = batch == null ? timeout.plus(MasterSession.REPORT_MARGIN) : Duration.ofDays(1);
-            CallOutcome outcome = master.call(request, r -> {
-                progress.update(r);
-                warnUndetermined(spec, r);
-                if (jsonl && r instanceof ReturnNotice n) {
-                    Map<String, Object> line = new java.util.LinkedHashMap<>();
-                    line.put("jid", n.jid());
-                    line.put("id", n.minionId());
-                    line.putAll(JobOutput.minion(JobResults.result(n.result())));
-                    stdout.println(JobOutput.compactJson(line));
-                    stdout.flush();
-                }
-            }, wait);
-            progress.clear();
-            if (!outcome.complete()) {
-                return unfinished(spec, options.out, outcome, text);
-            }
-            warnUndetermined(spec, outcome.answer());
-            return finish(spec, options.out, outcome.answer(), text);
+        try (BrineClient master = options.config.connect(cfg)) {
+            return options.async ? cast(spec, options.out, master.publish(job))
+                    : call(spec, options, master, job, batch, text);
         }
+    }
+
+    private static int call(CommandSpec spec, JobOptions options, BrineClient master, JobSpec job, Batch batch,
+            Function<Job, String> text) throws InterruptedException {
+        Progress progress = new Progress(spec.commandLine().getErr(), batch == null ? null : batch.text());
+        boolean jsonl = options.out.equals("jsonl");
+        PrintWriter stdout = spec.commandLine().getOut();
+        String[] gaveUp = new String[1];
+        Job done;
+        try {
+            // The client's own bound, whatever the master does: the master reports at the timeout (or up to 2 s
+            // later, for minions stopping the job at theirs), and across a restart the call follows the job by its jid.
+            done = master.call(job, new CallListener() {
+                @Override
+                public void published(Publication p) {
+                    progress.published(p.minions().size());
+                    warnUndetermined(spec, p);
+                }
+
+                @Override
+                public void returned(JobReturn r) {
+                    progress.returned();
+                    if (jsonl) {
+                        Map<String, Object> line = new java.util.LinkedHashMap<>();
+                        line.put("jid", r.jid());
+                        line.put("id", r.minionId());
+                        line.putAll(JobOutput.minion(r.result()));
+                        stdout.println(JobOutput.compactJson(line));
+                        stdout.flush();
+                    }
+                }
+
+                @Override
+                public void gaveUp(String reason) {
+                    gaveUp[0] = reason;
+                }
+            });
+        } catch (ClientException e) {
+            progress.clear();
+            if (gaveUp[0] != null) {
+                return unfinished(spec, options.out, null, gaveUp[0], text);
+            }
+            throw e.setup() ? CliException.usage(e.getMessage()) : e;
+        }
+        progress.clear();
+        if (!done.complete() && gaveUp[0] != null) {
+            return unfinished(spec, options.out, done, gaveUp[0], text);
+        }
+        return finish(spec, options.out, done, text);
     }
 
     /**
      * The call stopped waiting before the master said how the job ended: the job as far as known, in the format
      * asked for and marked {@code "complete": false} with the reason (in text, a line on stderr naming the jid), and
-     * exit 1, as for a minion that did not return. Without a jid (the master never named the job) there is only the
+     * exit 1, as for a minion that did not return. Without a job (the master never named it) there is only the
      * reason to give.
      */
-    private static int unfinished(CommandSpec spec, String out, CallOutcome outcome, Function<Job, String> text) {
+    private static int unfinished(CommandSpec spec, String out, Job job, String reason, Function<Job, String> text) {
         PrintWriter stdout = spec.commandLine().getOut();
-        Job job = outcome.soFar() == null ? null : JobResults.job(outcome.soFar(), false);
         String jid = job == null ? null : job.jid();
-        String why = jid == null ? outcome.gaveUp() + "; see 'brine job list'"
-                : "job " + jid + " did not complete: " + outcome.gaveUp() + "; shown as far as known, see 'brine job "
+        String why = jid == null ? reason + "; see 'brine job list'"
+                : "job " + jid + " did not complete: " + reason + "; shown as far as known, see 'brine job "
                         + "show " + jid + "'";
         if (out.equals("text")) {
             if (job != null) {
@@ -107,7 +127,7 @@ final class JobCall {
         }
         Map<String, Object> doc = job == null ? JobOutput.unnamed() : JobOutput.document(job);
         doc.put("complete", false);
-        doc.put("reason", outcome.gaveUp());
+        doc.put("reason", reason);
         if (out.equals("jsonl")) {
             doc.remove("returns");
             doc.put("returned", job == null ? 0 : job.returns().size());
@@ -121,22 +141,19 @@ final class JobCall {
         return ExitCodes.FAILED;
     }
 
-    private static int finish(CommandSpec spec, String out, ClientResponse answer, Function<Job, String> text) {
+    /** A cast: its jid (and, but in text, the minions it went to). */
+    private static int cast(CommandSpec spec, String out, Publication p) {
+        warnUndetermined(spec, p);
         PrintWriter stdout = spec.commandLine().getOut();
-        if (answer instanceof Failure f) {
-            throw CliException.usage(f.message());
-        }
-        if (answer instanceof io.brine.protocol.Refused f) {
-            throw CliException.usage(f.message());
-        }
-        if (answer instanceof Published p) {
-            stdout.print(out.equals("text") ? "Executed command with job ID: " + p.jid() + "\n"
-                    : out.equals("jsonl") ? JobOutput.compactJson(Map.of("jid", p.jid(), "minions", p.expected())) + "\n"
-                    : OutputFormat.render(Map.of("jid", p.jid(), "minions", p.expected()), out));
-            stdout.flush();
-            return p.expected().isEmpty() ? noMinions(spec) : ExitCodes.OK;
-        }
-        Job job = JobResults.job(((JobReport) answer).job());
+        stdout.print(out.equals("text") ? "Executed command with job ID: " + p.jid() + "\n"
+                : out.equals("jsonl") ? JobOutput.compactJson(Map.of("jid", p.jid(), "minions", p.minions())) + "\n"
+                : OutputFormat.render(Map.of("jid", p.jid(), "minions", p.minions()), out));
+        stdout.flush();
+        return p.minions().isEmpty() ? noMinions(spec) : ExitCodes.OK;
+    }
+
+    private static int finish(CommandSpec spec, String out, Job job, Function<Job, String> text) {
+        PrintWriter stdout = spec.commandLine().getOut();
         if (job.expected().isEmpty()) {
             return noMinions(spec);
         }
@@ -155,8 +172,8 @@ final class JobCall {
     }
 
     /** Minions whose grains the master does not know were not sent the job: never silently. */
-    private static void warnUndetermined(CommandSpec spec, ClientResponse r) {
-        if (r instanceof Published p && !p.undetermined().isEmpty()) {
+    private static void warnUndetermined(CommandSpec spec, Publication p) {
+        if (!p.undetermined().isEmpty()) {
             spec.commandLine().getErr().println("Not targeted, because the master does not know their grains yet: "
                     + String.join(", ", p.undetermined()));
         }
@@ -181,12 +198,17 @@ final class JobCall {
             this.batch = batch;
         }
 
-        void update(ClientResponse r) {
-            if (r instanceof Published p) {
-                expected = p.expected().size();
-            } else if (r instanceof ReturnNotice) {
-                returned++;
-            }
+        void published(int minions) {
+            expected = minions;
+            show();
+        }
+
+        void returned() {
+            returned++;
+            show();
+        }
+
+        private void show() {
             if (terminal && expected > 0) {
                 err.print("\r" + returned + " of " + expected + " returned" + (batch == null ? ""
                         : " (batch of " + batch + ")"));

@@ -1,20 +1,12 @@
 package io.brine.cli;
 
-import io.brine.client.internal.MasterSession;
 import io.brine.jobs.Job;
-import io.brine.jobs.internal.JobResults;
-import io.brine.master.MasterConfig;
+import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
 import io.brine.output.JobOutput;
-import io.brine.protocol.ClientResponse;
-import io.brine.protocol.Failure;
 import io.brine.protocol.Jid;
 import io.brine.protocol.JobListRequest;
-import io.brine.protocol.JobListing;
-import io.brine.protocol.JobLookup;
-import io.brine.protocol.JobReport;
-import io.brine.protocol.JobSummary;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -49,24 +41,6 @@ final class JobCommand implements Runnable {
     static void requireJid(String jid) {
         if (!Jid.isValid(jid)) {
             throw CliException.usage("'" + jid + "' is not a jid (20 digits)");
-        }
-    }
-
-    static ClientResponse ask(MasterConfigOption option, java.util.function.LongFunction<io.brine.protocol.ClientRequest> req)
-            throws InterruptedException {
-        MasterConfig cfg = option.load();
-        try (MasterSession master = CliRuntime.connect(cfg, option.identity(cfg), Duration.ofSeconds(5))) {
-            ClientResponse r = master.request(req.apply(master.nextRequestId()), x -> { }, Duration.ofSeconds(30));
-            if (r == null) {
-                throw new CliException(ExitCodes.FAILED, "the master did not answer in time");
-            }
-            if (r instanceof Failure f) {
-                throw new CliException(ExitCodes.FAILED, f.message());
-            }
-            if (r instanceof io.brine.protocol.Refused f) {
-                throw new CliException(ExitCodes.USAGE, f.message());
-            }
-            return r;
         }
     }
 
@@ -109,27 +83,27 @@ final class JobCommand implements Runnable {
                 throw CliException.usage("--limit must be between 1 and " + JobListRequest.MAX_LIMIT);
             }
             long sinceMillis = since == null ? 0 : Since.parse(since, Instant.now()).toEpochMilli();
-            JobListing listing = (JobListing) ask(config,
-                    id -> new JobListRequest(id, limit, function, target, caller, sinceMillis, queued));
+            List<JobOverview> listing = config.ask(
+                    master -> master.jobs(new JobFilter(limit, function, target, caller, sinceMillis, queued)));
             PrintWriter stdout = spec.commandLine().getOut();
             if (out.equals("text")) {
                 stdout.printf("%-20s  %-19s  %-22s  %-20s  %-10s  %s%n", "JID", "STARTED (UTC)", "FUNCTION", "TARGET",
                         "CALLER", "RETURNED");
-                for (JobSummary j : listing.jobs()) {
+                for (JobOverview j : listing) {
                     stdout.printf("%-20s  %-19s  %-22s  %-20s  %-10s  %d/%d%n", j.jid(),
-                            TIME.format(Instant.ofEpochMilli(j.startMillis())), j.function(), j.target(), j.caller(),
+                            TIME.format(j.startTime()), j.function(), j.target(), j.caller(),
                             j.returnedCount(), j.expectedCount());
                 }
             } else {
                 List<Map<String, Object>> rows = new ArrayList<>();
-                for (JobSummary j : listing.jobs()) {
+                for (JobOverview j : listing) {
                     Map<String, Object> row = new LinkedHashMap<>();
                     row.put("jid", j.jid());
                     row.put("function", j.function());
                     row.put("target", j.target());
-                    row.put("tgt_type", j.targetType());
+                    row.put("tgt_type", j.targetType().wireName());
                     row.put("caller", j.caller());
-                    row.put("start_time", Instant.ofEpochMilli(j.startMillis()).toString());
+                    row.put("start_time", j.startTime().toString());
                     row.put("expected", j.expectedCount());
                     row.put("returned", j.returnedCount());
                     rows.add(row);
@@ -158,7 +132,9 @@ final class JobCommand implements Runnable {
         public Integer call() throws Exception {
             Logging.configure("warning");
             requireJid(jid);
-            ask(config, id -> new io.brine.protocol.KillRequest(id, jid));
+            if (!config.ask(master -> master.kill(jid))) {
+                throw new CliException(ExitCodes.FAILED, "job " + jid + " is not running");
+            }
             spec.commandLine().getOut().println("Kill sent for job " + jid + ".");
             spec.commandLine().getOut().flush();
             return ExitCodes.OK;
@@ -186,7 +162,8 @@ final class JobCommand implements Runnable {
             Logging.configure("warning");
             OutputFormat.check(out);
             requireJid(jid);
-            Job job = JobResults.job(((JobReport) ask(config, id -> new JobLookup(id, jid))).job());
+            Job job = config.ask(master -> master.job(jid))
+                    .orElseThrow(() -> new CliException(ExitCodes.FAILED, "no job with jid " + jid));
             PrintWriter stdout = spec.commandLine().getOut();
             if (out.equals("text")) {
                 stdout.println("jid " + job.jid() + ": " + job.function() + " on " + job.target() + " by "

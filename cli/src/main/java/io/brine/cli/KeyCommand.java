@@ -1,10 +1,10 @@
 package io.brine.cli;
 
 import io.brine.client.ClientKey;
+import io.brine.config.MasterEndpoint;
 import io.brine.master.KeyList;
 import io.brine.master.MasterConfig;
 import io.brine.master.MasterKeys;
-import io.brine.master.internal.MasterPki;
 import io.brine.protocol.MinionId;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
@@ -76,9 +76,7 @@ final class KeyCommand implements Runnable {
 
         /** Asks the master to carry out a key action for the named operator; Refused exits 2. */
         Map<String, List<String>> viaMaster(String action, List<String> ids) throws InterruptedException {
-            io.brine.protocol.ClientResponse r = JobCommand.ask(config,
-                    id -> new io.brine.protocol.KeyRequest(id, action, ids));
-            return ((io.brine.protocol.KeyResult) r).groups();
+            return config.ask(master -> master.keys(action, ids));
         }
 
         /** Applies {@code action} here, or has the master do it for a named operator; then reports. */
@@ -236,7 +234,7 @@ final class KeyCommand implements Runnable {
             String name = id == null ? "master" : id;
             String finger;
             if (id == null) {
-                Path pub = MasterPki.masterPublicKey(cfg.pkiDir());
+                Path pub = MasterEndpoint.masterPublicKey(cfg.pkiDir());
                 if (!awaitFile(pub)) {
                     throw CliException.usage("no master key at " + pub + " after " + waitSeconds
                             + " s: start the master once first");
@@ -313,7 +311,7 @@ final class KeyCommand implements Runnable {
             PrintWriter err = spec.commandLine().getErr();
             String finger = null;
             if (Files.exists(config.file)) {
-                Path pub = MasterPki.masterPublicKey(config.load().pkiDir());
+                Path pub = MasterEndpoint.masterPublicKey(config.load().pkiDir());
                 if (Files.exists(pub)) {
                     finger = Fingerprint.of(KeyFiles.readPublicKey(pub));
                 }

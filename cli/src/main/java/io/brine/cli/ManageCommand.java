@@ -1,9 +1,8 @@
 package io.brine.cli;
 
-import io.brine.protocol.MinionStatusReport;
-import io.brine.protocol.MinionStatusRequest;
+import io.brine.client.BrineClient;
+import io.brine.jobs.MinionStatus;
 import java.io.PrintWriter;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,7 +47,7 @@ final class ManageCommand implements Runnable {
         public Integer call() throws Exception {
             Logging.configure("warning");
             OutputFormat.check(out);
-            MinionStatusReport report = (MinionStatusReport) JobCommand.ask(config, MinionStatusRequest::new);
+            List<MinionStatus> report = config.ask(BrineClient::minions);
             PrintWriter stdout = spec.commandLine().getOut();
             stdout.print(out.equals("text") ? text(report) : OutputFormat.render(document(report), out));
             stdout.flush();
@@ -56,13 +55,13 @@ final class ManageCommand implements Runnable {
         }
 
         /** Salt's shape ({@code up:} and {@code down:} lists), each id followed by when it was last seen. */
-        static String text(MinionStatusReport report) {
+        static String text(List<MinionStatus> report) {
             StringBuilder b = new StringBuilder();
             for (boolean up : new boolean[] {true, false}) {
                 b.append(up ? "up:" : "down:").append('\n');
-                for (MinionStatusReport.Minion m : report.minions()) {
+                for (MinionStatus m : report) {
                     if (m.up() == up) {
-                        b.append("    - ").append(m.id()).append("  (last seen ").append(lastSeen(m)
+                        b.append("    - ").append(m.id()).append("  (last seen ").append(m.lastSeen()
                                 .map(Object::toString).orElse("never")).append(")\n");
                     }
                 }
@@ -71,15 +70,15 @@ final class ManageCommand implements Runnable {
         }
 
         /** {@code {"up": [ids], "down": [ids], "minions": {id: {"up": bool, "last_seen": ISO-8601 or null}}}}. */
-        static Map<String, Object> document(MinionStatusReport report) {
+        static Map<String, Object> document(List<MinionStatus> report) {
             List<String> up = new ArrayList<>();
             List<String> down = new ArrayList<>();
             Map<String, Object> minions = new LinkedHashMap<>();
-            for (MinionStatusReport.Minion m : report.minions()) {
+            for (MinionStatus m : report) {
                 (m.up() ? up : down).add(m.id());
                 Map<String, Object> one = new LinkedHashMap<>();
                 one.put("up", m.up());
-                one.put("last_seen", lastSeen(m).map(Object::toString).orElse(null));
+                one.put("last_seen", m.lastSeen().map(Object::toString).orElse(null));
                 minions.put(m.id(), one);
             }
             Map<String, Object> doc = new LinkedHashMap<>();
@@ -87,11 +86,6 @@ final class ManageCommand implements Runnable {
             doc.put("down", down);
             doc.put("minions", minions);
             return doc;
-        }
-
-        private static java.util.Optional<Instant> lastSeen(MinionStatusReport.Minion m) {
-            return m.lastSeenMillis() == MinionStatusReport.NEVER ? java.util.Optional.empty()
-                    : java.util.Optional.of(Instant.ofEpochMilli(m.lastSeenMillis()));
         }
     }
 }

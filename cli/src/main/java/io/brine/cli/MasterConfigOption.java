@@ -1,8 +1,10 @@
 package io.brine.cli;
 
+import io.brine.client.BrineClient;
 import io.brine.client.ClientKey;
 import io.brine.master.MasterConfig;
 import java.nio.file.Path;
+import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /** {@code -c/--config} for commands that act as or talk to a master. */
@@ -23,5 +25,21 @@ final class MasterConfigOption {
     /** Whom to act as towards the master {@code cfg} describes. */
     ClientKey identity(MasterConfig cfg) {
         return ClientKey.resolve(clientKey, System.getenv(ClientKey.ENV), cfg.endpoint());
+    }
+
+    /**
+     * A client of the master {@code cfg} describes, acting as {@link #identity}: how every command talks to a
+     * master. Waits up to 5 s for it to accept this client.
+     */
+    BrineClient connect(MasterConfig cfg) throws InterruptedException {
+        return BrineClient.connect(cfg.endpoint(), identity(cfg), Duration.ofSeconds(5));
+    }
+
+    /** Runs {@code request} on a client of the master this option names, closed after. */
+    <T> T ask(MasterRequest<T> request) throws InterruptedException {
+        MasterConfig cfg = load();
+        try (BrineClient master = connect(cfg)) {
+            return request.on(master);
+        }
     }
 }

@@ -1,12 +1,12 @@
 package io.brine.cli;
 
+import io.brine.config.MasterEndpoint;
 import io.brine.config.ConfigException;
 import io.brine.config.ConfigFile;
 import io.brine.config.Finding;
 import io.brine.config.SettingCheck;
 import io.brine.master.MasterConfig;
 import io.brine.master.MasterPreflight;
-import io.brine.master.internal.MasterPki;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
 import java.io.IOException;
@@ -78,7 +78,7 @@ final class MasterDoctor {
 
     private static byte[] ourKey(MasterConfig cfg) {
         try {
-            return KeyFiles.readPublicKey(MasterPki.masterPublicKey(cfg.pkiDir()));
+            return KeyFiles.readPublicKey(MasterEndpoint.masterPublicKey(cfg.pkiDir()));
         } catch (IOException e) {
             return null;
         }

@@ -1,12 +1,9 @@
 package io.brine.cli;
 
+import io.brine.client.BrineClient;
 import io.brine.client.ClientKey;
-import io.brine.client.internal.MasterSession;
-import io.brine.master.Master;
 import io.brine.master.MasterConfig;
-import io.brine.master.Principal;
-import io.brine.master.internal.AuditLog;
-import io.brine.protocol.KeysChanged;
+import io.brine.master.OperatorAudit;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -36,9 +33,9 @@ final class MasterNotifier {
             auditHere(cfg, changes);
             return;
         }
-        try (MasterSession master = CliRuntime.connect(cfg, ClientKey.local(cfg.endpoint()), Duration.ofSeconds(3))) {
-            if (master.request(new KeysChanged(master.nextRequestId(), changes), r -> { },
-                    Duration.ofSeconds(5)) == null) {
+        try (BrineClient master = BrineClient.connect(cfg.endpoint(), ClientKey.local(cfg.endpoint()),
+                Duration.ofSeconds(3))) {
+            if (!master.keysChanged(changes, Duration.ofSeconds(5))) {
                 auditHere(cfg, changes);
             }
         } catch (CliException | io.brine.client.ClientException e) {
@@ -50,11 +47,10 @@ final class MasterNotifier {
     }
 
     private static void auditHere(MasterConfig cfg, List<String> changes) {
-        Principal operator = new Principal(Master.LOCAL_CLIENT, true, "cli:" + System.getProperty("user.name"));
-        try (AuditLog audit = AuditLog.open(cfg)) {
+        try (OperatorAudit audit = OperatorAudit.open(cfg, System.getProperty("user.name"))) {
             for (String change : changes) {
                 int slash = change.indexOf('/');
-                audit.record(operator, "key." + change.substring(slash + 1),
+                audit.record("key." + change.substring(slash + 1),
                         Map.of("id", change.substring(0, slash), "outcome", change.substring(slash + 1)));
             }
         } catch (IOException e) {

@@ -187,17 +187,16 @@ class PublisherAclTest {
             String keeper = client(c, "keeper");
             LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
             try (Subscription s = c.master.events().subscribe("brine/key/**", events::add);
-                    io.brine.client.internal.MasterSession named = CliRuntime.connect(c.master.config(),
-                            io.brine.client.ClientKey.named(Path.of(keeper)), WAIT)) {
-                io.brine.protocol.ClientResponse r = named.request(new io.brine.protocol.KeysChanged(
-                        named.nextRequestId(), List.of("web1/deleted", "ghost/accepted")), x -> { }, WAIT);
-                assertTrue(r instanceof io.brine.protocol.Refused, String.valueOf(r));
-                try (io.brine.client.internal.MasterSession local = CliRuntime.connect(c.master.config(),
-                        io.brine.client.ClientKey.local(c.master.config().endpoint()), WAIT)) {
+                    io.brine.client.BrineClient named = io.brine.client.BrineClient.connect(
+                            c.master.config().endpoint(), io.brine.client.ClientKey.named(Path.of(keeper)), WAIT)) {
+                io.brine.client.ClientException refused = assertThrows(io.brine.client.ClientException.class,
+                        () -> named.keysChanged(List.of("web1/deleted", "ghost/accepted"), WAIT));
+                assertTrue(refused.setup(), refused.getMessage());
+                try (io.brine.client.BrineClient local = io.brine.client.BrineClient.connect(
+                        c.master.config().endpoint(), io.brine.client.ClientKey.local(c.master.config().endpoint()),
+                        WAIT)) {
                     // the local operator's report of a change the directories do not show is not announced...
-                    r = local.request(new io.brine.protocol.KeysChanged(local.nextRequestId(),
-                            List.of("web1/deleted", "ghost/accepted")), x -> { }, WAIT);
-                    assertTrue(r instanceof io.brine.protocol.Done, String.valueOf(r));
+                    assertTrue(local.keysChanged(List.of("web1/deleted", "ghost/accepted"), WAIT));
                     // ...while a real one, reported after them, is: so nothing before it was announced
                     assertEquals(0, c.cli("key", "reject", "web1").exit());
                 }

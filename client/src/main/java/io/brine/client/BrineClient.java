@@ -4,6 +4,7 @@ import io.brine.client.internal.CallOutcome;
 import io.brine.client.internal.MasterSession;
 import io.brine.config.ConfigFile;
 import io.brine.config.MasterEndpoint;
+import io.brine.jobs.CallListener;
 import io.brine.jobs.Event;
 import io.brine.jobs.Job;
 import io.brine.jobs.JobFilter;
@@ -11,6 +12,8 @@ import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobReturn;
 import io.brine.jobs.JobSpec;
 import io.brine.jobs.MinionResult;
+import io.brine.jobs.MinionStatus;
+import io.brine.jobs.Publication;
 import io.brine.jobs.RunningJob;
 import io.brine.jobs.Subscription;
 import io.brine.jobs.internal.JobResults;
@@ -26,14 +29,22 @@ import io.brine.protocol.JobListRequest;
 import io.brine.protocol.JobListing;
 import io.brine.protocol.JobLookup;
 import io.brine.protocol.JobReport;
+import io.brine.protocol.KeyRequest;
+import io.brine.protocol.KeyResult;
+import io.brine.protocol.KeysChanged;
 import io.brine.protocol.KillRequest;
+import io.brine.protocol.MinionStatusReport;
+import io.brine.protocol.MinionStatusRequest;
+import io.brine.protocol.NotFound;
 import io.brine.protocol.Published;
 import io.brine.protocol.Refused;
 import io.brine.protocol.ReturnNotice;
 import io.brine.transport.TransportRuntime;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiConsumer;
@@ -138,13 +149,27 @@ public final class BrineClient implements AutoCloseable {
      * @throws ClientException when the master refuses the job, or goes away before it names it
      */
     public Job call(JobSpec spec) throws InterruptedException {
-        return stream(spec, (id, result) -> { });
+        return call(spec, new CallListener() { });
+    }
+
+    /**
+     * Runs a job and waits for it as {@link #call(JobSpec)}, telling {@code listener} as it goes: the job published
+     * (its jid and minions), each return as it arrives, and why the call stopped waiting if it did before the job
+     * ended. How {@code brine run} follows a job.
+     */
+    public Job call(JobSpec spec, CallListener listener) throws InterruptedException {
+        return await(follow(spec, Objects.requireNonNull(listener, "listener"), null));
     }
 
     /** Runs a job and waits for it, handing each return to {@code onReturn} as it arrives. */
     public Job stream(JobSpec spec, BiConsumer<String, MinionResult> onReturn) throws InterruptedException {
         Objects.requireNonNull(onReturn, "onReturn");
-        return await(publish(spec, r -> onReturn.accept(r.minionId(), r.result()), null));
+        return call(spec, new CallListener() {
+            @Override
+            public void returned(JobReturn r) {
+                onReturn.accept(r.minionId(), r.result());
+            }
+        });
     }
 
     /**
@@ -153,7 +178,7 @@ public final class BrineClient implements AutoCloseable {
      * master refuses it or does not answer. Cancelling the future stops waiting, not the job.
      */
     public java.util.concurrent.CompletableFuture<Job> callAsync(JobSpec spec) {
-        return publish(spec, r -> { }, null);
+        return follow(spec, new CallListener() { }, null);
     }
 
     /**
@@ -163,8 +188,17 @@ public final class BrineClient implements AutoCloseable {
      */
     public java.util.concurrent.Flow.Publisher<JobReturn> stream(JobSpec spec) {
         ReturnLog log = new ReturnLog();
-        publish(spec, log::add, null).whenComplete((job, failed) -> log.finish(failed));
+        follow(spec, returnsTo(log), null).whenComplete((job, failed) -> log.finish(failed));
         return log.publisher(Runnable::run);
+    }
+
+    private static CallListener returnsTo(ReturnLog log) {
+        return new CallListener() {
+            @Override
+            public void returned(JobReturn r) {
+                log.add(r);
+            }
+        };
     }
 
     /** The job a future ends in, its failures as they were raised (a {@link ClientException} mostly). */
@@ -177,33 +211,41 @@ public final class BrineClient implements AutoCloseable {
     }
 
     /**
-     * Publishes a call: each return goes to {@code onReturn} as it arrives (on the transport thread), and
-     * {@code jid}, when given, completes as the master names the job.
+     * Publishes a call and follows it: {@code listener} hears it published, its returns and why the call gave up
+     * (on the transport thread), and {@code jid}, when given, completes as the master names the job.
      */
-    private java.util.concurrent.CompletableFuture<Job> publish(JobSpec spec,
-            Consumer<JobReturn> onReturn, java.util.concurrent.CompletableFuture<String> jid) {
+    private java.util.concurrent.CompletableFuture<Job> follow(JobSpec spec, CallListener listener,
+            java.util.concurrent.CompletableFuture<String> jid) {
         JobSpec timed = timed(spec);
         Duration wait = spec.batch() == null ? timed.timeout().plus(MasterSession.REPORT_MARGIN) : Duration.ofDays(1);
         return answered(session.callAsync(PublishRequests.toWire(session.nextRequestId(), timed, false),
                 progress -> {
-                    if (jid != null && progress instanceof Published p) {
-                        jid.complete(p.jid());
+                    if (progress instanceof Published p) {
+                        if (jid != null) {
+                            jid.complete(p.jid());
+                        }
+                        listener.published(publication(p));
                     }
                     if (progress instanceof ReturnNotice n) {
-                        onReturn.accept(new JobReturn(n.jid(), n.minionId(),
-                                JobResults.result(n.result())));
+                        listener.returned(new JobReturn(n.jid(), n.minionId(), JobResults.result(n.result())));
                     }
-                }, wait));
+                }, wait), listener);
+    }
+
+    private static Publication publication(Published p) {
+        return new Publication(p.jid(), p.expected(), p.undetermined());
     }
 
     /**
-     * The job a call ends in: whole, or as far as known when the master did not say in time; refusals and
-     * failures, and a call whose job the master never named, as {@link ClientException}s.
+     * The job a call ends in: whole, or as far as known when the master did not say in time; refusals, requests
+     * the master could not take (nothing ran: both the caller's to look at, as {@code brine} exits 2 for them), and a
+     * call whose job the master never named, as {@link ClientException}s.
      */
     private static java.util.concurrent.CompletableFuture<Job> answered(
-            java.util.concurrent.CompletableFuture<CallOutcome> outcome) {
+            java.util.concurrent.CompletableFuture<CallOutcome> outcome, CallListener listener) {
         return outcome.thenApply(o -> {
             if (!o.complete()) {
+                listener.gaveUp(o.gaveUp());
                 if (o.soFar() == null) {
                     throw ClientException.failed(o.gaveUp());
                 }
@@ -211,6 +253,9 @@ public final class BrineClient implements AutoCloseable {
             }
             if (o.answer() instanceof Refused refused) {
                 throw ClientException.setup(refused.message());
+            }
+            if (o.answer() instanceof Failure failure) {
+                throw ClientException.setup(failure.message());
             }
             return JobResults.job(expect(o.answer(), JobReport.class).job());
         });
@@ -225,7 +270,7 @@ public final class BrineClient implements AutoCloseable {
     public RunningJob submit(JobSpec spec) throws InterruptedException {
         ReturnLog log = new ReturnLog();
         java.util.concurrent.CompletableFuture<String> jid = new java.util.concurrent.CompletableFuture<>();
-        java.util.concurrent.CompletableFuture<Job> result = publish(spec, log::add, jid);
+        java.util.concurrent.CompletableFuture<Job> result = follow(spec, returnsTo(log), jid);
         result.whenComplete((job, failed) -> {
             log.finish(failed);
             if (failed != null) {
@@ -270,14 +315,29 @@ public final class BrineClient implements AutoCloseable {
         // room for the master to hash a new source while it is fetched, and for the minions' flush to disk
         Duration wait = timeout.multipliedBy(2).plus(MasterSession.REPORT_MARGIN);
         return answered(session.callAsync(new io.brine.protocol.CopyRequest(session.nextRequestId(), target,
-                targetType.code(), paths, dest, timeout.toMillis()), progress -> { }, wait));
+                targetType.code(), paths, dest, timeout.toMillis()), progress -> { }, wait), new CallListener() { });
     }
 
     /** Publishes a job without waiting for its returns (Salt's cast); its jid, to look it up later. */
     public String cast(JobSpec spec) throws InterruptedException {
+        return publish(spec).jid();
+    }
+
+    /**
+     * Publishes a job without waiting for its returns (Salt's cast), and says where it went: its jid, the minions
+     * it was published to (none when the target matched none) and those the master could not decide on.
+     *
+     * @throws ClientException when the master refuses the job or cannot take it (nothing was published), or does
+     *                         not answer
+     */
+    public Publication publish(JobSpec spec) throws InterruptedException {
         JobSpec timed = timed(spec);
-        return expect(ask(id -> PublishRequests.toWire(id, timed, true), progress -> { }, ANSWER), Published.class)
-                .jid();
+        ClientResponse r = ask(id -> PublishRequests.toWire(id, timed, true), progress -> { }, ANSWER);
+        if (r instanceof Failure failure) {
+            // the master could not take the job (nothing was published): the caller's to look at, as for a call
+            throw ClientException.setup(failure.message());
+        }
+        return publication(expect(r, Published.class));
     }
 
     /**
@@ -294,7 +354,7 @@ public final class BrineClient implements AutoCloseable {
      */
     public Optional<Job> job(String jid) throws InterruptedException {
         ClientResponse r = ask(id -> new JobLookup(id, jid), progress -> { }, ANSWER);
-        if (r instanceof Failure) {
+        if (r instanceof NotFound) {
             return Optional.empty();
         }
         io.brine.protocol.JobRecord record = expect(r, JobReport.class).job();
@@ -311,8 +371,51 @@ public final class BrineClient implements AutoCloseable {
     /** Stops a running job on every minion still running it; false if it is not running any more. */
     public boolean kill(String jid) throws InterruptedException {
         ClientResponse r = ask(id -> new KillRequest(id, jid), progress -> { }, ANSWER);
-        if (r instanceof Failure) {
+        if (r instanceof NotFound) {
             return false;
+        }
+        expect(r, Done.class);
+        return true;
+    }
+
+    /**
+     * The accepted minions, up or down and when last seen, as {@code brine manage status} shows them (Salt's
+     * {@code manage.status}).
+     */
+    public List<MinionStatus> minions() throws InterruptedException {
+        MinionStatusReport r = expect(ask(MinionStatusRequest::new, progress -> { }, ANSWER),
+                MinionStatusReport.class);
+        return r.minions().stream().map(m -> new MinionStatus(m.id(), m.up(), m.lastSeenMillis()
+                == MinionStatusReport.NEVER ? Optional.empty() : Optional.of(Instant.ofEpochMilli(m.lastSeenMillis()))))
+                .toList();
+    }
+
+    /**
+     * Has the master carry out a key action as {@code brine key} does, as this client (whose name
+     * {@code publisher_acl} must grant {@code @keys}): {@code list}, {@code accept}, {@code accept-all},
+     * {@code reject} or {@code delete} of {@code ids}. The ids grouped as {@code brine key} prints them: by status
+     * for {@code list} ({@code accepted}, {@code pending}, {@code rejected}, {@code denied}), else by outcome (the
+     * verb done, and {@code not_found}).
+     *
+     * @throws ClientException when the master refuses (no {@code @keys}) or knows no such action
+     */
+    public Map<String, List<String>> keys(String action, List<String> ids) throws InterruptedException {
+        return expect(ask(id -> new KeyRequest(id, action, ids), progress -> { }, ANSWER), KeyResult.class).groups();
+    }
+
+    /**
+     * Tells the master that its local operator changed minion keys in its directories ({@code ID/VERB}, e.g.
+     * {@code web1/rejected}), so that it rechecks those minions' sessions (a revoked minion is cut off at once) and
+     * announces and audits the changes as the operator's. True once the master has; false if it did not answer
+     * within {@code wait}.
+     */
+    public boolean keysChanged(List<String> changes, Duration wait) throws InterruptedException {
+        ClientResponse r = session.request(new KeysChanged(session.nextRequestId(), changes), progress -> { }, wait);
+        if (r == null) {
+            return false;
+        }
+        if (r instanceof Refused refused) {
+            throw ClientException.setup(refused.message());
         }
         expect(r, Done.class);
         return true;

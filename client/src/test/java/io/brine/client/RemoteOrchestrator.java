@@ -96,6 +96,17 @@ public final class RemoteOrchestrator {
             System.out.println("kill " + brine.kill(jid) + " again " + brine.kill("20000101000000000000"));
             System.out.println("lookup " + brine.job(jid).map(Job::jid).orElse("none") + " unknown "
                     + brine.job("20000101000000000000").isPresent());
+            io.brine.jobs.Publication published = brine.publish(JobSpec.of("r*", "test.ping"));
+            System.out.println("publish " + published.jid().matches("\\d{20}") + " "
+                    + new java.util.TreeSet<>(published.minions()) + " " + published.undetermined());
+            String minions;
+            try {
+                minions = brine.minions().stream().map(m -> m.id() + "=" + m.up()).sorted().toList().toString()
+                        + " keys " + brine.keys("list", List.of()).get("accepted");
+            } catch (ClientException e) {
+                minions = "refused " + e.setup();
+            }
+            System.out.println("minions " + minions);
             CountDownLatch heard = new CountDownLatch(1);
             List<String> events = Collections.synchronizedList(new ArrayList<>());
             try (var subscription = brine.subscribe("remote/test/*", e -> {

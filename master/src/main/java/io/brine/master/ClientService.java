@@ -21,6 +21,7 @@ import io.brine.protocol.KillRequest;
 import io.brine.protocol.MinionReturn;
 import io.brine.protocol.MinionStatusReport;
 import io.brine.protocol.MinionStatusRequest;
+import io.brine.protocol.NotFound;
 import io.brine.protocol.PublishRequest;
 import io.brine.protocol.Published;
 import io.brine.protocol.Refused;
@@ -76,13 +77,13 @@ final class ClientService {
                         listener));
             } else if (request instanceof JobLookup l) {
                 reply(client, caller.record(l.jid()).<ClientResponse>map(r -> new JobReport(l.requestId(), r))
-                        .orElse(new Failure(l.requestId(), "no job with jid " + l.jid())));
+                        .orElse(new NotFound(l.requestId(), "no job with jid " + l.jid())));
             } else if (request instanceof JobListRequest l) {
                 reply(client, new JobListing(l.requestId(), caller.summaries(new JobFilter(l.limit(), l.function(),
                         l.target(), l.caller(), l.sinceMillis(), l.queued()))));
             } else if (request instanceof KillRequest k) {
                 reply(client, caller.kill(k.jid()) ? new Done(k.requestId())
-                        : new Failure(k.requestId(), "job " + k.jid() + " is not running"));
+                        : new NotFound(k.requestId(), "job " + k.jid() + " is not running"));
             } else if (request instanceof KeysChanged k) {
                 // Answered once the sessions of those ids know their keys' new status.
                 awaitRechecks(keys.as(who).reported(k.changes()));

@@ -181,6 +181,17 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         return new MasterEndpoint(iface, retPort, pkiDir, timeout);
     }
 
+    /**
+     * Where this master keeps the file minion {@code minionId} pushed from {@code path} ({@code cp.push}, as Salt
+     * does: {@code cachedir/minions/ID/files/PATH}), for its local operator to copy out ({@code brine cp --from}).
+     *
+     * @throws java.io.IOException when {@code path} could lead out of that minion's folder ({@code ..}, a link)
+     */
+    public Path pushedFile(String minionId, String path) throws java.io.IOException {
+        return io.brine.master.internal.PushedFiles.locate(cacheDir, minionId,
+                io.brine.master.internal.PushedFiles.asPushed(path).orElse(path));
+    }
+
     String bindAddress() {
         String host = iface.equals("0.0.0.0") ? "*" : iface.contains(":") ? "[" + iface + "]" : iface;
         return "tcp://" + host + ":" + (retPort == 0 ? "*" : Integer.toString(retPort));

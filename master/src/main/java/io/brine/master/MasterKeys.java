@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.jobs.MinionStatus;
 import io.brine.master.internal.AuditLog;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.MinionId;

@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.jobs.MinionStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -77,6 +77,7 @@ public final class MessageCodec {
         if (m instanceof JobListing) return JobListing.TYPE;
         if (m instanceof Done) return Done.TYPE;
         if (m instanceof Failure) return Failure.TYPE;
+        if (m instanceof NotFound) return NotFound.TYPE;
         if (m instanceof CopyRequest) return CopyRequest.TYPE;
         if (m instanceof FilePushAck) return FilePushAck.TYPE;
         if (m instanceof FilePush) return FilePush.TYPE;
@@ -122,6 +123,7 @@ public final class MessageCodec {
         else if (m instanceof JobListing x) x.write(w);
         else if (m instanceof Done x) x.write(w);
         else if (m instanceof Failure x) x.write(w);
+        else if (m instanceof NotFound x) x.write(w);
         else if (m instanceof CopyRequest x) x.write(w);
         else if (m instanceof FilePushAck x) x.write(w);
         else if (m instanceof FilePush x) x.write(w);
@@ -168,6 +170,7 @@ public final class MessageCodec {
             case JobListing.TYPE: return JobListing.read(r);
             case Done.TYPE: return Done.read(r);
             case Failure.TYPE: return Failure.read(r);
+            case NotFound.TYPE: return NotFound.read(r);
             case CopyRequest.TYPE: return CopyRequest.read(r);
             case FilePushAck.TYPE: return FilePushAck.read(r);
             case FilePush.TYPE: return FilePush.read(r);

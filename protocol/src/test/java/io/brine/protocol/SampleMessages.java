@@ -72,6 +72,7 @@ final class SampleMessages {
                 new JobListing(8, List.of()),
                 new Done(9),
                 new Failure(10, "no such job 🤷"),
+                new NotFound(10, "no job with jid 20261128060000000000"),
                 new FileRequest(11, "nginx/nginx.conf", 0, FileRequest.MAX_CHUNK, null),
                 new FileRequest(12, "top.sls", 1L << 40, 1, "ab".repeat(32)),
                 new PillarRequest(13),

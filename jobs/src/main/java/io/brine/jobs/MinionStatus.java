@@ -1,4 +1,4 @@
-package io.brine.master;
+package io.brine.jobs;
 
 import io.brine.protocol.MinionId;
 import java.time.Instant;
@@ -10,7 +10,7 @@ import java.util.Optional;
  * session, and when the master last saw it.
  *
  * <pre>{@code
- * master.keys().status().stream().filter(s -> !s.up()).forEach(s -> System.out.println(s.id() + " down since "
+ * brine.minions().stream().filter(s -> !s.up()).forEach(s -> System.out.println(s.id() + " down since "
  *         + s.lastSeen().map(Instant::toString).orElse("never seen")));
  * }</pre>
  *
