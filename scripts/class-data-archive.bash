@@ -12,25 +12,40 @@
 java_bin="$(command -v java || true)"
 quiet=(-Xlog:cds=off -Xlog:cds+dynamic=off)
 
+# The permission bits of files, read with one stat for all (every fork is time a command's start waits for): see
+# read_modes. A file not read there is stat'ed on its own.
+declare -A modes=()
+read_modes() {
+  local mode path
+  while read -r mode path; do
+    modes[$path]="$mode"
+  done < <(stat -c '%a %n' "$@" 2>/dev/null)
+}
+
 # This user's, not a link, and writable by no one else.
 private() {
-  local mode
-  [ -O "$1" ] && [ ! -L "$1" ] && mode="$(stat -c %a "$1" 2>/dev/null)" && (( (8#$mode & 8#022) == 0 ))
+  local mode="${modes[$1]:-}"
+  [ -O "$1" ] && [ ! -L "$1" ] && { [ -n "$mode" ] || mode="$(stat -c %a "$1" 2>/dev/null)"; } \
+    && (( (8#$mode & 8#022) == 0 ))
 }
 
 # What an archive or list was made for: this jar and this JDK, as installed (inode, size, modification and change
 # times, so that a package that replaces either, whatever the times of the files it carries, makes them stale).
-made_for="$(stat -L -c '%d:%i %s %Y %Z' "$jar" ${java_bin:+"$(readlink -f "$java_bin")"} 2>/dev/null | tr '\n' ' ' || true)"
+# (stat -L describes the file a link leads to: the JDK's java, not /usr/bin/java.)
+made_for="$(stat -L -c '%d:%i %s %Y %Z' "$jar" ${java_bin:+"$java_bin"} 2>/dev/null || true)"
+made_for="${made_for//$'\n'/ } "
 
 # A file made for this jar and this JDK: its .made-for file says so.
 fresh() {
+  local said=""
   [ -f "$1" ] && private "$1" && [ -f "$1.made-for" ] && private "$1.made-for" \
-    && [ "$(cat "$1.made-for" 2>/dev/null)" = "$made_for" ]
+    && { IFS= read -r said <"$1.made-for" || true; } 2>/dev/null && [ "$said" = "$made_for" ]
 }
 
 # keep TMP DEST: moves a file just made into place, then records what it was made for (in that order, so that a
 # half-done replacement is never taken for fresh).
 keep() {
+  unset 'modes[$2]' 'modes[$2.made-for]'
   if mv -f "$1" "$2" 2>/dev/null && printf '%s' "$made_for" >"$2.made-for.$$" \
       && mv -f "$2.made-for.$$" "$2.made-for"; then
     return 0
@@ -92,6 +107,7 @@ static_archive() {
   local name="$1" check="$2" jsa="$cds_dir/$1.jsa" list="$cds_dir/$1.classlist" tmp
   shift 2
   [ -d "$cds_dir" ] || { mkdir -p "$(dirname "$cds_dir")" && mkdir -m 0700 "$cds_dir"; } 2>/dev/null || true
+  read_modes "$cds_dir" "$jsa" "$jsa.made-for"
   if ! { [ -d "$cds_dir" ] && private "$cds_dir"; }; then
     return 0
   fi
