@@ -44,9 +44,12 @@ public final class JobOutput {
     }
 
     private static final class YamlMapper {
+        // Unquoted where YAML allows, but a string of digits (a jid) quoted, as Salt's YAML prints it: bare, a YAML
+        // reader takes it for a number, and JSON and YAML would disagree on the type of the same field.
         static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
                 .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS));
     }
 
     /** The job as the JSON-ready document. */
