@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.jobs.internal.JobResults;
 import io.brine.protocol.JobRecord;
 import java.util.Optional;
 
@@ -14,6 +15,6 @@ public final class CachedRecords {
 
     /** The job {@code jid} as {@code master}'s own client may see it. */
     public static Optional<JobRecord> find(Master master, String jid) {
-        return master.client().record(jid);
+        return master.client().state(jid).map(JobResults::record);
     }
 }

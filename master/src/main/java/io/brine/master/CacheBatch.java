@@ -1,8 +1,8 @@
 package io.brine.master;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
+import io.brine.jobs.JobState;
+import io.brine.jobs.MinionResult;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
@@ -109,32 +109,32 @@ final class CacheBatch {
         return null;
     }
 
-    private static void bindJob(PreparedStatement p, JobRecord job) throws SQLException, JsonProcessingException {
+    private static void bindJob(PreparedStatement p, JobState job) throws SQLException, JsonProcessingException {
         p.setString(1, job.jid());
         p.setString(2, job.function());
         p.setString(3, CacheJson.json(job.args()));
         p.setString(4, CacheJson.json(job.kwargs()));
         p.setString(5, job.target());
-        p.setString(6, job.targetType());
+        p.setString(6, job.targetType().wireName());
         p.setString(7, job.caller());
-        p.setLong(8, job.startMillis());
-        p.setLong(9, job.timeoutMillis());
+        p.setLong(8, job.startTime().toEpochMilli());
+        p.setLong(9, job.timeout().toMillis());
         p.setString(10, CacheJson.json(job.expected()));
         p.setString(11, CacheJson.json(job.unreachable()));
         p.setString(12, CacheJson.json(job.unknown()));
-        p.setLong(13, job.queueUntilMillis());
+        p.setLong(13, job.queueUntil() == null ? 0 : job.queueUntil().toEpochMilli()); // 0: not queued
         p.setString(14, CacheJson.json(job.disconnected()));
         p.setString(15, CacheJson.json(job.killed()));
     }
 
-    private static void bindReturn(PreparedStatement p, String jid, String minion, MinionReturn r)
+    private static void bindReturn(PreparedStatement p, String jid, String minion, MinionResult r)
             throws SQLException, JsonProcessingException {
         p.setString(1, jid);
         p.setString(2, minion);
         p.setInt(3, r.success() ? 1 : 0);
         p.setInt(4, r.retcode());
         p.setString(5, CacheJson.json(r.ret()));
-        p.setLong(6, r.startMillis());
-        p.setLong(7, r.endMillis());
+        p.setLong(6, r.start().toEpochMilli());
+        p.setLong(7, r.end().toEpochMilli());
     }
 }

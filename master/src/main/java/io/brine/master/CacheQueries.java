@@ -3,13 +3,16 @@ package io.brine.master;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.brine.jobs.JobFilter;
-import io.brine.protocol.JobRecord;
+import io.brine.jobs.JobState;
+import io.brine.jobs.MinionResult;
 import io.brine.protocol.JobSummary;
-import io.brine.protocol.MinionReturn;
+import io.brine.targeting.TargetType;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +28,7 @@ final class CacheQueries {
     private CacheQueries() {
     }
 
-    static Optional<JobRecord> job(Connection c, String jid) throws SQLException, JsonProcessingException {
+    static Optional<JobState> job(Connection c, String jid) throws SQLException, JsonProcessingException {
         try (PreparedStatement p = c.prepareStatement("SELECT function, args, kwargs, target, tgt_type, caller, "
                 + "start_ms, timeout_ms, expected, unreachable, unknown, queue_until_ms, disconnected, killed FROM jobs "
                 + "WHERE jid = ?")) {
@@ -34,11 +37,13 @@ final class CacheQueries {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                return Optional.of(new JobRecord(jid, rs.getString(1), CacheJson.parse(rs.getString(2), LIST),
-                        CacheJson.parse(rs.getString(3), MAP), rs.getString(4), rs.getString(5), rs.getString(6),
-                        rs.getLong(7), rs.getLong(8), CacheJson.parse(rs.getString(9), IDS),
-                        CacheJson.parse(rs.getString(10), IDS), acks(c, jid), returns(c, jid),
-                        CacheJson.parse(rs.getString(11), IDS), rs.getLong(12),
+                long queueUntil = rs.getLong(12); // 0: not queued
+                return Optional.of(new JobState(jid, rs.getString(1), CacheJson.parse(rs.getString(2), LIST),
+                        CacheJson.parse(rs.getString(3), MAP), rs.getString(4), TargetType.parse(rs.getString(5)),
+                        rs.getString(6), Instant.ofEpochMilli(rs.getLong(7)), Duration.ofMillis(rs.getLong(8)),
+                        CacheJson.parse(rs.getString(9), IDS), CacheJson.parse(rs.getString(10), IDS), acks(c, jid),
+                        returns(c, jid), CacheJson.parse(rs.getString(11), IDS),
+                        queueUntil > 0 ? Instant.ofEpochMilli(queueUntil) : null,
                         CacheJson.parse(rs.getString(13), IDS), CacheJson.parse(rs.getString(14), IDS)));
             }
         }
@@ -77,16 +82,17 @@ final class CacheQueries {
         return out;
     }
 
-    private static Map<String, MinionReturn> returns(Connection c, String jid) throws SQLException,
+    private static Map<String, MinionResult> returns(Connection c, String jid) throws SQLException,
             JsonProcessingException {
-        Map<String, MinionReturn> out = new LinkedHashMap<>();
+        Map<String, MinionResult> out = new LinkedHashMap<>();
         try (PreparedStatement p = c.prepareStatement("SELECT minion, success, retcode, ret, start_ms, end_ms "
                 + "FROM returns WHERE jid = ? ORDER BY minion")) {
             p.setString(1, jid);
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
-                    out.put(rs.getString(1), new MinionReturn(rs.getInt(2) != 0, rs.getInt(3),
-                            CacheJson.parseValue(rs.getString(4)), rs.getLong(5), rs.getLong(6)));
+                    out.put(rs.getString(1), new MinionResult(CacheJson.parseValue(rs.getString(4)), rs.getInt(3),
+                            rs.getInt(2) != 0, Instant.ofEpochMilli(rs.getLong(5)),
+                            Instant.ofEpochMilli(rs.getLong(6))));
                 }
             }
         }

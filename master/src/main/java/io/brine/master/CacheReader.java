@@ -2,7 +2,7 @@ package io.brine.master;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.brine.jobs.JobFilter;
-import io.brine.protocol.JobRecord;
+import io.brine.jobs.JobState;
 import io.brine.protocol.JobSummary;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
@@ -34,10 +34,10 @@ final class CacheReader {
     }
 
     /** The job as recorded, written or not. */
-    Optional<JobRecord> find(String jid) {
+    Optional<JobState> find(String jid) {
         try {
             Optional<PendingRecords.Pending> waiting = pending.of(jid); // before the database: see PendingRecords
-            Optional<JobRecord> stored = CacheQueries.job(reader, jid);
+            Optional<JobState> stored = CacheQueries.job(reader, jid);
             return waiting.isEmpty() ? stored : waiting.get().over(stored);
         } catch (SQLException | JsonProcessingException e) {
             throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);

@@ -1,7 +1,7 @@
 package io.brine.master;
 
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
+import io.brine.jobs.JobState;
+import io.brine.jobs.MinionResult;
 import java.util.Arrays;
 
 /**
@@ -16,7 +16,7 @@ sealed interface CacheRow {
     long bytes();
 
     /** A job's row: inserted, or replacing the one written before (its acknowledgements and returns aside). */
-    record JobRow(JobRecord job) implements CacheRow {
+    record JobRow(JobState job) implements CacheRow {
         @Override
         public String jid() {
             return job.jid();
@@ -47,7 +47,7 @@ sealed interface CacheRow {
     }
 
     /** A minion's return; {@code committed} (may be null) runs once it is on disk. */
-    record ReturnRow(String jid, String minion, MinionReturn ret, Runnable committed) implements CacheRow {
+    record ReturnRow(String jid, String minion, MinionResult ret, Runnable committed) implements CacheRow {
         @Override
         public long bytes() {
             return ApproximateSize.of(Arrays.asList(jid, minion)) + ApproximateSize.of(ret.ret());

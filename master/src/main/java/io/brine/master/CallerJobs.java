@@ -2,10 +2,10 @@ package io.brine.master;
 
 import io.brine.jobs.Job;
 import io.brine.jobs.JobFilter;
-import io.brine.jobs.internal.JobResults;
-import io.brine.protocol.JobRecord;
+import io.brine.jobs.JobState;
 import io.brine.protocol.JobSummary;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The jobs one caller may read ({@link JobVisibility}: its own, or any with {@code @jobs}), as records and as the
- * embedding API's values, and the long poll on one of them, live on this master or published by an earlier one on
- * the same cachedir. {@link MasterClient} answers its callers' reads through it.
+ * The jobs one caller may read ({@link JobVisibility}: its own, or any with {@code @jobs}), as the master knows them
+ * ({@link JobState}) and as the caller sees them ({@link Job}), and the long poll on one of them, live on this master
+ * or published by an earlier one on the same cachedir. {@link MasterClient} answers its callers' reads through it.
  */
 final class CallerJobs {
     private final JobTracker tracker;
@@ -28,8 +28,8 @@ final class CallerJobs {
         this.caller = caller;
     }
 
-    /** The job's record, when the caller may see it; empty for an unknown jid too. */
-    Optional<JobRecord> record(String jid) {
+    /** What the master knows of the job, when the caller may see it; empty for an unknown jid too. */
+    Optional<JobState> state(String jid) {
         return tracker.find(jid).filter(r -> JobVisibility.mayRead(access, caller, r.caller()));
     }
 
@@ -39,12 +39,12 @@ final class CallerJobs {
     }
 
     Optional<Job> job(String jid) {
-        return record(jid).map(r -> JobResults.job(r, tracker.ended(r)));
+        return state(jid).map(s -> s.job(Instant.now(), tracker.ended(s)));
     }
 
     /** {@link #job(String)} once the job ended or {@code wait} passed, whichever comes first. */
     Optional<Job> job(String jid, Duration wait) throws InterruptedException {
-        Optional<JobRecord> seen = record(jid);
+        Optional<JobState> seen = state(jid);
         if (seen.isEmpty()) {
             return Optional.empty();
         }
@@ -67,6 +67,6 @@ final class CallerJobs {
     }
 
     boolean running(String jid) {
-        return record(jid).map(r -> !tracker.ended(r)).orElse(false);
+        return state(jid).map(s -> !tracker.ended(s)).orElse(false);
     }
 }

@@ -2,6 +2,8 @@ package io.brine.master;
 
 import io.brine.jobs.JobFilter;
 import io.brine.jobs.JobSpec;
+import io.brine.jobs.JobState;
+import io.brine.jobs.internal.JobResults;
 import io.brine.jobs.internal.PublishRequests;
 import io.brine.protocol.CallReport;
 import io.brine.protocol.ClientRequest;
@@ -76,7 +78,8 @@ final class ClientService {
                         TargetType.ofCode(c.targetType()), c.sources(), c.dest(), Duration.ofMillis(c.timeoutMillis()),
                         listener));
             } else if (request instanceof JobLookup l) {
-                reply(client, caller.record(l.jid()).<ClientResponse>map(r -> new JobReport(l.requestId(), r))
+                reply(client, caller.state(l.jid())
+                        .<ClientResponse>map(s -> new JobReport(l.requestId(), JobResults.record(s)))
                         .orElse(new NotFound(l.requestId(), "no job with jid " + l.jid())));
             } else if (request instanceof JobListRequest l) {
                 reply(client, new JobListing(l.requestId(), caller.summaries(new JobFilter(l.limit(), l.function(),
@@ -133,7 +136,7 @@ final class ClientService {
         List<String> streamed = Collections.synchronizedList(new ArrayList<>());
         JobPublisher.Published out = start.apply((jid, id, result) -> {
             streamed.add(id);
-            reply(client, new ReturnNotice(requestId, jid, id, result));
+            reply(client, new ReturnNotice(requestId, jid, id, JobResults.minionReturn(result)));
         });
         reply(client, new Published(requestId, out.job().jid(), out.job().snapshot().expected(),
                 out.undetermined(), false));
@@ -147,7 +150,8 @@ final class ClientService {
     }
 
     /** The job less the returns already streamed; a return taken but not yet told is sent here, once. */
-    private static CallReport report(long requestId, JobRecord r, List<String> streamed) {
+    private static CallReport report(long requestId, JobState job, List<String> streamed) {
+        JobRecord r = JobResults.record(job);
         List<String> sent;
         synchronized (streamed) {
             sent = List.copyOf(streamed);

@@ -1,6 +1,6 @@
 package io.brine.master;
 
-import io.brine.protocol.JobRecord;
+import io.brine.jobs.JobState;
 import io.brine.protocol.JobRequest;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -41,14 +41,14 @@ final class DeliveryQueue {
     }
 
     private final JobCache cache;
-    private final Function<String, Optional<JobRecord>> jobs;
+    private final Function<String, Optional<JobState>> jobs;
     private final Map<String, List<Pending>> byMinion = new ConcurrentHashMap<>();
     private final Limits limits;
     private final JobRefusals refusals;
     /** Deliveries held, all minions together; guarded by this. */
     private int total;
 
-    DeliveryQueue(JobCache cache, Function<String, Optional<JobRecord>> jobs, Limits limits, JobRefusals refusals) {
+    DeliveryQueue(JobCache cache, Function<String, Optional<JobState>> jobs, Limits limits, JobRefusals refusals) {
         this.cache = cache;
         this.jobs = jobs;
         this.limits = limits;
@@ -159,14 +159,14 @@ final class DeliveryQueue {
                 done(p.jid(), minion);
                 continue;
             }
-            Optional<JobRecord> job = jobs.apply(p.jid());
+            Optional<JobState> job = jobs.apply(p.jid());
             if (job.isEmpty()) {
                 continue; // published this very moment and not recorded yet, or pruned: tried again, until it expires
             }
-            JobRecord r = job.get();
+            JobState r = job.get();
             LOG.log(Level.INFO, "delivering queued job " + p.jid() + " (" + r.function() + ") to " + minion);
             // The time left, not the instant: the minion remembers the jid that long by its own clock.
-            send.accept(minion, new JobRequest(r.jid(), r.function(), r.args(), r.kwargs(), r.timeoutMillis(),
+            send.accept(minion, new JobRequest(r.jid(), r.function(), r.args(), r.kwargs(), r.timeout().toMillis(),
                     r.caller(), p.untilMillis() - now));
         }
     }

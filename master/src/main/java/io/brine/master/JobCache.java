@@ -1,9 +1,9 @@
 package io.brine.master;
 
 import io.brine.jobs.JobFilter;
-import io.brine.protocol.JobRecord;
+import io.brine.jobs.JobState;
+import io.brine.jobs.MinionResult;
 import io.brine.protocol.JobSummary;
-import io.brine.protocol.MinionReturn;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
 import java.nio.file.Path;
@@ -69,7 +69,7 @@ final class JobCache implements AutoCloseable {
         return new JobCache(CacheFile.open(cacheDir), threads, written);
     }
 
-    void recordJob(JobRecord job) {
+    void recordJob(JobState job) {
         writer.enqueue(new CacheRow.JobRow(job));
     }
 
@@ -116,12 +116,12 @@ final class JobCache implements AutoCloseable {
         return backlog.failedWrites();
     }
 
-    void recordReturn(String jid, String minion, MinionReturn ret) {
+    void recordReturn(String jid, String minion, MinionResult ret) {
         recordReturn(jid, minion, ret, null);
     }
 
     /** As above; {@code committed} runs (on the writer thread, so quickly) once the return is on disk. */
-    void recordReturn(String jid, String minion, MinionReturn ret, Runnable committed) {
+    void recordReturn(String jid, String minion, MinionResult ret, Runnable committed) {
         returns.recording(jid, minion);
         writer.enqueue(new CacheRow.ReturnRow(jid, minion, ret, committed));
     }
@@ -171,7 +171,7 @@ final class JobCache implements AutoCloseable {
      * The job as recorded, written or not: while the cache cannot be written, a job published meanwhile is found
      * as it will be once written ({@link PendingRecords}).
      */
-    synchronized Optional<JobRecord> find(String jid) {
+    synchronized Optional<JobState> find(String jid) {
         writer.awaitForRead();
         return reader.find(jid);
     }

@@ -1,12 +1,13 @@
 package io.brine.master;
 
 import io.brine.jobs.JobSpec;
+import io.brine.jobs.JobState;
 import io.brine.master.internal.AuditLog;
 import io.brine.protocol.JidGenerator;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobRequest;
 import io.brine.targeting.TargetExpression;
 import io.brine.transport.Session;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -113,9 +114,8 @@ final class JobPublisher {
                 throw e;
             }
         }
-        JobRecord record = new JobRecord(jid, spec.function(), spec.args(), spec.kwargs(), spec.target(),
-                spec.targetType().wireName(), by.name(), now, timeoutMillis, named, unreachable, List.of(), Map.of(),
-                unknown, queueUntil);
+        JobState record = JobState.published(jid, spec, by.name(), Instant.ofEpochMilli(now), named, unreachable,
+                unknown, queueUntil > 0 ? Instant.ofEpochMilli(queueUntil) : null);
         // Queued after the job is live (so a minion connecting at once finds it), before anything is sent.
         Runnable queue = () -> {
             if (queueUntil > 0) {
@@ -167,7 +167,7 @@ final class JobPublisher {
         Optional<LiveJob> job = inMemory.filter(j -> !j.done.isDone());
         if (job.isEmpty()) {
             // No longer live, but perhaps still queued for minions that are away: those deliveries are cancelled.
-            Optional<JobRecord> cached = tracker.find(jid);
+            Optional<JobState> cached = tracker.find(jid);
             if (cached.isEmpty() || !deliveries.waiting(jid)) {
                 return false;
             }
@@ -179,14 +179,14 @@ final class JobPublisher {
             endQueue(cached.get(), inMemory);
             return true;
         }
-        JobRecord record = job.get().snapshot();
+        JobState record = job.get().snapshot();
         if (!JobVisibility.mayRead(access, who, record.caller())) {
             audit.record(who, "refused", Map.of("jid", jid, "function", "kill", "outcome", "not their job"));
             throw new AccessDeniedException("'" + who.name() + "' may not kill job " + jid
                     + ", started by another identity (needs @jobs)");
         }
         audit.recordBefore(who, "kill", Map.of("jid", jid, "outcome", "killed"));
-        if (record.queueUntilMillis() > System.currentTimeMillis()) {
+        if (record.queuedAt(Instant.now())) {
             endQueue(record, job);
         }
         for (String id : record.missing()) {
@@ -200,19 +200,15 @@ final class JobPublisher {
      * still there (a cast no caller waits for any more may be): the minions it waited for read 'killed', not
      * 'queued' for ever after, nor 'expired' as if nobody had stopped it.
      */
-    private void endQueue(JobRecord r, Optional<LiveJob> inMemory) {
-        long now = System.currentTimeMillis();
+    private void endQueue(JobState r, Optional<LiveJob> inMemory) {
+        Instant now = Instant.now();
         List<String> cancelled = deliveries.cancel(r.jid());
         if (inMemory.isPresent()) {
             inMemory.get().endQueue(now, cancelled);
             tracker.rewrite(inMemory.get().snapshot());
             return;
         }
-        List<String> killed = new ArrayList<>(r.killed());
-        killed.addAll(cancelled);
-        tracker.rewrite(new JobRecord(r.jid(), r.function(), r.args(), r.kwargs(), r.target(), r.targetType(),
-                r.caller(), r.startMillis(), r.timeoutMillis(), r.expected(), r.unreachable(), r.acknowledged(),
-                r.returns(), r.unknown(), now, r.disconnected(), killed));
+        tracker.rewrite(r.withQueueEnded(now, cancelled));
     }
 
     private static Map<String, Object> auditFields(JobSpec spec, int minions, String jid, String outcome) {
@@ -242,9 +238,9 @@ final class JobPublisher {
         return audit;
     }
 
-    private void announce(JobRecord spec) {
+    private void announce(JobState spec) {
         events.publish("brine/job/" + spec.jid() + "/new", Map.of("fun", spec.function(), "tgt", spec.target(),
-                "tgt_type", spec.targetType(), "minions", spec.expected(), "user", spec.caller()));
+                "tgt_type", spec.targetType().wireName(), "minions", spec.expected(), "user", spec.caller()));
     }
 
     private void send(String id, JobRequest request) {

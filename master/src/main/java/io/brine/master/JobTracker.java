@@ -1,12 +1,12 @@
 package io.brine.master;
 
 import io.brine.jobs.JobFilter;
-import io.brine.jobs.internal.JobResults;
-import io.brine.protocol.JobRecord;
+import io.brine.jobs.JobState;
+import io.brine.jobs.MinionResult;
 import io.brine.protocol.JobSummary;
-import io.brine.protocol.MinionReturn;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,7 +29,7 @@ final class JobTracker {
     /** How long a job that is done stays in memory, for returns already on their way. */
     static final long DONE_GRACE_MILLIS = 2_000;
     /** How long past its timeout a call still waits for the minions that were running the job. */
-    private static final long TIMEOUT_GRACE_MILLIS = JobResults.TIMEOUT_GRACE_MILLIS;
+    private static final long TIMEOUT_GRACE_MILLIS = JobState.TIMEOUT_GRACE.toMillis();
 
     private final Map<String, LiveJob> live = new ConcurrentHashMap<>();
     private final OrphanReturns orphans;
@@ -74,7 +74,7 @@ final class JobTracker {
     }
 
     /** Starts following a job; callers stop waiting after {@code waitMillis}, late returns still count. */
-    LiveJob start(JobRecord spec, long waitMillis, LiveJob.Listener listener) {
+    LiveJob start(JobState spec, long waitMillis, LiveJob.Listener listener) {
         checkRoom();
         LiveJob job = new LiveJob(spec);
         if (listener != null) {
@@ -94,8 +94,7 @@ final class JobTracker {
         // against the cache as for any job that left memory.
         job.done.whenComplete((record, failure) -> {
             if (record != null) {
-                JobResults.missing(record, System.currentTimeMillis()).values()
-                        .forEach(o -> metrics.missing(o.label()));
+                record.missingOutcomes(Instant.now()).values().forEach(o -> metrics.missing(o.label()));
             }
             expiry.cancel(false);
             removal.cancel(false);
@@ -137,7 +136,7 @@ final class JobTracker {
     }
 
     /** Takes a return if the job was sent to this minion and it has not returned yet; false (counted) otherwise. */
-    boolean returned(String minionId, String jid, MinionReturn result) {
+    boolean returned(String minionId, String jid, MinionResult result) {
         return returned(minionId, jid, result, () -> { });
     }
 
@@ -145,7 +144,7 @@ final class JobTracker {
      * As above; {@code stored} runs once the master no longer needs the minion to keep the return: when it is on
      * disk, or at once when it is refused (the first return stands, or the job was never the minion's).
      */
-    boolean returned(String minionId, String jid, MinionReturn result, Runnable stored) {
+    boolean returned(String minionId, String jid, MinionResult result, Runnable stored) {
         LiveJob job = live.get(jid);
         if (job == null) {
             return returnedLate(minionId, jid, result, stored);
@@ -156,7 +155,8 @@ final class JobTracker {
         }
         // Into the cache before the live job completes: a caller that has its answer may stop the master at once
         // (a test did, and the last return of the job it had just seen was never written).
-        if (!job.addReturn(minionId, result, () -> take(jid, minionId, result, stored, job.startMillis()))) {
+        long startMillis = job.startTime().toEpochMilli();
+        if (!job.addReturn(minionId, result, () -> take(jid, minionId, result, stored, startMillis))) {
             // acknowledged once the first copy is on disk, not before: the minion must not forget it sooner
             refuse(secondReturn(minionId, jid));
             cache.whenReturnWritten(jid, minionId, stored);
@@ -171,17 +171,17 @@ final class JobTracker {
      * the whole job (see {@link JobCache#lateJob}); a job the cache does not know is loaded whole, for
      * {@link OrphanReturns}, which is rare.
      */
-    private boolean returnedLate(String minionId, String jid, MinionReturn result, Runnable stored) {
+    private boolean returnedLate(String minionId, String jid, MinionResult result, Runnable stored) {
         Optional<JobCache.LateJob> late = cache.lateJob(jid, minionId);
         if (late.isEmpty() || late.get().caller().equals(OrphanReturns.NOTE)) {
-            Optional<JobRecord> cached = cache.find(jid);
+            Optional<JobState> cached = cache.find(jid);
             if (orphans.mayFile(jid, minionId, cached)) {
                 // A return for a job this master has no record of (its cache was lost or replaced): kept under
                 // its jid with a note, rather than dropped after the minion kept it so carefully.
                 cached = Optional.of(orphans.file(jid, minionId, cached));
             }
-            late = cached.map(r -> new JobCache.LateJob(r.caller(), r.startMillis(), r.expected().contains(minionId),
-                    r.returns().containsKey(minionId)));
+            late = cached.map(r -> new JobCache.LateJob(r.caller(), r.startTime().toEpochMilli(),
+                    r.expected().contains(minionId), r.returns().containsKey(minionId)));
         }
         if (late.isEmpty() || !late.get().expects()) {
             return refused("refused a return from " + minionId + " for job " + jid + ", which was not sent to it",
@@ -205,12 +205,12 @@ final class JobTracker {
     }
 
     /** Counted before any caller hears of the return: a caller that has its answer finds it in /metrics. */
-    private void take(String jid, String minionId, MinionReturn result, Runnable stored, long published) {
+    private void take(String jid, String minionId, MinionResult result, Runnable stored, long published) {
         cache.recordReturn(jid, minionId, result, stored);
         metrics.returned(result.success(), (System.currentTimeMillis() - published) / 1000.0);
     }
 
-    private void published(String jid, String minionId, MinionReturn result, String caller) {
+    private void published(String jid, String minionId, MinionResult result, String caller) {
         events.publish("brine/job/" + jid + "/ret/" + minionId, Map.of("success", result.success(),
                 "retcode", result.retcode(), "return", result.ret() == null ? "" : result.ret(), "user", caller));
     }
@@ -265,16 +265,16 @@ final class JobTracker {
     }
 
     /**
-     * Whether the job {@code r} records has ended: a live one when it is done, any other by its record (see
-     * {@link JobResults#ended}), such as one published before this master started.
+     * Whether the job {@code r} describes has ended: a live one when it is done, any other by its facts (see
+     * {@link JobState#ended}), such as one published before this master started.
      */
-    boolean ended(JobRecord r) {
+    boolean ended(JobState r) {
         LiveJob job = live.get(r.jid());
-        return job != null ? job.done.isDone() : JobResults.ended(r, System.currentTimeMillis());
+        return job != null ? job.done.isDone() : r.ended(Instant.now());
     }
 
     /** Waits up to {@code wait} for a job that is not live to end ({@link RecordedJobWait}); the job as it then is. */
-    Optional<JobRecord> awaitRecorded(String jid, java.time.Duration wait) throws InterruptedException {
+    Optional<JobState> awaitRecorded(String jid, java.time.Duration wait) throws InterruptedException {
         return new RecordedJobWait(cache::find, events).await(jid, wait);
     }
 
@@ -294,11 +294,11 @@ final class JobTracker {
     }
 
     /** Replaces a finished job's record (its returns and acknowledgements stay in their own tables). */
-    void rewrite(JobRecord record) {
+    void rewrite(JobState record) {
         cache.recordJob(record);
     }
 
-    Optional<JobRecord> find(String jid) {
+    Optional<JobState> find(String jid) {
         LiveJob job = live.get(jid);
         return job != null ? Optional.of(job.snapshot()) : cache.find(jid);
     }

@@ -1,7 +1,9 @@
 package io.brine.master;
 
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
+import io.brine.jobs.Job;
+import io.brine.jobs.JobState;
+import io.brine.jobs.MinionResult;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,10 +30,10 @@ final class LiveJob {
      * telling an earlier return of the same job. Must not block: the job's later returns wait behind it.
      */
     interface Listener {
-        void onReturn(String jid, String minionId, MinionReturn result);
+        void onReturn(String jid, String minionId, MinionResult result);
     }
 
-    private final JobRecord spec;
+    private final JobState spec;
     private final Set<String> expected;
     private final Set<String> reachable;
     private final Set<String> acknowledged = new LinkedHashSet<>();
@@ -39,21 +41,21 @@ final class LiveJob {
      * The returns told so far, in the order they were told: the job's record lists them as a streaming client
      * received them. Guarded by this.
      */
-    private final Map<String, MinionReturn> returns = new LinkedHashMap<>();
+    private final Map<String, MinionResult> returns = new LinkedHashMap<>();
     /**
      * The minions whose return was taken, told yet or not: two worker threads may take returns in one order and
      * finish handing them to the cache in the other. Guarded by this.
      */
     private final Set<String> taken = new HashSet<>();
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
-    final CompletableFuture<JobRecord> done = new CompletableFuture<>();
+    final CompletableFuture<JobState> done = new CompletableFuture<>();
     /** What listeners and waiting callers are still to hear, in order; see {@link #tell}. */
     private final Queue<Runnable> events = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean telling = new AtomicBoolean();
     /** The minions whose returns have been told; read and written only by the thread telling (see {@link #tell}). */
     private final Set<String> told = new HashSet<>();
 
-    LiveJob(JobRecord spec) {
+    LiveJob(JobState spec) {
         this.spec = spec;
         this.expected = new LinkedHashSet<>(spec.expected());
         this.reachable = new LinkedHashSet<>(spec.expected());
@@ -90,9 +92,9 @@ final class LiveJob {
         return spec.kwargs();
     }
 
-    /** When the job was published (epoch milliseconds). */
-    long startMillis() {
-        return spec.startMillis();
+    /** When the job was published. */
+    Instant startTime() {
+        return spec.startTime();
     }
 
     /** Whether {@code minionId} was sent this job and has not returned yet: it may still be working on it. */
@@ -109,7 +111,7 @@ final class LiveJob {
     }
 
     /** Records a return; false if this minion already returned (a duplicate is ignored). */
-    boolean addReturn(String minionId, MinionReturn result) {
+    boolean addReturn(String minionId, MinionResult result) {
         return addReturn(minionId, result, () -> { });
     }
 
@@ -117,7 +119,7 @@ final class LiveJob {
      * Records a return and runs {@code beforeTelling} (once, for a return that is not a duplicate) before any
      * listener or waiting caller hears of it: what a caller has been told must already be on its way to the cache.
      */
-    boolean addReturn(String minionId, MinionReturn result, Runnable beforeTelling) {
+    boolean addReturn(String minionId, MinionResult result, Runnable beforeTelling) {
         synchronized (this) {
             if (!taken.add(minionId)) {
                 return false;
@@ -207,6 +209,14 @@ final class LiveJob {
     }
 
     /**
+     * The job as the embedding API reads it, once it ended, or once the master stopped (then incomplete): a new
+     * future, so no caller can end it for others.
+     */
+    CompletableFuture<Job> result() {
+        return done.thenApply(s -> s.job(Instant.now(), !cutShort));
+    }
+
+    /**
      * Runs {@code event} after every event queued before it, on whichever thread is telling this job's events
      * now, or on this one. Returns are taken on several worker threads; told in this order, a listener hears of
      * every return before the job is done (otherwise the last return's thread could finish the job while another
@@ -232,12 +242,16 @@ final class LiveJob {
         }
     }
 
-    synchronized JobRecord snapshot() {
-        long queueUntil = queueEndedAt > 0 ? Math.min(queueEndedAt, spec.queueUntilMillis()) : spec.queueUntilMillis();
+    /** The job as it stands: what was asked, and every fact of its minions gathered so far. */
+    synchronized JobState snapshot() {
+        Instant queueUntil = spec.queueUntil();
+        if (queueEndedAt != null && queueUntil != null && queueEndedAt.isBefore(queueUntil)) {
+            queueUntil = queueEndedAt;
+        }
         List<String> gone = new ArrayList<>(disconnected);
         gone.removeAll(returns.keySet());
-        return new JobRecord(spec.jid(), spec.function(), spec.args(), spec.kwargs(), spec.target(),
-                spec.targetType(), spec.caller(), spec.startMillis(), spec.timeoutMillis(), spec.expected(),
+        return new JobState(spec.jid(), spec.function(), spec.args(), spec.kwargs(), spec.target(),
+                spec.targetType(), spec.caller(), spec.startTime(), spec.timeout(), spec.expected(),
                 spec.unreachable(), new ArrayList<>(acknowledged), returns, spec.unknown(), queueUntil, gone,
                 new ArrayList<>(killed));
     }
@@ -264,14 +278,14 @@ final class LiveJob {
         return true;
     }
 
-    /** When its queued deliveries were cancelled (a kill); guarded by this. */
-    private long queueEndedAt;
+    /** When its queued deliveries were cancelled (a kill), or null; guarded by this. */
+    private Instant queueEndedAt;
     /** The minions away whose queued deliveries the kill cancelled: they read 'killed'; guarded by this. */
     private final Set<String> killed = new LinkedHashSet<>();
 
-    /** A kill cancelled the deliveries still waiting for {@code away} at {@code atMillis}. */
-    synchronized void endQueue(long atMillis, java.util.Collection<String> away) {
-        queueEndedAt = atMillis;
+    /** A kill cancelled the deliveries still waiting for {@code away} at {@code at}. */
+    synchronized void endQueue(Instant at, java.util.Collection<String> away) {
+        queueEndedAt = at;
         killed.addAll(away);
     }
 }

@@ -6,11 +6,11 @@ import io.brine.jobs.JobFilter;
 import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobReturn;
 import io.brine.jobs.JobSpec;
+import io.brine.jobs.JobState;
 import io.brine.jobs.MinionResult;
 import io.brine.jobs.RunningJob;
 import io.brine.jobs.internal.JobResults;
 import io.brine.jobs.internal.ReturnLog;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
 import io.brine.targeting.TargetType;
 import java.time.Duration;
@@ -216,8 +216,8 @@ public final class MasterClient {
      */
     public CompletableFuture<Job> copyAsync(String target, TargetType targetType, List<java.nio.file.Path> sources,
             String dest, Duration timeout) {
-        return result(startCopy(target, targetType, sources.stream().map(p -> p.toAbsolutePath().toString())
-                .toList(), dest, timeout, null).job());
+        return startCopy(target, targetType, sources.stream().map(p -> p.toAbsolutePath().toString()).toList(),
+                dest, timeout, null).job().result();
     }
 
     /**
@@ -251,7 +251,7 @@ public final class MasterClient {
      * @throws IllegalArgumentException if the target is malformed or the arguments refused, before anything is sent
      */
     public CompletableFuture<Job> callAsync(JobSpec spec) {
-        return result(start(spec, null).job());
+        return start(spec, null).job().result();
     }
 
     /**
@@ -263,9 +263,9 @@ public final class MasterClient {
      */
     public RunningJob submit(JobSpec spec) {
         ReturnLog log = new ReturnLog();
-        LiveJob job = start(spec, (jid, id, ret) -> log.add(new JobReturn(jid, id, JobResults.result(ret)))).job();
+        LiveJob job = start(spec, (jid, id, ret) -> log.add(new JobReturn(jid, id, ret))).job();
         job.done.whenComplete((record, failure) -> log.finish(failure));
-        return new RunningJob(job.jid(), result(job), log, this::kill);
+        return new RunningJob(job.jid(), job.result(), log, this::kill);
     }
 
     /**
@@ -306,7 +306,7 @@ public final class MasterClient {
      * @throws InterruptedException if the calling thread is interrupted while it waits
      */
     public Job stream(JobSpec spec, BiConsumer<String, MinionResult> onReturn) throws InterruptedException {
-        return await(result(start(spec, (jid, id, ret) -> onReturn.accept(id, JobResults.result(ret))).job()));
+        return await(start(spec, (jid, id, ret) -> onReturn.accept(id, ret)).job().result());
     }
 
     /**
@@ -350,9 +350,9 @@ public final class MasterClient {
         return summaries(filter).stream().map(JobResults::overview).toList();
     }
 
-    /** {@link #job} as the wire's record, for the CLI's requests. */
-    Optional<JobRecord> record(String jid) {
-        return reads.record(jid);
+    /** What the master knows of a job this client may see ({@link #job} is what it sees), for the CLI's requests. */
+    Optional<JobState> state(String jid) {
+        return reads.state(jid);
     }
 
     /** {@link #jobs(JobFilter)} as the wire's summaries, for the CLI's requests. */
@@ -385,14 +385,6 @@ public final class MasterClient {
     JobPublisher.Published startCopy(String target, TargetType targetType, List<String> sources, String dest,
             Duration timeout, LiveJob.Listener listener) {
         return copies.start(caller, target, targetType, sources, dest, timeout, copy -> start(copy, listener));
-    }
-
-    /**
-     * The job as the embedding API reads it, once it ended, or once the master stopped (then incomplete): a new
-     * future, so no caller can end it for others.
-     */
-    private static CompletableFuture<Job> result(LiveJob job) {
-        return job.done.thenApply(r -> JobResults.job(r, !job.cutShort()));
     }
 
     private static Job await(CompletableFuture<Job> job) throws InterruptedException {

@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.jobs.internal.JobResults;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.EventPost;
 import io.brine.protocol.JobAck;
@@ -184,7 +185,8 @@ final class MasterDispatcher implements RouterListener {
             // The cache lookup for a late return may touch disk: keep it off the I/O thread.
             // Acknowledged once stored, so the minion can forget it; until then it keeps it and sends it again.
             workers.execute(() -> {
-                tracker.returned(session.peerId(), ret.jid(), ret.result(), () -> acks.stored(session, ret.jid()));
+                tracker.returned(session.peerId(), ret.jid(), JobResults.result(ret.result()),
+                        () -> acks.stored(session, ret.jid()));
                 deliveries.done(ret.jid(), session.peerId());
             });
         } else {

@@ -1,8 +1,8 @@
 package io.brine.master;
 
+import io.brine.jobs.JobState;
 import io.brine.protocol.JidGenerator;
 import io.brine.targeting.TargetType;
-import io.brine.protocol.JobRecord;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,9 +34,9 @@ final class OrphanReturns {
     }
 
     /** Whether this return should be filed: its job is unknown (or an orphan already), its jid plausible. */
-    synchronized boolean mayFile(String jid, String minionId, Optional<JobRecord> cached) {
+    synchronized boolean mayFile(String jid, String minionId, Optional<JobState> cached) {
         if (cached.isPresent()) {
-            JobRecord r = cached.get();
+            JobState r = cached.get();
             return r.caller().equals(NOTE) && !r.expected().contains(minionId);
         }
         Instant made = JidGenerator.time(jid).orElse(null);
@@ -53,12 +53,13 @@ final class OrphanReturns {
     }
 
     /** Records (or widens) the orphan job so the return can be stored under it; returns that record. */
-    JobRecord file(String jid, String minionId, Optional<JobRecord> cached) {
-        List<String> expected = new ArrayList<>(cached.map(JobRecord::expected).orElse(List.of()));
+    JobState file(String jid, String minionId, Optional<JobState> cached) {
+        List<String> expected = new ArrayList<>(cached.map(JobState::expected).orElse(List.of()));
         expected.add(minionId);
-        long start = JidGenerator.time(jid).map(Instant::toEpochMilli).orElse(clock.millis());
-        JobRecord record = new JobRecord(jid, FUNCTION, List.of(), Map.of(), String.join(",", expected),
-                TargetType.LIST.wireName(), NOTE, start, 0, expected, List.of(), Map.of());
+        Instant start = JidGenerator.time(jid).orElse(clock.instant());
+        JobState record = new JobState(jid, FUNCTION, List.of(), Map.of(), String.join(",", expected),
+                TargetType.LIST, NOTE, start, Duration.ZERO, expected, List.of(), List.of(), Map.of(), List.of(), null,
+                List.of(), List.of());
         cache.recordJob(record);
         return record;
     }

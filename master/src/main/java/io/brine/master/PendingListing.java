@@ -1,7 +1,7 @@
 package io.brine.master;
 
 import io.brine.jobs.JobFilter;
-import io.brine.protocol.JobRecord;
+import io.brine.jobs.JobState;
 import io.brine.protocol.JobSummary;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -96,9 +96,9 @@ final class PendingListing {
     }
 
     /** A waiting job row's columns; the returns are counted once the row is listed ({@link #counted}). */
-    private static JobSummary columns(JobRecord job, JobSummary stored) {
-        return new JobSummary(job.jid(), job.function(), job.target(), job.targetType(), job.caller(),
-                job.startMillis(), job.expected().size(), stored == null ? 0 : stored.returnedCount());
+    private static JobSummary columns(JobState job, JobSummary stored) {
+        return new JobSummary(job.jid(), job.function(), job.target(), job.targetType().wireName(), job.caller(),
+                job.startTime().toEpochMilli(), job.expected().size(), stored == null ? 0 : stored.returnedCount());
     }
 
     /** The candidate with its returns counted: those written, and those waiting that no written one precedes. */

@@ -1,7 +1,7 @@
 package io.brine.master;
 
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
+import io.brine.jobs.JobState;
+import io.brine.jobs.MinionResult;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,7 +40,7 @@ final class PendingRecords {
         }
 
         Pending snapshot() {
-            Map<String, MinionReturn> rets = new TreeMap<>();
+            Map<String, MinionResult> rets = new TreeMap<>();
             returns.forEach((minion, row) -> rets.put(minion, row.ret()));
             Map<String, Long> until = new TreeMap<>();
             queued.forEach((minion, row) -> until.put(minion, row.until()));
@@ -123,7 +123,7 @@ final class PendingRecords {
      * One jid's rows not yet on disk, as the database will read them: {@code job} (null when no job row waits),
      * acknowledging minions, first returns by minion, and queued deliveries by minion ({@code until} 0: deleted).
      */
-    record Pending(JobRecord job, java.util.SortedSet<String> acks, Map<String, MinionReturn> returns,
+    record Pending(JobState job, java.util.SortedSet<String> acks, Map<String, MinionResult> returns,
             Map<String, Long> queued) {
 
         /**
@@ -132,20 +132,20 @@ final class PendingRecords {
          * acknowledgements of both, the first return of each minion, all ordered by minion as the database orders
          * them.
          */
-        Optional<JobRecord> over(Optional<JobRecord> stored) {
-            JobRecord base = job != null ? job : stored.orElse(null);
+        Optional<JobState> over(Optional<JobState> stored) {
+            JobState base = job != null ? job : stored.orElse(null);
             if (base == null) {
                 return Optional.empty(); // acknowledgements or returns of a job that is not (any more) recorded
             }
             TreeSet<String> acked = new TreeSet<>(acks);
-            Map<String, MinionReturn> rets = new TreeMap<>(returns);
+            Map<String, MinionResult> rets = new TreeMap<>(returns);
             stored.ifPresent(s -> {
                 acked.addAll(s.acknowledged());
                 rets.putAll(s.returns()); // the one written first stands
             });
-            return Optional.of(new JobRecord(base.jid(), base.function(), base.args(), base.kwargs(), base.target(),
-                    base.targetType(), base.caller(), base.startMillis(), base.timeoutMillis(), base.expected(),
-                    base.unreachable(), new ArrayList<>(acked), rets, base.unknown(), base.queueUntilMillis(),
+            return Optional.of(new JobState(base.jid(), base.function(), base.args(), base.kwargs(), base.target(),
+                    base.targetType(), base.caller(), base.startTime(), base.timeout(), base.expected(),
+                    base.unreachable(), new ArrayList<>(acked), rets, base.unknown(), base.queueUntil(),
                     base.disconnected(), base.killed()));
         }
 
@@ -153,7 +153,7 @@ final class PendingRecords {
         Optional<JobCache.LateJob> over(Optional<JobCache.LateJob> stored, String minion) {
             boolean returned = returns.containsKey(minion) || stored.map(JobCache.LateJob::returned).orElse(false);
             if (job != null) {
-                return Optional.of(new JobCache.LateJob(job.caller(), job.startMillis(),
+                return Optional.of(new JobCache.LateJob(job.caller(), job.startTime().toEpochMilli(),
                         job.expected().contains(minion), returned));
             }
             return stored.map(s -> new JobCache.LateJob(s.caller(), s.startMillis(), s.expects(), returned));

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.jobs.JobFilter;
-import io.brine.protocol.JobRecord;
+import io.brine.jobs.JobState;
+import io.brine.targeting.TargetType;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -106,9 +106,8 @@ class CacheDirTest {
         Path cache = root.resolve("cache");
         try (JobCache jobs = JobCache.open(cache)) {
             for (int i = 0; i < 200; i++) {
-                jobs.recordJob(new JobRecord(String.format("2026112512000000%04d", i), "test.echo",
-                        List.of("x".repeat(500)), Map.of(), "*", "glob", "t", 1, 1, List.of("m"), List.of(),
-                        List.of(), Map.of()));
+                jobs.recordJob(TestJobs.job(String.format("2026112512000000%04d", i), "test.echo",
+                        List.of("x".repeat(500)), "*", TargetType.GLOB, "t", 1, 1, List.of("m"), List.of()));
             }
         }
         try (RandomAccessFile f = new RandomAccessFile(cache.resolve("jobs.sqlite").toFile(), "rw")) {
@@ -127,9 +126,8 @@ class CacheDirTest {
         Path cache = root.resolve("cache");
         JobCache jobs = JobCache.open(cache);
         for (int i = 0; i < 400; i++) {
-            jobs.recordJob(new JobRecord(String.format("2026112512000000%04d", i), "test.echo",
-                    List.of("x".repeat(500)), Map.of(), "*", "glob", "t", 1, 1, List.of("m"), List.of(), List.of(),
-                    Map.of()));
+            jobs.recordJob(TestJobs.job(String.format("2026112512000000%04d", i), "test.echo",
+                    List.of("x".repeat(500)), "*", TargetType.GLOB, "t", 1, 1, List.of("m"), List.of()));
         }
         jobs.close();
         try (RandomAccessFile f = new RandomAccessFile(cache.resolve("jobs.sqlite").toFile(), "rw")) {
@@ -156,7 +154,7 @@ class CacheDirTest {
             s.execute("PRAGMA user_version=2");
         }
         try (JobCache jobs = JobCache.open(cache)) {
-            JobRecord old = jobs.find("20261125120000000001").orElseThrow();
+            JobState old = jobs.find("20261125120000000001").orElseThrow();
             assertEquals(List.of("m1"), old.expected());
             assertEquals(List.of(), old.unknown());
         }

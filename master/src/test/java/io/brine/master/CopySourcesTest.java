@@ -9,7 +9,7 @@ import io.brine.config.ConfigFile;
 import io.brine.fileserver.RootedFiles;
 import io.brine.protocol.FileReply;
 import io.brine.protocol.FileRequest;
-import io.brine.protocol.JobRecord;
+import io.brine.targeting.TargetType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,8 +109,8 @@ class CopySourcesTest {
         MasterSecrets secrets = new MasterSecrets(List.of(pki));
         TransferStaging staging = new TransferStaging(digests, sources);
         TransferStaging.Staged s = staging.stage(ALICE, List.of(folder.resolve("client.pem").toString()));
-        staging.bind(s, new LiveJob(new JobRecord("20261127000000000001", "cp.recv", List.of(), Map.of(), "web1",
-                "list", "alice", 0, 60_000, List.of("web1"), List.of(), Map.of())));
+        staging.bind(s, new LiveJob(TestJobs.job("20261127000000000001", "cp.recv", List.of(), "web1",
+                TargetType.LIST, "alice", 0, 60_000, List.of("web1"), List.of())));
 
         // Swapped after the copy was asked for: the same name now leads to the master's key.
         Files.move(folder, dir.resolve("shared/release.old"));

@@ -6,15 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
+import io.brine.jobs.JobState;
+import io.brine.targeting.TargetType;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -41,9 +40,9 @@ class JobCacheFailureTest {
             try (DatabaseLocker other = DatabaseLocker.lock(dir.resolve("jobs.sqlite"))) {
                 assertTrue(other.pid() != ProcessHandle.current().pid());
                 long lockedAt = System.nanoTime();
-                cache.recordJob(new JobRecord(JID, "test.ping", List.of(), Map.of(), "m1", "list", "t", 1, 1,
-                        List.of("m1"), List.of(), Map.of()));
-                cache.recordReturn(JID, "m1", MinionReturn.ok(true, 1, 2), () -> acknowledged.set(true));
+                cache.recordJob(TestJobs.job(JID, "test.ping", List.of(), "m1", TargetType.LIST, "t", 1, 1,
+                        List.of("m1"), List.of()));
+                cache.recordReturn(JID, "m1", TestJobs.ok(true, 1, 2), () -> acknowledged.set(true));
                 await(() -> cache.failedWrites() > 0, "a failed write");
                 assertNotNull(cache.failing());
                 assertEquals(2, cache.backlog());
@@ -59,11 +58,11 @@ class JobCacheFailureTest {
             assertEquals(0, cache.backlog());
             assertEquals(0, cache.backlogBytes());
             assertTrue(acknowledged.get());
-            JobRecord stored = cache.find(JID).orElseThrow();
+            JobState stored = cache.find(JID).orElseThrow();
             assertEquals(Boolean.TRUE, stored.returns().get("m1").ret());
             // and the next write works on the replaced connection
-            cache.recordJob(new JobRecord("20261125120000000043", "test.ping", List.of(), Map.of(), "m1", "list",
-                    "t", 1, 1, List.of("m1"), List.of(), Map.of()));
+            cache.recordJob(TestJobs.job("20261125120000000043", "test.ping", List.of(), "m1", TargetType.LIST, "t",
+                    1, 1, List.of("m1"), List.of()));
             assertTrue(cache.find("20261125120000000043").isPresent());
         }
     }
@@ -80,7 +79,7 @@ class JobCacheFailureTest {
                 s.execute("BEGIN EXCLUSIVE");
                 tracker.start(job(JID), 60_000, null);
                 // one large return: two records, far below the record bound, over the byte bound
-                tracker.returned("m1", JID, MinionReturn.ok("x".repeat(100_000), 1, 2));
+                tracker.returned("m1", JID, TestJobs.ok("x".repeat(100_000), 1, 2));
                 await(() -> cache.failing() != null, "a failed write");
                 JobRefusedException refused = assertThrows(JobRefusedException.class,
                         () -> tracker.start(job("20261125120000000043"), 60_000, null));
@@ -98,9 +97,9 @@ class JobCacheFailureTest {
         }
     }
 
-    private static JobRecord job(String jid) {
-        return new JobRecord(jid, "test.echo", List.of(), Map.of(), "m1", "list", "t", 1, 60_000, List.of("m1"),
-                List.of(), Map.of());
+    private static JobState job(String jid) {
+        return TestJobs.job(jid, "test.echo", List.of(), "m1", TargetType.LIST, "t", 1, 60_000, List.of("m1"),
+                List.of());
     }
 
     @Test
@@ -110,8 +109,8 @@ class JobCacheFailureTest {
         try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("jobs.sqlite"));
                 Statement s = other.createStatement()) {
             s.execute("BEGIN EXCLUSIVE");
-            cache.recordJob(new JobRecord(JID, "test.ping", List.of(), Map.of(), "m1", "list", "t", 1, 1,
-                    List.of("m1"), List.of(), Map.of()));
+            cache.recordJob(TestJobs.job(JID, "test.ping", List.of(), "m1", TargetType.LIST, "t", 1, 1, List.of("m1"),
+                    List.of()));
             await(() -> cache.failedWrites() > 0, "a failed write");
             closed = java.util.concurrent.CompletableFuture.runAsync(() -> cache.close(Duration.ofSeconds(20)));
             await(() -> cache.failedWrites() > 1, "the closing cache trying again");
@@ -130,8 +129,8 @@ class JobCacheFailureTest {
         try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("jobs.sqlite"));
                 Statement s = other.createStatement()) {
             s.execute("BEGIN EXCLUSIVE");
-            cache.recordJob(new JobRecord(JID, "test.ping", List.of(), Map.of(), "m1", "list", "t", 1, 1,
-                    List.of("m1"), List.of(), Map.of()));
+            cache.recordJob(TestJobs.job(JID, "test.ping", List.of(), "m1", TargetType.LIST, "t", 1, 1, List.of("m1"),
+                    List.of()));
             await(() -> cache.failedWrites() > 0, "a failed write");
             long t0 = System.nanoTime();
             cache.close(Duration.ofSeconds(1));
@@ -153,9 +152,9 @@ class JobCacheFailureTest {
                 fill(filler);
                 AtomicBoolean acknowledged = new AtomicBoolean();
                 String jid = "20261125120000000077";
-                cache.recordJob(new JobRecord(jid, "test.echo", List.of("x".repeat(2000)), Map.of(), "m1", "list",
-                        "t", 1, 1, List.of("m1"), List.of(), Map.of()));
-                cache.recordReturn(jid, "m1", MinionReturn.ok("y".repeat(20_000), 1, 2), () -> acknowledged.set(true));
+                cache.recordJob(TestJobs.job(jid, "test.echo", List.of("x".repeat(2000)), "m1", TargetType.LIST, "t",
+                        1, 1, List.of("m1"), List.of()));
+                cache.recordReturn(jid, "m1", TestJobs.ok("y".repeat(20_000), 1, 2), () -> acknowledged.set(true));
                 await(() -> cache.failedWrites() > 0, "a write failing on the full disk");
                 assertFalse(acknowledged.get());
                 java.nio.file.Files.delete(filler);

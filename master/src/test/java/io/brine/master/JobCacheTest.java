@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobState;
 import io.brine.jobs.MinionOutcome;
-import io.brine.jobs.internal.JobResults;
-import io.brine.protocol.JobRecord;
 import io.brine.protocol.JobSummary;
-import io.brine.protocol.MinionReturn;
+import io.brine.targeting.TargetType;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,9 +20,10 @@ class JobCacheTest {
     @TempDir
     Path dir;
 
-    private static JobRecord job(String jid, String function, String caller, long start) {
-        return new JobRecord(jid, function, List.of("a", 1L), Map.of("k", "v"), "web*", "glob", caller, start, 5000,
-                List.of("web1", "web2"), List.of("web2"), List.of(), Map.of());
+    private static JobState job(String jid, String function, String caller, long start) {
+        return new JobState(jid, function, List.of("a", 1L), Map.of("k", "v"), "web*", TargetType.GLOB, caller,
+                Instant.ofEpochMilli(start), Duration.ofSeconds(5), List.of("web1", "web2"), List.of("web2"),
+                List.of(), Map.of(), List.of(), null, List.of(), List.of());
     }
 
     private static String jid(long n) {
@@ -33,14 +35,14 @@ class JobCacheTest {
         try (JobCache cache = JobCache.open(dir)) {
             cache.recordJob(job(jid(1), "cmd.run", "local", 1000));
             cache.recordAck(jid(1), "web1");
-            cache.recordReturn(jid(1), "web1", MinionReturn.ok(Map.of("stdout", "hi"), 1001, 1002));
+            cache.recordReturn(jid(1), "web1", TestJobs.ok(Map.of("stdout", "hi"), 1001, 1002));
         }
         try (JobCache cache = JobCache.open(dir)) {
-            JobRecord r = cache.find(jid(1)).orElseThrow();
+            JobState r = cache.find(jid(1)).orElseThrow();
             assertEquals("cmd.run", r.function());
             assertEquals(List.of("web2"), r.unreachable());
             assertEquals(Map.of("stdout", "hi"), r.returns().get("web1").ret());
-            assertEquals(Map.of("web2", MinionOutcome.NOT_CONNECTED), JobResults.missing(r, System.currentTimeMillis()));
+            assertEquals(Map.of("web2", MinionOutcome.NOT_CONNECTED), r.missingOutcomes(Instant.now()));
         }
     }
 
@@ -61,7 +63,7 @@ class JobCacheTest {
             java.util.concurrent.atomic.AtomicBoolean acked = new java.util.concurrent.atomic.AtomicBoolean();
             assertEquals(false, cache.claimReturn(jid(7), "web1", () -> acked.set(true)), "the second is not");
             assertEquals(false, acked.get(), "nor acknowledged while the first is not written");
-            cache.recordReturn(jid(7), "web1", MinionReturn.ok(true, 1, 2));
+            cache.recordReturn(jid(7), "web1", TestJobs.ok(true, 1, 2));
             cache.flush();
             assertTrue(acked.get(), "acknowledged once the first is on disk");
             assertTrue(cache.lateJob(jid(7), "web1").orElseThrow().returned());
@@ -106,7 +108,7 @@ class JobCacheTest {
     void pruningByAgeDropsOldJobsWithTheirReturns() {
         try (JobCache cache = JobCache.open(dir)) {
             cache.recordJob(job(jid(1), "test.ping", "x", 1000));
-            cache.recordReturn(jid(1), "web1", MinionReturn.ok(true, 1, 2));
+            cache.recordReturn(jid(1), "web1", TestJobs.ok(true, 1, 2));
             cache.recordJob(job(jid(2), "test.ping", "x", 5000));
             assertEquals(1, cache.prune(2000));
             assertTrue(cache.find(jid(1)).isEmpty());
@@ -121,7 +123,7 @@ class JobCacheTest {
             // a job and its return every millisecond for about 0.2 s, as a master answering quick calls writes them
             for (long n = 1; n <= 200; n++) {
                 cache.recordJob(job(jid(n), "test.ping", "x", n));
-                cache.recordReturn(jid(n), "web1", MinionReturn.ok(true, n, n + 1));
+                cache.recordReturn(jid(n), "web1", TestJobs.ok(true, n, n + 1));
                 Thread.sleep(1);
             }
             cache.flush();

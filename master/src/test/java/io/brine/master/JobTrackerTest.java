@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
+import io.brine.jobs.JobState;
+import io.brine.targeting.TargetType;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,13 +25,13 @@ class JobTrackerTest {
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         try (JobCache cache = JobCache.open(dir)) {
             JobTracker tracker = new JobTracker(cache, timer, new EventBus());
-            LiveJob job = tracker.start(new JobRecord(jid, "test.ping", List.of(), Map.of(), "m1", "glob", "test", 0L,
-                    60_000L, List.of("m1"), List.of(), List.of(), Map.of()), 60_000, null);
+            LiveJob job = tracker.start(TestJobs.job(jid, "test.ping", List.of(), "m1", TargetType.GLOB, "test", 0L,
+                    60_000L, List.of("m1"), List.of()), 60_000, null);
             AtomicReference<Boolean> cachedWhenDone = new AtomicReference<>();
             // a caller that stops the master the moment it has its answer would find this in the cache afterwards
             job.done.thenRun(() -> cachedWhenDone.set(
                     cache.find(jid).map(r -> r.returns().containsKey("m1")).orElse(false)));
-            tracker.returned("m1", jid, MinionReturn.ok(true, 1, 2));
+            tracker.returned("m1", jid, TestJobs.ok(true, 1, 2));
             assertEquals(Boolean.TRUE, cachedWhenDone.get());
         } finally {
             timer.shutdownNow();
@@ -46,8 +45,8 @@ class JobTrackerTest {
         try (JobCache cache = JobCache.open(dir)) {
             JobTracker tracker = new JobTracker(cache, timer, new EventBus());
             tracker.start(record(jid, List.of("m1", "m2")), 60_000, null);
-            assertTrue(tracker.returned("m1", jid, MinionReturn.ok("first", 1, 2)));
-            assertFalse(tracker.returned("m1", jid, MinionReturn.ok("rewritten", 3, 4)));
+            assertTrue(tracker.returned("m1", jid, TestJobs.ok("first", 1, 2)));
+            assertFalse(tracker.returned("m1", jid, TestJobs.ok("rewritten", 3, 4)));
             cache.flush();
             assertEquals("first", cache.find(jid).orElseThrow().returns().get("m1").ret());
             assertEquals("first", tracker.find(jid).orElseThrow().returns().get("m1").ret());
@@ -63,14 +62,14 @@ class JobTrackerTest {
         String jid = "20261122000000000003";
         try (JobCache cache = JobCache.open(dir)) {
             cache.recordJob(record(jid, List.of("m1")));
-            cache.recordReturn(jid, "m1", MinionReturn.ok("first", 1, 2));
+            cache.recordReturn(jid, "m1", TestJobs.ok("first", 1, 2));
             cache.flush();
             JobTracker tracker = new JobTracker(cache, null, new EventBus());
             for (int i = 0; i < 100; i++) {
-                assertFalse(tracker.returned("m1", jid, MinionReturn.ok("rewritten " + i, 3, 4)));
+                assertFalse(tracker.returned("m1", jid, TestJobs.ok("rewritten " + i, 3, 4)));
             }
             // even a write that slipped past the check (queued, not yet visible) cannot replace it
-            cache.recordReturn(jid, "m1", MinionReturn.ok("raced", 5, 6));
+            cache.recordReturn(jid, "m1", TestJobs.ok("raced", 5, 6));
             cache.flush();
             assertEquals("first", cache.find(jid).orElseThrow().returns().get("m1").ret());
             assertEquals(100, tracker.refusedReturns());
@@ -82,22 +81,22 @@ class JobTrackerTest {
         String recent = new JidGenerator().next();
         try (JobCache cache = JobCache.open(dir)) {
             JobTracker tracker = new JobTracker(cache, null, new EventBus());
-            assertTrue(tracker.returned("m1", recent, MinionReturn.ok("kept", 1, 2)));
-            assertTrue(tracker.returned("m2", recent, MinionReturn.ok("kept too", 1, 2)));
-            assertFalse(tracker.returned("m1", recent, MinionReturn.ok("again", 1, 2)), "the first one stands");
+            assertTrue(tracker.returned("m1", recent, TestJobs.ok("kept", 1, 2)));
+            assertTrue(tracker.returned("m2", recent, TestJobs.ok("kept too", 1, 2)));
+            assertFalse(tracker.returned("m1", recent, TestJobs.ok("again", 1, 2)), "the first one stands");
             cache.flush();
-            JobRecord filed = cache.find(recent).orElseThrow();
+            JobState filed = cache.find(recent).orElseThrow();
             assertEquals(OrphanReturns.NOTE, filed.caller());
             assertEquals(List.of("m1", "m2"), filed.expected());
             assertEquals("kept", filed.returns().get("m1").ret());
             // A jid from long ago, or from the future, is no job anyone is waiting for: refused as before.
-            assertFalse(tracker.returned("m1", "20200101000000000001", MinionReturn.ok("old", 1, 2)));
-            assertFalse(tracker.returned("m1", "29990101000000000001", MinionReturn.ok("future", 1, 2)));
+            assertFalse(tracker.returned("m1", "20200101000000000001", TestJobs.ok("old", 1, 2)));
+            assertFalse(tracker.returned("m1", "29990101000000000001", TestJobs.ok("future", 1, 2)));
         }
     }
 
-    private static JobRecord record(String jid, List<String> expected) {
-        return new JobRecord(jid, "test.echo", List.of(), Map.of(), "m*", "glob", "test", 0L, 60_000L, expected,
-                List.of(), List.of(), Map.of());
+    private static JobState record(String jid, List<String> expected) {
+        return TestJobs.job(jid, "test.echo", List.of(), "m*", TargetType.GLOB, "test", 0L, 60_000L, expected,
+                List.of());
     }
 }

@@ -6,21 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.jobs.MinionOutcome;
-import io.brine.jobs.internal.JobResults;
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
+import io.brine.jobs.JobState;
+import io.brine.targeting.TargetType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class LiveJobTest {
-    private static JobRecord job(List<String> expected, List<String> unreachable) {
-        return new JobRecord("20260101000000000001", "test.ping", List.of(), Map.of(), "m*", "glob", "test", 0L, 1000L,
-                expected, unreachable, List.of(), Map.of());
+    private static JobState job(List<String> expected, List<String> unreachable) {
+        return TestJobs.job("20260101000000000001", "test.ping", List.of(), "m*", TargetType.GLOB, "test", 0L, 1000L,
+                expected, unreachable);
     }
 
     private static List<String> ids(int from, int to) {
@@ -41,7 +39,7 @@ class LiveJobTest {
     void aJobWaitsOnlyForTheMinionsThatHadASession() {
         LiveJob job = new LiveJob(job(ids(1, 5), ids(2, 5)));
         assertFalse(job.done.isDone());
-        job.addReturn("m1", MinionReturn.ok(true, 0, 1));
+        job.addReturn("m1", TestJobs.ok(true, 0, 1));
         assertTrue(job.done.isDone());
     }
 
@@ -63,10 +61,10 @@ class LiveJobTest {
             heard.add(id);
         });
         job.done.thenRun(() -> heard.add("done"));
-        Thread first = new Thread(() -> job.addReturn("db1", MinionReturn.ok("hi", 0, 1)));
+        Thread first = new Thread(() -> job.addReturn("db1", TestJobs.ok("hi", 0, 1)));
         first.start();
         assertTrue(telling.await(10, TimeUnit.SECONDS));
-        Thread last = new Thread(() -> job.addReturn("db2", MinionReturn.ok("hi", 0, 1)));
+        Thread last = new Thread(() -> job.addReturn("db2", TestJobs.ok("hi", 0, 1)));
         last.start();
         // the last return's thread must wait for db1 to be told; give it every chance to finish the job early
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
@@ -93,12 +91,12 @@ class LiveJobTest {
                 Thread.currentThread().interrupt();
             }
         });
-        Thread first = new Thread(() -> job.addReturn("db1", MinionReturn.ok("hi", 0, 1)));
+        Thread first = new Thread(() -> job.addReturn("db1", TestJobs.ok("hi", 0, 1)));
         first.start();
         assertTrue(hanging.await(10, TimeUnit.SECONDS));
         try {
             assertTimeoutPreemptively(java.time.Duration.ofSeconds(2), () -> {
-                assertTrue(job.addReturn("db2", MinionReturn.ok("hi", 0, 1)), "a worker records and moves on");
+                assertTrue(job.addReturn("db2", TestJobs.ok("hi", 0, 1)), "a worker records and moves on");
                 job.expire(); // the master's one timer thread
             });
             assertFalse(job.done.isDone(), "told after the return the listener is still hearing of");
@@ -114,13 +112,13 @@ class LiveJobTest {
     void aMinionStillRunningAtTheTimeoutIsGivenTheGraceAndItsTimedOutReturnEndsTheJob() {
         LiveJob job = new LiveJob(job(List.of("m1", "m2", "m3"), List.of()));
         job.acknowledge("m1");
-        job.addReturn("m3", MinionReturn.ok(true, 0, 1));
+        job.addReturn("m3", TestJobs.ok(true, 0, 1));
         assertTrue(job.timeoutPassed(), "m1 acknowledged the job and stops it at its own deadline");
-        job.addReturn("m1", MinionReturn.failed(124, "job timed out after 1.0 s and was stopped", 0, 1));
+        job.addReturn("m1", TestJobs.failed(124, "job timed out after 1.0 s and was stopped", 0, 1));
         assertTrue(job.done.isDone(), "m2 never acknowledged: nobody waits for it past the timeout");
-        JobRecord r = job.done.join();
+        JobState r = job.done.join();
         assertEquals(124, r.returns().get("m1").retcode());
-        assertEquals(MinionOutcome.NO_RESPONSE, JobResults.outcome(r, "m2", System.currentTimeMillis()));
+        assertEquals(MinionOutcome.NO_RESPONSE, r.outcome("m2", java.time.Instant.now()));
         assertFalse(job.cutShort());
     }
 
@@ -134,14 +132,14 @@ class LiveJobTest {
     @Test
     void aJobTheMasterStopsUnderIsCutShortButOneThatHadEndedIsNot() {
         LiveJob running = new LiveJob(job(List.of("m1", "m2"), List.of()));
-        running.addReturn("m1", MinionReturn.ok(true, 0, 1));
+        running.addReturn("m1", TestJobs.ok(true, 0, 1));
         running.stop();
         assertTrue(running.done.isDone());
         assertTrue(running.cutShort());
         assertEquals(List.of("m2"), running.done.join().awaited());
 
         LiveJob ended = new LiveJob(job(List.of("m1"), List.of()));
-        ended.addReturn("m1", MinionReturn.ok(true, 0, 1));
+        ended.addReturn("m1", TestJobs.ok(true, 0, 1));
         ended.stop();
         assertFalse(ended.cutShort());
     }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.jobs.JobFilter;
-import io.brine.protocol.JobRecord;
+import io.brine.jobs.JobState;
 import io.brine.protocol.JobSummary;
-import io.brine.protocol.MinionReturn;
+import io.brine.targeting.TargetType;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,7 +15,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
@@ -41,14 +40,14 @@ class PendingRecordsTest {
         long now = System.currentTimeMillis();
         try (JobCache cache = JobCache.open(dir)) {
             cache.recordJob(job(OLD, "test.ping", "alice", now - 2 * HOUR, List.of("m1", "m2")));
-            cache.recordReturn(OLD, "m1", MinionReturn.ok("written", 1, 2));
+            cache.recordReturn(OLD, "m1", TestJobs.ok("written", 1, 2));
             cache.flush();
             List<Object> whileLocked;
             try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("jobs.sqlite"));
                     Statement s = other.createStatement()) {
                 s.execute("BEGIN IMMEDIATE");
-                cache.recordReturn(OLD, "m2", MinionReturn.ok("waiting", 3, 4));
-                cache.recordReturn(OLD, "m1", MinionReturn.ok("a copy", 5, 6)); // the written one stands
+                cache.recordReturn(OLD, "m2", TestJobs.ok("waiting", 3, 4));
+                cache.recordReturn(OLD, "m1", TestJobs.ok("a copy", 5, 6)); // the written one stands
                 cache.recordJob(job(NEW, "cmd.run", "bob", now, List.of("m1")));
                 cache.recordAck(NEW, "m1");
                 cache.recordJob(job(QUEUED, "test.echo", "bob", now, List.of("away1", "away2")));
@@ -57,7 +56,7 @@ class PendingRecordsTest {
                 cache.forgetQueued(QUEUED, "away1");
                 await(() -> cache.failing() != null, "a failed write");
 
-                JobRecord old = cache.find(OLD).orElseThrow();
+                JobState old = cache.find(OLD).orElseThrow();
                 assertEquals("written", old.returns().get("m1").ret());
                 assertEquals("waiting", old.returns().get("m2").ret());
                 assertEquals(List.of("m1"), cache.find(NEW).orElseThrow().acknowledged());
@@ -68,7 +67,8 @@ class PendingRecordsTest {
                 assertEquals(List.of(QUEUED, NEW), jids(cache.recent(JobFilter.latest(10).forCaller("bob"))));
                 assertEquals(List.of(QUEUED, NEW), jids(cache.recent(new JobFilter(10, null, null, null, now - HOUR))));
                 assertEquals(List.of(QUEUED), jids(cache.recent(new JobFilter(10, null, null, null, 0, true))));
-                assertEquals(List.of(NEW), jids(cache.recent(JobFilter.latest(10), List.of(NEW, "20261125120000000099"))));
+                assertEquals(List.of(NEW), jids(cache.recent(JobFilter.latest(10), List.of(NEW,
+                        "20261125120000000099"))));
                 whileLocked = readings(cache);
                 s.execute("ROLLBACK");
             }
@@ -115,8 +115,8 @@ class PendingRecordsTest {
                 cache.recordJob(job(NEW, "cmd.run", "bob", now, List.of("m1")));
                 await(() -> cache.failing() != null, "a failed write");
                 // the job is not live in this tracker: its return is checked against the cache alone
-                assertTrue(tracker.returned("m1", NEW, MinionReturn.ok("late", 1, 2)));
-                assertFalse(tracker.returned("m1", NEW, MinionReturn.ok("again", 3, 4)));
+                assertTrue(tracker.returned("m1", NEW, TestJobs.ok("late", 1, 2)));
+                assertFalse(tracker.returned("m1", NEW, TestJobs.ok("again", 3, 4)));
                 assertEquals("late", cache.find(NEW).orElseThrow().returns().get("m1").ret());
                 s.execute("ROLLBACK");
             }
@@ -130,7 +130,7 @@ class PendingRecordsTest {
     private static List<Object> readings(JobCache cache) {
         List<Object> out = new ArrayList<>();
         for (String jid : List.of(OLD, NEW, QUEUED)) {
-            Optional<JobRecord> r = cache.find(jid);
+            Optional<JobState> r = cache.find(jid);
             out.add(r.map(Object::toString).orElse("none"));
         }
         out.add(cache.recent(JobFilter.latest(10)));
@@ -142,9 +142,9 @@ class PendingRecordsTest {
         return listing.stream().map(JobSummary::jid).toList();
     }
 
-    private static JobRecord job(String jid, String function, String caller, long start, List<String> expected) {
-        return new JobRecord(jid, function, List.of(), Map.of(), String.join(",", expected), "list", caller, start,
-                60_000, expected, List.of(), List.of(), Map.of(), List.of(), start + HOUR);
+    private static JobState job(String jid, String function, String caller, long start, List<String> expected) {
+        return TestJobs.job(jid, function, List.of(), String.join(",", expected), TargetType.LIST, caller, start,
+                60_000, expected, List.of(), start + HOUR);
     }
 
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {

@@ -3,12 +3,12 @@ package io.brine.master;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.jobs.JobState;
 import io.brine.jobs.MinionOutcome;
-import io.brine.jobs.internal.JobResults;
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
+import io.brine.targeting.TargetType;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,13 +27,13 @@ class RecordedJobWaitTest {
         String jid = "20261122000000000011";
         try (JobCache cache = JobCache.open(dir)) {
             // m1 acknowledged the job before the master stopped; m2 had returned; the timeout is a minute away
-            cache.recordJob(new JobRecord(jid, "cmd.run", List.of("sleep 5"), Map.of(), "m*", "glob", "test",
-                    System.currentTimeMillis(), 60_000L, List.of("m1", "m2"), List.of("m1", "m2"), Map.of()));
+            cache.recordJob(TestJobs.job(jid, "cmd.run", List.of("sleep 5"), "m*", TargetType.GLOB, "test",
+                    System.currentTimeMillis(), 60_000L, List.of("m1", "m2"), List.of()));
             cache.recordAck(jid, "m1");
-            cache.recordReturn(jid, "m2", MinionReturn.ok("early", 1, 2));
+            cache.recordReturn(jid, "m2", TestJobs.ok("early", 1, 2));
             EventBus events = new EventBus();
             RecordedJobWait wait = new RecordedJobWait(cache::find, events);
-            CompletableFuture<Optional<JobRecord>> awaited = CompletableFuture.supplyAsync(() -> {
+            CompletableFuture<Optional<JobState>> awaited = CompletableFuture.supplyAsync(() -> {
                 try {
                     return wait.await(jid, Duration.ofSeconds(30));
                 } catch (InterruptedException e) {
@@ -41,9 +41,9 @@ class RecordedJobWaitTest {
                 }
             });
             Await.subscribed(events);
-            cache.recordReturn(jid, "m1", MinionReturn.ok("done", 3, 4));
+            cache.recordReturn(jid, "m1", TestJobs.ok("done", 3, 4));
             events.publish("brine/job/" + jid + "/ret/m1", Map.of());
-            JobRecord ended = awaited.get(10, TimeUnit.SECONDS).orElseThrow();
+            JobState ended = awaited.get(10, TimeUnit.SECONDS).orElseThrow();
             assertEquals("done", ended.returns().get("m1").ret());
             assertEquals(List.of(), ended.awaited());
         }
@@ -53,14 +53,14 @@ class RecordedJobWaitTest {
     void aRecordedJobWhoseTimeIsUpIsAnsweredAtOnceAsItStands() throws Exception {
         String jid = "20261122000000000012";
         try (JobCache cache = JobCache.open(dir)) {
-            cache.recordJob(new JobRecord(jid, "cmd.run", List.of("sleep 5"), Map.of(), "m1", "glob", "test",
-                    System.currentTimeMillis() - 10_000, 5_000L, List.of("m1"), List.of("m1"), Map.of()));
+            cache.recordJob(TestJobs.job(jid, "cmd.run", List.of("sleep 5"), "m1", TargetType.GLOB, "test",
+                    System.currentTimeMillis() - 10_000, 5_000L, List.of("m1"), List.of()));
             cache.recordAck(jid, "m1"); // it was running the job when its timeout passed
             long t0 = System.nanoTime();
-            JobRecord r = new RecordedJobWait(cache::find, new EventBus()).await(jid, Duration.ofSeconds(30))
+            JobState r = new RecordedJobWait(cache::find, new EventBus()).await(jid, Duration.ofSeconds(30))
                     .orElseThrow();
             assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5), "answered without waiting");
-            assertEquals(MinionOutcome.RUNNING, JobResults.outcome(r, "m1", System.currentTimeMillis()));
+            assertEquals(MinionOutcome.RUNNING, r.outcome("m1", Instant.now()));
         }
     }
 

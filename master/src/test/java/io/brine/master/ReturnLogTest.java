@@ -5,13 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.jobs.JobReturn;
-import io.brine.jobs.MinionResult;
 import io.brine.jobs.internal.ReturnLog;
-import io.brine.protocol.JobRecord;
-import io.brine.protocol.MinionReturn;
-import java.time.Instant;
+import io.brine.targeting.TargetType;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Flow;
@@ -22,10 +18,9 @@ class ReturnLogTest {
     private static final List<String> MINIONS = List.of("m1", "m2", "m3", "m4", "m5");
 
     private static LiveJob liveJob(ReturnLog log) {
-        LiveJob job = new LiveJob(new JobRecord("20260101000000000001", "test.ping", List.of(), Map.of(), "m*", "glob",
-                "test", 0L, 1000L, MINIONS, List.of(), List.of(), Map.of()));
-        job.listen((jid, id, ret) -> log.add(new JobReturn(jid, id, new MinionResult(ret.ret(), ret.retcode(),
-                ret.success(), Instant.ofEpochMilli(ret.startMillis()), Instant.ofEpochMilli(ret.endMillis())))));
+        LiveJob job = new LiveJob(TestJobs.job("20260101000000000001", "test.ping", List.of(), "m*", TargetType.GLOB,
+                "test", 0L, 1000L, MINIONS, List.of()));
+        job.listen((jid, id, ret) -> log.add(new JobReturn(jid, id, ret)));
         job.done.whenComplete((r, f) -> log.finish(f));
         return job;
     }
@@ -41,7 +36,7 @@ class ReturnLogTest {
         RecordingSubscriber<JobReturn> one = new RecordingSubscriber<>(1);
         log.publisher(Runnable::run).subscribe(one);
         for (String id : MINIONS) {
-            job.addReturn(id, MinionReturn.ok(id, 0, 1));
+            job.addReturn(id, TestJobs.ok(id, 0, 1));
         }
         assertTrue(one.awaitEnd(10));
         assertEquals(MINIONS, ids(one));
@@ -52,14 +47,14 @@ class ReturnLogTest {
     void returnsThatCameBeforeTheSubscriptionAreDeliveredAsRequested() throws Exception {
         ReturnLog log = new ReturnLog();
         LiveJob job = liveJob(log);
-        job.addReturn("m1", MinionReturn.ok(1, 0, 1));
-        job.addReturn("m2", MinionReturn.ok(2, 0, 1));
+        job.addReturn("m1", TestJobs.ok(1, 0, 1));
+        job.addReturn("m2", TestJobs.ok(2, 0, 1));
         RecordingSubscriber<JobReturn> late = new RecordingSubscriber<>(0);
         log.publisher(Runnable::run).subscribe(late);
         assertEquals(List.of(), late.items, "nothing before it is requested");
         late.request(1);
         assertEquals(List.of("m1"), ids(late));
-        job.addReturn("m3", MinionReturn.ok(3, 0, 1));
+        job.addReturn("m3", TestJobs.ok(3, 0, 1));
         job.expire();
         assertEquals(List.of("m1"), ids(late), "held while not requested, even after the job ended");
         assertEquals(List.of("subscribe"), late.signals, "not complete while returns wait for it");
@@ -77,9 +72,9 @@ class ReturnLogTest {
         RecordingSubscriber<JobReturn> staying = new RecordingSubscriber<>(2);
         log.publisher(Runnable::run).subscribe(leaving);
         log.publisher(Runnable::run).subscribe(staying);
-        job.addReturn("m1", MinionReturn.ok(1, 0, 1));
+        job.addReturn("m1", TestJobs.ok(1, 0, 1));
         leaving.cancel();
-        MINIONS.subList(1, 5).forEach(id -> job.addReturn(id, MinionReturn.ok(id, 0, 1)));
+        MINIONS.subList(1, 5).forEach(id -> job.addReturn(id, TestJobs.ok(id, 0, 1)));
         assertTrue(staying.awaitEnd(10));
         assertEquals(MINIONS, ids(staying));
         assertEquals(List.of("m1"), ids(leaving));
@@ -94,7 +89,7 @@ class ReturnLogTest {
             LiveJob job = liveJob(log);
             RecordingSubscriber<JobReturn> s = new RecordingSubscriber<>(1);
             log.publisher(pool).subscribe(s);
-            MINIONS.forEach(id -> job.addReturn(id, MinionReturn.ok(id, 0, 1)));
+            MINIONS.forEach(id -> job.addReturn(id, TestJobs.ok(id, 0, 1)));
             assertTrue(s.awaitEnd(10));
             assertEquals(MINIONS, ids(s));
             assertTrue(s.threads.stream().allMatch(t -> t.startsWith("pool-")), s.threads.toString());

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.protocol.FileReply;
 import io.brine.protocol.FileRequest;
-import io.brine.protocol.JobRecord;
+import io.brine.targeting.TargetType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,8 +35,8 @@ class TransferStagingTest {
     }
 
     private static LiveJob jobFor(String... minions) {
-        return new LiveJob(new JobRecord("20261122000000000001", "cp.recv", List.of(), Map.of(), "x", "list", "local",
-                0, 1000, List.of(minions), List.of(), Map.of()));
+        return new LiveJob(TestJobs.job("20261122000000000001", "cp.recv", List.of(), "x", TargetType.LIST, "local",
+                0, 1000, List.of(minions), List.of()));
     }
 
     private static String name(TransferStaging.Staged s) {
@@ -130,7 +130,8 @@ class TransferStagingTest {
     @Test
     void aSourceThatIsNotAnAbsoluteReadableFileIsRefusedByName() throws Exception {
         Files.createDirectories(dir.resolve("folder"));
-        for (String bad : List.of("relative.txt", dir.resolve("missing").toString(), dir.resolve("folder").toString())) {
+        for (String bad : List.of("relative.txt", dir.resolve("missing").toString(),
+                dir.resolve("folder").toString())) {
             CopySources.Refused e = assertThrows(CopySources.Refused.class, () -> staging.stage(ADMIN, List.of(bad)));
             assertTrue(e.getMessage().contains(bad), e.getMessage());
         }
