@@ -18,8 +18,6 @@ import java.lang.System.Logger;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -60,7 +58,7 @@ public final class Master implements AutoCloseable {
     /** Jobs refused at publication because they would pass a bound, by reason (see dropCounters). */
     private final JobRefusals refusals = new JobRefusals();
     private final ScheduledExecutorService timer;
-    private final ExecutorService workers;
+    private final MasterWorkers workers;
     private final RouterEndpoint endpoint;
     private final MasterKeys keys;
     private final MasterClient client;
@@ -96,7 +94,7 @@ public final class Master implements AutoCloseable {
         // A finished job cancels its timeout and removal tasks: cancelled tasks must not keep the job in memory.
         timerPool.setRemoveOnCancelPolicy(true);
         this.timer = timerPool;
-        this.workers = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
+        this.workers = new MasterWorkers(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 runtime.threads("master-worker"));
         KeyDirectory directory = new KeyDirectory(config.pkiDir());
         MinionSessions sessions = new MinionSessions();
@@ -141,11 +139,11 @@ public final class Master implements AutoCloseable {
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
                 io.brine.protocol.SessionLimits.of(config.maxFrameSize(), config.quotas().maxReturnSize()), declared,
                 deliveries, services, endpoint.counters());
-        new Reactor(config.reactor(), client.as(Principal.local(Reactor.CALLER, Reactor.CALLER)), workers)
+        new Reactor(config.reactor(), client.as(Principal.local(Reactor.CALLER, Reactor.CALLER)), workers.background())
                 .listenTo(events);
         metrics.watch(new MasterMetrics.Sources(sessions::count, events::subscribers, cache::backlog,
                 endpoint.counters(), tracker::inMemory, new MasterMetrics.AuditSources(audit::waiting, audit::dropped,
-                        audit::refused)));
+                        audit::refused), workers::waiting));
         this.health = new MasterHealth(() -> !deaf, config.cacheDir(), cache::failing, audit::failing);
     }
 

@@ -13,7 +13,6 @@ import io.brine.transport.RouterListener;
 import io.brine.transport.Session;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -34,7 +33,7 @@ final class MasterDispatcher implements RouterListener {
     private final JobTracker tracker;
     private final MinionFactsCache facts;
     private final EventBus events;
-    private final ExecutorService workers;
+    private final MasterWorkers workers;
     private final ClientService clients;
     private final MinionService minions;
     private final EventService eventService;
@@ -55,7 +54,7 @@ final class MasterDispatcher implements RouterListener {
     }
 
     MasterDispatcher(MinionSessions sessions, JobTracker tracker, MinionFactsCache facts, EventBus events,
-            ExecutorService workers, io.brine.protocol.SessionLimits limits, DeclaredFunctions declared,
+            MasterWorkers workers, io.brine.protocol.SessionLimits limits, DeclaredFunctions declared,
             DeliveryQueue deliveries, Services services, Counters counters) {
         this.limits = limits;
         int maxReturnSize = limits.maxReturnSize();
@@ -64,7 +63,7 @@ final class MasterDispatcher implements RouterListener {
         this.eventService = services.events();
         this.acks = services.acks();
         this.counters = counters;
-        this.grains = new GrainsReports(declared, facts, workers);
+        this.grains = new GrainsReports(declared, facts, workers.background());
         this.deliveries = deliveries;
         this.maxReturnSize = maxReturnSize;
         this.sessions = sessions;
@@ -86,9 +85,12 @@ final class MasterDispatcher implements RouterListener {
             sessions.connected(session);
             LOG.log(Level.INFO, "minion " + session.peerId() + " connected");
             String id = session.peerId();
-            workers.execute(() -> events.publish("brine/minion/" + id + "/start", java.util.Map.of("id", id)));
+            // Both in the background lane: a fleet reconnecting brings a thousand of each, and callers' work goes first.
+            workers.background().execute(() -> events.publish("brine/minion/" + id + "/start",
+                    java.util.Map.of("id", id)));
             // Jobs queued for it while it was away (--queue) go now, on this session.
-            workers.execute(() -> deliveries.connected(id, (minion, request) -> minions.deliver(session, request)));
+            workers.background().execute(() -> deliveries.connected(id,
+                    (minion, request) -> minions.deliver(session, request)));
         }
     }
 

@@ -142,7 +142,7 @@ final class MasterMetrics implements HandshakeOutcome.Sink {
 
     /** What the master holds, read at scrape time. */
     record Sources(IntSupplier connectedMinions, IntSupplier eventSubscribers, LongSupplier cacheBacklog,
-            Counters transport, IntSupplier jobsInMemory, AuditSources audit) {
+            Counters transport, IntSupplier jobsInMemory, AuditSources audit, IntSupplier workersWaiting) {
     }
 
     /** The audit log's lines waiting to be written and dropped, and the actions refused for it. */
@@ -164,6 +164,10 @@ final class MasterMetrics implements HandshakeOutcome.Sink {
                 .help("Jobs the master holds in memory: running, or ended within the last seconds (for returns "
                         + "still on their way); the others are read from the job cache")
                 .callback(cb -> cb.call(sources.jobsInMemory().getAsInt())).register(registry);
+        GaugeWithCallback.builder().name("brine_worker_queue_depth")
+                .help("Tasks waiting for one of the master's workers: callers' requests and returns, and behind them "
+                        + "the bookkeeping of minions connecting (start events, queued deliveries, grains)")
+                .callback(cb -> cb.call(sources.workersWaiting().getAsInt())).register(registry);
         AuditSources audit = sources.audit();
         GaugeWithCallback.builder().name("brine_audit_log_queue_depth")
                 .help("Audit log entries waiting in memory for a disk that could not take them")

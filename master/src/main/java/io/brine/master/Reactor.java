@@ -6,7 +6,7 @@ import java.lang.System.Logger;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
 import java.util.regex.Pattern;
 
 /**
@@ -34,12 +34,12 @@ final class Reactor {
     private final List<ReactorRule> rules;
     private final List<TagPattern> patterns;
     private final MasterClient client;
-    private final ExecutorService workers;
+    private final Executor workers;
     private final Map<Integer, Window> fired = new ConcurrentHashMap<>();
     private final Map<RuleSource, Window> firedBySource = new ConcurrentHashMap<>();
 
     /** {@code client} acts as the reactor ({@link #CALLER}): the front door every other way of asking uses too. */
-    Reactor(List<ReactorRule> rules, MasterClient client, ExecutorService workers) {
+    Reactor(List<ReactorRule> rules, MasterClient client, Executor workers) {
         this.rules = List.copyOf(rules);
         this.patterns = this.rules.stream().map(r -> TagPattern.compile(r.tag())).toList();
         this.client = client;
