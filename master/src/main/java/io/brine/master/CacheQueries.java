@@ -3,9 +3,9 @@ package io.brine.master;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
 import io.brine.jobs.MinionResult;
-import io.brine.protocol.JobSummary;
 import io.brine.targeting.TargetType;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -100,7 +100,7 @@ final class CacheQueries {
     }
 
     /** Jobs matching {@code f} (among {@code onlyJids}, when not null), newest first: at most {@code limit}. */
-    static List<JobSummary> recent(Connection c, JobFilter f, java.util.Collection<String> onlyJids, int limit)
+    static List<JobOverview> recent(Connection c, JobFilter f, java.util.Collection<String> onlyJids, int limit)
             throws SQLException {
         StringBuilder where = new StringBuilder(" WHERE j.start_ms >= ?");
         List<String> values = new ArrayList<>();
@@ -121,8 +121,8 @@ final class CacheQueries {
             where.append(" AND j.jid IN (").append(onlyJids.stream().filter(io.brine.protocol.Jid::isValid)
                     .map(j -> "'" + j + "'").collect(java.util.stream.Collectors.joining(","))).append(")");
         }
-        List<JobSummary> out = new ArrayList<>();
-        try (PreparedStatement p = c.prepareStatement(SUMMARY + where + " ORDER BY j.jid DESC LIMIT ?")) {
+        List<JobOverview> out = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement(OVERVIEW + where + " ORDER BY j.jid DESC LIMIT ?")) {
             int i = 1;
             p.setLong(i++, f.sinceMillis());
             for (String v : values) {
@@ -131,27 +131,27 @@ final class CacheQueries {
             p.setInt(i, limit);
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
-                    out.add(summary(rs));
+                    out.add(overview(rs));
                 }
             }
         }
         return out;
     }
 
-    private static final String SUMMARY = "SELECT j.jid, j.function, j.target, j.tgt_type, j.caller, j.start_ms, "
+    private static final String OVERVIEW = "SELECT j.jid, j.function, j.target, j.tgt_type, j.caller, j.start_ms, "
             + "json_array_length(j.expected), (SELECT count(*) FROM returns r WHERE r.jid = j.jid) FROM jobs j";
 
-    private static JobSummary summary(ResultSet rs) throws SQLException {
-        return new JobSummary(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                rs.getLong(6), rs.getInt(7), rs.getInt(8));
+    private static JobOverview overview(ResultSet rs) throws SQLException {
+        return new JobOverview(rs.getString(1), rs.getString(2), rs.getString(3), TargetType.parse(rs.getString(4)),
+                rs.getString(5), Instant.ofEpochMilli(rs.getLong(6)), rs.getInt(7), rs.getInt(8));
     }
 
     /** One job's line of a listing, whatever the filters; empty if the cache has no such job. */
-    static Optional<JobSummary> summary(Connection c, String jid) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(SUMMARY + " WHERE j.jid = ?")) {
+    static Optional<JobOverview> overview(Connection c, String jid) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(OVERVIEW + " WHERE j.jid = ?")) {
             p.setString(1, jid);
             try (ResultSet rs = p.executeQuery()) {
-                return rs.next() ? Optional.of(summary(rs)) : Optional.empty();
+                return rs.next() ? Optional.of(overview(rs)) : Optional.empty();
             }
         }
     }

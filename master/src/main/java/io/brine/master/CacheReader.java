@@ -2,8 +2,8 @@ package io.brine.master;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
-import io.brine.protocol.JobSummary;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
 import java.sql.Connection;
@@ -45,7 +45,7 @@ final class CacheReader {
     }
 
     /** Jobs matching {@code filter} (among {@code onlyJids}, when not null), those waiting to be written included. */
-    List<JobSummary> recent(JobFilter filter, Collection<String> onlyJids) {
+    List<JobOverview> recent(JobFilter filter, Collection<String> onlyJids) {
         try {
             return PendingListing.recent(reader, filter, onlyJids, pending.all(onlyJids));
         } catch (SQLException e) {

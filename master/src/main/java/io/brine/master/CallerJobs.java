@@ -2,8 +2,8 @@ package io.brine.master;
 
 import io.brine.jobs.Job;
 import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
-import io.brine.protocol.JobSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -33,8 +33,8 @@ final class CallerJobs {
         return tracker.find(jid).filter(r -> JobVisibility.mayRead(access, caller, r.caller()));
     }
 
-    /** The summaries of the jobs matching {@code filter} that the caller may see, newest first. */
-    List<JobSummary> summaries(JobFilter filter) {
+    /** The jobs matching {@code filter} that the caller may see, newest first, a line each. */
+    List<JobOverview> listing(JobFilter filter) {
         return JobVisibility.restrict(access, caller, filter).map(tracker::recent).orElse(List.of());
     }
 

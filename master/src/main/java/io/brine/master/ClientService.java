@@ -82,8 +82,9 @@ final class ClientService {
                         .<ClientResponse>map(s -> new JobReport(l.requestId(), JobResults.record(s)))
                         .orElse(new NotFound(l.requestId(), "no job with jid " + l.jid())));
             } else if (request instanceof JobListRequest l) {
-                reply(client, new JobListing(l.requestId(), caller.summaries(new JobFilter(l.limit(), l.function(),
-                        l.target(), l.caller(), l.sinceMillis(), l.queued()))));
+                reply(client, new JobListing(l.requestId(), caller.jobs(new JobFilter(l.limit(), l.function(),
+                        l.target(), l.caller(), l.sinceMillis(), l.queued())).stream().map(JobResults::summary)
+                        .toList()));
             } else if (request instanceof KillRequest k) {
                 reply(client, caller.kill(k.jid()) ? new Done(k.requestId())
                         : new NotFound(k.requestId(), "job " + k.jid() + " is not running"));

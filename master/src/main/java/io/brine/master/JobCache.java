@@ -1,9 +1,9 @@
 package io.brine.master;
 
 import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
 import io.brine.jobs.MinionResult;
-import io.brine.protocol.JobSummary;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
 import java.nio.file.Path;
@@ -176,7 +176,7 @@ final class JobCache implements AutoCloseable {
         return reader.find(jid);
     }
 
-    List<JobSummary> recent(JobFilter filter) {
+    List<JobOverview> recent(JobFilter filter) {
         return recent(filter, null);
     }
 
@@ -184,7 +184,7 @@ final class JobCache implements AutoCloseable {
      * Jobs matching {@code filter}, and when {@code onlyJids} is not null, among those jids only; those waiting to
      * be written included, as {@link #find} finds them.
      */
-    synchronized List<JobSummary> recent(JobFilter filter, Collection<String> onlyJids) {
+    synchronized List<JobOverview> recent(JobFilter filter, Collection<String> onlyJids) {
         writer.awaitForRead();
         return reader.recent(filter, onlyJids);
     }

@@ -1,9 +1,9 @@
 package io.brine.master;
 
 import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
 import io.brine.jobs.MinionResult;
-import io.brine.protocol.JobSummary;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
 import java.time.Instant;
@@ -303,7 +303,7 @@ final class JobTracker {
         return job != null ? Optional.of(job.snapshot()) : cache.find(jid);
     }
 
-    List<JobSummary> recent(JobFilter filter) {
+    List<JobOverview> recent(JobFilter filter) {
         if (!filter.running()) {
             return cache.recent(filter, null);
         }

@@ -9,9 +9,7 @@ import io.brine.jobs.JobSpec;
 import io.brine.jobs.JobState;
 import io.brine.jobs.MinionResult;
 import io.brine.jobs.RunningJob;
-import io.brine.jobs.internal.JobResults;
 import io.brine.jobs.internal.ReturnLog;
-import io.brine.protocol.JobSummary;
 import io.brine.targeting.TargetType;
 import java.time.Duration;
 import java.util.List;
@@ -347,17 +345,12 @@ public final class MasterClient {
 
     /** Jobs matching a filter that this client may see, newest first. */
     public List<JobOverview> jobs(JobFilter filter) {
-        return summaries(filter).stream().map(JobResults::overview).toList();
+        return reads.listing(filter);
     }
 
     /** What the master knows of a job this client may see ({@link #job} is what it sees), for the CLI's requests. */
     Optional<JobState> state(String jid) {
         return reads.state(jid);
-    }
-
-    /** {@link #jobs(JobFilter)} as the wire's summaries, for the CLI's requests. */
-    List<JobSummary> summaries(JobFilter filter) {
-        return reads.summaries(filter);
     }
 
     /**

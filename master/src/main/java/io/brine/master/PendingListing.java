@@ -1,8 +1,8 @@
 package io.brine.master;
 
 import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
-import io.brine.protocol.JobSummary;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -20,14 +20,14 @@ import java.util.TreeMap;
  */
 final class PendingListing {
     /** A row of the listing before its returns are counted: the database's row (may be null), what waits. */
-    private record Candidate(JobSummary stored, PendingRecords.Pending waiting, JobSummary columns) {
+    private record Candidate(JobOverview stored, PendingRecords.Pending waiting, JobOverview columns) {
     }
 
     private PendingListing() {
     }
 
     /** Jobs matching {@code f} (among {@code onlyJids}, when not null), newest first, {@code waiting} included. */
-    static List<JobSummary> recent(Connection c, JobFilter f, Collection<String> onlyJids,
+    static List<JobOverview> recent(Connection c, JobFilter f, Collection<String> onlyJids,
             TreeMap<String, PendingRecords.Pending> waiting) throws SQLException {
         if (waiting.isEmpty()) {
             return CacheQueries.recent(c, f, onlyJids, f.limit());
@@ -36,10 +36,10 @@ final class PendingListing {
         // Only a cancelled delivery drops a row the database lists (the queued filter): read as many more rows.
         long droppable = f.queued() ? waiting.values().stream().filter(p -> !p.queued().isEmpty()).count() : 0;
         int asked = (int) Math.min(Integer.MAX_VALUE - 1, f.limit() + droppable);
-        List<JobSummary> stored = CacheQueries.recent(c, f, onlyJids, asked);
-        Map<String, JobSummary> storedByJid = new HashMap<>();
+        List<JobOverview> stored = CacheQueries.recent(c, f, onlyJids, asked);
+        Map<String, JobOverview> storedByJid = new HashMap<>();
         TreeMap<String, Candidate> out = new TreeMap<>(java.util.Comparator.reverseOrder());
-        for (JobSummary s : stored) {
+        for (JobOverview s : stored) {
             storedByJid.put(s.jid(), s);
             if (!waiting.containsKey(s.jid())) {
                 out.put(s.jid(), new Candidate(s, null, s));
@@ -49,7 +49,7 @@ final class PendingListing {
         String lowest = stored.size() < asked ? null : stored.get(stored.size() - 1).jid();
         for (Map.Entry<String, PendingRecords.Pending> e : waiting.entrySet()) {
             String jid = e.getKey();
-            JobSummary s = storedByJid.get(jid);
+            JobOverview s = storedByJid.get(jid);
             if (s == null && lowest != null && jid.compareTo(lowest) < 0) {
                 break; // newest first: every later one is lower still
             }
@@ -58,7 +58,7 @@ final class PendingListing {
                 out.put(jid, candidate);
             }
         }
-        List<JobSummary> listed = new ArrayList<>();
+        List<JobOverview> listed = new ArrayList<>();
         for (Candidate candidate : out.values()) {
             if (listed.size() == f.limit()) {
                 break;
@@ -72,15 +72,15 @@ final class PendingListing {
      * {@code jid} as the listing will show it, or null when it cannot match: the database did not list it (it
      * matched nothing there, or is not there yet) and nothing waiting can make it match.
      */
-    private static Candidate candidate(Connection c, JobFilter f, String jid, PendingRecords.Pending p, JobSummary s,
+    private static Candidate candidate(Connection c, JobFilter f, String jid, PendingRecords.Pending p, JobOverview s,
             long now) throws SQLException {
-        JobSummary stored = s;
+        JobOverview stored = s;
         if (stored == null && p.job() == null) {
             // its job row is the database's, so are the columns it failed to match; only a delivery added may count
             if (!f.queued() || p.queued().values().stream().noneMatch(until -> until > now)) {
                 return null;
             }
-            stored = CacheQueries.summary(c, jid).orElse(null);
+            stored = CacheQueries.overview(c, jid).orElse(null);
             if (stored == null) {
                 return null;
             }
@@ -96,28 +96,28 @@ final class PendingListing {
     }
 
     /** A waiting job row's columns; the returns are counted once the row is listed ({@link #counted}). */
-    private static JobSummary columns(JobState job, JobSummary stored) {
-        return new JobSummary(job.jid(), job.function(), job.target(), job.targetType().wireName(), job.caller(),
-                job.startTime().toEpochMilli(), job.expected().size(), stored == null ? 0 : stored.returnedCount());
+    private static JobOverview columns(JobState job, JobOverview stored) {
+        return new JobOverview(job.jid(), job.function(), job.target(), job.targetType(), job.caller(),
+                job.startTime(), job.expected().size(), stored == null ? 0 : stored.returnedCount());
     }
 
     /** The candidate with its returns counted: those written, and those waiting that no written one precedes. */
-    private static JobSummary counted(Connection c, Candidate candidate) throws SQLException {
+    private static JobOverview counted(Connection c, Candidate candidate) throws SQLException {
         PendingRecords.Pending p = candidate.waiting();
-        JobSummary row = candidate.columns();
+        JobOverview row = candidate.columns();
         if (p == null || candidate.stored() != null && p.returns().isEmpty()) {
             return row;
         }
         // both counts read now: a waiting return written since the listing began counts once
         long[] counts = CacheQueries.returnCounts(c, row.jid(), p.returns().keySet());
         long returned = counts[0] + p.returns().size() - counts[1];
-        return new JobSummary(row.jid(), row.function(), row.target(), row.targetType(), row.caller(),
-                row.startMillis(), row.expectedCount(), (int) Math.min(Integer.MAX_VALUE, returned));
+        return new JobOverview(row.jid(), row.function(), row.target(), row.targetType(), row.caller(),
+                row.startTime(), row.expectedCount(), (int) Math.min(Integer.MAX_VALUE, returned));
     }
 
     /** The listing's filters but {@code queued} (decided with the deliveries) and the jids (decided by the caller). */
-    private static boolean admits(JobFilter f, JobSummary s) {
-        return s.startMillis() >= f.sinceMillis() && (f.function() == null || f.function().equals(s.function()))
+    private static boolean admits(JobFilter f, JobOverview s) {
+        return s.startTime().toEpochMilli() >= f.sinceMillis() && (f.function() == null || f.function().equals(s.function()))
                 && (f.target() == null || f.target().equals(s.target()))
                 && (f.caller() == null || f.caller().equals(s.caller()));
     }

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
 import io.brine.jobs.MinionOutcome;
-import io.brine.protocol.JobSummary;
 import io.brine.targeting.TargetType;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -84,9 +84,9 @@ class JobCacheTest {
             }
             cache.flush();
             long stored = System.nanoTime();
-            List<JobSummary> latest = cache.recent(JobFilter.latest(50));
+            List<JobOverview> latest = cache.recent(JobFilter.latest(50));
             long listed = System.nanoTime();
-            List<JobSummary> filtered = cache.recent(new JobFilter(20, "cmd.run", null, "alice", 99_000));
+            List<JobOverview> filtered = cache.recent(new JobFilter(20, "cmd.run", null, "alice", 99_000));
             long filteredAt = System.nanoTime();
             System.out.printf("job cache: stored 100,000 jobs in %d ms; listed 50 newest in %.1f ms; "
                     + "filtered in %.1f ms%n", (stored - started) / 1_000_000, (listed - stored) / 1e6,
@@ -97,7 +97,7 @@ class JobCacheTest {
             assertEquals(2, latest.get(0).expectedCount());
             assertEquals(20, filtered.size());
             filtered.forEach(j -> assertTrue(j.function().equals("cmd.run") && j.caller().equals("alice")
-                    && j.startMillis() >= 99_000));
+                    && j.startTime().toEpochMilli() >= 99_000));
             assertEquals(99_900, cache.pruneToCount(100));
             assertEquals(100, cache.recent(JobFilter.latest(1000)).size());
             assertEquals(jid(99_901), cache.recent(JobFilter.latest(1000)).get(99).jid());

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
-import io.brine.protocol.JobSummary;
 import io.brine.targeting.TargetType;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -138,8 +138,8 @@ class PendingRecordsTest {
         return out;
     }
 
-    private static List<String> jids(List<JobSummary> listing) {
-        return listing.stream().map(JobSummary::jid).toList();
+    private static List<String> jids(List<JobOverview> listing) {
+        return listing.stream().map(JobOverview::jid).toList();
     }
 
     private static JobState job(String jid, String function, String caller, long start, List<String> expected) {

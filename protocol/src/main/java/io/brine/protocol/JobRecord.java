@@ -1,7 +1,6 @@
 package io.brine.protocol;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,9 +11,9 @@ import java.util.Objects;
  * Everything known of one job: what was asked, by whom, who was expected, who had no live session when it
  * was published ({@code unreachable}), who acknowledged and what each returned, and which ids a list target
  * named that are no accepted minion ({@code unknown}: expected and unreachable too, so they count as missing).
- * {@code killed}: the minions away whose queued deliveries {@code brine job kill} cancelled. The missing minions are
- * derived, never stored, so they can never disagree with the rest; so are their outcomes, which only the reader
- * derives ({@code io.brine.jobs}' {@code MinionOutcome}, the one name for them): the wire carries the facts.
+ * {@code killed}: the minions away whose queued deliveries {@code brine job kill} cancelled. The wire carries the
+ * facts alone: who is missing, who is still awaited and how each missing minion ended are derived by the reader
+ * ({@code io.brine.jobs}' {@code JobState}, the one place that derives them), so they can never disagree.
  */
 public record JobRecord(String jid, String function, List<Object> args, Map<String, Object> kwargs, String target,
         String targetType, String caller, long startMillis, long timeoutMillis, List<String> expected,
@@ -90,36 +89,6 @@ public record JobRecord(String jid, String function, List<Object> args, Map<Stri
         unknown = List.copyOf(unknown);
         disconnected = List.copyOf(disconnected);
         killed = List.copyOf(killed);
-    }
-
-    /** Expected minions that have not returned, in the order they were expected. */
-    public List<String> missing() {
-        List<String> out = new ArrayList<>();
-        for (String id : expected) {
-            if (!returns.containsKey(id)) {
-                out.add(id);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The expected minions a call still waits for, as the master's own wait decides: connected when the job was
-     * published, and neither returned nor disconnected since (so {@code running} or {@code no-response}; a queued
-     * delivery is never waited for). A job with none left has ended, whatever the clock says.
-     */
-    public List<String> awaited() {
-        // sets, not the lists' contains: a job of 10,000 minions is asked this again and again while it is awaited
-        java.util.Set<String> gone = new java.util.HashSet<>(disconnected);
-        gone.addAll(unknown);
-        gone.addAll(unreachable);
-        List<String> out = new ArrayList<>();
-        for (String id : expected) {
-            if (!returns.containsKey(id) && !gone.contains(id)) {
-                out.add(id);
-            }
-        }
-        return out;
     }
 
     void write(WireWriter w) {

@@ -1,5 +1,6 @@
 package io.brine.client.internal;
 
+import io.brine.jobs.internal.JobResults;
 import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.CopyRequest;
@@ -27,9 +28,9 @@ import java.util.function.Consumer;
  * up again the call asks the master for the job by its jid (the job cache keeps it across a restart, and minions
  * send their returns again on reconnecting): at once, then every quarter second, doubling to every second. It hands
  * on the returns it had not heard of and ends when the job waits for no minion any more
- * ({@link JobRecord#awaited}). At its deadline it asks once more, for a second at most, and ends with the job as far
- * as known, marked incomplete. The request itself is never sent again: the master may have published it, and a job
- * must not run twice.
+ * ({@link io.brine.jobs.JobState#awaited}, the master's own rule, read from the record it sent). At its deadline it
+ * asks once more, for a second at most, and ends with the job as far as known, marked incomplete. The request itself
+ * is never sent again: the master may have published it, and a job must not run twice.
  *
  * <p>Events come from the session's transport thread (answers, the session lost or back) and its timer (polls, the
  * deadline); they are taken one at a time under this object's lock, progress handed on in order, and the outcome
@@ -172,7 +173,7 @@ final class FollowedCall {
                 // A master that has no record of the job (its cache lost) answers a Failure: asked again later.
                 lastKnown = report.job();
                 handOnNewReturns(lastKnown);
-                if (lastKnown.awaited().isEmpty()) {
+                if (JobResults.state(lastKnown).awaited().isEmpty()) {
                     end = end(CallOutcome.answered(new JobReport(request.requestId(), soFar())));
                 }
             }

@@ -14,14 +14,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The one translation between the wire's job records and the API's values, both ways: the master holds a job as a
- * {@link JobState} and turns it into a {@link JobRecord} only where it answers a remote client; a remote client (and
- * the CLI) turns what it was sent back into the same values. What a job says ({@link Job}: its missing minions'
+ * The one translation between the wire's job records and listing lines and the API's values, both ways: the master
+ * holds a job as a {@link JobState} (a listing line as a {@link JobOverview}) and turns it into a {@link JobRecord}
+ * ({@link JobSummary}) only where it answers a remote client; a remote client (and the CLI) turns what it was sent
+ * back into the same values. What a job says ({@link Job}: its missing minions'
  * outcomes, whether it ended) is derived by {@link JobState} alone, so the two sides never disagree.
  *
  * <pre>{@code
  * Job job = JobResults.job(report.job());          // a JobRecord from the wire
  * JobRecord wire = JobResults.record(state);       // the master's answer to a JobLookup
+ * JobSummary line = JobResults.summary(overview);  // one line of its answer to a JobListRequest
  * }</pre>
  */
 public final class JobResults {
@@ -81,9 +83,15 @@ public final class JobResults {
         return new MinionReturn(r.success(), r.retcode(), r.ret(), r.start().toEpochMilli(), r.end().toEpochMilli());
     }
 
-    /** One line of a job listing. */
+    /** One line of a job listing, as the API reads it. */
     public static JobOverview overview(JobSummary s) {
         return new JobOverview(s.jid(), s.function(), s.target(), TargetType.parse(s.targetType()), s.caller(),
                 Instant.ofEpochMilli(s.startMillis()), s.expectedCount(), s.returnedCount());
+    }
+
+    /** One line of a job listing, as the wire carries it (the master's answer to a listing request). */
+    public static JobSummary summary(JobOverview o) {
+        return new JobSummary(o.jid(), o.function(), o.target(), o.targetType().wireName(), o.caller(),
+                o.startTime().toEpochMilli(), o.expectedCount(), o.returnedCount());
     }
 }

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.jobs.Job;
+import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
 import io.brine.jobs.MinionOutcome;
 import io.brine.protocol.JobRecord;
+import io.brine.protocol.JobSummary;
 import io.brine.protocol.MinionReturn;
 import io.brine.targeting.TargetType;
 import java.time.Duration;
@@ -61,6 +63,16 @@ class JobResultsTest {
         assertEquals(failed, JobResults.minionReturn(JobResults.result(failed)));
         assertEquals(2, JobResults.result(failed).retcode());
         assertFalse(JobResults.result(failed).success());
+    }
+
+    @Test
+    void aListingLineTranslatesBothWaysWithTheTargetTypesSaltName() {
+        JobSummary wire = new JobSummary("20261122101500123456", "state.apply", "G@os:Debian", "compound", "alice",
+                START, 8, 3);
+        JobOverview line = JobResults.overview(wire);
+        assertEquals(TargetType.COMPOUND, line.targetType());
+        assertEquals(Instant.ofEpochMilli(START), line.startTime());
+        assertEquals(wire, JobResults.summary(line));
     }
 
     @Test
