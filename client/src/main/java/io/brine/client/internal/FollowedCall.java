@@ -270,9 +270,7 @@ final class FollowedCall {
         JobRecord j = lastKnown != null ? lastKnown : described();
         Map<String, MinionReturn> returns = new LinkedHashMap<>(j.returns());
         handedOn.forEach(returns::putIfAbsent);
-        return new JobRecord(j.jid(), j.function(), j.args(), j.kwargs(), j.target(), j.targetType(), j.caller(),
-                j.startMillis(), j.timeoutMillis(), j.expected(), j.unreachable(), j.acknowledged(), returns,
-                j.unknown(), j.queueUntilMillis(), j.disconnected());
+        return j.withReturns(returns); // every other fact as the master last said, the killed ones included
     }
 
     /**
