@@ -75,12 +75,14 @@ not_empty() { [ -s "$1" ]; }
 # A class list from a run that got as far as connecting (not from `minion --help` or `run --help`).
 lists_a_connection() { grep -Eq '^io/brine/transport/DealerLoop( |$)' "$1" 2>/dev/null; }
 
-# The minion's list: from a run that connected, cut at the first class of Jinjava and so of all that loaded after
-# it. An archive's classes are resident whether used or not, and an idle agent never loads Jinjava: with those of
-# a templated state in it, the packaged minion idled at 54.0 MiB against 50.1 and had 58.7 against 53.8 MiB after
-# 1,000 pings (docs/performance.md). The jobs that render load them from the jar.
-lists_a_connection_until_templates() {
-  lists_a_connection "$1" && sed -i '/^com\/hubspot\/jinjava\//,$d' "$1"
+# The minion's list: from a run that connected, cut at the first class of the state engine or of Jinjava, and so
+# of all that loaded after it. An archive is resident about whole, its classes used or not (they lie interleaved
+# in its pages), and an idle agent loads neither: with a templated state in its list, the packaged minion idled
+# at 54.0 MiB against 50.1 and had 58.7 against 53.8 MiB after 1,000 pings; the state engine's classes loaded
+# before the first template (some 70 classes and lambdas: compiler, requisites, helpers of state functions) cost
+# 0.7 MiB more idle (docs/performance.md). The jobs that apply states or render load those from the jar.
+lists_a_connection_until_states_or_templates() {
+  lists_a_connection "$1" && sed -i -e '/^com\/hubspot\/jinjava\//,$d' -e '/^io\/brine\/states\/StateEngine$/,$d' "$1"
 }
 
 # Appends to opts the option that hands the C library's freed memory back to the system every 10 s (mostly the JIT

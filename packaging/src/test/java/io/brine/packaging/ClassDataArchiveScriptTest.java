@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code scripts/class-data-archive.bash}, which both launchers source, run by bash against a {@code java} of the
  * test's own on the PATH that notes its arguments and writes the files a JVM would (the class list, the archive):
- * when it lists (the minion's list up to its first template), dumps and maps, and that it never uses a directory
+ * when it lists (the minion's list up to its first state or template), dumps and maps, and that it never uses a directory
  * others may write to, nor an archive made for another jar. (The real JVM and archive: LauncherIT and PackagesIT.)
  */
 class ClassDataArchiveScriptTest {
@@ -28,8 +28,8 @@ class ClassDataArchiveScriptTest {
             echo "$*" >>"$JAVA_CALLS"
             for a in "$@"; do
               case "$a" in
-                -XX:DumpLoadedClassList=*) printf '%s\\n' io/brine/transport/DealerLoop com/hubspot/jinjava/Jinjava \\
-                  io/brine/states/Later >"${a#*=}" ;;
+                -XX:DumpLoadedClassList=*) printf '%s\\n' ${FAKE_CLASSES:-io/brine/transport/DealerLoop \\
+                  com/hubspot/jinjava/Jinjava io/brine/states/Later} >"${a#*=}" ;;
                 -XX:SharedArchiveFile=*) case " $* " in *" -Xshare:dump "*) echo archive >"${a#*=}" ;; esac ;;
               esac
             done
@@ -40,6 +40,8 @@ class ClassDataArchiveScriptTest {
     private Path jar;
     private Path cds;
     private Path calls;
+    /** The classes the fake JVM lists, when not its default list (which has a template after connecting). */
+    private String fakeClasses;
 
     @BeforeEach
     void fakeJavaAndJar() throws IOException {
@@ -71,6 +73,15 @@ class ClassDataArchiveScriptTest {
     }
 
     @Test
+    void theMinionsListStopsAtTheStateEngineAsAtTemplates() throws Exception {
+        fakeClasses = "io/brine/transport/DealerLoop io/brine/protocol/Jid io/brine/states/StateEngine "
+                + "io/brine/states/StateJob";
+        launch();
+        assertEquals(List.of("io/brine/transport/DealerLoop", "io/brine/protocol/Jid"),
+                Files.readAllLines(cds.resolve("minion.classlist")), "what an idle agent, pinged, loads");
+    }
+
+    @Test
     void aDirectoryOthersMayWriteToIsNeitherReadNorWritten() throws Exception {
         launch();
         launch();
@@ -98,11 +109,14 @@ class ClassDataArchiveScriptTest {
      */
     private List<String> launch() throws IOException, InterruptedException {
         String script = "set -euo pipefail; jar='" + jar + "'; cds_dir='" + cds + "'; opts=(); user_opts=(); "
-                + "args=(minion); . '" + LIBRARY + "'; static_archive minion lists_a_connection_until_templates; "
+                + "args=(minion); . '" + LIBRARY + "'; static_archive minion lists_a_connection_until_states_or_templates; "
                 + "printf '%s\\n' ${opts[@]+\"${opts[@]}\"}";
         ProcessBuilder pb = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true);
         pb.environment().put("PATH", dir.resolve("bin") + ":" + System.getenv("PATH"));
         pb.environment().put("JAVA_CALLS", calls.toString());
+        if (fakeClasses != null) {
+            pb.environment().put("FAKE_CLASSES", fakeClasses);
+        }
         Process p = pb.start();
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

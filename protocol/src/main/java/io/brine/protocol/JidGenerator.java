@@ -15,14 +15,21 @@ import java.time.format.DateTimeFormatter;
  * }</pre>
  */
 public final class JidGenerator {
-    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyyMMddHHmmss")
-            .withZone(ZoneOffset.UTC);
     private long lastMicros;
+
+    /**
+     * The jid's date, made on first use rather than with the generator: a minion makes its generator at start
+     * (for local calls) and may never use it, and java.time's formatting is some 50 classes it would otherwise
+     * load, and keep in its class-data archive, for nothing.
+     */
+    private static final class Seconds {
+        static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyyMMddHHmmss").withZone(ZoneOffset.UTC);
+    }
 
     /** When a jid was made (to the second), or empty for one that is not a time. */
     public static java.util.Optional<Instant> time(String jid) {
         try {
-            return java.util.Optional.of(Instant.from(SECONDS.parse(jid.substring(0, 14))));
+            return java.util.Optional.of(Instant.from(Seconds.FORMAT.parse(jid.substring(0, 14))));
         } catch (RuntimeException e) {
             return java.util.Optional.empty();
         }
@@ -34,6 +41,6 @@ public final class JidGenerator {
         long micros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
         lastMicros = Math.max(micros, lastMicros + 1);
         long seconds = lastMicros / 1_000_000L;
-        return SECONDS.format(Instant.ofEpochSecond(seconds)) + String.format("%06d", lastMicros % 1_000_000L);
+        return Seconds.FORMAT.format(Instant.ofEpochSecond(seconds)) + String.format("%06d", lastMicros % 1_000_000L);
     }
 }
