@@ -211,6 +211,9 @@ class JeromqInteropTest {
         ZMQ.Socket dealer = zmq.createSocket(SocketType.DEALER);
         dealer.setLinger(0);
         dealer.setReceiveTimeOut(10_000);
+        // JeroMQ 0.6.0 sometimes never speaks on a fresh connection (jeromq#1022, docs/performance.md) and would wait
+        // out its 30 s ZMTP handshake interval; at 2 s it gives such a connection up and connects again in time.
+        dealer.setHandshakeIvl(2_000);
         dealer.connect("tcp://127.0.0.1:" + port);
         return dealer;
     }
