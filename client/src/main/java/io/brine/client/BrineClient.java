@@ -1,6 +1,5 @@
 package io.brine.client;
 
-import io.brine.client.internal.CallOutcome;
 import io.brine.client.internal.MasterSession;
 import io.brine.config.ConfigFile;
 import io.brine.config.MasterEndpoint;
@@ -19,11 +18,8 @@ import io.brine.jobs.Subscription;
 import io.brine.jobs.internal.JobResults;
 import io.brine.jobs.internal.PublishRequests;
 import io.brine.jobs.internal.ReturnLog;
-import io.brine.protocol.ClientRequest;
 import io.brine.protocol.ClientResponse;
 import io.brine.protocol.Done;
-import io.brine.protocol.EventNotice;
-import io.brine.protocol.EventSubscribe;
 import io.brine.protocol.Failure;
 import io.brine.protocol.JobListRequest;
 import io.brine.protocol.JobListing;
@@ -38,7 +34,6 @@ import io.brine.protocol.MinionStatusRequest;
 import io.brine.protocol.NotFound;
 import io.brine.protocol.Published;
 import io.brine.protocol.Refused;
-import io.brine.protocol.ReturnNotice;
 import io.brine.transport.TransportRuntime;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -83,11 +78,13 @@ public final class BrineClient implements AutoCloseable {
 
     private final TransportRuntime runtime;
     private final MasterSession session;
+    private final ClientCalls calls;
     private final Duration defaultTimeout;
 
     private BrineClient(TransportRuntime runtime, MasterSession session, Duration defaultTimeout) {
         this.runtime = runtime;
         this.session = session;
+        this.calls = new ClientCalls(session);
         this.defaultTimeout = defaultTimeout;
     }
 
@@ -158,7 +155,7 @@ public final class BrineClient implements AutoCloseable {
      * ended. How {@code brine run} follows a job.
      */
     public Job call(JobSpec spec, CallListener listener) throws InterruptedException {
-        return await(follow(spec, Objects.requireNonNull(listener, "listener"), null));
+        return ClientCalls.await(follow(spec, Objects.requireNonNull(listener, "listener"), null));
     }
 
     /** Runs a job and waits for it, handing each return to {@code onReturn} as it arrives. */
@@ -188,77 +185,16 @@ public final class BrineClient implements AutoCloseable {
      */
     public java.util.concurrent.Flow.Publisher<JobReturn> stream(JobSpec spec) {
         ReturnLog log = new ReturnLog();
-        follow(spec, returnsTo(log), null).whenComplete((job, failed) -> log.finish(failed));
+        follow(spec, ClientCalls.returnsTo(log), null).whenComplete((job, failed) -> log.finish(failed));
         return log.publisher(Runnable::run);
     }
 
-    private static CallListener returnsTo(ReturnLog log) {
-        return new CallListener() {
-            @Override
-            public void returned(JobReturn r) {
-                log.add(r);
-            }
-        };
-    }
-
-    /** The job a future ends in, its failures as they were raised (a {@link ClientException} mostly). */
-    private static Job await(java.util.concurrent.CompletableFuture<Job> job) throws InterruptedException {
-        try {
-            return job.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-        }
-    }
-
-    /**
-     * Publishes a call and follows it: {@code listener} hears it published, its returns and why the call gave up
-     * (on the transport thread), and {@code jid}, when given, completes as the master names the job.
-     */
+    /** Publishes a call with the spec's timeout (or the client's) and follows it: see {@link ClientCalls#follow}. */
     private java.util.concurrent.CompletableFuture<Job> follow(JobSpec spec, CallListener listener,
             java.util.concurrent.CompletableFuture<String> jid) {
         JobSpec timed = timed(spec);
         Duration wait = spec.batch() == null ? timed.timeout().plus(MasterSession.REPORT_MARGIN) : Duration.ofDays(1);
-        return answered(session.callAsync(PublishRequests.toWire(session.nextRequestId(), timed, false),
-                progress -> {
-                    if (progress instanceof Published p) {
-                        if (jid != null) {
-                            jid.complete(p.jid());
-                        }
-                        listener.published(publication(p));
-                    }
-                    if (progress instanceof ReturnNotice n) {
-                        listener.returned(new JobReturn(n.jid(), n.minionId(), JobResults.result(n.result())));
-                    }
-                }, wait), listener);
-    }
-
-    private static Publication publication(Published p) {
-        return new Publication(p.jid(), p.expected(), p.undetermined());
-    }
-
-    /**
-     * The job a call ends in: whole, or as far as known when the master did not say in time; refusals, requests
-     * the master could not take (nothing ran: both the caller's to look at, as {@code brine} exits 2 for them), and a
-     * call whose job the master never named, as {@link ClientException}s.
-     */
-    private static java.util.concurrent.CompletableFuture<Job> answered(
-            java.util.concurrent.CompletableFuture<CallOutcome> outcome, CallListener listener) {
-        return outcome.thenApply(o -> {
-            if (!o.complete()) {
-                listener.gaveUp(o.gaveUp());
-                if (o.soFar() == null) {
-                    throw ClientException.failed(o.gaveUp());
-                }
-                return JobResults.job(o.soFar(), false);
-            }
-            if (o.answer() instanceof Refused refused) {
-                throw ClientException.setup(refused.message());
-            }
-            if (o.answer() instanceof Failure failure) {
-                throw ClientException.setup(failure.message());
-            }
-            return JobResults.job(expect(o.answer(), JobReport.class).job());
-        });
+        return calls.follow(timed, listener, jid, wait);
     }
 
     /**
@@ -270,7 +206,7 @@ public final class BrineClient implements AutoCloseable {
     public RunningJob submit(JobSpec spec) throws InterruptedException {
         ReturnLog log = new ReturnLog();
         java.util.concurrent.CompletableFuture<String> jid = new java.util.concurrent.CompletableFuture<>();
-        java.util.concurrent.CompletableFuture<Job> result = follow(spec, returnsTo(log), jid);
+        java.util.concurrent.CompletableFuture<Job> result = follow(spec, ClientCalls.returnsTo(log), jid);
         result.whenComplete((job, failed) -> {
             log.finish(failed);
             if (failed != null) {
@@ -302,7 +238,7 @@ public final class BrineClient implements AutoCloseable {
      */
     public Job copy(String target, io.brine.targeting.TargetType targetType, List<Path> sources, String dest,
             Duration timeout) throws InterruptedException {
-        return await(copyAsync(target, targetType, sources, dest, timeout));
+        return ClientCalls.await(copyAsync(target, targetType, sources, dest, timeout));
     }
 
     /**
@@ -314,8 +250,9 @@ public final class BrineClient implements AutoCloseable {
         List<String> paths = sources.stream().map(p -> p.toAbsolutePath().toString()).toList();
         // room for the master to hash a new source while it is fetched, and for the minions' flush to disk
         Duration wait = timeout.multipliedBy(2).plus(MasterSession.REPORT_MARGIN);
-        return answered(session.callAsync(new io.brine.protocol.CopyRequest(session.nextRequestId(), target,
-                targetType.code(), paths, dest, timeout.toMillis()), progress -> { }, wait), new CallListener() { });
+        return ClientCalls.answered(session.callAsync(new io.brine.protocol.CopyRequest(session.nextRequestId(),
+                target, targetType.code(), paths, dest, timeout.toMillis()), progress -> { }, wait),
+                new CallListener() { });
     }
 
     /** Publishes a job without waiting for its returns (Salt's cast); its jid, to look it up later. */
@@ -332,12 +269,12 @@ public final class BrineClient implements AutoCloseable {
      */
     public Publication publish(JobSpec spec) throws InterruptedException {
         JobSpec timed = timed(spec);
-        ClientResponse r = ask(id -> PublishRequests.toWire(id, timed, true), progress -> { }, ANSWER);
+        ClientResponse r = calls.ask(id -> PublishRequests.toWire(id, timed, true), progress -> { }, ANSWER);
         if (r instanceof Failure failure) {
             // the master could not take the job (nothing was published): the caller's to look at, as for a call
             throw ClientException.setup(failure.message());
         }
-        return publication(expect(r, Published.class));
+        return ClientCalls.publication(ClientCalls.expect(r, Published.class));
     }
 
     /**
@@ -353,28 +290,28 @@ public final class BrineClient implements AutoCloseable {
      * whether it had ended: no minion left that it waits for, or its timeout passed (by this host's clock).
      */
     public Optional<Job> job(String jid) throws InterruptedException {
-        ClientResponse r = ask(id -> new JobLookup(id, jid), progress -> { }, ANSWER);
+        ClientResponse r = calls.ask(id -> new JobLookup(id, jid), progress -> { }, ANSWER);
         if (r instanceof NotFound) {
             return Optional.empty();
         }
-        io.brine.protocol.JobRecord record = expect(r, JobReport.class).job();
+        io.brine.protocol.JobRecord record = ClientCalls.expect(r, JobReport.class).job();
         return Optional.of(JobResults.job(record, JobResults.ended(record, System.currentTimeMillis())));
     }
 
     /** Recent jobs, newest first, as {@code brine job list} filters them. */
     public List<JobOverview> jobs(JobFilter filter) throws InterruptedException {
-        ClientResponse r = ask(id -> new JobListRequest(id, filter.limit(), filter.function(), filter.target(),
+        ClientResponse r = calls.ask(id -> new JobListRequest(id, filter.limit(), filter.function(), filter.target(),
                 filter.caller(), filter.sinceMillis(), filter.queued()), progress -> { }, ANSWER);
-        return expect(r, JobListing.class).jobs().stream().map(JobResults::overview).toList();
+        return ClientCalls.expect(r, JobListing.class).jobs().stream().map(JobResults::overview).toList();
     }
 
     /** Stops a running job on every minion still running it; false if it is not running any more. */
     public boolean kill(String jid) throws InterruptedException {
-        ClientResponse r = ask(id -> new KillRequest(id, jid), progress -> { }, ANSWER);
+        ClientResponse r = calls.ask(id -> new KillRequest(id, jid), progress -> { }, ANSWER);
         if (r instanceof NotFound) {
             return false;
         }
-        expect(r, Done.class);
+        ClientCalls.expect(r, Done.class);
         return true;
     }
 
@@ -383,7 +320,7 @@ public final class BrineClient implements AutoCloseable {
      * {@code manage.status}).
      */
     public List<MinionStatus> minions() throws InterruptedException {
-        MinionStatusReport r = expect(ask(MinionStatusRequest::new, progress -> { }, ANSWER),
+        MinionStatusReport r = ClientCalls.expect(calls.ask(MinionStatusRequest::new, progress -> { }, ANSWER),
                 MinionStatusReport.class);
         return r.minions().stream().map(m -> new MinionStatus(m.id(), m.up(), m.lastSeenMillis()
                 == MinionStatusReport.NEVER ? Optional.empty() : Optional.of(Instant.ofEpochMilli(m.lastSeenMillis()))))
@@ -400,7 +337,8 @@ public final class BrineClient implements AutoCloseable {
      * @throws ClientException when the master refuses (no {@code @keys}) or knows no such action
      */
     public Map<String, List<String>> keys(String action, List<String> ids) throws InterruptedException {
-        return expect(ask(id -> new KeyRequest(id, action, ids), progress -> { }, ANSWER), KeyResult.class).groups();
+        return ClientCalls.expect(calls.ask(id -> new KeyRequest(id, action, ids), progress -> { }, ANSWER),
+                KeyResult.class).groups();
     }
 
     /**
@@ -417,7 +355,7 @@ public final class BrineClient implements AutoCloseable {
         if (r instanceof Refused refused) {
             throw ClientException.setup(refused.message());
         }
-        expect(r, Done.class);
+        ClientCalls.expect(r, Done.class);
         return true;
     }
 
@@ -430,52 +368,7 @@ public final class BrineClient implements AutoCloseable {
      */
     public Subscription subscribe(String tagGlob, Consumer<Event> consumer)
             throws InterruptedException {
-        long id = session.nextRequestId();
-        java.util.concurrent.CompletableFuture<ClientResponse> answered = new java.util.concurrent.CompletableFuture<>();
-        session.listen(id, r -> {
-            if (r instanceof EventNotice e) {
-                consumer.accept(new Event(e.tag(), e.data(), e.timeMillis()));
-            } else {
-                answered.complete(r);
-            }
-        });
-        session.send(new EventSubscribe(id, tagGlob));
-        ClientResponse r;
-        try {
-            r = answered.get(ANSWER.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            session.stopListening(id);
-            throw ClientException.failed("the master did not confirm the subscription within "
-                    + ANSWER.toSeconds() + " s");
-        }
-        if (r instanceof Refused refused) {
-            session.stopListening(id);
-            throw ClientException.setup(refused.message());
-        }
-        return () -> session.stopListening(id);
-    }
-
-    private ClientResponse ask(java.util.function.LongFunction<ClientRequest> request,
-            Consumer<ClientResponse> progress, Duration wait) throws InterruptedException {
-        ClientResponse r = session.request(request.apply(session.nextRequestId()), progress, wait);
-        if (r == null) {
-            throw ClientException.failed("the master did not answer within " + wait.toSeconds() + " s");
-        }
-        if (r instanceof Refused refused) {
-            throw ClientException.setup(refused.message());
-        }
-        return r;
-    }
-
-    private static <T extends ClientResponse> T expect(ClientResponse r, Class<T> type) {
-        if (type.isInstance(r)) {
-            return type.cast(r);
-        }
-        if (r instanceof Failure f) {
-            throw ClientException.failed(f.message());
-        }
-        throw ClientException.failed("the master answered " + r.getClass().getSimpleName() + " where "
-                + type.getSimpleName() + " was due");
+        return calls.subscribe(tagGlob, consumer, ANSWER);
     }
 
     /** Ends the session and the client's transport thread. */
