@@ -112,7 +112,8 @@ class JeromqInteropTest {
             dealer.setHeartbeatContext(new byte[] {7, 7});
             ZMQ.Socket events = monitor(dealer);
             dealer.connect("tcp://127.0.0.1:" + master.port());
-            assertNotNull(dealer.recv(), "greeted");
+            assertNotNull(greeting(dealer), "greeted");
+            drain(events); // how it connected (again, if JeroMQ stalled on its first connection) is not the question
             long before = master.router.framesRead();
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             while (master.router.framesRead() - before < 20 && System.nanoTime() < deadline) {
@@ -120,7 +121,7 @@ class JeromqInteropTest {
             }
             assertTrue(master.router.framesRead() - before >= 20, "PINGs read: " + (master.router.framesRead()
                     - before));
-            assertEquals(1, connectedEvents(events), "JeroMQ kept its one connection: every PING was answered");
+            assertEquals(0, connectedEvents(events), "JeroMQ kept its connection: every PING was answered");
         }
     }
 
@@ -129,10 +130,10 @@ class JeromqInteropTest {
         RecordingMaster first = new RecordingMaster(new LinkedBlockingQueue<>());
         int port = first.port();
         ZMQ.Socket dealer = dealer(port);
-        assertGreeting(dealer.recv());
+        assertGreeting(greeting(dealer));
         first.close();
         try (RecordingMaster second = new RecordingMaster(new LinkedBlockingQueue<>(), first.key, port)) {
-            assertGreeting(dealer.recv()); // JeroMQ connected again by itself, and the new router greeted it
+            assertGreeting(greeting(dealer)); // JeroMQ connected again, and the new router greeted it
             SessionCipher cipher = handshake(dealer, "jeromq-back", false);
             assertNotNull(cipher, "and a session works on the new connection");
         }
@@ -277,7 +278,7 @@ class JeromqInteropTest {
     private static SessionCipher handshake(ZMQ.Socket dealer, String id, boolean greeting) throws Exception {
         NoiseXX noise = NoiseXX.initiator(StaticKeyPair.generate(), RouterEndpoint.PROLOGUE);
         if (greeting) {
-            assertGreeting(dealer.recv());
+            assertGreeting(greeting(dealer));
         }
         dealer.send(new Frame(FrameKind.HANDSHAKE_1, noise.writeMessage(new byte[0])).encode());
         Frame two = Frame.decode(dealer.recv(), 65_536);
@@ -290,6 +291,38 @@ class JeromqInteropTest {
         Welcome welcome = assertInstanceOf(Welcome.class, MessageCodec.decode(Frame.open(cipher, raw)));
         assertEquals(io.brine.protocol.KeyStatus.ACCEPTED, welcome.status());
         return cipher;
+    }
+
+    /**
+     * The router's greeting. JeroMQ 0.6.0 sometimes never speaks on a fresh connection (jeromq#1022, the peer's bug:
+     * its connecter's cancelled selection key undoes the engine's; see docs/performance.md), and then waits for
+     * ever; as Brine's own dealer once did with it, such a connection is made again, at most twice. It is the peer
+     * that is worked around: whatever the router sends is still asserted as it arrives.
+     */
+    private static byte[] greeting(ZMQ.Socket dealer) {
+        String endpoint = dealer.getLastEndpoint();
+        int timeout = dealer.getReceiveTimeOut();
+        dealer.setReceiveTimeOut(3_000);
+        try {
+            for (int attempt = 0; attempt < 3; attempt++) {
+                byte[] raw = dealer.recv();
+                if (raw != null) {
+                    return raw;
+                }
+                dealer.disconnect(endpoint);
+                dealer.connect(endpoint);
+            }
+            return null;
+        } finally {
+            dealer.setReceiveTimeOut(timeout);
+        }
+    }
+
+    /** Forgets the events seen so far. */
+    private static void drain(ZMQ.Socket events) {
+        while (ZMQ.Event.recv(events, ZMQ.DONTWAIT) != null) {
+            // only what comes after matters
+        }
     }
 
     private static void assertGreeting(byte[] raw) throws Exception {
