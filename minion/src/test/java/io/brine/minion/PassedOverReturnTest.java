@@ -51,6 +51,12 @@ class PassedOverReturnTest {
                     master.router.sayGoingAway("again", Duration.ofSeconds(2));
                     master.awaitMarker(session);
                 }
+                // the marker's return reached the master; its acknowledgement, on which the minion counts the poison
+                // passed over once more and sets it aside, follows it on the way back
+                long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+                while (minion.returnsSetAside() == 0 && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
                 assertEquals(1, minion.returnsSetAside());
                 assertTrue(Files.exists(root.resolve("cache/returns-aside/" + POISON + ".ret")), "kept on disk");
                 int sendings = master.poisonSendings.get();
