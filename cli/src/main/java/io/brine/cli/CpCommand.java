@@ -1,7 +1,6 @@
 package io.brine.cli;
 
 import io.brine.client.BrineClient;
-import io.brine.client.ClientException;
 import io.brine.jobs.Job;
 import io.brine.jobs.JobSpec;
 import io.brine.jobs.MinionResult;
@@ -151,11 +150,9 @@ final class CpCommand implements Callable<Integer> {
     }
 
     private <T> T ask(MasterConfig cfg, MasterRequest<T> request) throws InterruptedException {
+        // a copy the master refused or could not start is a ClientException the caller set up wrong: Main exits 2
         try (BrineClient master = config.connect(cfg)) {
             return request.on(master);
-        } catch (ClientException e) {
-            // a copy the master refused or could not start: the caller's to look at, as for brine run
-            throw e.setup() ? CliException.usage(e.getMessage()) : e;
         }
     }
 

@@ -97,7 +97,7 @@ final class JobCall {
             if (gaveUp[0] != null) {
                 return unfinished(spec, options.out, null, gaveUp[0], text);
             }
-            throw e.setup() ? CliException.usage(e.getMessage()) : e;
+            throw e; // Main exits 2 for the caller's side (setup), 1 for a failure on the way
         }
         progress.clear();
         if (!done.complete() && gaveUp[0] != null) {
