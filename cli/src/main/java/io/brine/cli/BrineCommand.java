@@ -35,7 +35,12 @@ final class BrineCommand implements Runnable {
      * help and for picocli's "did you mean" on a misspelt name.
      */
     static CommandLine commandLine(String... args) {
-        CommandLine root = new CommandLine(new BrineCommand());
+        return commandLine(null, args);
+    }
+
+    /** The same, its {@code -c/--config} options taking {@code early} (or none, when null) if it is theirs. */
+    static CommandLine commandLine(EarlySession early, String... args) {
+        CommandLine root = new CommandLine(new BrineCommand(), new Factory(early));
         Class<?> only = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
         if (only != null) {
             root.addSubcommand(args[0], only);
@@ -64,6 +69,17 @@ final class BrineCommand implements Runnable {
         m.put("demo", DemoCommand.class);
         m.put("bench", BenchCommand.class);
         return m;
+    }
+
+    /** Picocli's own factory, but for the master's configuration option, which is given the early session. */
+    private record Factory(EarlySession early) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> cls) throws Exception {
+            if (cls == MasterConfigOption.class) {
+                return cls.cast(new MasterConfigOption(early));
+            }
+            return CommandLine.defaultFactory().create(cls);
+        }
     }
 
     static final class Version implements picocli.CommandLine.IVersionProvider {

@@ -72,7 +72,7 @@ final class CpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Logging.configure("warning");
+        config.clientLogging();
         OutputFormat.check(out);
         MasterConfig cfg = config.load();
         return from == null ? toMinions(cfg) : fromMinion(cfg);

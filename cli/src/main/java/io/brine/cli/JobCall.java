@@ -29,7 +29,7 @@ final class JobCall {
 
     static int execute(CommandSpec spec, JobOptions options, String target, String function, List<Object> args,
             Map<String, Object> kwargs, Function<Job, String> text) throws InterruptedException {
-        Logging.configure("warning");
+        options.config.clientLogging();
         if (!options.out.equals("jsonl")) {
             OutputFormat.check(options.out);
         }

@@ -77,7 +77,7 @@ final class JobCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            Logging.configure("warning");
+            config.clientLogging();
             OutputFormat.check(out);
             if (limit < 1 || limit > JobListRequest.MAX_LIMIT) {
                 throw CliException.usage("--limit must be between 1 and " + JobListRequest.MAX_LIMIT);
@@ -130,7 +130,7 @@ final class JobCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            Logging.configure("warning");
+            config.clientLogging();
             requireJid(jid);
             if (!config.ask(master -> master.kill(jid))) {
                 throw new CliException(ExitCodes.FAILED, "job " + jid + " is not running");
@@ -159,7 +159,7 @@ final class JobCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            Logging.configure("warning");
+            config.clientLogging();
             OutputFormat.check(out);
             requireJid(jid);
             Job job = config.ask(master -> master.job(jid))

@@ -1,14 +1,14 @@
 package io.brine.cli;
 
 import io.brine.config.ConfigException;
-import io.brine.protocol.crypto.CryptoWarmUp;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.Set;
 import picocli.CommandLine;
 
 /** Entry point of the {@code brine} command. The only place in Brine that calls System.exit. */
 public final class Main {
-    /** Commands whose every run opens a session with the master: their crypto is readied while they start. */
+    /** Commands whose every run opens a session with the master: it is opened while picocli parses. */
     private static final Set<String> CONNECTING = Set.of("run", "state", "job", "manage", "cp");
 
     private Main() {
@@ -24,21 +24,15 @@ public final class Main {
         if (minion != null) {
             return call(minion, new PrintWriter(System.err, true));
         }
-        if (args.length > 0 && CONNECTING.contains(args[0])) {
-            warmUpCrypto();
+        EarlySession early = args.length > 0 && CONNECTING.contains(args[0])
+                ? EarlySession.start(Arrays.copyOfRange(args, 1, args.length)) : null;
+        try {
+            return run(BrineCommand.commandLine(early, args), args);
+        } finally {
+            if (early != null) {
+                early.close();
+            }
         }
-        return run(BrineCommand.commandLine(args), args);
-    }
-
-    /**
-     * The handshake's crypto, readied on a second thread while this one parses the command line and reads the
-     * configuration: about 0.1 s of a {@code brine run} on an idle machine, and several times that while a
-     * master it shares two cores with handshakes a restarting fleet (docs/performance.md).
-     */
-    private static void warmUpCrypto() {
-        Thread warm = new Thread(CryptoWarmUp::run, "brine-crypto-warm-up");
-        warm.setDaemon(true);
-        warm.start();
     }
 
     /** Runs a command line writing to the given streams instead of stdout and stderr. */

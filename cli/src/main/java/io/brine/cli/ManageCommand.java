@@ -45,7 +45,7 @@ final class ManageCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            Logging.configure("warning");
+            config.clientLogging();
             OutputFormat.check(out);
             List<MinionStatus> report = config.ask(BrineClient::minions);
             PrintWriter stdout = spec.commandLine().getOut();

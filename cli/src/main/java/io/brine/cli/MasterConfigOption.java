@@ -9,7 +9,9 @@ import picocli.CommandLine.Option;
 
 /** {@code -c/--config} for commands that act as or talk to a master. */
 final class MasterConfigOption {
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = "/etc/brine/master.yaml",
+    static final String DEFAULT_FILE = "/etc/brine/master.yaml";
+
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = DEFAULT_FILE,
             description = "master configuration (default: ${DEFAULT-VALUE})")
     Path file;
 
@@ -18,7 +20,40 @@ final class MasterConfigOption {
                     + "default: $BRINE_CLIENT_KEY, else the master's local operator key")
     Path clientKey;
 
+    /** The session {@link Main} started before picocli parsed, or null. */
+    private final EarlySession early;
+
+    MasterConfigOption() {
+        this(null);
+    }
+
+    MasterConfigOption(EarlySession early) {
+        this.early = early;
+    }
+
+    /**
+     * A client command's logging: warnings only, on standard error. Configured once: by the early session when
+     * there is one, else here.
+     */
+    void clientLogging() throws InterruptedException {
+        if (early != null) {
+            early.awaitLogging();
+        } else {
+            Logging.configure("warning");
+        }
+    }
+
     MasterConfig load() {
+        if (early != null) {
+            try {
+                MasterConfig read = early.config(file);
+                if (read != null) {
+                    return read;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         return MasterConfig.load(file);
     }
 
@@ -32,7 +67,12 @@ final class MasterConfigOption {
      * master. Waits up to 5 s for it to accept this client.
      */
     BrineClient connect(MasterConfig cfg) throws InterruptedException {
-        return BrineClient.connect(cfg.endpoint(), identity(cfg), Duration.ofSeconds(5));
+        BrineClient opened = early == null ? null : early.take(file, clientKey);
+        return opened != null ? opened : connect(cfg, identity(cfg));
+    }
+
+    static BrineClient connect(MasterConfig cfg, ClientKey who) throws InterruptedException {
+        return BrineClient.connect(cfg.endpoint(), who, Duration.ofSeconds(5));
     }
 
     /** Runs {@code request} on a client of the master this option names, closed after. */

@@ -45,7 +45,9 @@ public final class ProcessLogging {
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
             throw new IllegalStateException("SLF4J is not bound to Logback: " + LoggerFactory.getILoggerFactory());
         }
-        return new ProcessLogging(apply(context, config));
+        synchronized (context) { // one reset and set-up at a time, whichever threads configure
+            return new ProcessLogging(apply(context, config));
+        }
     }
 
     /** Client commands: warnings and errors only, on standard error, so that their output stays clean. */
