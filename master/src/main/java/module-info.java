@@ -17,6 +17,9 @@ module io.brine.master {
     requires com.fasterxml.jackson.dataformat.yaml;
     requires java.sql;
     requires org.xerial.sqlitejdbc;
+    requires org.postgresql.jdbc; // the cluster's database (ClusterDatabase), with its pool and migrations:
+    requires com.zaxxer.hikari;
+    requires flyway.core;
     requires transitive io.brine.http;
     requires io.prometheus.metrics.core;
     requires io.prometheus.metrics.model;

@@ -192,6 +192,12 @@ public final class Master implements AutoCloseable {
 
     private static Master start(MasterConfig config, TransportRuntime runtime, boolean ownsRuntime,
             Consumer<Throwable> onFatal) throws IOException, InterruptedException {
+        if (config.cluster() != null) {
+            // Read and checked (ClusterConfig, ClusterDatabase), but the stores that live in the database are not
+            // built yet: a master that took the key and kept its state to itself would split the fleet silently.
+            throw new io.brine.config.ConfigException("cluster: masters sharing their state in PostgreSQL are not "
+                    + "complete in this build; without 'cluster' this master keeps its state in its own files");
+        }
         Master m = new Master(config, runtime, ownsRuntime, onFatal);
         try {
             m.endpoint.start(m.dispatcher);

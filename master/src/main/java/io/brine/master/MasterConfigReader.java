@@ -42,7 +42,7 @@ final class MasterConfigReader {
                 api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups, reactor(c),
                 routerLimits(c), keyFiling(c), access(c, cacheDir, nodegroups), quotas(c),
                 Duration.ofSeconds(c.integer("shutdown_timeout", 10, 0, 3600)), LoggingConfig.from(c),
-                metrics(c));
+                metrics(c), cluster(c));
     }
 
     private static AccessConfig access(ConfigFile c, Path cacheDir, Map<String, String> nodegroups) {
@@ -215,6 +215,44 @@ final class MasterConfigReader {
             throw c.error("metrics", "'metrics: interface' must be an address");
         }
         return new MetricsConfig(iface, port);
+    }
+
+    /** {@code cluster: {database | service, user, password_file, ssl..., pool_size}}: see {@link ClusterConfig}. */
+    private static ClusterConfig cluster(ConfigFile c) {
+        if (!c.has("cluster")) {
+            return null;
+        }
+        Map<String, Object> cluster = c.map("cluster");
+        for (String k : cluster.keySet()) {
+            if (!ClusterConfig.KEYS.contains(k)) {
+                throw c.error("cluster", "unknown key 'cluster: " + k + "'; known: "
+                        + String.join(", ", new java.util.TreeSet<>(ClusterConfig.KEYS)));
+            }
+        }
+        Object pool = cluster.getOrDefault("pool_size", 10);
+        if (!(pool instanceof Integer poolSize)) {
+            throw c.error("cluster", "'cluster: pool_size' must be a number");
+        }
+        try {
+            return new ClusterConfig(text(cluster, "database"), text(cluster, "service"), text(cluster, "user"),
+                    path(cluster, "password_file"), text(cluster, "sslmode"), path(cluster, "sslrootcert"),
+                    path(cluster, "sslcert"), path(cluster, "sslkey"), poolSize);
+        } catch (IllegalArgumentException e) {
+            throw c.error("cluster", e.getMessage());
+        }
+    }
+
+    private static String text(Map<String, Object> section, String key) {
+        Object v = section.get(key);
+        if (v != null && !(v instanceof String)) {
+            throw new IllegalArgumentException("'cluster: " + key + "' must be a string");
+        }
+        return (String) v;
+    }
+
+    private static Path path(Map<String, Object> section, String key) {
+        String v = text(section, key);
+        return v == null ? null : Path.of(v);
     }
 
     /** Salt's {@code {base: [dir, ...]}}; relative directories are taken from the configuration file's folder. */
