@@ -24,24 +24,37 @@ import java.util.Optional;
 final class KeyAuthenticator implements PeerAuthenticator {
     private static final Logger LOG = System.getLogger(KeyAuthenticator.class.getName());
 
-    private final KeyDirectory keys;
+    private final KeyStore keys;
     private final Path clientKeys;
     private final boolean autoAccept;
     private final EventBus events;
     private final NewKeyLimits newKeys;
     private final HandshakeOutcome.Sink outcomes;
+    /** The time new keys are counted by, per minute of it (ms since the epoch). */
+    private final java.util.function.LongSupplier clock;
 
-    KeyAuthenticator(KeyDirectory keys, boolean autoAccept, EventBus events, KeyFilingLimits limits) {
-        this(keys, autoAccept, events, limits, HandshakeOutcome.Sink.NONE);
+    /** For tests: the keys of one pki_dir, the time from {@code clock} (ms), no handshake counting. */
+    KeyAuthenticator(KeyDirectory keys, boolean autoAccept, EventBus events, KeyFilingLimits limits,
+            java.util.function.LongSupplier clock) {
+        this(keys, keys.pkiDir().resolve("clients"), autoAccept, events, limits, HandshakeOutcome.Sink.NONE, clock);
     }
 
-    /** As above; {@code outcomes} is told of every verdict ({@code brine_handshakes_total}). */
-    KeyAuthenticator(KeyDirectory keys, boolean autoAccept, EventBus events, KeyFilingLimits limits,
+    /**
+     * Minions' keys from {@code keys}, named operators' from the directory {@code clientKeys}; {@code outcomes} is
+     * told of every verdict ({@code brine_handshakes_total}).
+     */
+    KeyAuthenticator(KeyStore keys, Path clientKeys, boolean autoAccept, EventBus events, KeyFilingLimits limits,
             HandshakeOutcome.Sink outcomes) {
+        this(keys, clientKeys, autoAccept, events, limits, outcomes, System::currentTimeMillis);
+    }
+
+    private KeyAuthenticator(KeyStore keys, Path clientKeys, boolean autoAccept, EventBus events,
+            KeyFilingLimits limits, HandshakeOutcome.Sink outcomes, java.util.function.LongSupplier clock) {
+        this.clock = clock;
         this.outcomes = outcomes;
         this.keys = keys;
         this.newKeys = new NewKeyLimits(limits, () -> keys.ids(KeyStatus.PENDING).size());
-        this.clientKeys = keys.pkiDir().resolve("clients");
+        this.clientKeys = clientKeys;
         this.autoAccept = autoAccept;
         this.events = events;
     }
@@ -60,7 +73,7 @@ final class KeyAuthenticator implements PeerAuthenticator {
             return v;
         }
         if (keys.statusOf(hello.id()).isEmpty() && !autoAccept) {
-            Optional<String> refused = newKeys.refusal(remoteAddress, System.currentTimeMillis());
+            Optional<String> refused = newKeys.refusal(remoteAddress, clock.getAsLong());
             if (refused.isPresent()) {
                 // Not filed, no event: the minion waits as a pending one does, and asks again in a while.
                 outcomes.counted(HandshakeOutcome.NEW_KEYS_LIMITED);
@@ -111,7 +124,7 @@ final class KeyAuthenticator implements PeerAuthenticator {
             return pending();
         }
         KeyStatus status = filed.get();
-        boolean same = KeyDirectory.sameKey(keys.publicKey(status, id), key);
+        boolean same = KeyStore.sameKey(keys.publicKey(status, id), key);
         switch (status) {
             case ACCEPTED:
                 if (same) {

@@ -64,6 +64,8 @@ class KeyFilingLimitsTest {
     private KeyAuthenticator authenticator(KeyFilingLimits limits, AtomicInteger authEvents) {
         EventBus events = new EventBus();
         events.subscribe("brine/auth/**", e -> authEvents.incrementAndGet());
-        return new KeyAuthenticator(new KeyDirectory(pki), false, events, limits);
+        // one minute throughout: a run that crossed a minute's end would get a second minute's allowance
+        long noon = java.time.Instant.parse("2026-11-28T12:00:10Z").toEpochMilli();
+        return new KeyAuthenticator(new KeyDirectory(pki), false, events, limits, () -> noon);
     }
 }
