@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * outside these directories. Moves between states are atomic renames, so the master process and a
  * {@code brine key} process can work on the same directory.
  */
-final class KeyDirectory {
+final class KeyDirectory implements KeyStore {
     private final Path pkiDir;
     private final Map<KeyStatus, Listing> listings = new ConcurrentHashMap<>();
 
@@ -42,6 +41,7 @@ final class KeyDirectory {
     }
 
     /** Ids by status, each list sorted. */
+    @Override
     public Map<KeyStatus, List<String>> list() {
         Map<KeyStatus, List<String>> out = new EnumMap<>(KeyStatus.class);
         for (KeyStatus s : KeyStatus.values()) {
@@ -55,6 +55,7 @@ final class KeyDirectory {
      * changes (every accept, reject, delete or new key renames a file in it, from this process or
      * another), because the master resolves targets against it on every publication.
      */
+    @Override
     public List<String> ids(KeyStatus status) {
         Path dir = dir(status);
         try {
@@ -92,6 +93,7 @@ final class KeyDirectory {
     }
 
     /** Where {@code id} is filed, if anywhere; accepted wins if a key is somehow in several places. */
+    @Override
     public Optional<KeyStatus> statusOf(String id) {
         MinionId.requireValid(id);
         for (KeyStatus s : KeyStatus.values()) {
@@ -102,6 +104,7 @@ final class KeyDirectory {
         return Optional.empty();
     }
 
+    @Override
     public Optional<byte[]> publicKey(KeyStatus status, String id) {
         Path f = file(status, id);
         if (!Files.isRegularFile(f)) {
@@ -115,6 +118,7 @@ final class KeyDirectory {
     }
 
     /** Files a key under a status, replacing any key already there for that status. */
+    @Override
     public void put(KeyStatus status, String id, byte[] publicKey) {
         try {
             Files.createDirectories(dir(status));
@@ -125,6 +129,7 @@ final class KeyDirectory {
     }
 
     /** Moves a key from one status to another; false if it was not filed under {@code from}. */
+    @Override
     public boolean move(String id, KeyStatus from, KeyStatus to) {
         Path source = file(from, id);
         if (!Files.isRegularFile(source)) {
@@ -144,6 +149,7 @@ final class KeyDirectory {
     }
 
     /** Removes {@code id}'s key from every status; true if there was one. */
+    @Override
     public boolean delete(String id) {
         boolean any = false;
         for (KeyStatus s : KeyStatus.values()) {
@@ -157,16 +163,13 @@ final class KeyDirectory {
     }
 
     /** Removes {@code id}'s key from one status; true if it was there. */
+    @Override
     public boolean remove(KeyStatus status, String id) {
         try {
             return Files.deleteIfExists(file(status, id));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete key for " + id, e);
         }
-    }
-
-    static boolean sameKey(Optional<byte[]> stored, byte[] presented) {
-        return stored.isPresent() && Arrays.equals(stored.get(), presented);
     }
 
     Path dir(KeyStatus status) {

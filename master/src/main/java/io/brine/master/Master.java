@@ -112,7 +112,8 @@ public final class Master implements AutoCloseable {
         // The router first: the services answer peers through the sessions it hands out, and only key changes
         // need the router itself (to check again the sessions of the ids they concern).
         this.endpoint = new RouterEndpoint(runtime, config.bindAddress(), key,
-                new KeyAuthenticator(directory, config.autoAccept(), events, config.keyFiling(), metrics), settings,
+                new KeyAuthenticator(directory, config.pkiDir().resolve("clients"), config.autoAccept(), events,
+                        config.keyFiling(), metrics), settings,
                 config.routerLimits(), failure -> {
                     deaf = true;
                     onFatal.accept(failure);

@@ -33,7 +33,7 @@ public final class MasterKeys {
         Rechecks NONE = ids -> CompletableFuture.completedFuture(null);
     }
 
-    private final KeyDirectory directory;
+    private final KeyStore directory;
     private final Rechecks onChange;
     private final EventBus events;
     private final AccessPolicy access;
@@ -41,12 +41,12 @@ public final class MasterKeys {
     private final Principal actor;
     private final MinionPresence presence;
 
-    MasterKeys(KeyDirectory directory, Rechecks onChange, EventBus events, AccessPolicy access, AuditLog audit,
+    MasterKeys(KeyStore directory, Rechecks onChange, EventBus events, AccessPolicy access, AuditLog audit,
             Principal actor) {
         this(directory, onChange, events, access, audit, actor, MinionPresence.none());
     }
 
-    MasterKeys(KeyDirectory directory, Rechecks onChange, EventBus events, AccessPolicy access, AuditLog audit,
+    MasterKeys(KeyStore directory, Rechecks onChange, EventBus events, AccessPolicy access, AuditLog audit,
             Principal actor, MinionPresence presence) {
         this.presence = presence;
         this.directory = directory;
@@ -182,12 +182,12 @@ public final class MasterKeys {
         allowed("pre-seed keys");
         auditable("preseeded", MinionId.requireValid(id));
         Optional<byte[]> existing = directory.publicKey(KeyStatus.ACCEPTED, id);
-        if (existing.isPresent() && !KeyDirectory.sameKey(existing, publicKey)) {
+        if (existing.isPresent() && !KeyStore.sameKey(existing, publicKey)) {
             throw new IllegalStateException("a different key is already accepted for " + id
                     + "; delete it first");
         }
         directory.put(KeyStatus.ACCEPTED, id, publicKey);
-        if (KeyDirectory.sameKey(directory.publicKey(KeyStatus.PENDING, id), publicKey)) {
+        if (KeyStore.sameKey(directory.publicKey(KeyStatus.PENDING, id), publicKey)) {
             directory.remove(KeyStatus.PENDING, id);
         }
         changed(id, "preseeded", true);

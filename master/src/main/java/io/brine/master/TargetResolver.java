@@ -24,11 +24,11 @@ final class TargetResolver {
         }
     }
 
-    private final KeyDirectory keys;
+    private final KeyStore keys;
     private final MinionFactsCache facts;
     private final Map<String, String> nodegroups;
 
-    TargetResolver(KeyDirectory keys, MinionFactsCache facts, Map<String, String> nodegroups) {
+    TargetResolver(KeyStore keys, MinionFactsCache facts, Map<String, String> nodegroups) {
         this.keys = keys;
         this.facts = facts;
         this.nodegroups = Map.copyOf(nodegroups);

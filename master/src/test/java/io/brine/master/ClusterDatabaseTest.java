@@ -42,7 +42,7 @@ class ClusterDatabaseTest {
     @Test
     void aNewDatabaseIsMigratedToThisBuildsSchema() throws Exception {
         try (ClusterDatabase db = ClusterDatabase.open(ClusterConfig.of(pg.newDatabase(), "brine"))) {
-            assertEquals("1", db.schemaVersion());
+            assertEquals(newestMigration(), db.schemaVersion());
             try (Connection c = db.connection(); Statement s = c.createStatement();
                     ResultSet r = s.executeQuery("SELECT count(*) FROM cluster_masters")) {
                 assertTrue(r.next());
@@ -65,17 +65,31 @@ class ClusterDatabaseTest {
                 opened.add(f.get());
             }
             for (ClusterDatabase db : opened) {
-                assertEquals("1", db.schemaVersion());
+                assertEquals(newestMigration(), db.schemaVersion());
             }
             try (Connection c = opened.get(0).connection(); Statement s = c.createStatement();
                     ResultSet r = s.executeQuery("SELECT count(*) FROM brine_schema_history WHERE success")) {
                 assertTrue(r.next());
-                assertEquals(1, r.getInt(1), "one migration applied, once");
+                assertEquals(migrations().size(), r.getInt(1), "each migration applied, once");
             }
         } finally {
             opened.forEach(ClusterDatabase::close);
             starting.shutdownNow();
         }
+    }
+
+    /** The versions of the migrations this build has ({@code V<n>__*.sql}), in order. */
+    private static List<Integer> migrations() throws Exception {
+        Path dir = Path.of(ClusterDatabaseTest.class.getClassLoader().getResource("db/brine-postgresql").toURI());
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.matches("V[0-9]+__.*\\.sql"))
+                    .map(n -> Integer.parseInt(n.substring(1, n.indexOf("__")))).sorted().toList();
+        }
+    }
+
+    private static String newestMigration() throws Exception {
+        List<Integer> all = migrations();
+        return String.valueOf(all.get(all.size() - 1));
     }
 
     @Test
