@@ -99,7 +99,7 @@ public final class Minion implements AutoCloseable {
         this.declarations = io.brine.functions.Declarations.of(config.functionPolicy().visible(functions));
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
         // The endpoint first: it holds what is sent before its session is up, and starts with the listener.
-        this.endpoint = new DealerEndpoint(runtime.transport(), config.masterAddress(), key,
+        this.endpoint = new DealerEndpoint(runtime.transport(), config.masterAddresses(), key,
                 new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
                 new MasterKeyPin(config.masterFinger(), config.pkiDir()), settings);
         this.dropsLogged = endpoint.counters().toString();
@@ -163,7 +163,7 @@ public final class Minion implements AutoCloseable {
                     + "cannot reach this minion): " + e.getMessage());
         }
         LOG.log(Level.INFO, "minion " + config.id() + " started, key " + m.fingerprint() + ", master "
-                + config.masterAddress() + ", runtime " + runtime.name());
+                + String.join(" or ", config.masterAddresses()) + ", runtime " + runtime.name());
         return m;
     }
 

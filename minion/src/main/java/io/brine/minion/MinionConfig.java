@@ -47,6 +47,9 @@ import java.util.Set;
  *                     default 64 MiB); beyond, the oldest are dropped with a log line
  * @param logging      {@code log_file}, {@code log_level}, {@code log_level_logfile}, {@code log_format}: see
  *                     {@link LoggingConfig}
+ * @param failover     the masters to move to, in turn, when the one connected is lost (Salt's {@code master} as a
+ *                     list with {@code master_type: failover}, whose first entry is {@code master}): each a host or
+ *                     {@code host:port}; empty with one master. The masters must share their key (a cluster's do)
  * <p>{@code file_client}, {@code file_roots} and {@code pillar_roots}, read only by a masterless run, are
  * {@link MasterlessConfig}'s.
  */
@@ -54,7 +57,8 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         Path pkiDir,
         Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
         List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, boolean allowUndefined,
-        FunctionPolicy functionPolicy, int maxReturnSize, long returnSpoolMax, LoggingConfig logging) {
+        FunctionPolicy functionPolicy, int maxReturnSize, long returnSpoolMax, LoggingConfig logging,
+        List<String> failover) {
 
     /** The default {@code max_return_size}: half the default frame limit, leaving room for everything else. */
     public static final int DEFAULT_MAX_RETURN_SIZE = 4 * 1024 * 1024;
@@ -63,7 +67,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     public static final Set<String> KEYS = keys("id", "master", "master_port", "publish_port", "master_finger",
             "master_tofu", "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
             "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed", "allow_undefined",
-            "max_return_size", "return_spool_max", "file_client", "file_roots", "pillar_roots");
+            "max_return_size", "return_spool_max", "file_client", "file_roots", "pillar_roots", "master_type");
 
     private static Set<String> keys(String... own) {
         Set<String> all = new java.util.HashSet<>(Set.of(own));
@@ -89,6 +93,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         Objects.requireNonNull(eventSocket, "event_socket");
         Objects.requireNonNull(functionPolicy, "functionPolicy");
         Objects.requireNonNull(logging, "logging");
+        failover = List.copyOf(failover);
     }
 
     /**
@@ -99,7 +104,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
                 Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files")),
                 root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL, DEFAULT_MAX_RETURN_SIZE,
-                DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT);
+                DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT, List.of());
     }
 
     public static MinionConfig load(Path file) {
@@ -124,14 +129,16 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         List<Path> allowed = c.has("file_roots_allowed")
                 ? c.stringList("file_roots_allowed").stream().map(Path::of).toList()
                 : List.of(Path.of("/srv/brine"), cacheDir); // not /tmp: any local user can plant links there
-        return new MinionConfig(id, c.string("master", "127.0.0.1"), c.port("master_port", 4506), finger,
+        List<String> masters = masters(c);
+        return new MinionConfig(id, masters.get(0), c.port("master_port", 4506), finger,
                 c.bool("master_tofu", false),
                 c.path("pki_dir", Path.of("/etc/brine/pki/minion")), cacheDir, c.map("grains"),
                 (int) c.integer("max_jobs", 64, 1, 10_000),
                 Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)), c.stringList("http_allow"), allowed,
                 c.path("event_socket", cacheDir.resolve("minion.sock")), c.string("event_group", null), c.bool("allow_undefined", false),
                 policy(c), (int) c.integer("max_return_size", DEFAULT_MAX_RETURN_SIZE, 4096, 64L * 1024 * 1024),
-                c.integer("return_spool_max", DEFAULT_RETURN_SPOOL_MAX, 1024 * 1024, 1L << 40), LoggingConfig.from(c));
+                c.integer("return_spool_max", DEFAULT_RETURN_SPOOL_MAX, 1024 * 1024, 1L << 40), LoggingConfig.from(c),
+                masters.subList(1, masters.size()));
     }
 
     private static FunctionPolicy policy(ConfigFile c) {
@@ -156,47 +163,132 @@ public record MinionConfig(String id, String master, int masterPort, String mast
 
     public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging, failover);
+    }
+
+    /** These masters (host or host:port each) to fail over to, in order, after {@code master}. */
+    public MinionConfig withFailover(List<String> masters) {
+        return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
+                logging, masters);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
     }
 
     public MinionConfig withMasterFinger(String finger) {
         return new MinionConfig(id, master, masterPort, finger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
     }
 
     public MinionConfig withMasterPort(int port) {
         return new MinionConfig(id, master, port, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging);
+                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
     }
 
     public MinionConfig withMaxReturnSize(int bytes) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging, failover);
+    }
+
+    /**
+     * {@code master} and the masters to fail over to, in order: a string is one master; a list is several, taken
+     * one at a time with Salt's {@code master_type: failover}. Salt's default for a list (connected to all at once,
+     * hot-hot) is refused, naming the key, until a minion can hold several sessions.
+     */
+    private static List<String> masters(ConfigFile c) {
+        String type = c.string("master_type", "str");
+        if (!type.equals("str") && !type.equals("failover")) {
+            throw c.error("master_type", "master_type must be 'str' (one master, the default) or 'failover' (a list "
+                    + "of masters taken in turn); Salt's 'func' and 'disable' are not supported");
+        }
+        if (!c.isList("master")) {
+            if (type.equals("failover")) {
+                throw c.error("master_type", "master_type: failover needs a list of masters in 'master'");
+            }
+            return checked(c, List.of(c.string("master", "127.0.0.1")));
+        }
+        List<String> all = c.stringList("master");
+        if (all.isEmpty()) {
+            throw c.error("master", "'master' is an empty list: name at least one master");
+        }
+        if (type.equals("str")) {
+            throw c.error("master", "a list of masters without master_type: failover is Salt's hot-hot multi-master "
+                    + "(connected to all at once), which this build does not do yet; set master_type: failover to "
+                    + "connect to one at a time");
+        }
+        return checked(c, all);
+    }
+
+    private static List<String> checked(ConfigFile c, List<String> masters) {
+        for (String entry : masters) {
+            if (entry.isBlank()) {
+                throw c.error("master", "'master' has an empty entry");
+            }
+            try {
+                int port = Integer.parseInt(address(entry, 4506).replaceAll(".*:", ""));
+                if (port < 1 || port > 65535) {
+                    throw new NumberFormatException();
+                }
+            } catch (RuntimeException e) {
+                throw c.error("master", "'" + entry + "' in 'master' is not a host, host:port, [v6] or [v6]:port");
+            }
+        }
+        return masters;
+    }
+
+    /** The address of {@code master}, then of each master to fail over to, as the transport takes them. */
+    List<String> masterAddresses() {
+        List<String> out = new java.util.ArrayList<>();
+        out.add(address(master, masterPort));
+        failover.forEach(m -> out.add(address(m, masterPort)));
+        return out;
     }
 
     String masterAddress() {
-        String host = master.contains(":") && !master.startsWith("[") ? "[" + master + "]" : master;
-        return "tcp://" + host + ":" + masterPort;
+        return address(master, masterPort);
+    }
+
+    /**
+     * {@code tcp://host:port} for a master entry: a host or an IP address (with {@code defaultPort}), or
+     * {@code host:port}, {@code [v6]} or {@code [v6]:port}; an IPv6 address without brackets is a host.
+     */
+    static String address(String entry, int defaultPort) {
+        String host = entry;
+        int port = defaultPort;
+        if (entry.startsWith("[")) {
+            int close = entry.indexOf(']');
+            host = entry.substring(0, close + 1);
+            if (close + 1 < entry.length() && entry.charAt(close + 1) == ':') {
+                port = Integer.parseInt(entry.substring(close + 2));
+            }
+            return "tcp://" + host + ":" + port;
+        }
+        int colon = entry.indexOf(':');
+        if (colon > 0 && colon == entry.lastIndexOf(':')) {
+            host = entry.substring(0, colon);
+            port = Integer.parseInt(entry.substring(colon + 1));
+        } else if (colon >= 0) {
+            host = "[" + entry + "]";
+        }
+        return "tcp://" + host + ":" + port;
     }
 
     private static String hostName() {

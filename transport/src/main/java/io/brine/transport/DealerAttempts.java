@@ -3,18 +3,25 @@ package io.brine.transport;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * When and where a dealer connects next: the one backoff between attempts, the master's name looked up again for
  * every attempt (off the I/O thread, {@link Resolver}), and how long a connection's handshake is waited for,
- * depending on whether the master's router greeted it. Used on the dealers' loop thread only.
+ * depending on whether the master's router greeted it. With several masters (Salt's {@code master_type: failover})
+ * an attempt that failed, or a session lost, moves to the next master of the list, round and round; a session
+ * keeps its master for as long as it lasts. Used on the dealers' loop thread only.
  */
 final class DealerAttempts {
     private static final Logger LOG = System.getLogger(DealerAttempts.class.getName());
-    private final String endpoint;
+    private final List<String> endpoints;
+    /** The index in {@link #endpoints} of the master tried now. */
+    private int current;
     private final TransportSettings settings;
     private final Backoff backoff;
+    /** The wait before trying the next master of the list: always the first step, jittered. */
+    private final Backoff hop;
     private final Resolver resolver;
     private final DealerLoop loop;
     private long nextAttemptAt;
@@ -34,10 +41,14 @@ final class DealerAttempts {
      */
     private int ungreeted;
 
-    DealerAttempts(String endpoint, TransportSettings settings, Resolver resolver, DealerLoop loop) {
-        this.endpoint = endpoint;
+    DealerAttempts(List<String> endpoints, TransportSettings settings, Resolver resolver, DealerLoop loop) {
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException("no master to connect to");
+        }
+        this.endpoints = List.copyOf(endpoints);
         this.settings = settings;
         this.backoff = new Backoff(settings.backoffMin(), settings.backoffMax());
+        this.hop = new Backoff(settings.backoffMin(), settings.backoffMin());
         this.resolver = resolver;
         this.loop = loop;
     }
@@ -50,9 +61,25 @@ final class DealerAttempts {
         return nextAttemptAt;
     }
 
-    /** An attempt or a session failed: the next waits the backoff's next delay, returned. */
+    /** The master tried now (or whose session is up). */
+    String endpoint() {
+        return endpoints.get(current);
+    }
+
+    /**
+     * An attempt or a session failed: the next goes to the next master of the list, if there are several, at once
+     * (its first try: another master is no busier for this one's failure); after the last, the backoff's next delay.
+     * Returns the wait.
+     */
     long failed(long now) {
-        long delay = backoff.nextDelayMillis();
+        long delay;
+        if (endpoints.size() > 1 && current + 1 < endpoints.size()) {
+            hop.reset();
+            delay = hop.nextDelayMillis(); // the first step's jitter: a fleet failing over does not arrive at once
+        } else {
+            delay = backoff.nextDelayMillis();
+        }
+        current = (current + 1) % endpoints.size();
         nextAttemptAt = now + delay;
         return delay;
     }
@@ -69,6 +96,7 @@ final class DealerAttempts {
      */
     void resolve(Consumer<InetSocketAddress> found, Runnable notFound) {
         int mine = ++lookups;
+        String endpoint = endpoint();
         resolver.resolve(endpoint, answer -> loop.execute(() -> {
             if (lookups != mine) {
                 return;

@@ -8,6 +8,7 @@ import io.brine.protocol.crypto.StaticKeyPair;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -49,8 +50,22 @@ public final class DealerEndpoint implements AutoCloseable {
 
     public DealerEndpoint(TransportRuntime runtime, String connectAddress, StaticKeyPair key, Hello hello,
             ServerKeyCheck serverKeyCheck, TransportSettings settings) {
+        this(runtime, List.of(Objects.requireNonNull(connectAddress, "connectAddress")), key, hello, serverKeyCheck,
+                settings);
+    }
+
+    /**
+     * A dealer with masters to fail over between (Salt's {@code master_type: failover}): it connects to the first,
+     * and when an attempt fails or its session is lost, to the next, round and round; a session keeps its master.
+     * Every master must hold the key {@code serverKeyCheck} accepts (the masters of a cluster share theirs).
+     */
+    public DealerEndpoint(TransportRuntime runtime, List<String> connectAddresses, StaticKeyPair key, Hello hello,
+            ServerKeyCheck serverKeyCheck, TransportSettings settings) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
-        this.identity = new DealerHandshake.Identity(Objects.requireNonNull(connectAddress, "connectAddress"),
+        if (connectAddresses.isEmpty()) {
+            throw new IllegalArgumentException("no master to connect to");
+        }
+        this.identity = new DealerHandshake.Identity(connectAddresses,
                 Objects.requireNonNull(key, "key"), Objects.requireNonNull(hello, "hello"),
                 Objects.requireNonNull(serverKeyCheck, "serverKeyCheck"));
         this.settings = Objects.requireNonNull(settings, "settings");

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
+import java.util.List;
 
 /**
  * A dealer's handshake state machine: resolve the master's name (off the I/O thread, on every attempt), connect,
@@ -31,7 +32,12 @@ final class DealerHandshake {
     private enum State { IDLE, RESOLVING, HANDSHAKING, AWAITING_WELCOME, PENDING, ESTABLISHED, STOPPED }
 
     /** Who this dealer is and whom it talks to. */
-    record Identity(String connectAddress, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck) { }
+    /** Who connects, and to which masters: more than one for Salt's {@code master_type: failover}, in order. */
+    record Identity(List<String> connectAddresses, StaticKeyPair key, Hello hello, ServerKeyCheck serverKeyCheck) {
+        Identity {
+            connectAddresses = List.copyOf(connectAddresses);
+        }
+    }
 
     private final Identity identity;
     private final DealerSocket socket;
@@ -53,7 +59,7 @@ final class DealerHandshake {
             HeldMessages held, MasterAnswer answer, DealerLoop loop, Resolver resolver) {
         this.identity = identity;
         this.loop = loop;
-        this.attempts = new DealerAttempts(identity.connectAddress(), settings, resolver, loop);
+        this.attempts = new DealerAttempts(identity.connectAddresses(), settings, resolver, loop);
         this.heartbeat = new Heartbeat(settings.heartbeat().toMillis());
         this.socket = socket;
         this.listener = listener;
@@ -198,7 +204,7 @@ final class DealerHandshake {
         }
         String refusal = identity.serverKeyCheck().refusal(handshake.remoteStaticKey());
         if (refusal != null) {
-            LOG.log(Level.ERROR, "refusing the master at " + identity.connectAddress() + ": " + refusal);
+            LOG.log(Level.ERROR, "refusing the master at " + attempts.endpoint() + ": " + refusal);
             teardown("master key refused", now);
             return;
         }
@@ -246,7 +252,7 @@ final class DealerHandshake {
                 // greeted, for less and less long (see DealerAttempts.handshakeLimit).
                 if (now - stateSince > attempts.handshakeLimit()) {
                     attempts.gaveUp(socket.connected());
-                    teardown("no handshake answer from " + identity.connectAddress(), now);
+                    teardown("no handshake answer from " + attempts.endpoint(), now);
                 }
             }
             case PENDING, ESTABLISHED -> heartbeat(now);
@@ -292,7 +298,7 @@ final class DealerHandshake {
         long delay = attempts.failed(now);
         // A minion says so on every backoff step; a client's own error message covers it for the CLI.
         Level level = wasUp || identity.hello().role() == Role.MINION ? Level.WARNING : Level.DEBUG;
-        LOG.log(level, (wasUp ? "" : "no session with the master at " + identity.connectAddress() + ": ") + reason
+        LOG.log(level, (wasUp ? "" : "no session with the master at " + attempts.endpoint() + ": ") + reason
                 + "; reconnecting in " + delay + " ms");
         rearm();
         listener.onDisconnected(reason);

@@ -1,0 +1,53 @@
+package io.brine.minion;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.config.ConfigException;
+import io.brine.config.ConfigFile;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Salt's {@code master} as a string or a list, {@code master_type: failover}, and each entry's address. */
+class MinionMastersConfigTest {
+    private static MinionConfig read(String yaml) {
+        return MinionConfig.from(ConfigFile.parse("id: m1\n" + yaml, "minion.yaml"));
+    }
+
+    private static String refusal(String yaml) {
+        return assertThrows(ConfigException.class, () -> read(yaml)).getMessage();
+    }
+
+    @Test
+    void oneMasterIsAsBefore() {
+        MinionConfig c = read("master: salt.example\nmaster_port: 4606\n");
+        assertEquals(List.of("tcp://salt.example:4606"), c.masterAddresses());
+        assertEquals(List.of(), c.failover());
+        assertEquals(List.of("tcp://[fd00::5]:4506"), read("master: 'fd00::5'\n").masterAddresses());
+    }
+
+    @Test
+    void aFailoverListIsTakenInOrderEachWithItsPortOrTheDefault() {
+        MinionConfig c = read("master: [m1.example, 'm2.example:4600', '[fd00::7]:4601', '[fd00::8]']\n"
+                + "master_type: failover\nmaster_port: 4506\n");
+        assertEquals("m1.example", c.master());
+        assertEquals(List.of("tcp://m1.example:4506", "tcp://m2.example:4600", "tcp://[fd00::7]:4601",
+                "tcp://[fd00::8]:4506"), c.masterAddresses());
+    }
+
+    @Test
+    void whatCannotBeDoneIsRefusedNamingFileLineAndKey() {
+        assertTrue(refusal("master: [m1, m2]\n").startsWith("minion.yaml:2: a list of masters without "
+                + "master_type: failover is Salt's hot-hot multi-master"), "not silently one of them");
+        assertEquals("minion.yaml:3: master_type: failover needs a list of masters in 'master'",
+                refusal("master: m1\nmaster_type: failover\n"));
+        assertTrue(refusal("master: [m1]\nmaster_type: func\n").startsWith("minion.yaml:3: master_type must be"));
+        assertEquals("minion.yaml:2: 'master' is an empty list: name at least one master",
+                refusal("master: []\nmaster_type: failover\n"));
+        assertEquals("minion.yaml:2: 'm2:http' in 'master' is not a host, host:port, [v6] or [v6]:port",
+                refusal("master: [m1, 'm2:http']\nmaster_type: failover\n"));
+        assertEquals("minion.yaml:2: 'm2:70000' in 'master' is not a host, host:port, [v6] or [v6]:port",
+                refusal("master: 'm2:70000'\n"));
+    }
+}
