@@ -74,10 +74,19 @@ public final class Master implements AutoCloseable {
     private volatile MetricsServer metricsServer;
     /** Set when the transport's I/O thread died or the master closed: it hears nobody any more. */
     private volatile boolean deaf;
+    /** The database this master shares with the others of its cluster ({@code cluster}); null without one. */
+    private final ClusterDatabase cluster;
+    /** Key changes announced by the cluster's masters, this one's included; null without a cluster. */
+    private final ClusterNotices keyNotices;
+    /** This master's row among the cluster's; set once it listens, null without a cluster. */
+    private volatile ClusterMembership membership;
+    /** The database did not answer the last {@link #sayAlive}. */
+    private volatile boolean clusterAway;
 
-    private Master(MasterConfig config, TransportRuntime runtime, boolean ownsRuntime, Consumer<Throwable> onFatal)
-            throws IOException {
+    private Master(MasterConfig config, TransportRuntime runtime, boolean ownsRuntime, Consumer<Throwable> onFatal,
+            ClusterDatabase cluster) throws IOException, InterruptedException {
         this.config = config;
+        this.cluster = cluster;
         this.runtime = runtime;
         this.ownsRuntime = ownsRuntime;
         this.key = MasterPki.prepare(config.pkiDir());
@@ -96,7 +105,8 @@ public final class Master implements AutoCloseable {
         this.timer = timerPool;
         this.workers = new MasterWorkers(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 runtime.threads("master-worker"));
-        KeyDirectory directory = new KeyDirectory(config.pkiDir());
+        ClusterKeys clusterKeys = cluster == null ? null : new ClusterKeys(cluster.dataSource());
+        KeyStore directory = cluster == null ? new KeyDirectory(config.pkiDir()) : clusterKeys;
         MinionSessions sessions = new MinionSessions();
         this.tracker = new JobTracker(cache, timer, events, metrics, JobTracker.BacklogLimit.DEFAULTS, refusals);
         TemplateRenderer pillarRenderer = TemplateRenderer.installed();
@@ -118,6 +128,13 @@ public final class Master implements AutoCloseable {
                     deaf = true;
                     onFatal.accept(failure);
                 });
+        // A key changed through any master of the cluster: the session of its minion, if it has one here, is
+        // checked again (all of them after the notices were lost a while: anything may have changed)
+        this.keyNotices = clusterKeys == null ? null : ClusterNotices.listen(cluster.dataSource(), ClusterKeys.CHANNEL,
+                id -> {
+                    clusterKeys.changed(id);
+                    endpoint.recheck(id == null ? sessions.connectedIds() : java.util.Set.of(id));
+                }, runtime.threads("cluster-notices"));
         this.keys = new MasterKeys(directory, endpoint::recheck, events, access, audit, library,
                 new MinionPresence(sessions, config.cacheDir(), java.time.Clock.systemUTC(),
                         id -> facts.facts(id, true, false).grains()));
@@ -193,20 +210,30 @@ public final class Master implements AutoCloseable {
 
     private static Master start(MasterConfig config, TransportRuntime runtime, boolean ownsRuntime,
             Consumer<Throwable> onFatal) throws IOException, InterruptedException {
-        if (config.cluster() != null) {
-            // Read and checked (ClusterConfig, ClusterDatabase), but the stores that live in the database are not
-            // built yet: a master that took the key and kept its state to itself would split the fleet silently.
-            throw new io.brine.config.ConfigException("cluster: masters sharing their state in PostgreSQL are not "
-                    + "complete in this build; without 'cluster' this master keeps its state in its own files");
+        ClusterDatabase cluster = config.cluster() == null ? null : ClusterDatabase.open(config.cluster());
+        Master m;
+        try {
+            m = new Master(config, runtime, ownsRuntime, onFatal, cluster);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            if (cluster != null) {
+                cluster.close();
+            }
+            throw e;
         }
-        Master m = new Master(config, runtime, ownsRuntime, onFatal);
         try {
             m.endpoint.start(m.dispatcher);
+            if (cluster != null) {
+                m.membership = ClusterMembership.join(cluster.dataSource(), clusterMasterId(m.endpoint.port()),
+                        config.connectAddress() + ":" + m.endpoint.port(), m.fingerprint());
+            }
         } catch (InterruptedException | RuntimeException e) {
             m.close(); // the cachedir lock and the job cache, for a master started again in this process
             throw e;
         }
         m.scheduleRetention();
+        if (cluster != null) {
+            m.timer.scheduleWithFixedDelay(m::sayAlive, 5, 5, TimeUnit.SECONDS);
+        }
         if (config.metrics() != null) {
             try {
                 m.metricsServer = MetricsServer.start(config.metrics(), m.metrics.registry(), m.health);
@@ -221,6 +248,35 @@ public final class Master implements AutoCloseable {
         LOG.log(Level.INFO, "master listening on " + m.endpoint.port() + ", fingerprint " + m.fingerprint()
                 + ", runtime " + runtime.name());
         return m;
+    }
+
+    /** This master's name among the cluster's: its host's name and port (several may share a host). */
+    private static String clusterMasterId(int port) {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName() + ":" + port;
+        } catch (java.net.UnknownHostException e) {
+            return "localhost:" + port;
+        }
+    }
+
+    /** Every few seconds: tells the cluster this master is alive; a database that is away is logged once. */
+    private void sayAlive() {
+        ClusterMembership joined = membership;
+        if (joined == null) {
+            return;
+        }
+        try {
+            joined.alive();
+            if (clusterAway) {
+                clusterAway = false;
+                LOG.log(Level.WARNING, "the cluster's database is back");
+            }
+        } catch (java.io.UncheckedIOException e) {
+            if (!clusterAway) {
+                clusterAway = true;
+                LOG.log(Level.WARNING, e.getMessage() + "; serving connected minions from memory meanwhile");
+            }
+        }
     }
 
     /** The port actually bound (useful when the configuration asked for port 0). */
@@ -343,6 +399,16 @@ public final class Master implements AutoCloseable {
         cache.close(config.shutdownTimeout());
         audit.close();
         cacheLock.close();
+        if (keyNotices != null) {
+            keyNotices.close();
+        }
+        ClusterMembership joined = membership;
+        if (joined != null) {
+            joined.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
         if (ownsRuntime) {
             runtime.close();
         }

@@ -110,14 +110,4 @@ class ClusterDatabaseTest {
         assertTrue(e.getMessage().startsWith("cluster: password_file " + root.resolve("no-such-password")
                 + " cannot be read"), e.getMessage());
     }
-
-    @Test
-    void aMasterRefusesTheKeyUntilItsStateIsShared() throws Exception {
-        Files.createDirectories(root);
-        MasterConfig config = MasterConfig.underDirectory(root, 0).withCluster(ClusterConfig.of(pg.newDatabase(),
-                "brine"));
-        ConfigException e = assertThrows(ConfigException.class, () -> Master.start(config));
-        assertTrue(e.getMessage().startsWith("cluster: masters sharing their state in PostgreSQL are not complete"),
-                e.getMessage());
-    }
 }

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * the slow part, about a second) and takes a database of its own per test ({@link #newDatabase}). Skips the test
  * when PostgreSQL is not installed.
  */
-final class TestPostgres implements AutoCloseable {
+public final class TestPostgres implements AutoCloseable {
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private final Path bin;
     private final Path dir;
@@ -40,7 +40,7 @@ final class TestPostgres implements AutoCloseable {
         this.asPostgres = asPostgres;
     }
 
-    static TestPostgres start() throws IOException, InterruptedException {
+    public static TestPostgres start() throws IOException, InterruptedException {
         Path bin = binaries();
         assumeTrue(bin != null, "PostgreSQL is not installed (scripts/install-test-packages installs it)");
         boolean root = "root".equals(System.getProperty("user.name"));
@@ -111,12 +111,12 @@ final class TestPostgres implements AutoCloseable {
         }
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
     /** A new, empty database; its URL as {@code cluster: database} takes it. */
-    String newDatabase() throws SQLException {
+    public String newDatabase() throws SQLException {
         String name = "brine_test_" + DATABASES.incrementAndGet();
         try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres", "brine",
                 ""); Statement s = c.createStatement()) {
@@ -126,12 +126,12 @@ final class TestPostgres implements AutoCloseable {
     }
 
     /** Stops the server ({@code pg_ctl stop}, fast) without deleting it: see {@link #restart}. */
-    void stop() throws IOException, InterruptedException {
+    public void stop() throws IOException, InterruptedException {
         run(asServerUser(bin.resolve("pg_ctl"), "-D", dir.resolve("data").toString(), "-m", "fast", "-w", "stop"));
     }
 
     /** Starts a stopped server again on the same port. */
-    void restart() throws IOException, InterruptedException {
+    public void restart() throws IOException, InterruptedException {
         run(asServerUser(bin.resolve("pg_ctl"), "-D", dir.resolve("data").toString(), "-l",
                 dir.resolve("log").toString(), "-w", "-t", "30", "-o",
                 "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off", "start"));
