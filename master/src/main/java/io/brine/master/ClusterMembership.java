@@ -60,6 +60,20 @@ final class ClusterMembership implements AutoCloseable {
         return new ClusterMembership(db, masterId);
     }
 
+    /**
+     * A name for this run of a master among the cluster's: the host's name and a random part, since several masters
+     * may share a host (and a process, in tests) and a master's port may be chosen when it binds.
+     */
+    static String newId() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            host = "localhost";
+        }
+        return host + "/" + java.util.UUID.randomUUID().toString().substring(0, 8);
+    }
+
     String masterId() {
         return masterId;
     }

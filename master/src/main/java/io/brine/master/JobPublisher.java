@@ -6,7 +6,6 @@ import io.brine.master.internal.AuditLog;
 import io.brine.protocol.JidGenerator;
 import io.brine.protocol.JobRequest;
 import io.brine.targeting.TargetExpression;
-import io.brine.transport.Session;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +20,8 @@ import java.util.concurrent.ScheduledExecutorService;
  */
 final class JobPublisher {
     private final TargetResolver resolver;
-    private final MinionSessions sessions;
+    /** The minions' sessions: here, and in a cluster through the masters holding them. */
+    private final MinionReach reach;
     private final JobTracker tracker;
     private final EventBus events;
     private final ScheduledExecutorService timer;
@@ -37,7 +37,7 @@ final class JobPublisher {
      * Counts each job published, by function, in {@code metrics}, and those refused because their audit line could
      * not be made durable ({@code audit_required}) in {@code refusals}.
      */
-    JobPublisher(TargetResolver resolver, MinionSessions sessions, JobTracker tracker,
+    JobPublisher(TargetResolver resolver, MinionReach reach, JobTracker tracker,
             EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit,
             DeclaredFunctions declared, DeliveryQueue deliveries, MasterMetrics metrics, JobRefusals refusals) {
         this.metrics = metrics;
@@ -47,7 +47,7 @@ final class JobPublisher {
         this.access = access;
         this.audit = audit;
         this.resolver = resolver;
-        this.sessions = sessions;
+        this.reach = reach;
         this.tracker = tracker;
         this.events = events;
         this.timer = timer;
@@ -85,8 +85,9 @@ final class JobPublisher {
         }
         List<String> connected = new ArrayList<>();
         List<String> unreachable = new ArrayList<>();
+        java.util.Set<String> reachable = reach.reachable(expected);
         for (String id : expected) {
-            (sessions.get(id).isPresent() ? connected : unreachable).add(id);
+            (reachable.contains(id) ? connected : unreachable).add(id);
         }
         // A function no targeted minion runs, and arguments the minions would refuse (by what they reported), are
         // refused here: nothing is sent.
@@ -135,7 +136,7 @@ final class JobPublisher {
             metrics.published(spec.function());
             queue.run();
             announce(record);
-            connected.forEach(id -> send(id, request));
+            reach.send(request, connected);
             return new Published(job, resolution.undetermined());
         }
         int size = spec.batch().size(expected.size());
@@ -189,9 +190,7 @@ final class JobPublisher {
         if (record.queuedAt(Instant.now())) {
             endQueue(record, job);
         }
-        for (String id : record.missing()) {
-            sessions.get(id).ifPresent(s -> s.send(new io.brine.protocol.JobKill(jid)));
-        }
+        reach.send(new io.brine.protocol.JobKill(jid), List.copyOf(record.missing()));
         return true;
     }
 
@@ -244,7 +243,6 @@ final class JobPublisher {
     }
 
     private void send(String id, JobRequest request) {
-        Optional<Session> session = sessions.get(id);
-        session.ifPresent(s -> s.send(request));
+        reach.send(request, List.of(id));
     }
 }

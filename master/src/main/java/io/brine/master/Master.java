@@ -78,6 +78,12 @@ public final class Master implements AutoCloseable {
     private final ClusterDatabase cluster;
     /** Key changes announced by the cluster's masters, this one's included; null without a cluster. */
     private final ClusterNotices keyNotices;
+    /** This master's name among the cluster's masters (a new one each run); null without a cluster. */
+    private final String clusterId;
+    /** Jobs to and from the other masters' minions; null without a cluster. */
+    private final ClusterRoutes routes;
+    /** The notices of jobs routed here and of replies routed back; empty without a cluster. */
+    private final java.util.List<ClusterNotices> routeNotices = new java.util.ArrayList<>();
     /** This master's row among the cluster's; set once it listens, null without a cluster. */
     private volatile ClusterMembership membership;
     /** The database did not answer the last {@link #sayAlive}. */
@@ -140,7 +146,32 @@ public final class Master implements AutoCloseable {
                         id -> facts.facts(id, true, false).grains()));
         DeclaredFunctions declared = new DeclaredFunctions();
         DeliveryQueue deliveries = new DeliveryQueue(cache, tracker::find, DeliveryQueue.Limits.DEFAULTS, refusals);
-        JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), sessions,
+        this.clusterId = cluster == null ? null : ClusterMembership.newId();
+        this.routes = cluster == null ? null : new ClusterRoutes(cluster.dataSource(), clusterId,
+                new ClusterRoutes.Local() {
+                    @Override
+                    public boolean connected(String minionId) {
+                        return sessions.get(minionId).isPresent();
+                    }
+
+                    @Override
+                    public void send(String minionId, io.brine.protocol.Message message) {
+                        sessions.get(minionId).ifPresent(s -> s.send(message));
+                    }
+
+                    @Override
+                    public void acknowledged(String minionId, String jid) {
+                        tracker.acknowledged(minionId, jid);
+                    }
+
+                    @Override
+                    public void returned(String minionId, String jid, io.brine.jobs.MinionResult result,
+                            Runnable stored) {
+                        tracker.returned(minionId, jid, result, stored);
+                    }
+                }, workers, timer);
+        MinionReach reach = routes == null ? MinionReach.local(sessions) : routes;
+        JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), reach,
                 tracker, events, timer, access, audit, declared, deliveries, metrics, refusals);
         Digests digests = new Digests();
         MasterSecrets secrets = MasterSecrets.of(config);
@@ -153,7 +184,7 @@ public final class Master implements AutoCloseable {
         MinionService minionService = new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging,
                 digests, config.maxFrameSize(), secrets), pillar, id -> facts.facts(id, true, false).grains(), pushes);
         MasterDispatcher.Services services = new MasterDispatcher.Services(new ClientService(client, keys),
-                minionService, new EventService(events, access), new ReturnAcks(timer));
+                minionService, new EventService(events, access), new ReturnAcks(timer), routes);
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
                 io.brine.protocol.SessionLimits.of(config.maxFrameSize(), config.quotas().maxReturnSize()), declared,
                 deliveries, services, endpoint.counters());
@@ -223,8 +254,15 @@ public final class Master implements AutoCloseable {
         try {
             m.endpoint.start(m.dispatcher);
             if (cluster != null) {
-                m.membership = ClusterMembership.join(cluster.dataSource(), clusterMasterId(m.endpoint.port()),
+                m.membership = ClusterMembership.join(cluster.dataSource(), m.clusterId,
                         config.connectAddress() + ":" + m.endpoint.port(), m.fingerprint());
+                m.routes.start();
+                m.routeNotices.add(ClusterNotices.listen(cluster.dataSource(), ClusterRoutes.JOBS,
+                        m.routes::jobsNotice, runtime.threads("cluster-jobs")));
+                m.routeNotices.add(ClusterNotices.listen(cluster.dataSource(), ClusterRoutes.REPLIES,
+                        m.routes::repliesNotice, runtime.threads("cluster-replies")));
+                m.routes.jobsNotice(null); // what was routed here before this master listened
+                m.routes.repliesNotice(null);
             }
         } catch (InterruptedException | RuntimeException e) {
             m.close(); // the cachedir lock and the job cache, for a master started again in this process
@@ -248,15 +286,6 @@ public final class Master implements AutoCloseable {
         LOG.log(Level.INFO, "master listening on " + m.endpoint.port() + ", fingerprint " + m.fingerprint()
                 + ", runtime " + runtime.name());
         return m;
-    }
-
-    /** This master's name among the cluster's: its host's name and port (several may share a host). */
-    private static String clusterMasterId(int port) {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName() + ":" + port;
-        } catch (java.net.UnknownHostException e) {
-            return "localhost:" + port;
-        }
     }
 
     /** Every few seconds: tells the cluster this master is alive; a database that is away is logged once. */
@@ -402,6 +431,7 @@ public final class Master implements AutoCloseable {
         if (keyNotices != null) {
             keyNotices.close();
         }
+        routeNotices.forEach(ClusterNotices::close);
         ClusterMembership joined = membership;
         if (joined != null) {
             joined.close();

@@ -38,6 +38,8 @@ final class MasterDispatcher implements RouterListener {
     private final MinionService minions;
     private final EventService eventService;
     private final ReturnAcks acks;
+    /** Jobs across the cluster's masters; null without a cluster. */
+    private final ClusterRoutes routes;
     private final Counters counters;
     /** Returns over {@code max_return_size}, recorded as failed returns that say so. */
     final LongAdder oversizeReturns = new LongAdder();
@@ -50,7 +52,9 @@ final class MasterDispatcher implements RouterListener {
     private final DeliveryQueue deliveries;
 
     /** The services messages are dispatched to, once authorised. */
-    record Services(ClientService clients, MinionService minions, EventService events, ReturnAcks acks) {
+    /** {@code routes}: jobs across a cluster's masters, or null for a master on its own. */
+    record Services(ClientService clients, MinionService minions, EventService events, ReturnAcks acks,
+            ClusterRoutes routes) {
     }
 
     MasterDispatcher(MinionSessions sessions, JobTracker tracker, MinionFactsCache facts, EventBus events,
@@ -62,6 +66,7 @@ final class MasterDispatcher implements RouterListener {
         this.minions = services.minions();
         this.eventService = services.events();
         this.acks = services.acks();
+        this.routes = services.routes();
         this.counters = counters;
         this.grains = new GrainsReports(declared, facts, workers.background());
         this.deliveries = deliveries;
@@ -83,6 +88,9 @@ final class MasterDispatcher implements RouterListener {
         if (session.role() == Role.MINION) {
             session.send(limits); // before anything else it hears: every return it sends from now on fits
             sessions.connected(session);
+            if (routes != null) {
+                routes.connected(session.peerId()); // other masters' jobs for it come here now
+            }
             LOG.log(Level.INFO, "minion " + session.peerId() + " connected");
             String id = session.peerId();
             // Both in the background lane: a fleet reconnecting brings a thousand of each, and callers' work goes first.
@@ -174,6 +182,14 @@ final class MasterDispatcher implements RouterListener {
     }
 
     private void fromMinion(Session session, Message message) {
+        if (routes != null && (message instanceof JobAck || message instanceof JobReturn)) {
+            // a reply to a job another master published goes back to it; acknowledged once that is safe
+            String jid = message instanceof JobAck a ? a.jid() : ((JobReturn) message).jid();
+            if (routes.relay(session.peerId(), message, message instanceof JobReturn
+                    ? () -> acks.stored(session, jid) : () -> { })) {
+                return;
+            }
+        }
         if (message instanceof JobAck ack) {
             tracker.acknowledged(session.peerId(), ack.jid());
             deliveries.done(ack.jid(), session.peerId());
@@ -226,6 +242,9 @@ final class MasterDispatcher implements RouterListener {
             workers.execute(() -> {
                 if (sessions.get(id).isEmpty()) {
                     tracker.minionGone(id);
+                    if (routes != null) {
+                        routes.disconnected(id);
+                    }
                 }
             });
             LOG.log(Level.INFO, "minion " + session.peerId() + " disconnected: " + reason);

@@ -1,0 +1,402 @@
+package io.brine.master;
+
+import io.brine.jobs.internal.JobResults;
+import io.brine.protocol.JobAck;
+import io.brine.protocol.JobRequest;
+import io.brine.protocol.JobReturn;
+import io.brine.protocol.MalformedMessageException;
+import io.brine.protocol.Message;
+import io.brine.protocol.MessageCodec;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
+
+/**
+ * Jobs across the masters of a cluster, through its database: a job published on master A for a minion whose
+ * session master B holds goes to B ({@code routed_jobs}, announced on {@value #JOBS}), which sends it on; the
+ * minion's acknowledgement and return come back to A ({@code routed_replies}, on {@value #REPLIES}), whose tracker
+ * takes them as if the minion had answered A itself. A return's row stays until A has stored it, and B
+ * acknowledges the minion only once the row is committed, so a return is never lost between the two.
+ *
+ * <p>Which master holds which session is {@code minion_sessions}, written by each master for its own minions
+ * ({@link #connected}, {@link #disconnected}: coalesced, on a thread of their own, retried while the database is
+ * away); a master not seen alive in the last {@value #ALIVE_SECONDS} s ({@code cluster_masters}) holds nothing.
+ */
+final class ClusterRoutes implements MinionReach {
+    private static final Logger LOG = System.getLogger(ClusterRoutes.class.getName());
+    static final String JOBS = "brine_route_jobs";
+    static final String REPLIES = "brine_route_replies";
+    static final int ALIVE_SECONDS = 15;
+    /** Jobs routed in whose replies go back, at most; beyond, the oldest are forgotten (their replies counted). */
+    static final int MAX_ROUTED_IN = 100_000;
+
+    /** What a master does with the minions it reaches: its sessions, and its tracker for what comes back. */
+    interface Local {
+        boolean connected(String minionId);
+
+        void send(String minionId, Message message);
+
+        void acknowledged(String minionId, String jid);
+
+        /** Takes a return; {@code stored} runs once it needs no keeping (stored, or refused). */
+        void returned(String minionId, String jid, io.brine.jobs.MinionResult result, Runnable stored);
+    }
+
+    private record Origin(String master, long untilMillis) {
+    }
+
+    private final DataSource db;
+    private final String me;
+    private final Local local;
+    private final Executor work;
+    private final ScheduledExecutorService timer;
+    /** Presence not yet written: true for connected here, false for gone. */
+    private final Map<String, Boolean> presence = new ConcurrentHashMap<>();
+    private final AtomicBoolean presenceScheduled = new AtomicBoolean();
+    /** Jobs other masters routed here, by jid: where their replies go, and until when. */
+    private final Map<String, Origin> routedIn = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
+    /** Reply rows being taken here now, so that a second notice does not take them twice. */
+    private final Set<Long> takingReplies = ConcurrentHashMap.newKeySet();
+    private final AtomicLong forgotten = new AtomicLong();
+    private volatile boolean presenceFailing;
+
+    ClusterRoutes(DataSource db, String me, Local local, Executor work, ScheduledExecutorService timer) {
+        this.db = db;
+        this.me = me;
+        this.local = local;
+        this.work = work;
+        this.timer = timer;
+    }
+
+    /** Forgets the sessions a previous run of this master left in the table (it was killed, say). */
+    void start() {
+        try (Connection c = db.getConnection();
+                PreparedStatement d = c.prepareStatement("DELETE FROM minion_sessions WHERE master_id = ?")) {
+            d.setString(1, me);
+            d.executeUpdate();
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "cannot clear this master's old sessions in the cluster's database: "
+                    + e.getMessage());
+        }
+    }
+
+    // Presence.
+
+    void connected(String minionId) {
+        presence.put(minionId, true);
+        schedulePresence(0);
+    }
+
+    void disconnected(String minionId) {
+        presence.put(minionId, false);
+        schedulePresence(0);
+    }
+
+    private void schedulePresence(long delayMillis) {
+        if (presenceScheduled.compareAndSet(false, true)) {
+            timer.schedule(this::writePresence, delayMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void writePresence() {
+        presenceScheduled.set(false);
+        Map<String, Boolean> batch = new HashMap<>(presence);
+        if (batch.isEmpty()) {
+            return;
+        }
+        try (Connection c = db.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement up = c.prepareStatement("INSERT INTO minion_sessions (minion_id, master_id) "
+                    + "VALUES (?, ?) ON CONFLICT (minion_id) DO UPDATE SET master_id = EXCLUDED.master_id, since = now()");
+                    PreparedStatement down = c.prepareStatement(
+                            "DELETE FROM minion_sessions WHERE minion_id = ? AND master_id = ?")) {
+                for (Map.Entry<String, Boolean> e : batch.entrySet()) {
+                    PreparedStatement s = e.getValue() ? up : down;
+                    s.setString(1, e.getKey());
+                    s.setString(2, me);
+                    s.addBatch();
+                }
+                up.executeBatch();
+                down.executeBatch();
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            }
+            batch.forEach(presence::remove); // only what was written: a newer change stays (remove(k, v))
+            if (presenceFailing) {
+                presenceFailing = false;
+                LOG.log(Level.WARNING, "this master's minion sessions are in the cluster's database again");
+            }
+        } catch (SQLException e) {
+            if (!presenceFailing) {
+                presenceFailing = true;
+                LOG.log(Level.WARNING, "cannot write this master's minion sessions to the cluster's database ("
+                        + e.getMessage() + "); jobs from other masters do not reach its minions until it can");
+            }
+            schedulePresence(1000);
+            return;
+        }
+        if (!presence.isEmpty()) {
+            schedulePresence(0);
+        }
+    }
+
+    // Publishing: reaching minions here or through the master holding them.
+
+    @Override
+    public Set<String> reachable(Collection<String> ids) {
+        Set<String> out = new HashSet<>();
+        List<String> others = new ArrayList<>();
+        for (String id : ids) {
+            (local.connected(id) ? out : others).add(id);
+        }
+        if (!others.isEmpty()) {
+            out.addAll(holders(others).keySet());
+        }
+        return out;
+    }
+
+    @Override
+    public void send(Message message, List<String> ids) {
+        Map<String, List<String>> byMaster = new HashMap<>();
+        List<String> others = new ArrayList<>();
+        for (String id : ids) {
+            if (local.connected(id)) {
+                local.send(id, message);
+            } else {
+                others.add(id);
+            }
+        }
+        if (others.isEmpty()) {
+            return;
+        }
+        holders(others).forEach((id, master) -> byMaster.computeIfAbsent(master, m -> new ArrayList<>()).add(id));
+        byte[] encoded = MessageCodec.encode(message);
+        try (Connection c = db.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement i = c.prepareStatement("INSERT INTO routed_jobs (to_master, from_master, minions, "
+                    + "message) VALUES (?, ?, ?, ?)"); PreparedStatement n = c.prepareStatement(
+                            "SELECT pg_notify('" + JOBS + "', ?)")) {
+                for (Map.Entry<String, List<String>> e : byMaster.entrySet()) {
+                    i.setString(1, e.getKey());
+                    i.setString(2, me);
+                    Array minions = c.createArrayOf("text", e.getValue().toArray());
+                    i.setArray(3, minions);
+                    i.setBytes(4, encoded);
+                    i.addBatch();
+                    n.setString(1, e.getKey());
+                    n.addBatch();
+                }
+                i.executeBatch();
+                n.executeBatch();
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "cannot route " + message.getClass().getSimpleName() + " to " + byMaster.keySet()
+                    + " through the cluster's database (" + e.getMessage() + "); their minions will not answer it");
+        }
+    }
+
+    /** The masters, alive and not this one, holding the sessions of those of {@code ids} that have one. */
+    private Map<String, String> holders(List<String> ids) {
+        Map<String, String> out = new HashMap<>();
+        try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(
+                "SELECT s.minion_id, s.master_id FROM minion_sessions s JOIN cluster_masters m USING (master_id) "
+                        + "WHERE s.minion_id = ANY (?) AND s.master_id <> ? AND m.seen_at > now() - make_interval("
+                        + "secs => ?)")) {
+            q.setArray(1, c.createArrayOf("text", ids.toArray()));
+            q.setString(2, me);
+            q.setInt(3, ALIVE_SECONDS);
+            try (ResultSet r = q.executeQuery()) {
+                while (r.next()) {
+                    out.put(r.getString(1), r.getString(2));
+                }
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "cannot read where minions are connected from the cluster's database ("
+                    + e.getMessage() + "); only this master's own are reached");
+        }
+        return out;
+    }
+
+    // Receiving: jobs routed here, and replies to this master's jobs.
+
+    /** A notice on {@link #JOBS}: {@code toMaster} has jobs waiting (null: perhaps any master, after a gap). */
+    void jobsNotice(String toMaster) {
+        if (toMaster == null || toMaster.equals(me)) {
+            work.execute(this::takeJobs);
+        }
+    }
+
+    /** A notice on {@link #REPLIES}. */
+    void repliesNotice(String toMaster) {
+        if (toMaster == null || toMaster.equals(me)) {
+            work.execute(this::takeReplies);
+        }
+    }
+
+    private void takeJobs() {
+        try (Connection c = db.getConnection(); PreparedStatement take = c.prepareStatement(
+                "DELETE FROM routed_jobs WHERE to_master = ? RETURNING from_master, minions, message")) {
+            take.setString(1, me);
+            try (ResultSet r = take.executeQuery()) {
+                while (r.next()) {
+                    String from = r.getString(1);
+                    String[] minions = (String[]) r.getArray(2).getArray();
+                    Message m = MessageCodec.decode(r.getBytes(3));
+                    if (m instanceof JobRequest req) {
+                        remember(req.jid(), from, req.timeoutMillis());
+                    }
+                    for (String id : minions) {
+                        if (local.connected(id)) {
+                            local.send(id, m);
+                        }
+                    }
+                }
+            }
+        } catch (SQLException | MalformedMessageException e) {
+            LOG.log(Level.WARNING, "cannot take the jobs other masters routed here: " + e.getMessage());
+        }
+    }
+
+    private void remember(String jid, String from, long timeoutMillis) {
+        long now = System.currentTimeMillis();
+        synchronized (routedIn) {
+            routedIn.put(jid, new Origin(from, now + timeoutMillis + 120_000));
+            var it = routedIn.entrySet().iterator();
+            while (it.hasNext()) {
+                Map.Entry<String, Origin> e = it.next();
+                if (routedIn.size() <= MAX_ROUTED_IN && e.getValue().untilMillis() > now) {
+                    break;
+                }
+                it.remove();
+                if (e.getValue().untilMillis() > now) {
+                    forgotten.incrementAndGet();
+                }
+            }
+        }
+    }
+
+    /**
+     * A minion's acknowledgement or return for a job another master routed here goes back to that master; true if
+     * it was one ({@code committed} then runs once it is safely in the database: the minion may forget it), false
+     * if the job is not one routed here (the caller takes it as its own).
+     */
+    boolean relay(String minionId, Message reply, Runnable committed) {
+        String jid = reply instanceof JobReturn r ? r.jid() : reply instanceof JobAck a ? a.jid() : null;
+        Origin origin = jid == null ? null : routedIn.get(jid);
+        if (origin == null) {
+            return false;
+        }
+        work.execute(() -> {
+            try (Connection c = db.getConnection()) {
+                c.setAutoCommit(false);
+                try (PreparedStatement i = c.prepareStatement(
+                        "INSERT INTO routed_replies (to_master, minion_id, message) VALUES (?, ?, ?)");
+                        PreparedStatement n = c.prepareStatement("SELECT pg_notify('" + REPLIES + "', ?)")) {
+                    i.setString(1, origin.master());
+                    i.setString(2, minionId);
+                    i.setBytes(3, MessageCodec.encode(reply));
+                    i.executeUpdate();
+                    n.setString(1, origin.master());
+                    n.execute();
+                    c.commit();
+                } catch (SQLException e) {
+                    c.rollback();
+                    throw e;
+                }
+                committed.run();
+            } catch (SQLException e) {
+                // not acknowledged: the minion keeps its return and sends it again when it reconnects
+                LOG.log(Level.WARNING, "cannot pass " + minionId + "'s reply to job " + jid + " back to "
+                        + origin.master() + " (" + e.getMessage() + "); the minion keeps it");
+            }
+        });
+        return true;
+    }
+
+    private void takeReplies() {
+        List<Long> ids = new ArrayList<>();
+        List<String> minions = new ArrayList<>();
+        List<byte[]> messages = new ArrayList<>();
+        try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(
+                "SELECT id, minion_id, message FROM routed_replies WHERE to_master = ? ORDER BY id LIMIT 1000")) {
+            q.setString(1, me);
+            try (ResultSet r = q.executeQuery()) {
+                while (r.next()) {
+                    if (takingReplies.add(r.getLong(1))) {
+                        ids.add(r.getLong(1));
+                        minions.add(r.getString(2));
+                        messages.add(r.getBytes(3));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "cannot take the replies routed back here: " + e.getMessage());
+            return;
+        }
+        for (int k = 0; k < ids.size(); k++) {
+            long id = ids.get(k);
+            String minion = minions.get(k);
+            try {
+                Message m = MessageCodec.decode(messages.get(k));
+                if (m instanceof JobReturn ret) {
+                    local.returned(minion, ret.jid(), JobResults.result(ret.result()), () -> forget(id));
+                } else if (m instanceof JobAck ack) {
+                    local.acknowledged(minion, ack.jid());
+                    forget(id);
+                } else {
+                    forget(id);
+                }
+            } catch (MalformedMessageException e) {
+                LOG.log(Level.WARNING, "dropped a reply routed back from " + minion + ": " + e.getMessage());
+                forget(id);
+            }
+        }
+        if (ids.size() == 1000) {
+            work.execute(this::takeReplies);
+        }
+    }
+
+    /** A reply this master has taken for good: its row goes. */
+    private void forget(long id) {
+        work.execute(() -> {
+            try (Connection c = db.getConnection();
+                    PreparedStatement d = c.prepareStatement("DELETE FROM routed_replies WHERE id = ?")) {
+                d.setLong(1, id);
+                d.executeUpdate();
+                takingReplies.remove(id);
+            } catch (SQLException e) {
+                takingReplies.remove(id); // taken again after the next notice; the tracker refuses it as a second
+            }
+        });
+    }
+
+    /** Jobs routed here forgotten before their time, to keep {@link #MAX_ROUTED_IN}. */
+    long forgottenRoutes() {
+        return forgotten.get();
+    }
+}
