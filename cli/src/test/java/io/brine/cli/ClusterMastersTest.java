@@ -94,6 +94,51 @@ class ClusterMastersTest {
         }
     }
 
+    /** A master of the cluster whose configuration has a reactor rule: deploy events run test.echo. */
+    private Master reactingMaster(String dir, ClusterConfig cluster, Path keyFrom) throws Exception {
+        Path home = Files.createDirectories(root.resolve(dir));
+        if (keyFrom != null) {
+            Files.createDirectories(home.resolve("pki"));
+            Files.copy(keyFrom.resolve("pki/master.pem"), home.resolve("pki/master.pem"));
+        }
+        Path yaml = Files.writeString(home.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: "
+                + DemoCommand.freePort() + "\npki_dir: " + home.resolve("pki") + "\ncachedir: " + home.resolve("cache")
+                + "\nreactor:\n  - tag: 'brine/minion/*/event/deploy'\n    fun: test.echo\n    arg: ['deployed']\n");
+        return Master.start(MasterConfig.load(yaml).withCluster(cluster));
+    }
+
+    @Test
+    void anEventPostedThroughOneMasterReachesTheOthersSubscribersAndTheReactorFiresOnce() throws Exception {
+        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        Path m2 = root.resolve("m2");
+        try (Master a = reactingMaster("a", cluster, null); Master b = reactingMaster("b", cluster, root.resolve("a"));
+                Minion onB = Minion.start(MinionConfig.underDirectory(m2, "m2", b.port()))) {
+            TestCluster.awaitStatus(onB, KeyStatus.PENDING, Duration.ofSeconds(20));
+            a.keys().accept("m2");
+            TestCluster.awaitStatus(onB, KeyStatus.ACCEPTED, Duration.ofSeconds(5));
+            java.util.concurrent.BlockingQueue<io.brine.jobs.Event> onA = new java.util.concurrent.LinkedBlockingQueue<>();
+            java.util.concurrent.BlockingQueue<io.brine.jobs.Event> reactedOnB =
+                    new java.util.concurrent.LinkedBlockingQueue<>();
+            try (var s1 = a.events().subscribe("brine/minion/*/event/deploy", onA::add);
+                    var s2 = b.events().subscribe("brine/job/*/ret/m2", reactedOnB::add)) {
+                Path minionYaml = Files.writeString(root.resolve("m2.yaml"), "id: m2\nmaster: 127.0.0.1\nmaster_port: "
+                        + b.port() + "\npki_dir: " + m2.resolve("pki") + "\ncachedir: " + m2.resolve("cache") + "\n");
+                TestCluster.CliResult sent = TestCluster.run("event", "send", "-c", minionYaml.toString(), "deploy",
+                        "build=7");
+                assertEquals(0, sent.exit(), sent.err());
+                io.brine.jobs.Event relayed = onA.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+                assertEquals("brine/minion/m2/event/deploy", relayed == null ? null : relayed.tag(),
+                        "posted through B, heard on A");
+                assertEquals(7L, relayed.data().get("build"));
+                assertTrue(reactedOnB.poll(10, java.util.concurrent.TimeUnit.SECONDS) != null,
+                        "B's reactor ran the rule");
+            }
+            io.brine.jobs.JobFilter byReactor = new io.brine.jobs.JobFilter(10, "test.echo", null, "reactor", 0);
+            assertEquals(1, b.client().jobs(byReactor).size(), "once, on the master the event was posted to");
+            assertEquals(0, a.client().jobs(byReactor).size(), "not again on the master it was relayed to");
+        }
+    }
+
     @Test
     void aMasterWithAnotherKeyIsRefusedNamingBoth() throws Exception {
         ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");

@@ -28,7 +28,8 @@ import java.util.function.Consumer;
 public final class EventBus {
     private static final Logger LOG = System.getLogger(EventBus.class.getName());
 
-    private record Subscriber(TagPattern tags, Consumer<Event> consumer) {
+    /** {@code relayed}: also hears events another master of the cluster published first. */
+    private record Subscriber(TagPattern tags, Consumer<Event> consumer, boolean relayed) {
     }
 
     private final CopyOnWriteArrayList<Subscriber> subscribers = new CopyOnWriteArrayList<>();
@@ -40,7 +41,20 @@ public final class EventBus {
      * @throws IllegalArgumentException if {@code tagGlob} is not a valid tag pattern
      */
     public Subscription subscribe(String tagGlob, Consumer<Event> consumer) {
-        Subscriber s = new Subscriber(TagPattern.compile(tagGlob), consumer);
+        return subscribe(tagGlob, consumer, true);
+    }
+
+    /**
+     * As {@link #subscribe}, hearing only the events published by this master, not those another master of its
+     * cluster published and relayed here ({@link #publishRelayed}): for what must happen once in the cluster, such
+     * as the reactor, which the master that published the event runs.
+     */
+    Subscription subscribeOwn(String tagGlob, Consumer<Event> consumer) {
+        return subscribe(tagGlob, consumer, false);
+    }
+
+    private Subscription subscribe(String tagGlob, Consumer<Event> consumer, boolean relayed) {
+        Subscriber s = new Subscriber(TagPattern.compile(tagGlob), consumer, relayed);
         subscribers.add(s);
         return () -> subscribers.remove(s);
     }
@@ -93,9 +107,18 @@ public final class EventBus {
      * master's own events use {@code brine/...} tags, an embedding application's may use any other.
      */
     public void publish(String tag, Map<String, Object> data) {
-        Event event = new Event(tag, data, System.currentTimeMillis());
+        deliver(new Event(tag, data, System.currentTimeMillis()), false);
+    }
+
+    /** An event another master of the cluster published: to every subscriber but those of {@link #subscribeOwn}. */
+    void publishRelayed(Event event) {
+        deliver(event, true);
+    }
+
+    private void deliver(Event event, boolean relayed) {
+        String tag = event.tag();
         for (Subscriber s : subscribers) {
-            if (s.tags().matches(tag)) {
+            if (s.tags().matches(tag) && (s.relayed() || !relayed)) {
                 try {
                     s.consumer().accept(event);
                 } catch (RuntimeException e) {

@@ -18,13 +18,24 @@ final class EventService {
     private final Map<Long, Subscription> subscriptions = new ConcurrentHashMap<>();
     private final AccessPolicy access;
 
+    /** What else becomes of an event a minion posted: shared with a cluster's other masters, or nothing. */
+    private final java.util.function.Consumer<io.brine.jobs.Event> shared;
+
     EventService(EventBus events, AccessPolicy access) {
+        this(events, access, e -> { });
+    }
+
+    EventService(EventBus events, AccessPolicy access, java.util.function.Consumer<io.brine.jobs.Event> shared) {
         this.events = events;
         this.access = access;
+        this.shared = shared;
     }
 
     void posted(Session minion, EventPost post) {
-        events.publish("brine/minion/" + minion.peerId() + "/event/" + post.tag(), post.data());
+        String tag = "brine/minion/" + minion.peerId() + "/event/" + post.tag();
+        long now = System.currentTimeMillis();
+        events.publish(tag, post.data());
+        shared.accept(new io.brine.jobs.Event(tag, post.data(), now));
     }
 
     /**

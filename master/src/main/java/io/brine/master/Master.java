@@ -82,6 +82,8 @@ public final class Master implements AutoCloseable {
     private final String clusterId;
     /** Jobs to and from the other masters' minions; null without a cluster. */
     private final ClusterRoutes routes;
+    /** Minions' events shared with the cluster's other masters; null without a cluster. */
+    private final ClusterEvents clusterEvents;
     /** The notices of jobs routed here and of replies routed back; empty without a cluster. */
     private final java.util.List<ClusterNotices> routeNotices = new java.util.ArrayList<>();
     /** This master's row among the cluster's; set once it listens, null without a cluster. */
@@ -171,6 +173,8 @@ public final class Master implements AutoCloseable {
                     }
                 }, workers, timer);
         MinionReach reach = routes == null ? MinionReach.local(sessions) : routes;
+        this.clusterEvents = cluster == null ? null : new ClusterEvents(cluster.dataSource(), clusterId, events,
+                workers.background());
         JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), reach,
                 tracker, events, timer, access, audit, declared, deliveries, metrics, refusals);
         Digests digests = new Digests();
@@ -184,7 +188,8 @@ public final class Master implements AutoCloseable {
         MinionService minionService = new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging,
                 digests, config.maxFrameSize(), secrets), pillar, id -> facts.facts(id, true, false).grains(), pushes);
         MasterDispatcher.Services services = new MasterDispatcher.Services(new ClientService(client, keys),
-                minionService, new EventService(events, access), new ReturnAcks(timer), routes);
+                minionService, new EventService(events, access, clusterEvents == null ? e -> { }
+                        : clusterEvents::share), new ReturnAcks(timer), routes);
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
                 io.brine.protocol.SessionLimits.of(config.maxFrameSize(), config.quotas().maxReturnSize()), declared,
                 deliveries, services, endpoint.counters());
@@ -261,6 +266,9 @@ public final class Master implements AutoCloseable {
                         m.routes::jobsNotice, runtime.threads("cluster-jobs")));
                 m.routeNotices.add(ClusterNotices.listen(cluster.dataSource(), ClusterRoutes.REPLIES,
                         m.routes::repliesNotice, runtime.threads("cluster-replies")));
+                m.clusterEvents.start();
+                m.routeNotices.add(ClusterNotices.listen(cluster.dataSource(), ClusterEvents.CHANNEL,
+                        m.clusterEvents::notice, runtime.threads("cluster-events")));
                 m.routes.jobsNotice(null); // what was routed here before this master listened
                 m.routes.repliesNotice(null);
             }
@@ -271,6 +279,7 @@ public final class Master implements AutoCloseable {
         m.scheduleRetention();
         if (cluster != null) {
             m.timer.scheduleWithFixedDelay(m::sayAlive, 5, 5, TimeUnit.SECONDS);
+            m.timer.scheduleWithFixedDelay(m.clusterEvents::prune, 1, 1, TimeUnit.MINUTES);
         }
         if (config.metrics() != null) {
             try {

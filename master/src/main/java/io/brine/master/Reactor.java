@@ -48,7 +48,7 @@ final class Reactor {
 
     void listenTo(EventBus events) {
         if (!rules.isEmpty()) {
-            events.subscribe("**", this::onEvent);
+            events.subscribeOwn("**", this::onEvent); // once in a cluster: on the master the event began on
         }
     }
 
