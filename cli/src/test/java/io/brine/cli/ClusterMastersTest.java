@@ -139,6 +139,49 @@ class ClusterMastersTest {
         }
     }
 
+    private static String health(Master m) throws Exception {
+        java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + m.metricsPort().orElseThrow()
+                        + "/health")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        return r.statusCode() + " " + r.body();
+    }
+
+    @Test
+    void whileTheDatabaseIsAwayAMasterServesItsOwnMinionsAndSaysItIsDegraded() throws Exception {
+        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        try (Master a = Master.start(MasterConfig.underDirectory(root.resolve("a"), 0).withCluster(cluster)
+                .withMetrics(new io.brine.master.MetricsConfig("127.0.0.1", 0)));
+                Minion m = Minion.start(MinionConfig.underDirectory(root.resolve("m1"), "m1", a.port()))) {
+            TestCluster.awaitStatus(m, KeyStatus.PENDING, Duration.ofSeconds(20));
+            a.keys().accept("m1");
+            TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, Duration.ofSeconds(5));
+            assertTrue(health(a).startsWith("200 {\"status\":\"ok\""), health(a));
+            pg.stop();
+            try {
+                Await.until(() -> {
+                    try {
+                        return health(a).startsWith("200 {\"status\":\"degraded\"");
+                    } catch (Exception e) {
+                        return false;
+                    }
+                }, "/health says degraded, still 200", Duration.ofSeconds(15));
+                assertTrue(health(a).contains("\"cluster_database\":\"the cluster's database does not answer"),
+                        health(a));
+                assertEquals(true, a.client().call(JobSpec.of("m1", "test.ping")).returns().get("m1").ret(),
+                        "its own minion still answers");
+            } finally {
+                pg.restart();
+            }
+            Await.until(() -> {
+                try {
+                    return health(a).startsWith("200 {\"status\":\"ok\"");
+                } catch (Exception e) {
+                    return false;
+                }
+            }, "/health ok again once the database is back", Duration.ofSeconds(15));
+        }
+    }
+
     @Test
     void aMasterWithAnotherKeyIsRefusedNamingBoth() throws Exception {
         ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");

@@ -25,7 +25,9 @@ import javax.sql.DataSource;
  * minion's session again, so a key deleted through one master cuts its minion off on all of them.
  *
  * <p>The listings by status are cached, as {@link KeyDirectory} caches its directories' (the master resolves
- * targets against the accepted ones on every publication), and dropped on every announced change ({@link #changed}).
+ * targets against the accepted ones on every publication), and read again after every announced change
+ * ({@link #changed}). While the database does not answer, the listings last read stand in for it: a master goes on
+ * publishing to the minions it knows (it has their sessions) instead of to none.
  */
 final class ClusterKeys implements KeyStore {
     /** The NOTIFY channel of key changes; the payload is the minion's id. */
@@ -33,17 +35,39 @@ final class ClusterKeys implements KeyStore {
 
     private final DataSource db;
     private final Map<KeyStatus, List<String>> listings = new ConcurrentHashMap<>();
+    /** The listings as last read, kept through changes: what stands in while the database is away. */
+    private final Map<KeyStatus, List<String>> lastRead = new ConcurrentHashMap<>();
+    /** Where listings are read again after a change: off the thread that heard of it. */
+    private final java.util.concurrent.Executor refresher;
+    private final java.util.concurrent.atomic.AtomicBoolean refreshing = new java.util.concurrent.atomic.AtomicBoolean();
+    private volatile boolean away;
     /** Bumped by every change seen, so that a listing read across a change is not kept. */
     private final AtomicLong changes = new AtomicLong();
 
     ClusterKeys(DataSource db) {
+        this(db, Runnable::run);
+    }
+
+    /** As above, reading the listings again after a change on {@code refresher}. */
+    ClusterKeys(DataSource db, java.util.concurrent.Executor refresher) {
         this.db = db;
+        this.refresher = refresher;
     }
 
     /** A change to {@code id}'s keys (null: to any), made here or announced by another master. */
     void changed(String id) {
         changes.incrementAndGet();
         listings.clear();
+        if (refreshing.compareAndSet(false, true)) {
+            refresher.execute(() -> {
+                refreshing.set(false);
+                try {
+                    list();
+                } catch (UncheckedIOException e) {
+                    // read when next needed
+                }
+            });
+        }
     }
 
     @Override
@@ -72,9 +96,20 @@ final class ClusterKeys implements KeyStore {
                 }
             }
         } catch (SQLException e) {
-            throw failed("list the " + name(status) + " keys", e);
+            List<String> known = lastRead.get(status);
+            if (known == null) {
+                throw failed("list the " + name(status) + " keys", e);
+            }
+            if (!away) {
+                away = true;
+                System.getLogger(ClusterKeys.class.getName()).log(System.Logger.Level.WARNING, "the cluster's "
+                        + "database does not answer (" + e.getMessage() + "); minion keys as last read meanwhile");
+            }
+            return new ArrayList<>(known);
         }
+        away = false;
         ids.sort(null); // Java's order, as KeyDirectory's, not the database's collation
+        lastRead.put(status, List.copyOf(ids));
         if (changes.get() == before) {
             listings.put(status, List.copyOf(ids));
         }

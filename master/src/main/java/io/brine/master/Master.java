@@ -113,7 +113,11 @@ public final class Master implements AutoCloseable {
         this.timer = timerPool;
         this.workers = new MasterWorkers(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
                 runtime.threads("master-worker"));
-        ClusterKeys clusterKeys = cluster == null ? null : new ClusterKeys(cluster.dataSource());
+        ClusterKeys clusterKeys = cluster == null ? null : new ClusterKeys(cluster.dataSource(),
+                workers.background());
+        if (clusterKeys != null) {
+            clusterKeys.list(); // read once now: what stands in if the database goes away before the first job
+        }
         KeyStore directory = cluster == null ? new KeyDirectory(config.pkiDir()) : clusterKeys;
         MinionSessions sessions = new MinionSessions();
         this.tracker = new JobTracker(cache, timer, events, metrics, JobTracker.BacklogLimit.DEFAULTS, refusals);
@@ -198,7 +202,10 @@ public final class Master implements AutoCloseable {
         metrics.watch(new MasterMetrics.Sources(sessions::count, events::subscribers, cache::backlog,
                 endpoint.counters(), tracker::inMemory, new MasterMetrics.AuditSources(audit::waiting, audit::dropped,
                         audit::refused), workers::waiting));
-        this.health = new MasterHealth(() -> !deaf, config.cacheDir(), cache::failing, audit::failing);
+        this.health = new MasterHealth(() -> !deaf, config.cacheDir(), cache::failing, audit::failing,
+                cluster == null ? null : () -> clusterAway ? "the cluster's database does not answer: this master "
+                        + "serves its own minions from memory; key changes, jobs for other masters' minions and "
+                        + "shared events wait until it is back" : null);
     }
 
     /**

@@ -31,6 +31,8 @@ final class MasterHealth {
     private final Path cacheDir;
     private final Supplier<String> cacheFailing;
     private final Supplier<String> auditFailing;
+    /** Null for a master on its own. */
+    private final Supplier<String> clusterAway;
     private long probedAt;
     private boolean probed;
     private String probeProblem;
@@ -42,6 +44,17 @@ final class MasterHealth {
     /** As above; {@code auditFailing} says why the audit log cannot be written now, or null when it can. */
     MasterHealth(BooleanSupplier listening, Path cacheDir, Supplier<String> cacheFailing,
             Supplier<String> auditFailing) {
+        this(listening, cacheDir, cacheFailing, auditFailing, null);
+    }
+
+    /**
+     * As above, for a master of a cluster: {@code clusterAway} says why the cluster's database does not answer now,
+     * or null when it does. That check degrades the master (it serves its own minions from memory) rather than
+     * failing it: every master of a cluster loses the same database at once, and a balancer must keep them.
+     */
+    MasterHealth(BooleanSupplier listening, Path cacheDir, Supplier<String> cacheFailing,
+            Supplier<String> auditFailing, Supplier<String> clusterAway) {
+        this.clusterAway = clusterAway;
         this.auditFailing = auditFailing;
         this.listening = listening;
         this.cacheDir = cacheDir;
@@ -52,6 +65,22 @@ final class MasterHealth {
      * Each failed check by name ({@code listening}, {@code cache_writable}, {@code audit_writable}) with why; empty
      * when healthy.
      */
+    /** The checks this master answers, in order: {@link #CHECKS}, and {@code cluster_database} in a cluster. */
+    java.util.List<String> checks() {
+        if (clusterAway == null) {
+            return CHECKS;
+        }
+        java.util.List<String> all = new java.util.ArrayList<>(CHECKS);
+        all.add("cluster_database");
+        return all;
+    }
+
+    /** Why this master is degraded ({@code cluster_database}: the database away), by check; empty when it is not. */
+    Map<String, String> degradations() {
+        String away = clusterAway == null ? null : clusterAway.get();
+        return away == null ? Map.of() : Map.of("cluster_database", away);
+    }
+
     synchronized Map<String, String> failures() {
         Map<String, String> failed = new LinkedHashMap<>();
         if (!listening.getAsBoolean()) {

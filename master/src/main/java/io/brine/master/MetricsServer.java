@@ -89,11 +89,12 @@ final class MetricsServer implements AutoCloseable {
                 return;
             }
             Map<String, String> failed = health.failures();
+            Map<String, String> degraded = health.degradations();
             Map<String, Object> body = new LinkedHashMap<>();
-            body.put("status", failed.isEmpty() ? "ok" : "failing");
+            body.put("status", !failed.isEmpty() ? "failing" : !degraded.isEmpty() ? "degraded" : "ok");
             Map<String, String> checks = new LinkedHashMap<>();
-            for (String check : MasterHealth.CHECKS) {
-                checks.put(check, failed.getOrDefault(check, "ok"));
+            for (String check : health.checks()) {
+                checks.put(check, failed.getOrDefault(check, degraded.getOrDefault(check, "ok")));
             }
             body.put("checks", checks);
             send(exchange, failed.isEmpty() ? 200 : 503, "application/json", JSON.writeValueAsString(body) + "\n");
