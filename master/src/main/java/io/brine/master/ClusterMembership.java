@@ -12,7 +12,7 @@ import javax.sql.DataSource;
 /**
  * This master's place in its cluster: it holds the cluster's key (the first master to start records its key's
  * fingerprint in {@code cluster_identity}; a master with another key is refused, since minions pin one), and its row
- * in {@code cluster_masters} says where it listens and when it was last alive ({@link #alive}, every few seconds),
+ * in {@code cluster_masters} says where it listens and when it was last alive ({@link #alive}, every second),
  * so that the others know which masters are up. A master that stops cleanly takes its row away.
  */
 final class ClusterMembership implements AutoCloseable {

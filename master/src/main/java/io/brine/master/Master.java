@@ -285,7 +285,7 @@ public final class Master implements AutoCloseable {
         }
         m.scheduleRetention();
         if (cluster != null) {
-            m.timer.scheduleWithFixedDelay(m::sayAlive, 5, 5, TimeUnit.SECONDS);
+            m.timer.scheduleWithFixedDelay(m::sayAlive, 1, 1, TimeUnit.SECONDS);
             m.timer.scheduleWithFixedDelay(m.clusterEvents::prune, 1, 1, TimeUnit.MINUTES);
         }
         if (config.metrics() != null) {
@@ -304,7 +304,7 @@ public final class Master implements AutoCloseable {
         return m;
     }
 
-    /** Every few seconds: tells the cluster this master is alive; a database that is away is logged once. */
+    /** Every second: tells the cluster this master is alive; a database that is away is logged once. */
     private void sayAlive() {
         ClusterMembership joined = membership;
         if (joined == null) {
