@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.brine.config.PrivateFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +21,7 @@ import java.time.format.DateTimeFormatter;
  * pages checked, with one connection for the writer and one for readers (WAL mode lets them run side by side). A
  * damaged file is set aside and a new one started.
  */
-record CacheFile(String url, Connection writer, Connection reader) {
+record CacheFile(String url, Connection writer, Connection reader) implements CacheDatabase {
     /** Logged as the job cache's, where an operator looks for it. */
     private static final Logger LOG = System.getLogger(JobCache.class.getName());
     static final String NAME = "jobs.sqlite";
@@ -80,6 +81,37 @@ record CacheFile(String url, Connection writer, Connection reader) {
             w.close();
             throw e;
         }
+    }
+
+    @Override
+    public CacheDialect dialect() {
+        return new SqliteCacheDialect();
+    }
+
+    /**
+     * A new connection to the file, its schema applied again; kept even when that fails (the file locked, full):
+     * the next batch tried on it tells whether the file can be written now.
+     */
+    @Override
+    public Connection newWriter() throws SQLException {
+        Connection c = DriverManager.getConnection(url);
+        try {
+            CacheSchema.apply(c);
+        } catch (SQLException e) {
+            LOG.log(Level.DEBUG, "job cache reconnect failed (tried again later): " + e.getMessage());
+        }
+        return c;
+    }
+
+    /** On the one reader connection: the {@link JobCache}'s lock keeps its readers to one at a time. */
+    @Override
+    public <T> T read(Read<T> read) throws SQLException, JsonProcessingException {
+        return read.from(reader);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        reader.close();
     }
 
     private static Path moveAside(Path cacheDir, SQLException why) {

@@ -3,7 +3,6 @@ package io.brine.master;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,7 +18,7 @@ import java.util.function.LongConsumer;
 /**
  * The job cache's one writer thread: it takes the records the master's threads queue, gathers them for a moment and
  * commits them in one transaction ({@link CacheBatch}), so that a burst of returns costs one fsync rather than one
- * each. While the file cannot be written it keeps the batch and tries it again, ever less often, on a new
+ * each. While the database cannot be written it keeps the batch and tries it again, ever less often, on a new
  * connection; {@link CacheBacklog} counts what waits meanwhile and says why.
  */
 final class CacheWriter {
@@ -37,7 +36,7 @@ final class CacheWriter {
     private final Object writeLock = new Object();
     /** Replaced after a failed write: a connection that failed mid-transaction is not trusted again. */
     private Connection connection;
-    private final String url;
+    private final CacheDatabase database;
     private final BlockingQueue<Object> writes = new LinkedBlockingQueue<>();
     /** The rows of {@link #writes} and of a failed batch, by jid, for readers; entered with the queue, in its order. */
     private final PendingRecords pending;
@@ -51,10 +50,10 @@ final class CacheWriter {
     /** When a read last woke the failing writer ({@link #awaitForRead}); guarded by this. */
     private long lastNudge = System.nanoTime() - TimeUnit.SECONDS.toNanos(1);
 
-    CacheWriter(CacheFile file, PendingRecords pending, CacheBacklog backlog, CacheBatch batches,
+    CacheWriter(CacheDatabase database, PendingRecords pending, CacheBacklog backlog, CacheBatch batches,
             ThreadFactory threads, LongConsumer written) {
-        this.url = file.url();
-        this.connection = file.writer();
+        this.database = database;
+        this.connection = database.writer();
         this.pending = pending;
         this.backlog = backlog;
         this.batches = batches;
@@ -208,7 +207,7 @@ final class CacheWriter {
     }
 
     /**
-     * A connection whose transaction failed (SQLITE_FULL, a lock timeout) can stay in a state where every later
+     * A connection whose transaction failed (SQLITE_FULL, a lock timeout, a database restarted) can stay in a state where every later
      * batch fails with "cannot commit - no transaction is active": a fresh one starts clean.
      */
     private void reconnect() {
@@ -219,8 +218,7 @@ final class CacheWriter {
                 // it is being replaced
             }
             try {
-                connection = DriverManager.getConnection(url);
-                CacheSchema.apply(connection);
+                connection = database.newWriter();
             } catch (SQLException e) {
                 LOG.log(Level.DEBUG, "job cache reconnect failed (tried again later): " + e.getMessage());
             }
