@@ -6,30 +6,35 @@ import java.sql.SQLException;
 
 /**
  * Where a {@link JobCache} keeps its tables: a master's own SQLite file ({@link CacheFile}), or another database
- * with the same tables. It gives the writer its connection, lends
- * readers one, and says which SQL it speaks ({@link CacheDialect}); the writer, the readers and the records waiting
+ * with the same tables. It lends the writer and the readers their
+ * connections and says which SQL it speaks ({@link CacheDialect}); the writer, the readers and the records waiting
  * between them are the same over either.
  */
 interface CacheDatabase {
-    /** One read of the tables, on a connection lent for its length. */
+    /** Work on the writer's connection: a batch, or pruning. */
+    interface Write<T> {
+        T on(Connection c) throws SQLException;
+    }
+
+    /** One read of the tables. */
     interface Read<T> {
         T from(Connection c) throws SQLException, JsonProcessingException;
     }
 
     CacheDialect dialect();
 
-    /** The writer's connection, opened with the database; the writer closes it. */
-    Connection writer();
+    /** Runs {@code work} on the writer's connection; the writer's lock keeps its callers to one at a time. */
+    <T> T write(Write<T> work) throws SQLException;
 
     /**
-     * A fresh connection for the writer, after a write failed on its last one: a connection that failed
-     * mid-transaction is not trusted again.
+     * A write failed: a connection that failed mid-transaction (a full disk, a lock timeout, a database restarted)
+     * can stay in a state where every later batch fails, so the writer's next one starts clean.
      */
-    Connection newWriter() throws SQLException;
+    void writeFailed();
 
     /** Runs {@code read} on a reader's connection; the caller reads one at a time. */
     <T> T read(Read<T> read) throws SQLException, JsonProcessingException;
 
-    /** Lets go of what the readers hold (once the writer is closed). */
+    /** Closes the connections this database holds for the writer and the readers, once the writer has stopped. */
     void close() throws SQLException;
 }

@@ -21,10 +21,21 @@ import java.time.format.DateTimeFormatter;
  * pages checked, with one connection for the writer and one for readers (WAL mode lets them run side by side). A
  * damaged file is set aside and a new one started.
  */
-record CacheFile(String url, Connection writer, Connection reader) implements CacheDatabase {
+final class CacheFile implements CacheDatabase {
     /** Logged as the job cache's, where an operator looks for it. */
     private static final Logger LOG = System.getLogger(JobCache.class.getName());
     static final String NAME = "jobs.sqlite";
+
+    private final String url;
+    private final Connection reader;
+    /** Replaced after a failed write; used under the writer's lock, closed after the writer stopped. */
+    private Connection writer;
+
+    private CacheFile(String url, Connection writer, Connection reader) {
+        this.url = url;
+        this.writer = writer;
+        this.reader = reader;
+    }
 
     /** Opens (or creates) the file in {@code cacheDir}, or a new one beside a damaged one. */
     static CacheFile open(Path cacheDir) {
@@ -88,19 +99,29 @@ record CacheFile(String url, Connection writer, Connection reader) implements Ca
         return new SqliteCacheDialect();
     }
 
+    /** On the writer's one connection, kept from one batch to the next. */
+    @Override
+    public <T> T write(Write<T> work) throws SQLException {
+        return work.on(writer);
+    }
+
     /**
-     * A new connection to the file, its schema applied again; kept even when that fails (the file locked, full):
-     * the next batch tried on it tells whether the file can be written now.
+     * Replaces the writer's connection with a new one, its schema applied again; kept even when that fails (the
+     * file locked, full): the next batch tried on it tells whether the file can be written now.
      */
     @Override
-    public Connection newWriter() throws SQLException {
-        Connection c = DriverManager.getConnection(url);
+    public void writeFailed() {
         try {
-            CacheSchema.apply(c);
+            writer.close();
+        } catch (SQLException ignored) {
+            // it is being replaced
+        }
+        try {
+            writer = DriverManager.getConnection(url);
+            CacheSchema.apply(writer);
         } catch (SQLException e) {
             LOG.log(Level.DEBUG, "job cache reconnect failed (tried again later): " + e.getMessage());
         }
-        return c;
     }
 
     /** On the one reader connection: the {@link JobCache}'s lock keeps its readers to one at a time. */
@@ -111,6 +132,7 @@ record CacheFile(String url, Connection writer, Connection reader) implements Ca
 
     @Override
     public void close() throws SQLException {
+        writer.close();
         reader.close();
     }
 

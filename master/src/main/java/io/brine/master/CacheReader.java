@@ -85,8 +85,4 @@ final class CacheReader {
         }
         return out;
     }
-
-    void close() throws SQLException {
-        database.close();
-    }
 }

@@ -32,10 +32,8 @@ final class CacheWriter {
         int run(Connection writer) throws SQLException;
     }
 
-    /** Guards the connection, shared by the writer thread and pruning (the master's timer thread). */
+    /** Keeps the writer's connection to one user at a time: the writer thread, or pruning (the timer thread). */
     private final Object writeLock = new Object();
-    /** Replaced after a failed write: a connection that failed mid-transaction is not trusted again. */
-    private Connection connection;
     private final CacheDatabase database;
     private final BlockingQueue<Object> writes = new LinkedBlockingQueue<>();
     /** The rows of {@link #writes} and of a failed batch, by jid, for readers; entered with the queue, in its order. */
@@ -53,7 +51,6 @@ final class CacheWriter {
     CacheWriter(CacheDatabase database, PendingRecords pending, CacheBacklog backlog, CacheBatch batches,
             ThreadFactory threads, LongConsumer written) {
         this.database = database;
-        this.connection = database.writer();
         this.pending = pending;
         this.backlog = backlog;
         this.batches = batches;
@@ -106,14 +103,15 @@ final class CacheWriter {
     /** Runs {@code work} on the writer's connection, between two batches. */
     int onConnection(Work work) throws SQLException {
         synchronized (writeLock) {
-            return work.run(connection);
+            return database.write(work::run);
         }
     }
 
     /**
-     * Writes what is queued, waiting up to {@code timeout} for a slow or failing disk, then closes the connection.
+     * Writes what is queued, waiting up to {@code timeout} for a slow or failing disk, then stops; the database's
+     * connections are closed by the caller.
      */
-    void close(Duration timeout) throws InterruptedException, SQLException {
+    void close(Duration timeout) throws InterruptedException {
         stopDeadlineNanos = System.nanoTime() + timeout.toNanos();
         writes.add(STOP);
         LockSupport.unpark(thread);
@@ -125,7 +123,6 @@ final class CacheWriter {
             thread.interrupt();
             thread.join(1000);
         }
-        connection.close();
     }
 
     private void writeLoop() {
@@ -147,7 +144,7 @@ final class CacheWriter {
             long began = System.nanoTime();
             synchronized (writeLock) {
                 // the connection is shared with pruning, which runs on the master's timer thread
-                error = batches.write(connection, batch);
+                error = write(batch);
             }
             if (error == null && rows > 0) {
                 written.accept(System.nanoTime() - began);
@@ -206,22 +203,19 @@ final class CacheWriter {
                 + " job and delivery records were not written and are lost: " + error.getMessage());
     }
 
-    /**
-     * A connection whose transaction failed (SQLITE_FULL, a lock timeout, a database restarted) can stay in a state where every later
-     * batch fails with "cannot commit - no transaction is active": a fresh one starts clean.
-     */
+    /** Writes {@code batch}: null when committed, the error otherwise (a connection not lent counts as one). */
+    private SQLException write(List<Object> batch) {
+        try {
+            return database.write(c -> batches.write(c, batch));
+        } catch (SQLException e) {
+            return e;
+        }
+    }
+
+    /** The connection that failed is not trusted again ({@link CacheDatabase#writeFailed}). */
     private void reconnect() {
         synchronized (writeLock) {
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // it is being replaced
-            }
-            try {
-                connection = database.newWriter();
-            } catch (SQLException e) {
-                LOG.log(Level.DEBUG, "job cache reconnect failed (tried again later): " + e.getMessage());
-            }
+            database.writeFailed();
         }
     }
 

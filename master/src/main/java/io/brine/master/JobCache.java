@@ -39,6 +39,7 @@ final class JobCache implements AutoCloseable {
     /** While the cache fails, the most bytes of records ({@link ApproximateSize}) kept before new jobs are refused. */
     static final long MAX_BACKLOG_BYTES = 256L << 20;
 
+    private final CacheDatabase database;
     private final CacheBacklog backlog = new CacheBacklog();
     private final ReturnCommits returns = new ReturnCommits();
     private final CacheBatch batches;
@@ -49,6 +50,7 @@ final class JobCache implements AutoCloseable {
     private JobCache(CacheDatabase database, ThreadFactory threads, LongConsumer written) {
         // The records not on disk yet, by jid, for readers: the rows of the writer's queue and of its failed batch.
         PendingRecords pending = new PendingRecords();
+        this.database = database;
         this.batches = new CacheBatch(database.dialect(), pending, returns);
         this.writer = new CacheWriter(database, pending, backlog, batches, threads, written);
         this.reader = new CacheReader(database, pending);
@@ -223,7 +225,7 @@ final class JobCache implements AutoCloseable {
     public void close(Duration timeout) {
         try {
             writer.close(timeout);
-            reader.close();
+            database.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (SQLException e) {
