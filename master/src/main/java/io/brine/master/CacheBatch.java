@@ -3,6 +3,7 @@ package io.brine.master;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -64,7 +65,7 @@ final class CacheBatch {
                 }
                 // one row, or a few, would fail the batch for ever: the others are written without them
                 writer.rollback();
-                drop(statements.sendEach(rows, dialect), batch, e);
+                drop(statements.sendEach(rows, dialect), batch, ownError(e));
             }
             writer.commit();
             commits.increment();
@@ -77,7 +78,7 @@ final class CacheBatch {
             } catch (SQLException ignored) {
                 // the connection is replaced before the next try
             }
-            return e;
+            return ownError(e);
         } catch (JsonProcessingException e) {
             // A value that cannot be written as JSON never will be: the batch would fail for ever, so it goes.
             LOG.log(Level.ERROR, "job cache records dropped: a value cannot be written as JSON: " + e.getMessage());
@@ -96,6 +97,15 @@ final class CacheBatch {
             }
         }
         return null;
+    }
+
+    /**
+     * The error of the row that failed, not the batch's wrapping of it: PostgreSQL's driver repeats there the
+     * statement with its values (a job's arguments, a return), which would reach the log and, through
+     * {@link JobCache#failing}, a refused caller.
+     */
+    private static SQLException ownError(SQLException e) {
+        return e instanceof BatchUpdateException && e.getNextException() != null ? e.getNextException() : e;
     }
 
     /**

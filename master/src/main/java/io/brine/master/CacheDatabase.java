@@ -5,8 +5,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * Where a {@link JobCache} keeps its tables: a master's own SQLite file ({@link CacheFile}), or another database
- * with the same tables. It lends the writer and the readers their
+ * Where a {@link JobCache} keeps its tables: a master's own SQLite file ({@link CacheFile}) or the PostgreSQL
+ * database the masters of a cluster share ({@link ClusterCacheTables}). It lends the writer and the readers their
  * connections and says which SQL it speaks ({@link CacheDialect}); the writer, the readers and the records waiting
  * between them are the same over either.
  */

@@ -5,7 +5,8 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The few statements of the job cache that differ between its databases ({@link SqliteCacheDialect}), and how each takes a batch's rows and pruning. The tables and their meaning are one
+ * The few statements of the job cache that differ between its databases ({@link SqliteCacheDialect},
+ * {@link PostgresCacheDialect}), and how each takes a batch's rows and pruning. The tables and their meaning are one
  * ({@link CacheSchema}); every other statement is shared SQL.
  */
 interface CacheDialect {

@@ -18,9 +18,10 @@ import java.util.function.LongConsumer;
 
 /**
  * The durable job cache, what the master knows of jobs past and present: in one SQLite file,
- * {@code cachedir/jobs.sqlite} ({@link CacheFile}, its tables and migrations in {@link CacheSchema}), behind
- * {@link CacheDatabase} and speaking its {@link CacheDialect}. The rest is made of pieces with one job each: one
- * writer thread that batches records into transactions ({@link CacheWriter},
+ * {@code cachedir/jobs.sqlite} ({@link CacheFile}, its tables and migrations in {@link CacheSchema}), or in the
+ * PostgreSQL database the masters of a cluster share ({@link ClusterCacheTables}, migrated with the cluster's
+ * schema), each behind {@link CacheDatabase} and speaking its {@link CacheDialect}. The rest is one over either, in
+ * pieces with one job each: one writer thread that batches records into transactions ({@link CacheWriter},
  * {@link CacheBatch}) and counts what waits ({@link CacheBacklog}), what waits for a return's commit
  * ({@link ReturnCommits}), reads with the records not yet written laid over the database ({@link CacheReader}), and
  * retention ({@link CachePruning}). Reads and pruning take turns on this cache's lock.
@@ -70,6 +71,14 @@ final class JobCache implements AutoCloseable {
     /** As above; {@code written} is told how long each committed batch took, in nanoseconds. */
     static JobCache open(Path cacheDir, ThreadFactory threads, LongConsumer written) {
         return new JobCache(CacheFile.open(cacheDir), threads, written);
+    }
+
+    /**
+     * The job cache in the cluster's database {@code db} (its tables made by {@link ClusterDatabase#open}), shared
+     * with the other masters: what one writes, every one reads. {@code db} stays open when the cache closes.
+     */
+    static JobCache open(ClusterDatabase db, ThreadFactory threads, LongConsumer written) {
+        return new JobCache(new ClusterCacheTables(db.dataSource()), threads, written);
     }
 
     void recordJob(JobState job) {

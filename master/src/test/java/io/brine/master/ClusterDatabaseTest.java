@@ -42,7 +42,7 @@ class ClusterDatabaseTest {
     @Test
     void aNewDatabaseIsMigratedToThisBuildsSchema() throws Exception {
         try (ClusterDatabase db = ClusterDatabase.open(ClusterConfig.of(pg.newDatabase(), "brine"))) {
-            assertEquals("1", db.schemaVersion());
+            assertEquals("2", db.schemaVersion());
             try (Connection c = db.connection(); Statement s = c.createStatement();
                     ResultSet r = s.executeQuery("SELECT count(*) FROM cluster_masters")) {
                 assertTrue(r.next());
@@ -65,12 +65,12 @@ class ClusterDatabaseTest {
                 opened.add(f.get());
             }
             for (ClusterDatabase db : opened) {
-                assertEquals("1", db.schemaVersion());
+                assertEquals("2", db.schemaVersion());
             }
             try (Connection c = opened.get(0).connection(); Statement s = c.createStatement();
                     ResultSet r = s.executeQuery("SELECT count(*) FROM brine_schema_history WHERE success")) {
                 assertTrue(r.next());
-                assertEquals(1, r.getInt(1), "one migration applied, once");
+                assertEquals(2, r.getInt(1), "each migration applied, once");
             }
         } finally {
             opened.forEach(ClusterDatabase::close);
