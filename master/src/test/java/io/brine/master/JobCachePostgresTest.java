@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.jobs.JobFilter;
+import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
 import io.brine.targeting.TargetType;
 import java.sql.Connection;
@@ -18,7 +19,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -271,9 +271,9 @@ class JobCachePostgresTest implements JobCacheBehaviours, PendingRecordsBehaviou
             a.flush();
             assertEquals(0, a.failedWrites() + b.failedWrites());
             for (JobCache seen : List.of(a, b)) {
-                assertEquals(List.of(live), seen.recent(JobFilter.latest(1_000)).stream().map(j -> j.jid()).toList());
+                assertEquals(List.of(live), seen.recent(JobFilter.latest(1_000)).stream().map(JobOverview::jid).toList());
                 JobState job = seen.find(live).orElseThrow();
-                assertEquals(Map.of("web1", "after pruning"), Map.of("web1", job.returns().get("web1").ret()));
+                assertEquals("after pruning", job.returns().get("web1").ret());
                 assertEquals(List.of("web2"), job.acknowledged());
                 assertEquals(Optional.empty(), seen.find(jid(0)));
             }
