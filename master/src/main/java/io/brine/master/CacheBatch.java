@@ -1,40 +1,39 @@
 package io.brine.master;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.brine.jobs.JobState;
-import io.brine.jobs.MinionResult;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Writes the rows of one batch of the job cache's writer in one transaction; what else the batch holds (a flush's
- * latch, the close marker) is passed over. Once committed, the rows leave {@link PendingRecords} and what waited for
- * the returns among them runs ({@link ReturnCommits}).
+ * Writes the rows of one batch of the job cache's writer in one transaction ({@link CacheStatements}, in its
+ * database's {@link CacheDialect}); what else the batch holds (a flush's latch, the close marker) is passed over.
+ * Once committed, the rows leave {@link PendingRecords} and what waited for the returns among them runs
+ * ({@link ReturnCommits}).
  */
 final class CacheBatch {
     /** Logged as the job cache's, where an operator looks for it. */
     private static final Logger LOG = System.getLogger(JobCache.class.getName());
 
-    static final String INSERT_JOB = "INSERT OR REPLACE INTO jobs (jid, function, args, kwargs, target, tgt_type, "
-            + "caller, start_ms, timeout_ms, expected, unreachable, unknown, queue_until_ms, disconnected, killed) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    static final String INSERT_QUEUED = "INSERT OR REPLACE INTO queued (jid, minion, until_ms) VALUES (?, ?, ?)";
-    static final String DELETE_QUEUED = "DELETE FROM queued WHERE jid = ? AND minion = ?";
-    static final String INSERT_ACK = "INSERT OR IGNORE INTO acks (jid, minion) VALUES (?, ?)";
-    /** The first return of a minion for a job stands; a later one never replaces it (issue 11: rewritten returns). */
-    static final String INSERT_RETURN = "INSERT OR IGNORE INTO returns (jid, minion, success, retcode, ret, "
-            + "start_ms, end_ms) VALUES (?, ?, ?, ?, ?, ?, ?)";
-
+    private final CacheDialect dialect;
     private final PendingRecords pending;
     private final ReturnCommits returns;
     private final LongAdder commits = new LongAdder();
+    private final LongAdder refused = new LongAdder();
+    /** Only the writer thread logs. */
+    private long lastRefusalLog;
 
-    CacheBatch(PendingRecords pending, ReturnCommits returns) {
+    CacheBatch(CacheDialect dialect, PendingRecords pending, ReturnCommits returns) {
+        this.dialect = dialect;
         this.pending = pending;
         this.returns = returns;
     }
@@ -44,38 +43,29 @@ final class CacheBatch {
         return commits.sum();
     }
 
+    /** Records the database refused for good ({@link CacheDialect#refusedForGood}) and that were dropped. */
+    long refused() {
+        return refused.sum();
+    }
+
     /**
      * Writes the rows of {@code batch} in one transaction on {@code writer}; null when committed, the error otherwise
-     * (rolled back). Rows that can never be written (a value that is not JSON) are dropped from {@code batch}.
+     * (rolled back). Rows that can never be written (a value that is not JSON, one the database refuses for good)
+     * are dropped from {@code batch}.
      */
     SQLException write(Connection writer, List<Object> batch) {
-        try (PreparedStatement job = writer.prepareStatement(INSERT_JOB);
-                PreparedStatement ack = writer.prepareStatement(INSERT_ACK);
-                PreparedStatement ret = writer.prepareStatement(INSERT_RETURN);
-                PreparedStatement queue = writer.prepareStatement(INSERT_QUEUED);
-                PreparedStatement dequeue = writer.prepareStatement(DELETE_QUEUED)) {
+        List<CacheRow> rows = dialect.writeOrder(batch);
+        try (CacheStatements statements = new CacheStatements(writer, dialect)) {
             writer.setAutoCommit(false);
-            for (Object op : batch) {
-                if (op instanceof CacheRow.JobRow r) {
-                    bindJob(job, r.job());
-                    job.executeUpdate();
-                } else if (op instanceof CacheRow.AckRow r) {
-                    ack.setString(1, r.jid());
-                    ack.setString(2, r.minion());
-                    ack.executeUpdate();
-                } else if (op instanceof CacheRow.ReturnRow r) {
-                    bindReturn(ret, r.jid(), r.minion(), r.ret());
-                    ret.executeUpdate();
-                } else if (op instanceof CacheRow.QueuedRow q && q.until() > 0) {
-                    queue.setString(1, q.jid());
-                    queue.setString(2, q.minion());
-                    queue.setLong(3, q.until());
-                    queue.executeUpdate();
-                } else if (op instanceof CacheRow.QueuedRow q) {
-                    dequeue.setString(1, q.jid());
-                    dequeue.setString(2, q.minion());
-                    dequeue.executeUpdate();
+            try {
+                statements.send(rows);
+            } catch (SQLException e) {
+                if (!dialect.refusedForGood(e)) {
+                    throw e;
                 }
+                // one row, or a few, would fail the batch for ever: the others are written without them
+                writer.rollback();
+                drop(statements.sendEach(rows, dialect), batch, ownError(e));
             }
             writer.commit();
             commits.increment();
@@ -88,7 +78,7 @@ final class CacheBatch {
             } catch (SQLException ignored) {
                 // the connection is replaced before the next try
             }
-            return e;
+            return ownError(e);
         } catch (JsonProcessingException e) {
             // A value that cannot be written as JSON never will be: the batch would fail for ever, so it goes.
             LOG.log(Level.ERROR, "job cache records dropped: a value cannot be written as JSON: " + e.getMessage());
@@ -109,32 +99,58 @@ final class CacheBatch {
         return null;
     }
 
-    private static void bindJob(PreparedStatement p, JobState job) throws SQLException, JsonProcessingException {
-        p.setString(1, job.jid());
-        p.setString(2, job.function());
-        p.setString(3, CacheJson.json(job.args()));
-        p.setString(4, CacheJson.json(job.kwargs()));
-        p.setString(5, job.target());
-        p.setString(6, job.targetType().wireName());
-        p.setString(7, job.caller());
-        p.setLong(8, job.startTime().toEpochMilli());
-        p.setLong(9, job.timeout().toMillis());
-        p.setString(10, CacheJson.json(job.expected()));
-        p.setString(11, CacheJson.json(job.unreachable()));
-        p.setString(12, CacheJson.json(job.unknown()));
-        p.setLong(13, job.queueUntil() == null ? 0 : job.queueUntil().toEpochMilli()); // 0: not queued
-        p.setString(14, CacheJson.json(job.disconnected()));
-        p.setString(15, CacheJson.json(job.killed()));
+    /**
+     * The error of the row that failed, not the batch's wrapping of it: PostgreSQL's driver repeats there the
+     * statement with its values (a job's arguments, a return), which would reach the log and, through
+     * {@link JobCache#failing}, a refused caller.
+     */
+    private static SQLException ownError(SQLException e) {
+        return e instanceof BatchUpdateException && e.getNextException() != null ? e.getNextException() : e;
     }
 
-    private static void bindReturn(PreparedStatement p, String jid, String minion, MinionResult r)
-            throws SQLException, JsonProcessingException {
-        p.setString(1, jid);
-        p.setString(2, minion);
-        p.setInt(3, r.success() ? 1 : 0);
-        p.setInt(4, r.retcode());
-        p.setString(5, CacheJson.json(r.ret()));
-        p.setLong(6, r.start().toEpochMilli());
-        p.setLong(7, r.end().toEpochMilli());
+    /**
+     * {@code rows} will never be written: they leave the batch and the records waiting, counted, and their returns
+     * stay unacknowledged. Logged once a minute at most, with the count: a caller sending such values again and
+     * again must not also fill the log.
+     */
+    private void drop(List<CacheRow> rows, List<Object> batch, SQLException why) {
+        if (rows.isEmpty()) {
+            return; // written one by one after all
+        }
+        // every row of the batch for what a refused row stands for goes with it: the copies it stood for were not
+        // written either (a return's second copy, a job's earlier row)
+        Set<Object> gone = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Object op : batch) {
+            if (op instanceof CacheRow row && rows.stream().anyMatch(r -> sameRecord(r, row))) {
+                gone.add(row);
+            }
+        }
+        gone.stream().filter(CacheRow.ReturnRow.class::isInstance).map(CacheRow.ReturnRow.class::cast)
+                .forEach(returns::dropped);
+        pending.settled(new ArrayList<>(gone));
+        batch.removeIf(gone::contains);
+        refused.add(gone.size());
+        long now = System.currentTimeMillis();
+        if (now - lastRefusalLog >= 60_000) {
+            lastRefusalLog = now;
+            LOG.log(Level.ERROR, "job cache records dropped: the database refuses them for good (" + why.getMessage()
+                    + "); " + refused.sum() + " so far, the last of job " + rows.get(0).jid());
+        }
+    }
+
+    /** Whether {@code a} and {@code b} are written to one row of one table. */
+    private static boolean sameRecord(CacheRow a, CacheRow b) {
+        return a.getClass() == b.getClass() && a.jid().equals(b.jid()) && Objects.equals(minion(a), minion(b));
+    }
+
+    private static String minion(CacheRow row) {
+        if (row instanceof CacheRow.AckRow r) {
+            return r.minion();
+        } else if (row instanceof CacheRow.ReturnRow r) {
+            return r.minion();
+        } else if (row instanceof CacheRow.QueuedRow r) {
+            return r.minion();
+        }
+        return null; // a job's row
     }
 }

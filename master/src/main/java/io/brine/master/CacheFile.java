@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.brine.config.PrivateFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,10 +21,21 @@ import java.time.format.DateTimeFormatter;
  * pages checked, with one connection for the writer and one for readers (WAL mode lets them run side by side). A
  * damaged file is set aside and a new one started.
  */
-record CacheFile(String url, Connection writer, Connection reader) {
+final class CacheFile implements CacheDatabase {
     /** Logged as the job cache's, where an operator looks for it. */
     private static final Logger LOG = System.getLogger(JobCache.class.getName());
     static final String NAME = "jobs.sqlite";
+
+    private final String url;
+    private final Connection reader;
+    /** Replaced after a failed write; used under the writer's lock, closed after the writer stopped. */
+    private Connection writer;
+
+    private CacheFile(String url, Connection writer, Connection reader) {
+        this.url = url;
+        this.writer = writer;
+        this.reader = reader;
+    }
 
     /** Opens (or creates) the file in {@code cacheDir}, or a new one beside a damaged one. */
     static CacheFile open(Path cacheDir) {
@@ -80,6 +92,48 @@ record CacheFile(String url, Connection writer, Connection reader) {
             w.close();
             throw e;
         }
+    }
+
+    @Override
+    public CacheDialect dialect() {
+        return new SqliteCacheDialect();
+    }
+
+    /** On the writer's one connection, kept from one batch to the next. */
+    @Override
+    public <T> T write(Write<T> work) throws SQLException {
+        return work.on(writer);
+    }
+
+    /**
+     * Replaces the writer's connection with a new one, its schema applied again; kept even when that fails (the
+     * file locked, full): the next batch tried on it tells whether the file can be written now.
+     */
+    @Override
+    public void writeFailed() {
+        try {
+            writer.close();
+        } catch (SQLException ignored) {
+            // it is being replaced
+        }
+        try {
+            writer = DriverManager.getConnection(url);
+            CacheSchema.apply(writer);
+        } catch (SQLException e) {
+            LOG.log(Level.DEBUG, "job cache reconnect failed (tried again later): " + e.getMessage());
+        }
+    }
+
+    /** On the one reader connection: the {@link JobCache}'s lock keeps its readers to one at a time. */
+    @Override
+    public <T> T read(Read<T> read) throws SQLException, JsonProcessingException {
+        return read.from(reader);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        writer.close();
+        reader.close();
     }
 
     private static Path moveAside(Path cacheDir, SQLException why) {

@@ -9,16 +9,18 @@ import java.sql.SQLException;
 /**
  * The job cache's retention ({@code keep_jobs}, {@code keep_jobs_count}): old jobs dropped with their
  * acknowledgements and returns. It runs on the master's timer thread, on the writer's connection between two of its
- * batches, after what was recorded before it is written.
+ * batches, after what was recorded before it is written; as its {@link CacheDialect} lets one master prune at a time.
  */
 final class CachePruning {
     /** Logged as the job cache's, where an operator looks for it. */
     private static final Logger LOG = System.getLogger(JobCache.class.getName());
 
     private final CacheWriter writer;
+    private final CacheDialect dialect;
 
-    CachePruning(CacheWriter writer) {
+    CachePruning(CacheWriter writer, CacheDialect dialect) {
         this.writer = writer;
+        this.dialect = dialect;
     }
 
     /** Drops jobs that started before {@code cutoffMillis}, with their returns; how many went. */
@@ -28,21 +30,20 @@ final class CachePruning {
 
     /** Keeps only the newest {@code keep} jobs; how many went. */
     int toCount(int keep) {
-        return pruned(c -> toCount(c, keep));
+        return pruned(c -> toCount(c, dialect.allButNewest(), keep));
     }
 
     private int pruned(CacheWriter.Work prune) {
         writer.flush();
         try {
-            return writer.onConnection(prune);
+            return writer.onConnection(c -> dialect.prune(c, prune));
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "pruning the job cache failed: " + e.getMessage());
             return 0;
         }
     }
 
-    private static int toCount(Connection c, int keep) throws SQLException {
-        String oldest = "SELECT jid FROM jobs ORDER BY jid DESC LIMIT -1 OFFSET ?";
+    private static int toCount(Connection c, String oldest, int keep) throws SQLException {
         int removed;
         try (PreparedStatement returns = c.prepareStatement("DELETE FROM returns WHERE jid IN (" + oldest + ")");
                 PreparedStatement acks = c.prepareStatement("DELETE FROM acks WHERE jid IN (" + oldest + ")");

@@ -19,7 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Reads jobs back out of the cache tables described in {@link CacheSchema}. */
+/**
+ * Reads jobs back out of the cache tables described in {@link CacheSchema}; the few expressions that differ between
+ * databases come from their {@link CacheDialect}.
+ */
 final class CacheQueries {
     private static final TypeReference<List<Object>> LIST = new TypeReference<>() { };
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() { };
@@ -50,11 +53,11 @@ final class CacheQueries {
     }
 
     /** The job's caller, start, and whether it expects and has a return from {@code minion}; empty if unknown. */
-    static Optional<JobCache.LateJob> lateJob(Connection c, String jid, String minion) throws SQLException {
-        // The expected ids are searched by SQLite's json_each, not parsed into a list of 10,000 strings each time.
-        try (PreparedStatement p = c.prepareStatement("SELECT caller, start_ms, EXISTS (SELECT 1 FROM "
-                + "json_each(jobs.expected) WHERE value = ?), EXISTS (SELECT 1 FROM returns WHERE jid = ? AND "
-                + "minion = ?) FROM jobs WHERE jid = ?")) {
+    static Optional<JobCache.LateJob> lateJob(Connection c, CacheDialect d, String jid, String minion)
+            throws SQLException {
+        // The expected ids are searched by the database, not parsed into a list of 10,000 strings each time.
+        try (PreparedStatement p = c.prepareStatement("SELECT caller, start_ms, " + d.expects() + ", EXISTS (SELECT "
+                + "1 FROM returns WHERE jid = ? AND minion = ?) FROM jobs WHERE jid = ?")) {
             p.setString(1, minion);
             p.setString(2, jid);
             p.setString(3, minion);
@@ -63,8 +66,8 @@ final class CacheQueries {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                return Optional.of(new JobCache.LateJob(rs.getString(1), rs.getLong(2), rs.getInt(3) != 0,
-                        rs.getInt(4) != 0));
+                return Optional.of(new JobCache.LateJob(rs.getString(1), rs.getLong(2), rs.getBoolean(3),
+                        rs.getBoolean(4)));
             }
         }
     }
@@ -91,7 +94,7 @@ final class CacheQueries {
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
                     out.put(rs.getString(1), new MinionResult(CacheJson.parseValue(rs.getString(4)), rs.getInt(3),
-                            rs.getInt(2) != 0, Instant.ofEpochMilli(rs.getLong(5)),
+                            rs.getBoolean(2), Instant.ofEpochMilli(rs.getLong(5)),
                             Instant.ofEpochMilli(rs.getLong(6))));
                 }
             }
@@ -100,8 +103,8 @@ final class CacheQueries {
     }
 
     /** Jobs matching {@code f} (among {@code onlyJids}, when not null), newest first: at most {@code limit}. */
-    static List<JobOverview> recent(Connection c, JobFilter f, java.util.Collection<String> onlyJids, int limit)
-            throws SQLException {
+    static List<JobOverview> recent(Connection c, CacheDialect d, JobFilter f, java.util.Collection<String> onlyJids,
+            int limit) throws SQLException {
         StringBuilder where = new StringBuilder(" WHERE j.start_ms >= ?");
         List<String> values = new ArrayList<>();
         for (String[] column : new String[][] {{"function", f.function()}, {"target", f.target()},
@@ -122,7 +125,7 @@ final class CacheQueries {
                     .map(j -> "'" + j + "'").collect(java.util.stream.Collectors.joining(","))).append(")");
         }
         List<JobOverview> out = new ArrayList<>();
-        try (PreparedStatement p = c.prepareStatement(OVERVIEW + where + " ORDER BY j.jid DESC LIMIT ?")) {
+        try (PreparedStatement p = c.prepareStatement(overview(d) + where + " ORDER BY j.jid DESC LIMIT ?")) {
             int i = 1;
             p.setLong(i++, f.sinceMillis());
             for (String v : values) {
@@ -138,8 +141,10 @@ final class CacheQueries {
         return out;
     }
 
-    private static final String OVERVIEW = "SELECT j.jid, j.function, j.target, j.tgt_type, j.caller, j.start_ms, "
-            + "json_array_length(j.expected), (SELECT count(*) FROM returns r WHERE r.jid = j.jid) FROM jobs j";
+    private static String overview(CacheDialect d) {
+        return "SELECT j.jid, j.function, j.target, j.tgt_type, j.caller, j.start_ms, " + d.expectedCount()
+                + ", (SELECT count(*) FROM returns r WHERE r.jid = j.jid) FROM jobs j";
+    }
 
     private static JobOverview overview(ResultSet rs) throws SQLException {
         return new JobOverview(rs.getString(1), rs.getString(2), rs.getString(3), TargetType.parse(rs.getString(4)),
@@ -147,8 +152,8 @@ final class CacheQueries {
     }
 
     /** One job's line of a listing, whatever the filters; empty if the cache has no such job. */
-    static Optional<JobOverview> overview(Connection c, String jid) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(OVERVIEW + " WHERE j.jid = ?")) {
+    static Optional<JobOverview> overview(Connection c, CacheDialect d, String jid) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(overview(d) + " WHERE j.jid = ?")) {
             p.setString(1, jid);
             try (ResultSet rs = p.executeQuery()) {
                 return rs.next() ? Optional.of(overview(rs)) : Optional.empty();
@@ -171,15 +176,16 @@ final class CacheQueries {
     }
 
     /** How many returns of {@code jid} are written, and how many of those are {@code minions}'. */
-    static long[] returnCounts(Connection c, String jid, java.util.Collection<String> minions) throws SQLException {
+    static long[] returnCounts(Connection c, CacheDialect d, String jid, java.util.Collection<String> minions)
+            throws SQLException {
         String ids;
         try {
             ids = CacheJson.json(minions);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("minion ids as JSON", e); // a list of strings always is JSON
         }
-        try (PreparedStatement p = c.prepareStatement("SELECT count(*), count(CASE WHEN minion IN (SELECT value "
-                + "FROM json_each(?)) THEN 1 END) FROM returns WHERE jid = ?")) {
+        try (PreparedStatement p = c.prepareStatement("SELECT count(*), count(CASE WHEN minion IN (" + d.idsOf()
+                + ") THEN 1 END) FROM returns WHERE jid = ?")) {
             p.setString(1, ids);
             p.setString(2, jid);
             try (ResultSet rs = p.executeQuery()) {

@@ -6,7 +6,6 @@ import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -14,22 +13,25 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
- * Reads the job cache on its own connection, beside the writer: what the database holds ({@link CacheQueries}) with
- * the records waiting to be written laid over it ({@link PendingRecords}), so that a job is found as it will be once
- * written. The caller decides whether to let the writer catch up first; the connection is used by one caller at a
- * time (the {@link JobCache}'s lock).
+ * Reads the job cache on a reader's connection, beside the writer: what the database holds ({@link CacheQueries})
+ * with the records waiting to be written laid over it ({@link PendingRecords}), so that a job is found as it will be
+ * once written. The caller decides whether to let the writer catch up first, and reads one at a time (the
+ * {@link JobCache}'s lock). What other masters wrote to a shared database is read as this one's.
  */
 final class CacheReader {
     /** Logged as the job cache's, where an operator looks for it. */
     private static final Logger LOG = System.getLogger(JobCache.class.getName());
 
-    private final Connection reader;
+    private final CacheDatabase database;
+    private final CacheDialect dialect;
     private final PendingRecords pending;
 
-    CacheReader(Connection reader, PendingRecords pending) {
-        this.reader = reader;
+    CacheReader(CacheDatabase database, PendingRecords pending) {
+        this.database = database;
+        this.dialect = database.dialect();
         this.pending = pending;
     }
 
@@ -37,7 +39,7 @@ final class CacheReader {
     Optional<JobState> find(String jid) {
         try {
             Optional<PendingRecords.Pending> waiting = pending.of(jid); // before the database: see PendingRecords
-            Optional<JobState> stored = CacheQueries.job(reader, jid);
+            Optional<JobState> stored = database.read(c -> CacheQueries.job(c, jid));
             return waiting.isEmpty() ? stored : waiting.get().over(stored);
         } catch (SQLException | JsonProcessingException e) {
             throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);
@@ -47,8 +49,9 @@ final class CacheReader {
     /** Jobs matching {@code filter} (among {@code onlyJids}, when not null), those waiting to be written included. */
     List<JobOverview> recent(JobFilter filter, Collection<String> onlyJids) {
         try {
-            return PendingListing.recent(reader, filter, onlyJids, pending.all(onlyJids));
-        } catch (SQLException e) {
+            TreeMap<String, PendingRecords.Pending> waiting = pending.all(onlyJids);
+            return database.read(c -> PendingListing.recent(c, dialect, filter, onlyJids, waiting));
+        } catch (SQLException | JsonProcessingException e) {
             throw new IllegalStateException("cannot list jobs: " + e.getMessage(), e);
         }
     }
@@ -57,9 +60,9 @@ final class CacheReader {
     Optional<JobCache.LateJob> lateJob(String jid, String minion) {
         try {
             Optional<PendingRecords.Pending> waiting = pending.of(jid); // before the database: see PendingRecords
-            Optional<JobCache.LateJob> stored = CacheQueries.lateJob(reader, jid, minion);
+            Optional<JobCache.LateJob> stored = database.read(c -> CacheQueries.lateJob(c, dialect, jid, minion));
             return waiting.isEmpty() ? stored : waiting.get().over(stored, minion);
-        } catch (SQLException e) {
+        } catch (SQLException | JsonProcessingException e) {
             throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);
         }
     }
@@ -67,18 +70,19 @@ final class CacheReader {
     /** Deliveries written as still waiting, oldest first: (jid, minion, until_ms). */
     List<Object[]> queued() {
         List<Object[]> out = new ArrayList<>();
-        try (Statement s = reader.createStatement();
-                ResultSet rs = s.executeQuery("SELECT jid, minion, until_ms FROM queued ORDER BY jid")) {
-            while (rs.next()) {
-                out.add(new Object[] {rs.getString(1), rs.getString(2), rs.getLong(3)});
-            }
-        } catch (SQLException e) {
+        try {
+            database.read(c -> {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT jid, minion, until_ms FROM queued ORDER BY jid")) {
+                    while (rs.next()) {
+                        out.add(new Object[] {rs.getString(1), rs.getString(2), rs.getLong(3)});
+                    }
+                }
+                return out;
+            });
+        } catch (SQLException | JsonProcessingException e) {
             LOG.log(Level.WARNING, "reading queued deliveries failed: " + e.getMessage());
         }
         return out;
-    }
-
-    void close() throws SQLException {
-        reader.close();
     }
 }

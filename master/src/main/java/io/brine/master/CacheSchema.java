@@ -7,6 +7,8 @@ import java.sql.Statement;
 /**
  * The job cache's tables, and the migrations that bring a file written by an earlier version to them (its
  * {@code PRAGMA user_version} tells which). JSON columns hold msgpack values converted to JSON ({@link CacheJson}).
+ * The cluster's PostgreSQL holds the same tables ({@code db/brine-postgresql/V2__job_cache.sql}): a column added
+ * here is a new migration there.
  *
  * <pre>
  * jobs(jid TEXT PRIMARY KEY, function TEXT, args JSON, kwargs JSON, target TEXT, tgt_type TEXT,

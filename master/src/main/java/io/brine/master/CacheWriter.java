@@ -3,7 +3,6 @@ package io.brine.master;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,7 +18,7 @@ import java.util.function.LongConsumer;
 /**
  * The job cache's one writer thread: it takes the records the master's threads queue, gathers them for a moment and
  * commits them in one transaction ({@link CacheBatch}), so that a burst of returns costs one fsync rather than one
- * each. While the file cannot be written it keeps the batch and tries it again, ever less often, on a new
+ * each. While the database cannot be written it keeps the batch and tries it again, ever less often, on a new
  * connection; {@link CacheBacklog} counts what waits meanwhile and says why.
  */
 final class CacheWriter {
@@ -33,11 +32,9 @@ final class CacheWriter {
         int run(Connection writer) throws SQLException;
     }
 
-    /** Guards the connection, shared by the writer thread and pruning (the master's timer thread). */
+    /** Keeps the writer's connection to one user at a time: the writer thread, or pruning (the timer thread). */
     private final Object writeLock = new Object();
-    /** Replaced after a failed write: a connection that failed mid-transaction is not trusted again. */
-    private Connection connection;
-    private final String url;
+    private final CacheDatabase database;
     private final BlockingQueue<Object> writes = new LinkedBlockingQueue<>();
     /** The rows of {@link #writes} and of a failed batch, by jid, for readers; entered with the queue, in its order. */
     private final PendingRecords pending;
@@ -51,10 +48,9 @@ final class CacheWriter {
     /** When a read last woke the failing writer ({@link #awaitForRead}); guarded by this. */
     private long lastNudge = System.nanoTime() - TimeUnit.SECONDS.toNanos(1);
 
-    CacheWriter(CacheFile file, PendingRecords pending, CacheBacklog backlog, CacheBatch batches,
+    CacheWriter(CacheDatabase database, PendingRecords pending, CacheBacklog backlog, CacheBatch batches,
             ThreadFactory threads, LongConsumer written) {
-        this.url = file.url();
-        this.connection = file.writer();
+        this.database = database;
         this.pending = pending;
         this.backlog = backlog;
         this.batches = batches;
@@ -107,14 +103,15 @@ final class CacheWriter {
     /** Runs {@code work} on the writer's connection, between two batches. */
     int onConnection(Work work) throws SQLException {
         synchronized (writeLock) {
-            return work.run(connection);
+            return database.write(work::run);
         }
     }
 
     /**
-     * Writes what is queued, waiting up to {@code timeout} for a slow or failing disk, then closes the connection.
+     * Writes what is queued, waiting up to {@code timeout} for a slow or failing disk, then stops; the database's
+     * connections are closed by the caller.
      */
-    void close(Duration timeout) throws InterruptedException, SQLException {
+    void close(Duration timeout) throws InterruptedException {
         stopDeadlineNanos = System.nanoTime() + timeout.toNanos();
         writes.add(STOP);
         LockSupport.unpark(thread);
@@ -126,7 +123,6 @@ final class CacheWriter {
             thread.interrupt();
             thread.join(1000);
         }
-        connection.close();
     }
 
     private void writeLoop() {
@@ -148,7 +144,7 @@ final class CacheWriter {
             long began = System.nanoTime();
             synchronized (writeLock) {
                 // the connection is shared with pruning, which runs on the master's timer thread
-                error = batches.write(connection, batch);
+                error = write(batch);
             }
             if (error == null && rows > 0) {
                 written.accept(System.nanoTime() - began);
@@ -207,23 +203,19 @@ final class CacheWriter {
                 + " job and delivery records were not written and are lost: " + error.getMessage());
     }
 
-    /**
-     * A connection whose transaction failed (SQLITE_FULL, a lock timeout) can stay in a state where every later
-     * batch fails with "cannot commit - no transaction is active": a fresh one starts clean.
-     */
+    /** Writes {@code batch}: null when committed, the error otherwise (a connection not lent counts as one). */
+    private SQLException write(List<Object> batch) {
+        try {
+            return database.write(c -> batches.write(c, batch));
+        } catch (SQLException e) {
+            return e;
+        }
+    }
+
+    /** The connection that failed is not trusted again ({@link CacheDatabase#writeFailed}). */
     private void reconnect() {
         synchronized (writeLock) {
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // it is being replaced
-            }
-            try {
-                connection = DriverManager.getConnection(url);
-                CacheSchema.apply(connection);
-            } catch (SQLException e) {
-                LOG.log(Level.DEBUG, "job cache reconnect failed (tried again later): " + e.getMessage());
-            }
+            database.writeFailed();
         }
     }
 

@@ -81,6 +81,9 @@ public final class ClusterDatabase implements AutoCloseable {
         // (the driver's connectTimeout bounds a host that does not answer) instead of the pool retrying for 5 s
         h.setInitializationFailTimeout(1);
         h.addDataSourceProperty("ApplicationName", "brine-master");
+        // an error's message never carries a statement's values or a row's (the server's DETAIL, the driver's
+        // batch entries): a job's arguments or a return would reach the log, and a caller refused for it
+        h.addDataSourceProperty("logServerErrorDetail", "false");
         h.addDataSourceProperty("connectTimeout", String.valueOf(CONNECT_TIMEOUT.toSeconds()));
         put(h, "sslmode", cfg.sslMode());
         put(h, "sslrootcert", cfg.sslRootCert());

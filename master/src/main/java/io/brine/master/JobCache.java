@@ -17,9 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 
 /**
- * The durable job cache: one SQLite file, {@code cachedir/jobs.sqlite}, what the master knows of jobs past and
- * present. It is made of pieces with one job each: the file opened and checked ({@link CacheFile}), its tables and
- * migrations ({@link CacheSchema}), one writer thread that batches records into transactions ({@link CacheWriter},
+ * The durable job cache, what the master knows of jobs past and present: in one SQLite file,
+ * {@code cachedir/jobs.sqlite} ({@link CacheFile}, its tables and migrations in {@link CacheSchema}), or in the
+ * PostgreSQL database the masters of a cluster share ({@link ClusterCacheTables}, migrated with the cluster's
+ * schema), each behind {@link CacheDatabase} and speaking its {@link CacheDialect}. The rest is one over either, in
+ * pieces with one job each: one writer thread that batches records into transactions ({@link CacheWriter},
  * {@link CacheBatch}) and counts what waits ({@link CacheBacklog}), what waits for a return's commit
  * ({@link ReturnCommits}), reads with the records not yet written laid over the database ({@link CacheReader}), and
  * retention ({@link CachePruning}). Reads and pruning take turns on this cache's lock.
@@ -38,6 +40,7 @@ final class JobCache implements AutoCloseable {
     /** While the cache fails, the most bytes of records ({@link ApproximateSize}) kept before new jobs are refused. */
     static final long MAX_BACKLOG_BYTES = 256L << 20;
 
+    private final CacheDatabase database;
     private final CacheBacklog backlog = new CacheBacklog();
     private final ReturnCommits returns = new ReturnCommits();
     private final CacheBatch batches;
@@ -45,13 +48,14 @@ final class JobCache implements AutoCloseable {
     private final CacheReader reader;
     private final CachePruning pruning;
 
-    private JobCache(CacheFile file, ThreadFactory threads, LongConsumer written) {
+    private JobCache(CacheDatabase database, ThreadFactory threads, LongConsumer written) {
         // The records not on disk yet, by jid, for readers: the rows of the writer's queue and of its failed batch.
         PendingRecords pending = new PendingRecords();
-        this.batches = new CacheBatch(pending, returns);
-        this.writer = new CacheWriter(file, pending, backlog, batches, threads, written);
-        this.reader = new CacheReader(file.reader(), pending);
-        this.pruning = new CachePruning(writer);
+        this.database = database;
+        this.batches = new CacheBatch(database.dialect(), pending, returns);
+        this.writer = new CacheWriter(database, pending, backlog, batches, threads, written);
+        this.reader = new CacheReader(database, pending);
+        this.pruning = new CachePruning(writer, database.dialect());
     }
 
     /** A job cache whose writer thread is called {@code brine-job-cache} (tests of the cache alone). */
@@ -67,6 +71,14 @@ final class JobCache implements AutoCloseable {
     /** As above; {@code written} is told how long each committed batch took, in nanoseconds. */
     static JobCache open(Path cacheDir, ThreadFactory threads, LongConsumer written) {
         return new JobCache(CacheFile.open(cacheDir), threads, written);
+    }
+
+    /**
+     * The job cache in the cluster's database {@code db} (its tables made by {@link ClusterDatabase#open}), shared
+     * with the other masters: what one writes, every one reads. {@code db} stays open when the cache closes.
+     */
+    static JobCache open(ClusterDatabase db, ThreadFactory threads, LongConsumer written) {
+        return new JobCache(new ClusterCacheTables(db.dataSource()), threads, written);
     }
 
     void recordJob(JobState job) {
@@ -114,6 +126,11 @@ final class JobCache implements AutoCloseable {
     /** Writes that failed and were kept to be tried again, since the start. */
     long failedWrites() {
         return backlog.failedWrites();
+    }
+
+    /** Records dropped because the database refuses them for good (PostgreSQL: a NUL in a text), since the start. */
+    long refusedRecords() {
+        return batches.refused();
     }
 
     void recordReturn(String jid, String minion, MinionResult ret) {
@@ -217,7 +234,7 @@ final class JobCache implements AutoCloseable {
     public void close(Duration timeout) {
         try {
             writer.close(timeout);
-            reader.close();
+            database.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (SQLException e) {

@@ -27,16 +27,16 @@ final class PendingListing {
     }
 
     /** Jobs matching {@code f} (among {@code onlyJids}, when not null), newest first, {@code waiting} included. */
-    static List<JobOverview> recent(Connection c, JobFilter f, Collection<String> onlyJids,
+    static List<JobOverview> recent(Connection c, CacheDialect d, JobFilter f, Collection<String> onlyJids,
             TreeMap<String, PendingRecords.Pending> waiting) throws SQLException {
         if (waiting.isEmpty()) {
-            return CacheQueries.recent(c, f, onlyJids, f.limit());
+            return CacheQueries.recent(c, d, f, onlyJids, f.limit());
         }
         long now = System.currentTimeMillis();
         // Only a cancelled delivery drops a row the database lists (the queued filter): read as many more rows.
         long droppable = f.queued() ? waiting.values().stream().filter(p -> !p.queued().isEmpty()).count() : 0;
         int asked = (int) Math.min(Integer.MAX_VALUE - 1, f.limit() + droppable);
-        List<JobOverview> stored = CacheQueries.recent(c, f, onlyJids, asked);
+        List<JobOverview> stored = CacheQueries.recent(c, d, f, onlyJids, asked);
         Map<String, JobOverview> storedByJid = new HashMap<>();
         TreeMap<String, Candidate> out = new TreeMap<>(java.util.Comparator.reverseOrder());
         for (JobOverview s : stored) {
@@ -53,7 +53,7 @@ final class PendingListing {
             if (s == null && lowest != null && jid.compareTo(lowest) < 0) {
                 break; // newest first: every later one is lower still
             }
-            Candidate candidate = candidate(c, f, jid, e.getValue(), s, now);
+            Candidate candidate = candidate(c, d, f, jid, e.getValue(), s, now);
             if (candidate != null && admits(f, candidate.columns())) {
                 out.put(jid, candidate);
             }
@@ -63,7 +63,7 @@ final class PendingListing {
             if (listed.size() == f.limit()) {
                 break;
             }
-            listed.add(counted(c, candidate));
+            listed.add(counted(c, d, candidate));
         }
         return listed;
     }
@@ -72,15 +72,15 @@ final class PendingListing {
      * {@code jid} as the listing will show it, or null when it cannot match: the database did not list it (it
      * matched nothing there, or is not there yet) and nothing waiting can make it match.
      */
-    private static Candidate candidate(Connection c, JobFilter f, String jid, PendingRecords.Pending p, JobOverview s,
-            long now) throws SQLException {
+    private static Candidate candidate(Connection c, CacheDialect d, JobFilter f, String jid,
+            PendingRecords.Pending p, JobOverview s, long now) throws SQLException {
         JobOverview stored = s;
         if (stored == null && p.job() == null) {
             // its job row is the database's, so are the columns it failed to match; only a delivery added may count
             if (!f.queued() || p.queued().values().stream().noneMatch(until -> until > now)) {
                 return null;
             }
-            stored = CacheQueries.overview(c, jid).orElse(null);
+            stored = CacheQueries.overview(c, d, jid).orElse(null);
             if (stored == null) {
                 return null;
             }
@@ -102,14 +102,14 @@ final class PendingListing {
     }
 
     /** The candidate with its returns counted: those written, and those waiting that no written one precedes. */
-    private static JobOverview counted(Connection c, Candidate candidate) throws SQLException {
+    private static JobOverview counted(Connection c, CacheDialect d, Candidate candidate) throws SQLException {
         PendingRecords.Pending p = candidate.waiting();
         JobOverview row = candidate.columns();
         if (p == null || candidate.stored() != null && p.returns().isEmpty()) {
             return row;
         }
         // both counts read now: a waiting return written since the listing began counts once
-        long[] counts = CacheQueries.returnCounts(c, row.jid(), p.returns().keySet());
+        long[] counts = CacheQueries.returnCounts(c, d, row.jid(), p.returns().keySet());
         long returned = counts[0] + p.returns().size() - counts[1];
         return new JobOverview(row.jid(), row.function(), row.target(), row.targetType(), row.caller(),
                 row.startTime(), row.expectedCount(), (int) Math.min(Integer.MAX_VALUE, returned));
