@@ -29,6 +29,12 @@ public final class ClusterDatabase implements AutoCloseable {
     /** The classpath folder of the migrations: not a package name, so a named module's encapsulation keeps none. */
     static final String MIGRATIONS = "classpath:db/brine-postgresql";
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    /**
+     * How long a store waits for a pooled connection. Short: while the database is away every write and read waits
+     * this long before it fails and the store falls back (backlog, listings last read), and a master's workers must
+     * not be held for long.
+     */
+    private static final Duration POOL_WAIT = Duration.ofSeconds(2);
 
     private final HikariDataSource pool;
     private final String schemaVersion;
@@ -76,7 +82,7 @@ public final class ClusterDatabase implements AutoCloseable {
         }
         h.setMaximumPoolSize(cfg.poolSize());
         h.setMinimumIdle(1);
-        h.setConnectionTimeout(CONNECT_TIMEOUT.toMillis());
+        h.setConnectionTimeout(POOL_WAIT.toMillis());
         // one connection made at construction, once: a database that is not there, a role refused, fail at once
         // (the driver's connectTimeout bounds a host that does not answer) instead of the pool retrying for 5 s
         h.setInitializationFailTimeout(1);

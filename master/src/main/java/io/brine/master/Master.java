@@ -100,7 +100,10 @@ public final class Master implements AutoCloseable {
         this.key = MasterPki.prepare(config.pkiDir());
         this.cacheLock = CacheDirLock.acquire(config.cacheDir());
         try {
-            this.cache = JobCache.open(config.cacheDir(), runtime.threads("job-cache"), metrics::cacheWritten);
+            // in a cluster, the jobs live in its database: every master shows the same job
+            this.cache = cluster == null
+                    ? JobCache.open(config.cacheDir(), runtime.threads("job-cache"), metrics::cacheWritten)
+                    : JobCache.open(cluster, runtime.threads("job-cache"), metrics::cacheWritten);
         } catch (RuntimeException e) {
             cacheLock.close();
             throw e;
