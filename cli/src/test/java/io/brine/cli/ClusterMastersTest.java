@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,14 +31,7 @@ class ClusterMastersTest {
 
     @BeforeAll
     static void startPostgres() throws Exception {
-        pg = TestPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() {
-        if (pg != null) {
-            pg.close();
-        }
+        pg = TestPostgres.shared();
     }
 
     /** A master of the cluster in {@code dir}, holding the key in {@code keyFrom}'s pki_dir (null: a new one). */

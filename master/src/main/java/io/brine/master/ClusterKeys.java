@@ -9,7 +9,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,15 +67,6 @@ final class ClusterKeys implements KeyStore {
                 }
             });
         }
-    }
-
-    @Override
-    public Map<KeyStatus, List<String>> list() {
-        Map<KeyStatus, List<String>> out = new EnumMap<>(KeyStatus.class);
-        for (KeyStatus s : KeyStatus.values()) {
-            out.put(s, ids(s));
-        }
-        return out;
     }
 
     @Override

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,16 +37,6 @@ final class KeyDirectory implements KeyStore {
 
     public Path pkiDir() {
         return pkiDir;
-    }
-
-    /** Ids by status, each list sorted. */
-    @Override
-    public Map<KeyStatus, List<String>> list() {
-        Map<KeyStatus, List<String>> out = new EnumMap<>(KeyStatus.class);
-        for (KeyStatus s : KeyStatus.values()) {
-            out.put(s, ids(s));
-        }
-        return out;
     }
 
     /**

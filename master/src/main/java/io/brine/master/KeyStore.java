@@ -2,6 +2,7 @@ package io.brine.master;
 
 import io.brine.protocol.KeyStatus;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,7 +14,13 @@ import java.util.Optional;
  */
 interface KeyStore {
     /** Ids by status, each list sorted. */
-    Map<KeyStatus, List<String>> list();
+    default Map<KeyStatus, List<String>> list() {
+        Map<KeyStatus, List<String>> out = new EnumMap<>(KeyStatus.class);
+        for (KeyStatus s : KeyStatus.values()) {
+            out.put(s, ids(s));
+        }
+        return out;
+    }
 
     /** Ids filed under a status, sorted; a copy the caller may change. */
     List<String> ids(KeyStatus status);

@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -22,14 +21,7 @@ class ClusterKeysTest {
 
     @BeforeAll
     static void startPostgres() throws Exception {
-        pg = TestPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() {
-        if (pg != null) {
-            pg.close();
-        }
+        pg = TestPostgres.shared();
     }
 
     private static byte[] key(int b) {

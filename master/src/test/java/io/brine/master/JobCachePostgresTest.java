@@ -23,7 +23,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,14 +41,7 @@ class JobCachePostgresTest implements JobCacheBehaviours, PendingRecordsBehaviou
 
     @BeforeAll
     static void startPostgres() throws Exception {
-        pg = TestPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() {
-        if (pg != null) {
-            pg.close();
-        }
+        pg = TestPostgres.shared();
     }
 
     @BeforeEach

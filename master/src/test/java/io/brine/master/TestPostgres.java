@@ -23,8 +23,8 @@ import java.util.stream.Stream;
  * {@code initdb} in a fresh temporary directory and {@code pg_ctl} on a free loopback port, trusting local
  * connections for the role {@code brine}; stopped and deleted by {@link #close}. As root (CI) the server runs as the
  * {@code postgres} system user, since PostgreSQL refuses to run as root. A test class shares one server (initdb is
- * the slow part, about a second) and takes a database of its own per test ({@link #newDatabase}). Skips the test
- * when PostgreSQL is not installed.
+ * the slow part, about a second) and takes a database of its own per test ({@link #newDatabase}); test classes of one
+ * JVM share one server ({@link #shared}). Skips the test when PostgreSQL is not installed.
  */
 public final class TestPostgres implements AutoCloseable {
     private static final AtomicInteger DATABASES = new AtomicInteger();
@@ -38,6 +38,21 @@ public final class TestPostgres implements AutoCloseable {
         this.dir = dir;
         this.port = port;
         this.asPostgres = asPostgres;
+    }
+
+    private static TestPostgres shared;
+
+    /**
+     * One server for every test class of this JVM, started on first use and stopped when the JVM exits: each test
+     * takes a database of its own from it, and initdb is paid once.
+     */
+    public static synchronized TestPostgres shared() throws IOException, InterruptedException {
+        if (shared == null) {
+            TestPostgres pg = start();
+            Runtime.getRuntime().addShutdownHook(new Thread(pg::close, "test-postgres-stop"));
+            shared = pg;
+        }
+        return shared;
     }
 
     public static TestPostgres start() throws IOException, InterruptedException {
