@@ -15,7 +15,7 @@ module io.brine.master {
     requires io.brine.fileserver;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
-    requires java.sql;
+    requires transitive java.sql; // ClusterDatabase.dataSource() is a javax.sql.DataSource
     requires org.xerial.sqlitejdbc;
     requires org.postgresql.jdbc; // the cluster's database (ClusterDatabase), with its pool and migrations:
     requires com.zaxxer.hikari;

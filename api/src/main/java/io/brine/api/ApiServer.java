@@ -26,6 +26,9 @@ import java.util.Objects;
  * }</pre>
  */
 public final class ApiServer implements AutoCloseable {
+    /** The token store {@link #start(Master)} opened for this server, closed with it; null when the caller's. */
+    private volatile TokenStore ownedTokens;
+
     private static final Logger LOG = System.getLogger(ApiServer.class.getName());
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
 
@@ -53,7 +56,15 @@ public final class ApiServer implements AutoCloseable {
         if (config == null) {
             throw new IllegalStateException("the master's configuration has no 'api' section");
         }
-        return start(master, config, TokenStore.forMaster(master.config()));
+        TokenStore tokens = TokenStore.forMaster(master.config());
+        try {
+            ApiServer api = start(master, config, tokens);
+            api.ownedTokens = tokens; // a cluster's holds a pool of connections: closed with this server
+            return api;
+        } catch (IOException | RuntimeException e) {
+            tokens.close();
+            throw e;
+        }
     }
 
     /** Serves {@code master} where {@code config} says, accepting the tokens of {@code tokens}. */
@@ -75,7 +86,7 @@ public final class ApiServer implements AutoCloseable {
         HttpListener listener = ApiListener.start(config, handler, limits, idle);
         master.watchHttpListener("api", listener::dropped);
         ApiServer api = new ApiServer(listener, events, handler, config.tls());
-        LOG.log(Level.INFO, "api listening on " + api.address() + ", tokens in " + tokens.file());
+        LOG.log(Level.INFO, "api listening on " + api.address() + ", tokens in " + tokens.describe());
         return api;
     }
 
@@ -145,5 +156,9 @@ public final class ApiServer implements AutoCloseable {
     public void close() {
         events.closeAll();
         listener.stop(Duration.ofSeconds(1));
+        TokenStore owned = ownedTokens;
+        if (owned != null) {
+            owned.close();
+        }
     }
 }

@@ -2,13 +2,8 @@ package io.brine.api;
 
 import io.brine.master.MasterConfig;
 import java.io.IOException;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -22,9 +17,11 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The API's bearer tokens, kept in one file as SHA-256 hashes only ({@code pki_dir/api_tokens.json}, mode
- * 0600): a token is shown once, when created, and cannot be recovered. The file is re-read whenever it
- * changes, so a token created or revoked with {@code brine token} takes effect on a running master at once.
+ * The API's bearer tokens, kept as SHA-256 hashes only: a token is shown once, when created, and cannot be
+ * recovered. A master keeps them in one file ({@code pki_dir/api_tokens.json}, mode 0600), re-read whenever it
+ * changes, so a token created or revoked with {@code brine token} takes effect on a running master at once; the
+ * masters of a cluster keep them in its database, so a token made through one is taken by all
+ * ({@link ClusterTokenTable}).
  *
  * <p>Example:
  * <pre>{@code
@@ -34,23 +31,17 @@ import java.util.regex.Pattern;
  * tokens.revoke("heat");
  * }</pre>
  */
-public final class TokenStore {
+public final class TokenStore implements AutoCloseable {
     /** The token file's name inside the master's {@code pki_dir}. */
     public static final String FILE_NAME = "api_tokens.json";
-    private static final Logger LOG = System.getLogger(TokenStore.class.getName());
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,63}");
     private static final String PREFIX = "brine_";
     private static final Pattern LIFETIME = Pattern.compile("([1-9][0-9]{0,8})([smhd])");
     private static final int MAX_TOKEN_LENGTH = 256;
 
-    /** The entries as last read, and the file version they were read from. */
-    private record Snapshot(Object fileKey, long modified, long size, List<StoredToken> tokens) {
-    }
-
-    private final Path file;
+    private final TokenTable table;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
-    private volatile Snapshot snapshot = new Snapshot(null, -1, -1, List.of());
 
     /**
      * A lifetime as {@code brine token create --expires} and {@code POST /tokens} take it: {@code 90s},
@@ -76,7 +67,11 @@ public final class TokenStore {
     }
 
     TokenStore(Path file, Clock clock) {
-        this.file = Objects.requireNonNull(file, "file");
+        this(new TokenFileTable(Objects.requireNonNull(file, "file")), clock);
+    }
+
+    TokenStore(TokenTable table, Clock clock) {
+        this.table = Objects.requireNonNull(table, "table");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -85,13 +80,31 @@ public final class TokenStore {
         return new TokenStore(file, Clock.systemUTC());
     }
 
-    /** The tokens of the master configured by {@code config}: {@code pki_dir/api_tokens.json}. */
+    /**
+     * The tokens of the master configured by {@code config}: {@code pki_dir/api_tokens.json}, or with
+     * {@code cluster}, its database (a pool of this store's own, closed with it).
+     */
     public static TokenStore forMaster(MasterConfig config) {
+        if (config.cluster() != null) {
+            return new TokenStore(new ClusterTokenTable(io.brine.master.ClusterDatabase.open(config.cluster()), true),
+                    Clock.systemUTC());
+        }
         return open(config.pkiDir().resolve(FILE_NAME));
     }
 
+    /** The token file, or null when the tokens are in a cluster's database. */
     public Path file() {
-        return file;
+        return table instanceof TokenFileTable f ? f.file() : null;
+    }
+
+    /** Where the tokens are kept, for messages: the file, or the cluster's database. */
+    public String describe() {
+        return table.describe();
+    }
+
+    @Override
+    public void close() {
+        table.close();
     }
 
     /**
@@ -110,7 +123,7 @@ public final class TokenStore {
         String token = PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
         Instant now = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
         StoredToken entry = new StoredToken(name, sha256(token), now, expiresIn == null ? null : now.plus(expiresIn));
-        TokenFile.update(file, tokens -> {
+        table.update(tokens -> {
             if (tokens.stream().anyMatch(t -> t.name().equals(name))) {
                 throw new IllegalArgumentException("a token named '" + name + "' exists already; revoke it first");
             }
@@ -124,7 +137,7 @@ public final class TokenStore {
     public boolean revoke(String name) throws IOException {
         requireValidName(name);
         boolean[] found = new boolean[1];
-        TokenFile.update(file, tokens -> {
+        table.update(tokens -> {
             found[0] = tokens.removeIf(t -> t.name().equals(name));
             return tokens;
         });
@@ -133,7 +146,7 @@ public final class TokenStore {
 
     /** Every token's name and dates, expired ones included, in creation order. */
     public List<TokenInfo> list() throws IOException {
-        return TokenFile.read(file).stream().map(StoredToken::info).toList();
+        return table.read().stream().map(StoredToken::info).toList();
     }
 
     /**
@@ -148,31 +161,13 @@ public final class TokenStore {
         byte[] hash = sha256(presented);
         Instant now = clock.instant();
         String match = null;
-        for (StoredToken t : current()) {
+        for (StoredToken t : table.current()) {
             // '&' rather than '&&': the expiry is checked whether or not the hash matched
             if (MessageDigest.isEqual(hash, t.sha256()) & t.validAt(now)) {
                 match = t.name();
             }
         }
         return Optional.ofNullable(match);
-    }
-
-    private List<StoredToken> current() {
-        try {
-            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-            Snapshot s = snapshot;
-            Object key = a.fileKey() == null ? a.lastModifiedTime() : a.fileKey();
-            if (!key.equals(s.fileKey()) || a.lastModifiedTime().toMillis() != s.modified() || a.size() != s.size()) {
-                s = new Snapshot(key, a.lastModifiedTime().toMillis(), a.size(), TokenFile.read(file));
-                snapshot = s;
-            }
-            return s.tokens();
-        } catch (NoSuchFileException e) {
-            return List.of();
-        } catch (IOException e) {
-            LOG.log(Level.ERROR, "cannot read the API token file; refusing every token: " + e.getMessage());
-            return List.of();
-        }
     }
 
     private static void requireValidName(String name) {

@@ -51,7 +51,10 @@ final class TokenCommand implements Runnable {
         public Integer call() throws IOException {
             Logging.configure("warning");
             io.brine.master.MasterConfig cfg = config.load();
-            String token = TokenStore.forMaster(cfg).create(name, lifetime(expires));
+            String token;
+            try (TokenStore tokens = TokenStore.forMaster(cfg)) {
+                token = tokens.create(name, lifetime(expires));
+            }
             ClientCommand.audit(cfg, "token.create", Map.of("token", name, "expires", expires == null ? "never" : expires,
                     "outcome", "created"), spec.commandLine().getErr());
             spec.commandLine().getOut().println(token);
@@ -75,7 +78,11 @@ final class TokenCommand implements Runnable {
         public Integer call() throws IOException {
             Logging.configure("warning");
             io.brine.master.MasterConfig cfg = config.load();
-            if (!TokenStore.forMaster(cfg).revoke(name)) {
+            boolean revoked;
+            try (TokenStore tokens = TokenStore.forMaster(cfg)) {
+                revoked = tokens.revoke(name);
+            }
+            if (!revoked) {
                 throw new CliException(ExitCodes.FAILED, "no token named '" + name + "'");
             }
             ClientCommand.audit(cfg, "token.revoke", Map.of("token", name, "outcome", "revoked"),
@@ -101,7 +108,10 @@ final class TokenCommand implements Runnable {
         public Integer call() throws IOException {
             Logging.configure("warning");
             OutputFormat.check(out);
-            List<TokenInfo> tokens = TokenStore.forMaster(config.load()).list();
+            List<TokenInfo> tokens;
+            try (TokenStore store = TokenStore.forMaster(config.load())) {
+                tokens = store.list();
+            }
             PrintWriter stdout = spec.commandLine().getOut();
             if (out.equals("text")) {
                 tokens.forEach(t -> stdout.println(t.name() + "  created " + t.created() + "  "
