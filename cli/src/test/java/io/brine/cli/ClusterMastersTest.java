@@ -69,14 +69,21 @@ class ClusterMastersTest {
     void aJobFromEitherMasterReachesTheMinionsConnectedToTheOtherAndItsReturnsComeBack() throws Exception {
         ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
         try (Master a = master("a", cluster, null); Master b = master("b", cluster, root.resolve("a"));
-                Minion onA = Minion.start(MinionConfig.underDirectory(root.resolve("m1"), "m1", a.port()));
-                Minion onB = Minion.start(MinionConfig.underDirectory(root.resolve("m2"), "m2", b.port()))) {
+                Minion onA = Minion.start(MinionConfig.underDirectory(root.resolve("m1"), "m1", a.port())
+                        .withGrains(java.util.Map.of("role", "web")));
+                Minion onB = Minion.start(MinionConfig.underDirectory(root.resolve("m2"), "m2", b.port())
+                        .withGrains(java.util.Map.of("role", "db")))) {
             TestCluster.awaitStatus(onA, KeyStatus.PENDING, Duration.ofSeconds(20));
             TestCluster.awaitStatus(onB, KeyStatus.PENDING, Duration.ofSeconds(20));
             a.keys().accept("m1");
             b.keys().accept("m2");
             TestCluster.awaitStatus(onA, KeyStatus.ACCEPTED, Duration.ofSeconds(5));
             TestCluster.awaitStatus(onB, KeyStatus.ACCEPTED, Duration.ofSeconds(5));
+            // grains reported to B target on A, and the other way round (once the minions have reported them)
+            Await.until(() -> byGrain(a, "role:db").equals(java.util.Set.of("m2")), "-G on A selects m2, on B",
+                    Duration.ofSeconds(10));
+            Await.until(() -> byGrain(b, "role:web").equals(java.util.Set.of("m1")), "-G on B selects m1, on A",
+                    Duration.ofSeconds(10));
             for (Master from : List.of(a, b)) {
                 Job job = from.client().call(JobSpec.of("*", "test.echo", "hello").withTimeout(Duration.ofSeconds(10)));
                 assertEquals(java.util.Set.of("m1", "m2"), job.returns().keySet(), "both minions answered " + job);
@@ -118,6 +125,19 @@ class ClusterMastersTest {
             assertEquals("through", b.client().job(jid).orElseThrow().returns().get("m1").ret());
         } finally {
             a.close();
+        }
+    }
+
+    /** The minions that answer a ping targeted by grain through {@code m}. */
+    private static java.util.Set<String> byGrain(Master m, String grain) {
+        try {
+            return m.client().call(JobSpec.of(grain, "test.ping").withTargetType(io.brine.targeting.TargetType.GRAIN)
+                    .withTimeout(Duration.ofSeconds(5))).returns().keySet();
+        } catch (RuntimeException e) {
+            return java.util.Set.of(); // no minion matched yet
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return java.util.Set.of();
         }
     }
 

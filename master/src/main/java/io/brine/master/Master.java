@@ -82,6 +82,8 @@ public final class Master implements AutoCloseable {
     private final String clusterId;
     /** Jobs to and from the other masters' minions; null without a cluster. */
     private final ClusterRoutes routes;
+    /** What the master knows of each minion for targeting (grains, pillar). */
+    private final MinionFactsCache facts;
     /** Minions' events shared with the cluster's other masters; null without a cluster. */
     private final ClusterEvents clusterEvents;
     /** The notices of jobs routed here and of replies routed back; empty without a cluster. */
@@ -128,7 +130,10 @@ public final class Master implements AutoCloseable {
         LOG.log(Level.INFO, "pillar files are rendered by " + (pillarRenderer == TemplateRenderer.PLAIN
                 ? "nothing (plain YAML)" : pillarRenderer.getClass().getName()));
         PillarCompiler pillar = new PillarCompiler(config.pillarRoots(), pillarRenderer);
-        MinionFactsCache facts = new MinionFactsCache(config.cacheDir(), pillar);
+        // in a cluster, every master targets by the grains minions reported to any of them
+        MinionFactsCache facts = cluster == null ? new MinionFactsCache(config.cacheDir(), pillar)
+                : new MinionFactsCache(new ClusterGrains(cluster.dataSource()), pillar);
+        this.facts = facts;
         AccessPolicy access = new AccessPolicy(config.access().publisherAcl(), config.access().publisherAclLocal(),
                 facts::facts, name -> io.brine.protocol.MinionId.isValid(name)
                         && java.nio.file.Files.exists(config.pkiDir().resolve("clients").resolve(name)));
@@ -279,6 +284,8 @@ public final class Master implements AutoCloseable {
                 m.clusterEvents.start();
                 m.routeNotices.add(ClusterNotices.listen(cluster.dataSource(), ClusterEvents.CHANNEL,
                         m.clusterEvents::notice, runtime.threads("cluster-events")));
+                m.routeNotices.add(ClusterNotices.listen(cluster.dataSource(), ClusterGrains.CHANNEL,
+                        m.facts::forget, runtime.threads("cluster-grains")));
                 m.routes.jobsNotice(null); // what was routed here before this master listened
                 m.routes.repliesNotice(null);
             }

@@ -28,28 +28,36 @@ final class MinionFactsCache {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() { };
 
-    private final Path minionsDir;
+    private final GrainsStore stored;
     private final PillarCompiler pillars;
     private final Map<String, Map<String, Object>> grains = new ConcurrentHashMap<>();
     private final Map<String, Map<String, Object>> pillar = new ConcurrentHashMap<>();
 
     MinionFactsCache(Path cacheDir, PillarCompiler pillars) {
-        this.minionsDir = cacheDir.resolve("minions");
+        this(new FileGrains(cacheDir.resolve("minions")), pillars);
+    }
+
+    /** Grains kept in {@code stored} beyond memory: this master's files, or a cluster's database. */
+    MinionFactsCache(GrainsStore stored, PillarCompiler pillars) {
+        this.stored = stored;
         this.pillars = pillars;
+    }
+
+    /** {@code id}'s grains changed elsewhere (another master of the cluster; null: anyone's): read them again. */
+    void forget(String id) {
+        if (id == null) {
+            grains.clear();
+            pillar.clear();
+        } else {
+            grains.remove(id);
+            pillar.remove(id);
+        }
     }
 
     void grainsReported(String id, Map<String, Object> claimed) {
         Map<String, Object> reported = withAuthenticatedId(id, claimed);
         grains.put(id, reported);
-        try {
-            Path dir = PrivateFiles.directory(minionsDir.resolve(MinionId.requireValid(id)));
-            Path temp = Files.createTempFile(dir, "grains", ".tmp");
-            JSON.writeValue(temp.toFile(), reported);
-            Files.move(temp, dir.resolve("grains.json"), StandardCopyOption.ATOMIC_MOVE,
-                    StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, "cannot store the grains of " + id + ": " + e.getMessage());
-        }
+        stored.store(MinionId.requireValid(id), reported);
     }
 
     private static Map<String, Object> withAuthenticatedId(String id, Map<String, Object> grains) {
@@ -71,15 +79,43 @@ final class MinionFactsCache {
     }
 
     private Map<String, Object> readStoredGrains(String id) {
-        Path file = minionsDir.resolve(id).resolve("grains.json");
-        if (!Files.exists(file)) {
-            return null;
+        Map<String, Object> kept = stored.read(id);
+        return kept == null ? null : withAuthenticatedId(id, kept);
+    }
+
+    /** Salt's {@code cachedir/minions/ID/grains.json}, written whole and moved into place. */
+    private static final class FileGrains implements GrainsStore {
+        private final Path minionsDir;
+
+        FileGrains(Path minionsDir) {
+            this.minionsDir = minionsDir;
         }
-        try {
-            return withAuthenticatedId(id, JSON.readValue(file.toFile(), MAP));
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, "ignoring unreadable cached grains " + file + ": " + e.getMessage());
-            return null;
+
+        @Override
+        public void store(String id, Map<String, Object> grains) {
+            try {
+                Path dir = PrivateFiles.directory(minionsDir.resolve(id));
+                Path temp = Files.createTempFile(dir, "grains", ".tmp");
+                JSON.writeValue(temp.toFile(), grains);
+                Files.move(temp, dir.resolve("grains.json"), StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "cannot store the grains of " + id + ": " + e.getMessage());
+            }
+        }
+
+        @Override
+        public Map<String, Object> read(String id) {
+            Path file = minionsDir.resolve(id).resolve("grains.json");
+            if (!Files.exists(file)) {
+                return null;
+            }
+            try {
+                return JSON.readValue(file.toFile(), MAP);
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "ignoring unreadable cached grains " + file + ": " + e.getMessage());
+                return null;
+            }
         }
     }
 
