@@ -53,7 +53,22 @@ public final class AuditLog implements AutoCloseable {
 
     /** Opens (creating, 0600) the log a master configuration names, required as it says. */
     public static AuditLog open(MasterConfig config) throws IOException {
+        if (config.cluster() != null) {
+            // the cluster's trail: a pool of the log's own, closed with it
+            io.brine.master.ClusterDatabase db = io.brine.master.ClusterDatabase.open(config.cluster());
+            return new AuditLog(config.auditLog(), new AuditWriter(new ClusterAuditSink(db, host()),
+                    config.access().auditRequired(), AuditWriter.MAX_LINES, AuditWriter.MAX_BYTES),
+                    config.access().auditRequired());
+        }
         return open(config.auditLog(), config.access().auditRequired());
+    }
+
+    private static String host() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "localhost";
+        }
     }
 
     public static AuditLog open(Path file) throws IOException {
@@ -71,7 +86,8 @@ public final class AuditLog implements AutoCloseable {
         PrivateFiles.file(file);
         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND);
-        return new AuditLog(file, new AuditWriter(file, channel, required, maxLines, maxBytes), required);
+        return new AuditLog(file, new AuditWriter(new FileAuditSink(file, channel), required, maxLines, maxBytes),
+                required);
     }
 
     public Path file() {

@@ -4,20 +4,19 @@ import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Appends the audit log's lines in order, each with one {@code write} to a file opened for appending. A line that
+ * Appends the audit log's lines in order, each with one write to its sink (a file opened for appending, or a
+ * cluster's database: {@link AuditSink}). A line that
  * cannot be written (a full disk) waits in memory and is written, in order, before any later line: by the next
  * line, or by {@link #retry} (the master's timer, every second). What waits is bounded ({@link #MAX_LINES},
  * {@link #MAX_BYTES}); past that a line is dropped, counted, and the first drop of an episode (from the first
  * failure until all that waited is written) logged. A line partly written when the disk filled keeps its rest,
  * whatever the bounds: a torn line would spoil the file for every reader.
  *
- * <p>With {@code sync}, a line counts as written once synced ({@link FileChannel#force}), not before.
+ * <p>With {@code sync}, a line counts as written once synced ({@link AuditSink#sync}), not before.
  */
 final class AuditWriter {
     private static final Logger LOG = System.getLogger(AuditWriter.class.getName());
@@ -26,8 +25,7 @@ final class AuditWriter {
     /** Their bytes, at most (a publish line carries the job's arguments). */
     static final long MAX_BYTES = 16L << 20;
 
-    private final Path file;
-    private final FileChannel channel;
+    private final AuditSink sink;
     private final boolean sync;
     private final int maxLines;
     private final long maxBytes;
@@ -40,9 +38,8 @@ final class AuditWriter {
     private volatile String failing;
     private volatile int waitingLines;
 
-    AuditWriter(Path file, FileChannel channel, boolean sync, int maxLines, long maxBytes) {
-        this.file = file;
-        this.channel = channel;
+    AuditWriter(AuditSink sink, boolean sync, int maxLines, long maxBytes) {
+        this.sink = sink;
         this.sync = sync;
         this.maxLines = maxLines;
         this.maxBytes = maxBytes;
@@ -78,7 +75,7 @@ final class AuditWriter {
         }
         try {
             if (sync) {
-                channel.force(false);
+                sink.sync();
             }
             return true;
         } catch (IOException e) {
@@ -108,7 +105,7 @@ final class AuditWriter {
                 waitingLines = waiting.size();
             }
             if (sync) {
-                channel.force(false);
+                sink.sync();
             }
         } catch (IOException e) {
             failed(e);
@@ -122,7 +119,7 @@ final class AuditWriter {
         try {
             writeAll(line);
             if (sync) {
-                channel.force(false);
+                sink.sync();
             }
         } catch (IOException e) {
             failed(e);
@@ -133,9 +130,7 @@ final class AuditWriter {
     }
 
     private void writeAll(ByteBuffer line) throws IOException {
-        while (line.hasRemaining()) {
-            channel.write(line); // a full disk may take part of it, then fail: the position says how much
-        }
+        sink.write(line);
     }
 
     private void keep(ByteBuffer line, String what) {
@@ -143,7 +138,7 @@ final class AuditWriter {
         if (!torn && (waiting.size() >= maxLines || waitingBytes + line.limit() > maxBytes)) {
             dropped.increment();
             if (droppedThisEpisode++ == 0) {
-                LOG.log(Level.ERROR, "the audit log " + file + " cannot be written (" + failing + ") and "
+                LOG.log(Level.ERROR, "the audit log " + sink.describe() + " cannot be written (" + failing + ") and "
                         + waiting.size() + " entries (" + waitingBytes / 1024 + " KiB) already wait in memory, the "
                         + "most it keeps: entries are dropped, and counted (audit_entries_dropped), until it can be "
                         + "written again; the first dropped: " + what);
@@ -166,7 +161,7 @@ final class AuditWriter {
         long now = System.currentTimeMillis();
         if (first || now - lastFailureLog >= 60_000) {
             lastFailureLog = now;
-            LOG.log(Level.ERROR, "cannot append to the audit log " + file + ": " + failing + "; " + waiting.size()
+            LOG.log(Level.ERROR, "cannot append to the audit log " + sink.describe() + ": " + failing + "; " + waiting.size()
                     + " entries wait in memory and are written, in order, once it can be (at most " + maxLines
                     + " entries, " + maxBytes / (1024 * 1024) + " MiB)");
         }
@@ -174,7 +169,7 @@ final class AuditWriter {
 
     private void recovered() {
         if (failing != null) {
-            LOG.log(Level.WARNING, "the audit log " + file + " is written again; what waited is on disk"
+            LOG.log(Level.WARNING, "the audit log " + sink.describe() + " is written again; what waited is there"
                     + (droppedThisEpisode > 0 ? "; " + droppedThisEpisode + " entries were dropped meanwhile" : ""));
             failing = null;
             droppedThisEpisode = 0;
@@ -200,13 +195,9 @@ final class AuditWriter {
     /** A last try; what still waits is lost, and logged. */
     synchronized void close() {
         if (!drained()) {
-            LOG.log(Level.ERROR, waiting.size() + " audit entries could not be written to " + file
+            LOG.log(Level.ERROR, waiting.size() + " audit entries could not be written to " + sink.describe()
                     + " before closing and are lost: " + failing);
         }
-        try {
-            channel.close();
-        } catch (IOException e) {
-            LOG.log(Level.DEBUG, "closing the audit log: " + e.getMessage());
-        }
+        sink.close();
     }
 }
