@@ -125,7 +125,7 @@ class BenchReportTest {
         BenchOptions options = BenchOptions.defaults(dir)
                 .withMinionCounts(List.of(3))
                 .withScenarios(List.of("soak"))
-                .withSoak(java.time.Duration.ofSeconds(12));
+                .withSoak(java.time.Duration.ofSeconds(7)); // three samples: at 1.4 s, 6.4 s and the end
         StringWriter progress = new StringWriter();
         Report report = Bench.run(options, new PrintWriter(progress));
         JsonNode soak = new ObjectMapper().readTree(report.json()).get("scenarios").get("soak");

@@ -63,13 +63,26 @@ final class KeyCommand implements Runnable {
             OutputFormat.check(out);
             cfg = config.load();
             ClientKey who = config.identity(cfg);
+            io.brine.master.ClusterDatabase cluster = null;
             if (!who.name().equals(io.brine.master.Master.LOCAL_CLIENT)) {
                 remote = who;
             } else {
                 PkiAccess.require(cfg.pkiDir(), config.file);
-                keys = MasterKeys.inDirectory(cfg.pkiDir());
+                if (cfg.cluster() != null) {
+                    // a cluster's keys are in its database: changed here, every master hears of it
+                    cluster = io.brine.master.ClusterDatabase.open(cfg.cluster());
+                    keys = MasterKeys.inCluster(cluster);
+                } else {
+                    keys = MasterKeys.inDirectory(cfg.pkiDir());
+                }
             }
-            return act(spec.commandLine().getOut());
+            try {
+                return act(spec.commandLine().getOut());
+            } finally {
+                if (cluster != null) {
+                    cluster.close();
+                }
+            }
         }
 
         abstract int act(PrintWriter stdout) throws Exception;

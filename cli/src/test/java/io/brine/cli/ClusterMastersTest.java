@@ -238,6 +238,26 @@ class ClusterMastersTest {
     }
 
     @Test
+    void theLocalOperatorsKeyCommandsChangeTheClustersKeysAndTheMastersHearAtOnce() throws Exception {
+        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        Path home = Files.createDirectories(root.resolve("a"));
+        Path yaml = Files.writeString(home.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: "
+                + DemoCommand.freePort() + "\npki_dir: " + home.resolve("pki") + "\ncachedir: " + home.resolve("cache")
+                + "\ncluster:\n  database: '" + cluster.database() + "'\n  user: brine\n");
+        try (Master a = Master.start(MasterConfig.load(yaml));
+                Minion m = Minion.start(MinionConfig.underDirectory(root.resolve("m1"), "m1", a.port()))) {
+            TestCluster.awaitStatus(m, KeyStatus.PENDING, Duration.ofSeconds(20));
+            TestCluster.CliResult accepted = TestCluster.run("key", "accept", "-c", yaml.toString(), "m1");
+            assertEquals(0, accepted.exit(), accepted.err());
+            TestCluster.awaitStatus(m, KeyStatus.ACCEPTED, Duration.ofSeconds(5));
+            TestCluster.CliResult listed = TestCluster.run("key", "list", "-c", yaml.toString(), "--out", "json");
+            assertEquals(0, listed.exit(), listed.err());
+            assertTrue(listed.out().replaceAll("\\s", "").contains("\"accepted\":[\"m1\"]"), listed.out());
+            assertTrue(!Files.exists(home.resolve("pki/minions/m1")), "not in the pki_dir's files");
+        }
+    }
+
+    @Test
     void aMasterWithAnotherKeyIsRefusedNamingBoth() throws Exception {
         ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
         try (Master a = master("a", cluster, null)) {

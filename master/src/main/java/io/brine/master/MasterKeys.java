@@ -62,7 +62,19 @@ public final class MasterKeys {
      * operator): no master is told, no event is published and nothing is audited here; the caller does that.
      */
     public static MasterKeys inDirectory(java.nio.file.Path pkiDir) {
-        return new MasterKeys(new KeyDirectory(pkiDir), Rechecks.NONE, new EventBus(),
+        return beside(new KeyDirectory(pkiDir));
+    }
+
+    /**
+     * The keys of a cluster, in its database, for the same tools: every master of the cluster hears of a change
+     * itself (NOTIFY), so none needs telling. The caller closes {@code db}.
+     */
+    public static MasterKeys inCluster(ClusterDatabase db) {
+        return beside(new ClusterKeys(db.dataSource()));
+    }
+
+    private static MasterKeys beside(KeyStore store) {
+        return new MasterKeys(store, Rechecks.NONE, new EventBus(),
                 new AccessPolicy(PublisherAcl.NONE, true, (id, g, p) -> null), null,
                 Principal.local(Master.LOCAL_CLIENT, "cli"));
     }
