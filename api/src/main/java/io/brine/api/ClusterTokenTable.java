@@ -1,6 +1,7 @@
 package io.brine.api;
 
 import io.brine.master.ClusterDatabase;
+import io.brine.master.internal.Transactions;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -78,34 +79,28 @@ final class ClusterTokenTable implements TokenTable {
     @Override
     public void update(UnaryOperator<List<StoredToken>> change) throws IOException {
         try (Connection c = db.dataSource().getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                try (Statement s = c.createStatement()) {
+            Transactions.run(c, t -> {
+                try (Statement s = t.createStatement()) {
                     s.execute("LOCK TABLE api_tokens IN EXCLUSIVE MODE");
                 }
-                List<StoredToken> after = change.apply(new ArrayList<>(read(c)));
-                try (Statement s = c.createStatement()) {
+                List<StoredToken> after = change.apply(new ArrayList<>(read(t)));
+                try (Statement s = t.createStatement()) {
                     s.execute("DELETE FROM api_tokens");
                 }
-                try (PreparedStatement i = c.prepareStatement(
+                try (PreparedStatement i = t.prepareStatement(
                         "INSERT INTO api_tokens (name, sha256, created_at, expires_at) VALUES (?, ?, ?, ?)")) {
-                    for (StoredToken t : after) {
-                        i.setString(1, t.name());
-                        i.setBytes(2, t.sha256());
-                        i.setTimestamp(3, Timestamp.from(t.created()));
-                        i.setTimestamp(4, t.expires() == null ? null : Timestamp.from(t.expires()));
+                    for (StoredToken token : after) {
+                        i.setString(1, token.name());
+                        i.setBytes(2, token.sha256());
+                        i.setTimestamp(3, Timestamp.from(token.created()));
+                        i.setTimestamp(4, token.expires() == null ? null : Timestamp.from(token.expires()));
                         i.addBatch();
                     }
                     i.executeBatch();
                 }
-                c.commit();
-                last = new Read(0, null); // this master reads its own change at once
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
+                return null;
+            });
+            last = new Read(0, null); // this master reads its own change at once
         } catch (SQLException e) {
             throw new IOException("cannot change the API tokens in the cluster's database: " + e.getMessage(), e);
         }

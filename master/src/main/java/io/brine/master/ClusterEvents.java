@@ -1,6 +1,7 @@
 package io.brine.master;
 
 import io.brine.jobs.Event;
+import io.brine.master.internal.Transactions;
 import io.brine.protocol.EventNotice;
 import io.brine.protocol.MalformedMessageException;
 import io.brine.protocol.Message;
@@ -69,21 +70,19 @@ final class ClusterEvents {
     void share(Event event) {
         work.execute(() -> {
             try (Connection c = db.getConnection()) {
-                c.setAutoCommit(false);
-                try (PreparedStatement i = c.prepareStatement(
-                        "INSERT INTO cluster_events (origin_master, message) VALUES (?, ?)");
-                        PreparedStatement n = c.prepareStatement("SELECT pg_notify('" + CHANNEL + "', ?)")) {
-                    i.setString(1, me);
-                    i.setBytes(2, MessageCodec.encode(new EventNotice(0, event.tag(), event.data(),
-                            event.timeMillis())));
-                    i.executeUpdate();
-                    n.setString(1, me);
-                    n.execute();
-                    c.commit();
-                } catch (SQLException e) {
-                    c.rollback();
-                    throw e;
-                }
+                Transactions.run(c, t -> {
+                    try (PreparedStatement i = c.prepareStatement(
+                            "INSERT INTO cluster_events (origin_master, message) VALUES (?, ?)");
+                            PreparedStatement n = c.prepareStatement("SELECT pg_notify('" + CHANNEL + "', ?)")) {
+                        i.setString(1, me);
+                        i.setBytes(2, MessageCodec.encode(new EventNotice(0, event.tag(), event.data(),
+                                event.timeMillis())));
+                        i.executeUpdate();
+                        n.setString(1, me);
+                        n.execute();
+                    }
+                    return null;
+                });
                 if (failing) {
                     failing = false;
                     LOG.log(Level.WARNING, "minions' events reach the cluster's other masters again");

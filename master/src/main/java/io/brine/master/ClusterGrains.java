@@ -2,6 +2,7 @@ package io.brine.master;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.master.internal.Transactions;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -33,20 +34,20 @@ final class ClusterGrains implements GrainsStore {
     @Override
     public void store(String id, Map<String, Object> grains) {
         try (Connection c = db.getConnection()) {
-            c.setAutoCommit(false);
-            try (PreparedStatement u = c.prepareStatement("INSERT INTO minion_grains (minion_id, grains) VALUES (?, "
-                    + "?::json) ON CONFLICT (minion_id) DO UPDATE SET grains = EXCLUDED.grains, reported_at = now()");
-                    PreparedStatement n = c.prepareStatement("SELECT pg_notify('" + CHANNEL + "', ?)")) {
-                u.setString(1, id);
-                u.setString(2, JSON.writeValueAsString(grains));
-                u.executeUpdate();
-                n.setString(1, id);
-                n.execute();
-                c.commit();
-            } catch (SQLException | IOException e) {
-                c.rollback();
-                throw e;
-            }
+            String json = JSON.writeValueAsString(grains);
+            Transactions.run(c, t -> {
+                try (PreparedStatement u = t.prepareStatement("INSERT INTO minion_grains (minion_id, grains) VALUES "
+                        + "(?, ?::json) ON CONFLICT (minion_id) DO UPDATE SET grains = EXCLUDED.grains, "
+                        + "reported_at = now()"); PreparedStatement n = t.prepareStatement(
+                                "SELECT pg_notify('" + CHANNEL + "', ?)")) {
+                    u.setString(1, id);
+                    u.setString(2, json);
+                    u.executeUpdate();
+                    n.setString(1, id);
+                    n.execute();
+                }
+                return null;
+            });
         } catch (SQLException | IOException e) {
             LOG.log(Level.WARNING, "cannot store the grains of " + id + " in the cluster's database: " + e.getMessage());
         }

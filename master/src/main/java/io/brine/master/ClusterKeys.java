@@ -1,5 +1,6 @@
 package io.brine.master;
 
+import io.brine.master.internal.Transactions;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.MinionId;
 import java.io.IOException;
@@ -217,27 +218,21 @@ final class ClusterKeys implements KeyStore {
      */
     private boolean change(String id, String what, Change change) {
         try (Connection c = db.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                boolean changed = change.apply(c);
-                if (changed) {
-                    try (PreparedStatement n = c.prepareStatement("SELECT pg_notify(?, ?)")) {
+            boolean changed = Transactions.run(c, t -> {
+                boolean any = change.apply(t);
+                if (any) {
+                    try (PreparedStatement n = t.prepareStatement("SELECT pg_notify(?, ?)")) {
                         n.setString(1, CHANNEL);
                         n.setString(2, id);
                         n.execute();
                     }
-                    c.commit();
-                    changed(id);
-                } else {
-                    c.rollback();
                 }
-                return changed;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
+                return any;
+            });
+            if (changed) {
+                changed(id);
             }
+            return changed;
         } catch (SQLException e) {
             throw failed(what, e);
         }

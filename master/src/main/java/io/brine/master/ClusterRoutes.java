@@ -1,6 +1,7 @@
 package io.brine.master;
 
 import io.brine.jobs.internal.JobResults;
+import io.brine.master.internal.Transactions;
 import io.brine.protocol.JobAck;
 import io.brine.protocol.JobRequest;
 import io.brine.protocol.JobReturn;
@@ -124,24 +125,22 @@ final class ClusterRoutes implements MinionReach {
             return;
         }
         try (Connection c = db.getConnection()) {
-            c.setAutoCommit(false);
-            try (PreparedStatement up = c.prepareStatement("INSERT INTO minion_sessions (minion_id, master_id) "
-                    + "VALUES (?, ?) ON CONFLICT (minion_id) DO UPDATE SET master_id = EXCLUDED.master_id, since = now()");
-                    PreparedStatement down = c.prepareStatement(
-                            "DELETE FROM minion_sessions WHERE minion_id = ? AND master_id = ?")) {
-                for (Map.Entry<String, Boolean> e : batch.entrySet()) {
-                    PreparedStatement s = e.getValue() ? up : down;
-                    s.setString(1, e.getKey());
-                    s.setString(2, me);
-                    s.addBatch();
+            Transactions.run(c, t -> {
+                try (PreparedStatement up = c.prepareStatement("INSERT INTO minion_sessions (minion_id, master_id) "
+                        + "VALUES (?, ?) ON CONFLICT (minion_id) DO UPDATE SET master_id = EXCLUDED.master_id, since = now()");
+                        PreparedStatement down = c.prepareStatement(
+                                "DELETE FROM minion_sessions WHERE minion_id = ? AND master_id = ?")) {
+                    for (Map.Entry<String, Boolean> e : batch.entrySet()) {
+                        PreparedStatement s = e.getValue() ? up : down;
+                        s.setString(1, e.getKey());
+                        s.setString(2, me);
+                        s.addBatch();
+                    }
+                    up.executeBatch();
+                    down.executeBatch();
                 }
-                up.executeBatch();
-                down.executeBatch();
-                c.commit();
-            } catch (SQLException e) {
-                c.rollback();
-                throw e;
-            }
+                return null;
+            });
             batch.forEach(presence::remove); // only what was written: a newer change stays (remove(k, v))
             if (presenceFailing) {
                 presenceFailing = false;
@@ -193,27 +192,25 @@ final class ClusterRoutes implements MinionReach {
         holders(others).forEach((id, master) -> byMaster.computeIfAbsent(master, m -> new ArrayList<>()).add(id));
         byte[] encoded = MessageCodec.encode(message);
         try (Connection c = db.getConnection()) {
-            c.setAutoCommit(false);
-            try (PreparedStatement i = c.prepareStatement("INSERT INTO routed_jobs (to_master, from_master, minions, "
-                    + "message) VALUES (?, ?, ?, ?)"); PreparedStatement n = c.prepareStatement(
-                            "SELECT pg_notify('" + JOBS + "', ?)")) {
-                for (Map.Entry<String, List<String>> e : byMaster.entrySet()) {
-                    i.setString(1, e.getKey());
-                    i.setString(2, me);
-                    Array minions = c.createArrayOf("text", e.getValue().toArray());
-                    i.setArray(3, minions);
-                    i.setBytes(4, encoded);
-                    i.addBatch();
-                    n.setString(1, e.getKey());
-                    n.addBatch();
+            Transactions.run(c, t -> {
+                try (PreparedStatement i = c.prepareStatement("INSERT INTO routed_jobs (to_master, from_master, minions, "
+                        + "message) VALUES (?, ?, ?, ?)"); PreparedStatement n = c.prepareStatement(
+                                "SELECT pg_notify('" + JOBS + "', ?)")) {
+                    for (Map.Entry<String, List<String>> e : byMaster.entrySet()) {
+                        i.setString(1, e.getKey());
+                        i.setString(2, me);
+                        Array minions = c.createArrayOf("text", e.getValue().toArray());
+                        i.setArray(3, minions);
+                        i.setBytes(4, encoded);
+                        i.addBatch();
+                        n.setString(1, e.getKey());
+                        n.addBatch();
+                    }
+                    i.executeBatch();
+                    n.executeBatch();
                 }
-                i.executeBatch();
-                n.executeBatch();
-                c.commit();
-            } catch (SQLException e) {
-                c.rollback();
-                throw e;
-            }
+                return null;
+            });
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "cannot route " + message.getClass().getSimpleName() + " to " + byMaster.keySet()
                     + " through the cluster's database (" + e.getMessage() + "); their minions will not answer it");
@@ -313,21 +310,19 @@ final class ClusterRoutes implements MinionReach {
         }
         work.execute(() -> {
             try (Connection c = db.getConnection()) {
-                c.setAutoCommit(false);
-                try (PreparedStatement i = c.prepareStatement(
-                        "INSERT INTO routed_replies (to_master, minion_id, message) VALUES (?, ?, ?)");
-                        PreparedStatement n = c.prepareStatement("SELECT pg_notify('" + REPLIES + "', ?)")) {
-                    i.setString(1, origin.master());
-                    i.setString(2, minionId);
-                    i.setBytes(3, MessageCodec.encode(reply));
-                    i.executeUpdate();
-                    n.setString(1, origin.master());
-                    n.execute();
-                    c.commit();
-                } catch (SQLException e) {
-                    c.rollback();
-                    throw e;
-                }
+                Transactions.run(c, t -> {
+                    try (PreparedStatement i = c.prepareStatement(
+                            "INSERT INTO routed_replies (to_master, minion_id, message) VALUES (?, ?, ?)");
+                            PreparedStatement n = c.prepareStatement("SELECT pg_notify('" + REPLIES + "', ?)")) {
+                        i.setString(1, origin.master());
+                        i.setString(2, minionId);
+                        i.setBytes(3, MessageCodec.encode(reply));
+                        i.executeUpdate();
+                        n.setString(1, origin.master());
+                        n.execute();
+                    }
+                    return null;
+                });
                 committed.run();
             } catch (SQLException e) {
                 // not acknowledged: the minion keeps its return and sends it again when it reconnects
