@@ -258,6 +258,38 @@ class ClusterMastersTest {
     }
 
     @Test
+    void anotherMinionsReturnForAJobRoutedToItsMasterIsNotPassedBack() throws Exception {
+        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        try (Master a = master("a", cluster, null); Master b = master("b", cluster, root.resolve("a"));
+                Minion onB = Minion.start(MinionConfig.underDirectory(root.resolve("m2"), "m2", b.port()));
+                RogueClient rogue = new RogueClient(b.port(), io.brine.protocol.Role.MINION, "rogue")) {
+            TestCluster.awaitStatus(onB, KeyStatus.PENDING, Duration.ofSeconds(20));
+            Await.until(() -> a.keys().list().pending().contains("rogue"), "the rogue pending",
+                    Duration.ofSeconds(20));
+            a.keys().accept("m2");
+            a.keys().accept("rogue");
+            TestCluster.awaitStatus(onB, KeyStatus.ACCEPTED, Duration.ofSeconds(5));
+            assertEquals(KeyStatus.ACCEPTED, awaitAccepted(rogue));
+            String jid = a.client().cast(JobSpec.of("m2", "test.sleep", 1).withTimeout(Duration.ofSeconds(20)));
+            // the rogue, on the same master as m2, answers for the job routed there for m2
+            rogue.endpoint.send(new io.brine.protocol.JobReturn(jid, io.brine.protocol.MinionReturn.ok("forged",
+                    0, 1)));
+            Await.until(() -> a.client().job(jid).map(j -> j.returns().containsKey("m2")).orElse(false),
+                    "m2's own return", Duration.ofSeconds(15));
+            assertEquals(java.util.Set.of("m2"), a.client().job(jid).orElseThrow().returns().keySet(),
+                    "the rogue's forged return never reached the job");
+        }
+    }
+
+    private static KeyStatus awaitAccepted(RogueClient rogue) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (rogue.endpoint.status() != KeyStatus.ACCEPTED && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        return rogue.endpoint.status();
+    }
+
+    @Test
     void aMasterWithAnotherKeyIsRefusedNamingBoth() throws Exception {
         ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
         try (Master a = master("a", cluster, null)) {

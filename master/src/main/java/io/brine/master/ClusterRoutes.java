@@ -49,6 +49,8 @@ final class ClusterRoutes implements MinionReach {
     static final int ALIVE_SECONDS = 15;
     /** Jobs routed in whose replies go back, at most; beyond, the oldest are forgotten (their replies counted). */
     static final int MAX_ROUTED_IN = 100_000;
+    /** Routed jobs (and replies) taken from the database in one statement, at most. */
+    static final int PER_TAKE = 1000;
 
     /** What a master does with the minions it reaches: its sessions, and its tracker for what comes back. */
     interface Local {
@@ -62,7 +64,8 @@ final class ClusterRoutes implements MinionReach {
         void returned(String minionId, String jid, io.brine.jobs.MinionResult result, Runnable stored);
     }
 
-    private record Origin(String master, long untilMillis) {
+    /** A job routed here: the master it came from, the minions it was for, and how long replies go back. */
+    private record Origin(String master, Set<String> minions, long untilMillis) {
     }
 
     private final DataSource db;
@@ -255,34 +258,50 @@ final class ClusterRoutes implements MinionReach {
         }
     }
 
+    /** Takes the jobs routed here, {@value #PER_TAKE} rows a statement, and sends each to its minions here. */
     private void takeJobs() {
-        try (Connection c = db.getConnection(); PreparedStatement take = c.prepareStatement(
-                "DELETE FROM routed_jobs WHERE to_master = ? RETURNING from_master, minions, message")) {
-            take.setString(1, me);
-            try (ResultSet r = take.executeQuery()) {
-                while (r.next()) {
-                    String from = r.getString(1);
-                    String[] minions = (String[]) r.getArray(2).getArray();
-                    Message m = MessageCodec.decode(r.getBytes(3));
-                    if (m instanceof JobRequest req) {
-                        remember(req.jid(), from, req.timeoutMillis());
-                    }
-                    for (String id : minions) {
-                        if (local.connected(id)) {
-                            local.send(id, m);
-                        }
+        int taken = PER_TAKE;
+        while (taken == PER_TAKE) {
+            taken = 0;
+            try (Connection c = db.getConnection(); PreparedStatement take = c.prepareStatement(
+                    "DELETE FROM routed_jobs WHERE id IN (SELECT id FROM routed_jobs WHERE to_master = ? ORDER BY id "
+                            + "LIMIT " + PER_TAKE + ") RETURNING from_master, minions, message")) {
+                take.setString(1, me);
+                try (ResultSet r = take.executeQuery()) {
+                    while (r.next()) {
+                        taken++;
+                        deliver(r.getString(1), (String[]) r.getArray(2).getArray(), r.getBytes(3));
                     }
                 }
+            } catch (SQLException e) {
+                LOG.log(Level.WARNING, "cannot take the jobs other masters routed here: " + e.getMessage());
+                return;
             }
-        } catch (SQLException | MalformedMessageException e) {
-            LOG.log(Level.WARNING, "cannot take the jobs other masters routed here: " + e.getMessage());
         }
     }
 
-    private void remember(String jid, String from, long timeoutMillis) {
+    private void deliver(String from, String[] minions, byte[] encoded) {
+        Message m;
+        try {
+            m = MessageCodec.decode(encoded);
+        } catch (MalformedMessageException e) {
+            LOG.log(Level.WARNING, "dropped a job " + from + " routed here: " + e.getMessage());
+            return;
+        }
+        if (m instanceof JobRequest req) {
+            remember(req.jid(), from, Set.of(minions), req.timeoutMillis());
+        }
+        for (String id : minions) {
+            if (local.connected(id)) {
+                local.send(id, m);
+            }
+        }
+    }
+
+    private void remember(String jid, String from, Set<String> minions, long timeoutMillis) {
         long now = System.currentTimeMillis();
         synchronized (routedIn) {
-            routedIn.put(jid, new Origin(from, now + timeoutMillis + 120_000));
+            routedIn.put(jid, new Origin(from, minions, now + timeoutMillis + 120_000));
             var it = routedIn.entrySet().iterator();
             while (it.hasNext()) {
                 Map.Entry<String, Origin> e = it.next();
@@ -305,7 +324,8 @@ final class ClusterRoutes implements MinionReach {
     boolean relay(String minionId, Message reply, Runnable committed) {
         String jid = reply instanceof JobReturn r ? r.jid() : reply instanceof JobAck a ? a.jid() : null;
         Origin origin = jid == null ? null : routedIn.get(jid);
-        if (origin == null) {
+        if (origin == null || !origin.minions().contains(minionId)) {
+            // not a job routed here for this minion: the tracker takes it as its own, and refuses (and counts) it
             return false;
         }
         work.execute(() -> {
@@ -338,7 +358,7 @@ final class ClusterRoutes implements MinionReach {
         List<String> minions = new ArrayList<>();
         List<byte[]> messages = new ArrayList<>();
         try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(
-                "SELECT id, minion_id, message FROM routed_replies WHERE to_master = ? ORDER BY id LIMIT 1000")) {
+                "SELECT id, minion_id, message FROM routed_replies WHERE to_master = ? ORDER BY id LIMIT " + PER_TAKE)) {
             q.setString(1, me);
             try (ResultSet r = q.executeQuery()) {
                 while (r.next()) {
@@ -371,7 +391,7 @@ final class ClusterRoutes implements MinionReach {
                 forget(id);
             }
         }
-        if (ids.size() == 1000) {
+        if (ids.size() == PER_TAKE) {
             work.execute(this::takeReplies);
         }
     }
