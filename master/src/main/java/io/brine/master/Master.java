@@ -110,7 +110,8 @@ public final class Master implements AutoCloseable {
             cacheLock.close();
             throw e;
         }
-        this.audit = AuditLog.open(config);
+        // in a cluster, through the pool this master has open: not a second pool and migration check of its own
+        this.audit = cluster == null ? AuditLog.open(config) : AuditLog.open(config, cluster);
         java.util.concurrent.ScheduledThreadPoolExecutor timerPool =
                 new java.util.concurrent.ScheduledThreadPoolExecutor(1, runtime.threads("master-timer"));
         // A finished job cancels its timeout and removal tasks: cancelled tasks must not keep the job in memory.

@@ -54,13 +54,21 @@ public final class AuditLog implements AutoCloseable {
     /** Opens (creating, 0600) the log a master configuration names, required as it says. */
     public static AuditLog open(MasterConfig config) throws IOException {
         if (config.cluster() != null) {
-            // the cluster's trail: a pool of the log's own, closed with it
-            io.brine.master.ClusterDatabase db = io.brine.master.ClusterDatabase.open(config.cluster());
-            return new AuditLog(config.auditLog(), new AuditWriter(new ClusterAuditSink(db, host()),
-                    config.access().auditRequired(), AuditWriter.MAX_LINES, AuditWriter.MAX_BYTES),
-                    config.access().auditRequired());
+            // the cluster's trail, for a command beside a master: a pool of the log's own, closed with it
+            return inCluster(config, io.brine.master.ClusterDatabase.open(config.cluster()), true);
         }
         return open(config.auditLog(), config.access().auditRequired());
+    }
+
+    /** The trail of the cluster a master already has {@code db} open for; the caller closes {@code db}. */
+    public static AuditLog open(MasterConfig config, io.brine.master.ClusterDatabase db) {
+        return inCluster(config, db, false);
+    }
+
+    private static AuditLog inCluster(MasterConfig config, io.brine.master.ClusterDatabase db, boolean ownsDb) {
+        boolean required = config.access().auditRequired();
+        return new AuditLog(config.auditLog(), new AuditWriter(new ClusterAuditSink(db, host(), ownsDb), required,
+                AuditWriter.MAX_LINES, AuditWriter.MAX_BYTES), required);
     }
 
     private static String host() {

@@ -18,10 +18,12 @@ import java.sql.Statement;
 final class ClusterAuditSink implements AuditSink {
     private final ClusterDatabase db;
     private final String host;
+    private final boolean ownsDb;
 
-    ClusterAuditSink(ClusterDatabase db, String host) {
+    ClusterAuditSink(ClusterDatabase db, String host, boolean ownsDb) {
         this.db = db;
         this.host = host;
+        this.ownsDb = ownsDb;
     }
 
     @Override
@@ -57,6 +59,8 @@ final class ClusterAuditSink implements AuditSink {
 
     @Override
     public void close() {
-        db.close();
+        if (ownsDb) {
+            db.close();
+        }
     }
 }
