@@ -49,6 +49,8 @@ final class ClusterRoutes implements MinionReach {
     static final int ALIVE_SECONDS = 15;
     /** Jobs routed in whose replies go back, at most; beyond, the oldest are forgotten (their replies counted). */
     static final int MAX_ROUTED_IN = 100_000;
+    /** The minion ids those jobs keep (whose replies are passed back), at most, all jobs together. */
+    static final int MAX_ROUTED_IDS = 1_000_000;
     /** Routed jobs (and replies) taken from the database in one statement, at most. */
     static final int PER_TAKE = 1000;
 
@@ -81,6 +83,8 @@ final class ClusterRoutes implements MinionReach {
     /** Reply rows being taken here now, so that a second notice does not take them twice. */
     private final Set<Long> takingReplies = ConcurrentHashMap.newKeySet();
     private final AtomicLong forgotten = new AtomicLong();
+    /** The minion ids {@link #routedIn} keeps, all jobs together. Guarded by routedIn. */
+    private long routedIds;
     private volatile boolean presenceFailing;
 
     ClusterRoutes(DataSource db, String me, Local local, Executor work, ScheduledExecutorService timer) {
@@ -301,14 +305,17 @@ final class ClusterRoutes implements MinionReach {
     private void remember(String jid, String from, Set<String> minions, long timeoutMillis) {
         long now = System.currentTimeMillis();
         synchronized (routedIn) {
-            routedIn.put(jid, new Origin(from, minions, now + timeoutMillis + 120_000));
+            Origin old = routedIn.put(jid, new Origin(from, minions, now + timeoutMillis + 120_000));
+            routedIds += minions.size() - (old == null ? 0 : old.minions().size());
             var it = routedIn.entrySet().iterator();
             while (it.hasNext()) {
                 Map.Entry<String, Origin> e = it.next();
-                if (routedIn.size() <= MAX_ROUTED_IN && e.getValue().untilMillis() > now) {
+                boolean within = routedIn.size() <= MAX_ROUTED_IN && routedIds <= MAX_ROUTED_IDS;
+                if (within && e.getValue().untilMillis() > now) {
                     break;
                 }
                 it.remove();
+                routedIds -= e.getValue().minions().size();
                 if (e.getValue().untilMillis() > now) {
                     forgotten.incrementAndGet();
                 }
