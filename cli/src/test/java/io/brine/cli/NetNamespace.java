@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A network namespace of a test's own, joined to the host by a veth pair on a random /30, deleted on close
@@ -11,6 +12,9 @@ import java.util.concurrent.TimeUnit;
  * namespace's traffic dropped by nftables, all of it or a random share. Needs root.
  */
 final class NetNamespace implements AutoCloseable {
+    /** Distinct subnets for the namespaces one JVM holds at once (a test may hold several); random across JVMs. */
+    private static final AtomicInteger NEXT_SUBNET =
+            new AtomicInteger(ThreadLocalRandom.current().nextInt(256));
     final String name;
     final String hostIp;
     final String innerIp;
@@ -33,7 +37,7 @@ final class NetNamespace implements AutoCloseable {
 
     static NetNamespace create() throws Exception {
         String tag = Integer.toString(ThreadLocalRandom.current().nextInt(1 << 24), 36);
-        NetNamespace ns = new NetNamespace(tag, ThreadLocalRandom.current().nextInt(256));
+        NetNamespace ns = new NetNamespace(tag, NEXT_SUBNET.getAndIncrement() & 0xff);
         String inner = "vm" + tag;
         exec("ip", "netns", "add", ns.name);
         try {

@@ -13,8 +13,10 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Properties;
 
 /**
  * The job cache's file, {@code cachedir/jobs.sqlite}, opened: its schema applied ({@link CacheSchema}) and its
@@ -25,20 +27,29 @@ final class CacheFile implements CacheDatabase {
     /** Logged as the job cache's, where an operator looks for it. */
     private static final Logger LOG = System.getLogger(JobCache.class.getName());
     static final String NAME = "jobs.sqlite";
+    /** How long a statement waits for another process's lock before it fails (and its batch waits to be retried). */
+    static final Duration BUSY_TIMEOUT = Duration.ofSeconds(3);
 
     private final String url;
+    private final Properties connection;
     private final Connection reader;
     /** Replaced after a failed write; used under the writer's lock, closed after the writer stopped. */
     private Connection writer;
 
-    private CacheFile(String url, Connection writer, Connection reader) {
+    private CacheFile(String url, Properties connection, Connection writer, Connection reader) {
         this.url = url;
+        this.connection = connection;
         this.writer = writer;
         this.reader = reader;
     }
 
     /** Opens (or creates) the file in {@code cacheDir}, or a new one beside a damaged one. */
     static CacheFile open(Path cacheDir) {
+        return open(cacheDir, BUSY_TIMEOUT);
+    }
+
+    /** As above, its statements waiting up to {@code busyTimeout} for a lock held elsewhere. */
+    static CacheFile open(Path cacheDir, Duration busyTimeout) {
         try {
             PrivateFiles.directory(cacheDir);
         } catch (IOException e) {
@@ -50,7 +61,7 @@ final class CacheFile implements CacheDatabase {
             throw new UncheckedIOException(e.getMessage(), e);
         }
         try {
-            return connect(cacheDir);
+            return connect(cacheDir, busyTimeout);
         } catch (SQLException damaged) {
             // Only history lives here: a damaged file is kept aside for whoever wants to look, and the master
             // starts with an empty one rather than not at all (a supervisor would restart it in a loop).
@@ -58,7 +69,7 @@ final class CacheFile implements CacheDatabase {
             LOG.log(Level.ERROR, "the job cache " + cacheDir.resolve(NAME) + " is damaged (" + damaged.getMessage()
                     + "); moved it to " + aside + " and started a new one: earlier jobs are not listed");
             try {
-                return connect(cacheDir);
+                return connect(cacheDir, busyTimeout);
             } catch (SQLException e) {
                 throw new IllegalStateException("cannot open the job cache in " + cacheDir + ": " + e.getMessage(), e);
             }
@@ -69,7 +80,7 @@ final class CacheFile implements CacheDatabase {
      * Opens the file, applies the schema and checks its pages ({@code PRAGMA quick_check}: damage in the middle of
      * the file is found at start, not when some later query reaches it).
      */
-    private static CacheFile connect(Path cacheDir) throws SQLException {
+    private static CacheFile connect(Path cacheDir, Duration busyTimeout) throws SQLException {
         String url;
         try {
             // SQLite gives the -wal and -shm files the database file's mode: a private database keeps them private.
@@ -77,7 +88,9 @@ final class CacheFile implements CacheDatabase {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + cacheDir.resolve(NAME), e);
         }
-        Connection w = DriverManager.getConnection(url);
+        Properties connection = new Properties();
+        connection.setProperty("busy_timeout", Long.toString(busyTimeout.toMillis()));
+        Connection w = DriverManager.getConnection(url, connection);
         try {
             CacheSchema.apply(w);
             try (Statement st = w.createStatement(); ResultSet rs = st.executeQuery("PRAGMA quick_check")) {
@@ -86,8 +99,8 @@ final class CacheFile implements CacheDatabase {
                     throw new SQLException("quick_check: " + verdict);
                 }
             }
-            Connection r = DriverManager.getConnection(url);
-            return new CacheFile(url, w, r);
+            Connection r = DriverManager.getConnection(url, connection);
+            return new CacheFile(url, connection, w, r);
         } catch (SQLException e) {
             w.close();
             throw e;
@@ -117,7 +130,7 @@ final class CacheFile implements CacheDatabase {
             // it is being replaced
         }
         try {
-            writer = DriverManager.getConnection(url);
+            writer = DriverManager.getConnection(url, connection);
             CacheSchema.apply(writer);
         } catch (SQLException e) {
             LOG.log(Level.DEBUG, "job cache reconnect failed (tried again later): " + e.getMessage());

@@ -63,6 +63,14 @@ final class JobCache implements AutoCloseable {
         return open(cacheDir, r -> new Thread(r, "brine-job-cache"));
     }
 
+    /**
+     * A job cache whose statements wait only {@code busyTimeout} for another process's lock (tests of a locked
+     * file, which need not wait out the default three seconds on every try).
+     */
+    static JobCache open(Path cacheDir, Duration busyTimeout) {
+        return new JobCache(CacheFile.open(cacheDir, busyTimeout), r -> new Thread(r, "brine-job-cache"), nanos -> { });
+    }
+
     /** Opens (or creates) the job cache in {@code cacheDir}; its writer thread comes from {@code threads}. */
     static JobCache open(Path cacheDir, ThreadFactory threads) {
         return open(cacheDir, threads, nanos -> { });
