@@ -99,6 +99,50 @@ class ClusterMastersTest {
     }
 
     @Test
+    void threeHotHotMinionsAnswerAJobFromEachMasterToThatMasterAndAKeyDeletedOnOneCutsItOffOnBoth() throws Exception {
+        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        List<String> ids = List.of("m1", "m2", "m3");
+        try (Master a = master("a", cluster, null); Master b = master("b", cluster, root.resolve("a"))) {
+            List<Minion> minions = new java.util.ArrayList<>();
+            try {
+                for (String id : ids) {
+                    minions.add(Minion.start(MinionConfig.underDirectory(root.resolve(id), id, a.port())
+                            .withMultiMaster(List.of("127.0.0.1:" + b.port())).withHeartbeat(Duration.ofSeconds(1))));
+                }
+                for (Minion m : minions) {
+                    TestCluster.awaitStatus(m, KeyStatus.PENDING, Duration.ofSeconds(20));
+                    a.keys().accept(m.id());
+                }
+                for (Minion m : minions) {
+                    Await.until(() -> m.mastersConnected() == 2, m.id() + " accepted by both masters",
+                            Duration.ofSeconds(10));
+                }
+                for (Master from : List.of(a, b)) {
+                    Job job = from.client().call(JobSpec.of("*", "test.echo", "from " + from.port())
+                            .withTimeout(Duration.ofSeconds(10)));
+                    assertEquals(java.util.Set.copyOf(ids), job.returns().keySet(),
+                            "every minion's return came back to the master that published: " + job);
+                    job.returns().values().forEach(r -> assertEquals("from " + from.port(), r.ret()));
+                    Master other = from == a ? b : a;
+                    Await.until(() -> other.client().job(job.jid()).map(j -> j.returns().keySet().equals(
+                            job.returns().keySet())).orElse(false), "the other master shows the same job",
+                            Duration.ofSeconds(10));
+                }
+                Minion m1 = minions.get(0);
+                a.keys().delete("m1");
+                long deleted = System.nanoTime();
+                Await.until(() -> m1.mastersConnected() == 0, "m1 cut off by both masters", Duration.ofSeconds(5));
+                long tookMillis = (System.nanoTime() - deleted) / 1_000_000;
+                assertTrue(tookMillis < 1000, "cut off by A and B within a second of the deletion on A: " + tookMillis
+                        + " ms");
+                assertEquals(2, minions.get(1).mastersConnected(), "m2 stays with both");
+            } finally {
+                minions.forEach(Minion::close);
+            }
+        }
+    }
+
+    @Test
     void aMinionFailsOverToAnotherMasterOfTheClusterAndTheReturnOfAJobRunningThroughTheLossIsRecorded()
             throws Exception {
         ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");

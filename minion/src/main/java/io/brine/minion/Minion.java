@@ -46,7 +46,8 @@ public final class Minion implements AutoCloseable {
     /** Whether this minion made its runtime, and so closes it. */
     private final boolean ownsRuntime;
     private final StaticKeyPair key;
-    private final DealerEndpoint endpoint;
+    /** One session with its master (or failover's one at a time), or one per master (hot-hot). */
+    private final MasterSessions sessions;
     private final JobRunner jobs;
     /** Runs every command of every job; its guard kills what they started if this minion dies. */
     private final ProcessRunner processes = new ProcessRunner(LOG);
@@ -98,19 +99,20 @@ public final class Minion implements AutoCloseable {
         this.grains.set(Grains.collect(config.id(), config.grains()));
         this.declarations = io.brine.functions.Declarations.of(config.functionPolicy().visible(functions));
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
-        // The endpoint first: it holds what is sent before its session is up, and starts with the listener.
-        this.endpoint = new DealerEndpoint(runtime.transport(), config.masterAddresses(), key,
-                new Hello(Role.MINION, config.id(), BrineVersion.CURRENT),
-                new MasterKeyPin(config.masterFinger(), config.pkiDir()), settings);
-        this.dropsLogged = endpoint.counters().toString();
-        this.master = new RemoteMaster(endpoint::send, endpoint::recycle, config.cacheDir());
+        // The sessions first: they hold what is sent before they are up, and start with their listeners.
+        Hello hello = new Hello(Role.MINION, config.id(), BrineVersion.CURRENT);
+        MasterKeyPin pin = new MasterKeyPin(config.masterFinger(), config.pkiDir());
+        this.sessions = MasterSessions.open(config.masterAddresses(), config.hotHot(),
+                addresses -> new DealerEndpoint(runtime.transport(), addresses, key, hello, pin, settings));
+        this.dropsLogged = sessions.counters().toString();
+        this.master = new RemoteMaster(sessions::send, sessions::recycle, config.cacheDir());
         this.spool = ReturnSpool.open(config.cacheDir().resolve("returns"), config.returnSpoolMax());
         TakenJobs taken = new TakenJobs(QueuedJobLedger.open(config.cacheDir().resolve("queued"),
                 System::currentTimeMillis), spool);
-        this.returns = new ReturnSender(config.maxReturnSize(), spool, endpoint::send);
+        this.returns = new ReturnSender(config.maxReturnSize(), spool, sessions::send);
         this.jobs = new JobRunner(config.id(), functions, grains::get, config.cacheDir(), config.maxJobs(),
-                endpoint::send, master, new Control(), config.functionPolicy(), returns, taken, processes, runtime);
-        this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), endpoint::send, runtime);
+                sessions::send, master, new Control(), config.functionPolicy(), returns, taken, processes, runtime);
+        this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), sessions::send, runtime);
         this.localCalls = new LocalCallRunner(config, functions, grains::get, master, new Control(),
                 CallSocket.MAX_CALLS, processes, runtime);
         this.callSocket = new CallSocket(config.cacheDir(), localCalls, runtime);
@@ -150,7 +152,7 @@ public final class Minion implements AutoCloseable {
             boolean ownsRuntime) throws IOException {
         functions.describeModules().forEach(line -> LOG.log(Level.INFO, line));
         Minion m = new Minion(config, functions, runtime, ownsRuntime);
-        m.endpoint.start(m.new Listener());
+        m.sessions.start(session -> m.new Listener(session));
         try {
             m.eventSocket.start();
         } catch (IOException | UnsupportedOperationException e) {
@@ -163,7 +165,8 @@ public final class Minion implements AutoCloseable {
                     + "cannot reach this minion): " + e.getMessage());
         }
         LOG.log(Level.INFO, "minion " + config.id() + " started, key " + m.fingerprint() + ", master "
-                + String.join(" or ", config.masterAddresses()) + ", runtime " + runtime.name());
+                + String.join(config.hotHot() ? " and " : " or ", config.masterAddresses()) + ", runtime "
+                + runtime.name());
         return m;
     }
 
@@ -181,14 +184,28 @@ public final class Minion implements AutoCloseable {
         return Fingerprint.of(key.publicKey());
     }
 
-    /** What the master last said of this minion's key, or null if it has not answered yet. */
+    /**
+     * What the master last said of this minion's key, or null if it has not answered yet; with several masters at
+     * once, ACCEPTED when one of them accepted it.
+     */
     public KeyStatus status() {
-        return endpoint.status();
+        return sessions.status();
     }
 
-    /** Waits until the master has answered at least once; returns its answer, or null on timeout. */
+    /**
+     * How many masters have accepted this minion's session now: 0 or 1 with one master (or failover's one at a
+     * time); up to the number of masters when connected to all of them at once.
+     */
+    public int mastersConnected() {
+        return sessions.accepted();
+    }
+
+    /**
+     * Waits until the master has answered at least once (each master, when connected to several); returns its
+     * answer (see {@link #status}), or null on timeout.
+     */
     public KeyStatus awaitStatus(Duration timeout) throws InterruptedException {
-        return endpoint.awaitStatus(timeout);
+        return sessions.awaitStatus(timeout);
     }
 
     @Override
@@ -205,7 +222,7 @@ public final class Minion implements AutoCloseable {
         jobs.close();
         awaitStoredReturns(stopped);
         processes.close(); // its guard kills any command a stopped job left behind
-        endpoint.close();
+        sessions.close();
         logTransportDrops();
         persister.cancel(false);
         spool.persist(0); // whatever is still unacknowledged is on disk for the next start
@@ -215,7 +232,7 @@ public final class Minion implements AutoCloseable {
     }
 
     private void awaitStoredReturns(List<String> jids) {
-        if (jids.isEmpty() || endpoint.status() != KeyStatus.ACCEPTED) {
+        if (jids.isEmpty() || sessions.status() != KeyStatus.ACCEPTED) {
             return;
         }
         try {
@@ -229,7 +246,7 @@ public final class Minion implements AutoCloseable {
     }
 
     private void resendStale() {
-        if (endpoint.status() == KeyStatus.ACCEPTED) {
+        if (sessions.status() == KeyStatus.ACCEPTED) {
             returns.resendStale(RESEND_MILLIS);
         }
         logTransportDrops();
@@ -241,16 +258,19 @@ public final class Minion implements AutoCloseable {
      * through {@link #transportDrops}.
      */
     private synchronized void logTransportDrops() {
-        String now = endpoint.counters().toString();
+        String now = sessions.counters().toString();
         if (!now.equals(dropsLogged)) {
             dropsLogged = now;
             LOG.log(Level.INFO, "transport drops so far: " + now);
         }
     }
 
-    /** Frames the minion's transport dropped, by reason (queue full, multi-part, malformed, ...), since start. */
+    /**
+     * Frames the minion's transport dropped, by reason (queue full, multi-part, malformed, ...), since start; with
+     * several masters at once, summed over the sessions when called.
+     */
     public io.brine.transport.DealerCounters transportDrops() {
-        return endpoint.counters();
+        return sessions.counters();
     }
 
     /** Returns this minion gave up sending since it started (each kept in {@code cachedir/returns-aside}). */
@@ -275,14 +295,22 @@ public final class Minion implements AutoCloseable {
         return pair;
     }
 
-    /** Tells the master the grains and functions, unless they pass their bounds: then it keeps its last report. */
+    /**
+     * Tells the masters (each of them: every master targets by grains) the grains and functions, unless they pass
+     * their bounds: then each keeps its last report.
+     */
     private java.util.Optional<String> report(Map<String, Object> collected) {
+        return report(collected, sessions::sendToAll);
+    }
+
+    private java.util.Optional<String> report(Map<String, Object> collected,
+            java.util.function.Consumer<Message> to) {
         java.util.Optional<String> why = ValueBounds.GRAINS.refusal(collected)
                 .or(() -> ValueBounds.FUNCTIONS.refusal(declarations));
         if (why.isPresent()) {
             LOG.log(Level.ERROR, "grains not reported to the master: " + why.get());
         } else {
-            endpoint.send(new GrainsReport(collected, declarations));
+            to.accept(new GrainsReport(collected, declarations));
         }
         return why;
     }
@@ -320,14 +348,22 @@ public final class Minion implements AutoCloseable {
         }
     }
 
+    /** Hears one session's master. */
     private final class Listener implements DealerListener {
+        private final int session;
+
+        Listener(int session) {
+            this.session = session;
+        }
+
         @Override
         public void onStatus(KeyStatus status, String detail) {
             if (status == KeyStatus.PENDING) {
                 LOG.log(Level.INFO, "waiting for the master to accept key " + fingerprint() + " of " + id());
             } else if (status == KeyStatus.ACCEPTED) {
                 LOG.log(Level.INFO, "authenticated with the master as " + id());
-                report(grains.get());
+                // every master targets by grains: each session's master is told them
+                report(grains.get(), m -> sessions.sendOn(session, m));
                 // A new session: whatever the last one may have lost goes again; the master stores each once.
                 int again = returns.resendAll();
                 if (again > 0) {
@@ -339,13 +375,14 @@ public final class Minion implements AutoCloseable {
         @Override
         public void onMessage(Message message) {
             if (message instanceof JobRequest job) {
+                sessions.tookJob(session, job);
                 jobs.submit(job);
             } else if (message instanceof MasterReply reply) {
                 master.onReply(reply);
             } else if (message instanceof ReturnAck ack) {
                 returns.acknowledged(ack.jids());
             } else if (message instanceof SessionLimits limits) {
-                returns.onLimits(limits);
+                returns.onLimits(sessions.limits(session, limits));
             } else if (message instanceof JobKill kill) {
                 jobs.kill(kill.jid());
             } else {

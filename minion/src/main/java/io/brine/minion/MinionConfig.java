@@ -50,6 +50,10 @@ import java.util.Set;
  * @param failover     the masters to move to, in turn, when the one connected is lost (Salt's {@code master} as a
  *                     list with {@code master_type: failover}, whose first entry is {@code master}): each a host or
  *                     {@code host:port}; empty with one master. The masters must share their key (a cluster's do)
+ * @param multiMaster  the other masters this minion is connected to at the same time as {@code master} (Salt's
+ *                     hot-hot multi-master: {@code master} as a list, {@code master_type} left at {@code str}); each
+ *                     job is taken from whichever master publishes it and returned to that master. Empty unless
+ *                     hot-hot; never set together with {@code failover}. The masters must share their key
  * <p>{@code file_client}, {@code file_roots} and {@code pillar_roots}, read only by a masterless run, are
  * {@link MasterlessConfig}'s.
  */
@@ -58,7 +62,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
         List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, boolean allowUndefined,
         FunctionPolicy functionPolicy, int maxReturnSize, long returnSpoolMax, LoggingConfig logging,
-        List<String> failover) {
+        List<String> failover, List<String> multiMaster) {
 
     /** The default {@code max_return_size}: half the default frame limit, leaving room for everything else. */
     public static final int DEFAULT_MAX_RETURN_SIZE = 4 * 1024 * 1024;
@@ -94,6 +98,11 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         Objects.requireNonNull(functionPolicy, "functionPolicy");
         Objects.requireNonNull(logging, "logging");
         failover = List.copyOf(failover);
+        multiMaster = List.copyOf(multiMaster);
+        if (!failover.isEmpty() && !multiMaster.isEmpty()) {
+            throw new IllegalArgumentException("a minion either fails over between its masters or is connected to all "
+                    + "of them at once, not both");
+        }
     }
 
     /**
@@ -104,7 +113,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
                 Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files")),
                 root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL, DEFAULT_MAX_RETURN_SIZE,
-                DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT, List.of());
+                DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT, List.of(), List.of());
     }
 
     public static MinionConfig load(Path file) {
@@ -130,6 +139,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 ? c.stringList("file_roots_allowed").stream().map(Path::of).toList()
                 : List.of(Path.of("/srv/brine"), cacheDir); // not /tmp: any local user can plant links there
         List<String> masters = masters(c);
+        boolean oneAtATime = c.string("master_type", "str").equals("failover");
         return new MinionConfig(id, masters.get(0), c.port("master_port", 4506), finger,
                 c.bool("master_tofu", false),
                 c.path("pki_dir", Path.of("/etc/brine/pki/minion")), cacheDir, c.map("grains"),
@@ -138,7 +148,8 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 c.path("event_socket", cacheDir.resolve("minion.sock")), c.string("event_group", null), c.bool("allow_undefined", false),
                 policy(c), (int) c.integer("max_return_size", DEFAULT_MAX_RETURN_SIZE, 4096, 64L * 1024 * 1024),
                 c.integer("return_spool_max", DEFAULT_RETURN_SPOOL_MAX, 1024 * 1024, 1L << 40), LoggingConfig.from(c),
-                masters.subList(1, masters.size()));
+                oneAtATime ? masters.subList(1, masters.size()) : List.of(),
+                oneAtATime ? List.of() : masters.subList(1, masters.size()));
     }
 
     private static FunctionPolicy policy(ConfigFile c) {
@@ -163,55 +174,64 @@ public record MinionConfig(String id, String master, int masterPort, String mast
 
     public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging, failover);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
     }
 
     /** These masters (host or host:port each) to fail over to, in order, after {@code master}. */
     public MinionConfig withFailover(List<String> masters) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
                 httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
-                logging, masters);
+                logging, masters, List.of());
+    }
+
+    /**
+     * These masters (host or host:port each) connected at the same time as {@code master}: Salt's hot-hot
+     * multi-master, a job taken from whichever master publishes it and its return sent back to that master.
+     */
+    public MinionConfig withMultiMaster(List<String> masters) {
+        return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
+                logging, List.of(), masters);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
     }
 
     public MinionConfig withMasterFinger(String finger) {
         return new MinionConfig(id, master, masterPort, finger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
     }
 
     public MinionConfig withMasterPort(int port) {
         return new MinionConfig(id, master, port, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover);
+                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
     }
 
     public MinionConfig withMaxReturnSize(int bytes) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging, failover);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging, failover, multiMaster);
     }
 
     /**
-     * {@code master} and the masters to fail over to, in order: a string is one master; a list is several, taken
-     * one at a time with Salt's {@code master_type: failover}. Salt's default for a list (connected to all at once,
-     * hot-hot) is refused, naming the key, until a minion can hold several sessions.
+     * {@code master} and the other masters, in order: a string is one master; a list is several, taken one at a
+     * time with Salt's {@code master_type: failover}, or all at once (hot-hot, Salt's default for a list).
      */
     private static List<String> masters(ConfigFile c) {
         String type = c.string("master_type", "str");
@@ -228,11 +248,6 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         List<String> all = c.stringList("master");
         if (all.isEmpty()) {
             throw c.error("master", "'master' is an empty list: name at least one master");
-        }
-        if (type.equals("str")) {
-            throw c.error("master", "a list of masters without master_type: failover is Salt's hot-hot multi-master "
-                    + "(connected to all at once), which this build does not do yet; set master_type: failover to "
-                    + "connect to one at a time");
         }
         return checked(c, all);
     }
@@ -254,12 +269,21 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         return masters;
     }
 
-    /** The address of {@code master}, then of each master to fail over to, as the transport takes them. */
+    /**
+     * The address of {@code master}, then of each other master (to fail over to, or connected at the same time), as
+     * the transport takes them.
+     */
     List<String> masterAddresses() {
         List<String> out = new java.util.ArrayList<>();
         out.add(address(master, masterPort));
         failover.forEach(m -> out.add(address(m, masterPort)));
+        multiMaster.forEach(m -> out.add(address(m, masterPort)));
         return out;
+    }
+
+    /** Whether this minion holds a session with each of its masters at once (Salt's hot-hot multi-master). */
+    boolean hotHot() {
+        return !multiMaster.isEmpty();
     }
 
     String masterAddress() {

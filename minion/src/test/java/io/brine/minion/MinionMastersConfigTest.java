@@ -37,9 +37,26 @@ class MinionMastersConfigTest {
     }
 
     @Test
+    void aListWithoutFailoverIsConnectedToAllAtOnceAsSaltsDefault() {
+        MinionConfig c = read("master: [m1.example, 'm2.example:4600']\n");
+        assertTrue(c.hotHot());
+        assertEquals(List.of(), c.failover());
+        assertEquals(List.of("m2.example:4600"), c.multiMaster());
+        assertEquals(List.of("tcp://m1.example:4506", "tcp://m2.example:4600"), c.masterAddresses());
+        assertEquals(c.multiMaster(),
+                read("master: [m1.example, 'm2.example:4600']\nmaster_type: str\n").multiMaster());
+        MinionConfig failover = read("master: [m1.example, m2.example]\nmaster_type: failover\n");
+        assertTrue(!failover.hotHot() && failover.failover().equals(List.of("m2.example")));
+        // withMultiMaster and withFailover each clear the other; the record refuses both at once
+        assertEquals(List.of(), failover.withMultiMaster(List.of("m3")).failover());
+        assertEquals(List.of(), c.withFailover(List.of("m2")).multiMaster());
+        assertThrows(IllegalArgumentException.class, () -> new MinionConfig(c.id(), c.master(), 4506, null, true,
+                c.pkiDir(), c.cacheDir(), c.grains(), 1, c.heartbeat(), List.of(), List.of(), c.eventSocket(), null,
+                false, c.functionPolicy(), 4096, 1 << 20, c.logging(), List.of("m2"), List.of("m3")));
+    }
+
+    @Test
     void whatCannotBeDoneIsRefusedNamingFileLineAndKey() {
-        assertTrue(refusal("master: [m1, m2]\n").startsWith("minion.yaml:2: a list of masters without "
-                + "master_type: failover is Salt's hot-hot multi-master"), "not silently one of them");
         assertEquals("minion.yaml:3: master_type: failover needs a list of masters in 'master'",
                 refusal("master: m1\nmaster_type: failover\n"));
         assertTrue(refusal("master: [m1]\nmaster_type: func\n").startsWith("minion.yaml:3: master_type must be"));

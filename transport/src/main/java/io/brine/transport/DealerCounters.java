@@ -60,6 +60,15 @@ public final class DealerCounters {
         return out;
     }
 
+    /** What {@code each} had dropped when called, summed by reason (a minion with several sessions). */
+    public static DealerCounters sum(java.util.Collection<DealerCounters> each) {
+        DealerCounters total = new DealerCounters();
+        for (DealerCounters c : each) {
+            c.drops.forEach((reason, n) -> total.drops.get(reason).add(n.sum()));
+        }
+        return total;
+    }
+
     /** {@code queue_full=0 multipart=0 ...}: every reason, for a log line. */
     @Override
     public String toString() {
