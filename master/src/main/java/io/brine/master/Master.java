@@ -213,8 +213,9 @@ public final class Master implements AutoCloseable {
                         audit::refused), workers::waiting));
         this.health = new MasterHealth(() -> !deaf, config.cacheDir(), cache::failing, audit::failing,
                 cluster == null ? null : () -> clusterAway ? "the cluster's database does not answer: this master "
-                        + "serves its own minions from memory; key changes, jobs for other masters' minions and "
-                        + "shared events wait until it is back" : null);
+                        + "serves its own minions from memory; job records and returns wait in the job cache's "
+                        + "backlog (" + cache.backlog() + " now), audit lines in memory (" + audit.waiting() + "); key "
+                        + "changes, jobs for other masters' minions and shared events wait until it is back" : null);
     }
 
     /**

@@ -91,10 +91,15 @@ final class MasterHealth {
             failed.put("cache_writable", cache);
         }
         String audit = auditFailing.get();
-        if (audit != null) {
+        if (audit != null && !databaseAway()) { // a cluster's audit trail is in its database: cluster_database says
             failed.put("audit_writable", "the audit log " + audit);
         }
         return failed;
+    }
+
+    /** Whether this master is of a cluster whose database does not answer now. */
+    private boolean databaseAway() {
+        return clusterAway != null && clusterAway.get() != null;
     }
 
     private String cacheProblem() {
@@ -108,6 +113,10 @@ final class MasterHealth {
             return probeProblem;
         }
         String failing = cacheFailing.get();
+        if (failing != null && databaseAway()) {
+            // the cluster's database away: the cache's writes wait in its backlog, which cluster_database says
+            return null;
+        }
         return failing == null ? null : "the job cache cannot be written: " + failing;
     }
 

@@ -10,8 +10,10 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Appends the audit log's lines in order, each with one write to its sink (a file opened for appending, or a
  * cluster's database: {@link AuditSink}). A line that
- * cannot be written (a full disk) waits in memory and is written, in order, before any later line: by the next
- * line, or by {@link #retry} (the master's timer, every second). What waits is bounded ({@link #MAX_LINES},
+ * cannot be written (a full disk, a database away) waits in memory and is written, in order, before any later line,
+ * by {@link #retry} (the master's timer, every second): while the sink fails, an action's line is kept without
+ * trying the sink, so no caller waits for a disk or a database that is not there (a database's connection timeout
+ * is seconds), and the timer's tries run outside the lock that writers take. What waits is bounded ({@link #MAX_LINES},
  * {@link #MAX_BYTES}); past that a line is dropped, counted, and the first drop of an episode (from the first
  * failure until all that waited is written) logged. A line partly written when the disk filled keeps its rest,
  * whatever the bounds: a torn line would spoil the file for every reader.
@@ -37,6 +39,8 @@ final class AuditWriter {
     private long lastFailureLog;
     private volatile String failing;
     private volatile int waitingLines;
+    /** Held by the one {@link #retry} that runs at a time. */
+    private final Object retrying = new Object();
 
     AuditWriter(AuditSink sink, boolean sync, int maxLines, long maxBytes) {
         this.sink = sink;
@@ -47,7 +51,7 @@ final class AuditWriter {
 
     /** Writes {@code line} after every line waiting; true once written, false when it waits (or was dropped). */
     synchronized boolean write(ByteBuffer line, String what) {
-        if (drained() && written(line)) {
+        if (waiting.isEmpty() && failing == null && written(line)) {
             return true;
         }
         keep(line, what);
@@ -59,7 +63,7 @@ final class AuditWriter {
      * was partly written: then its rest waits.
      */
     synchronized boolean writeOrForget(ByteBuffer line) {
-        if (drained() && written(line)) {
+        if (waiting.isEmpty() && failing == null && written(line)) {
             return true;
         }
         if (line.position() > 0 && line.hasRemaining()) {
@@ -70,7 +74,7 @@ final class AuditWriter {
 
     /** True when nothing waits, the last write worked and (with {@code sync}) the log syncs now. */
     synchronized boolean writable() {
-        if (!drained() || failing != null) {
+        if (!waiting.isEmpty() || failing != null) {
             return false;
         }
         try {
@@ -84,10 +88,55 @@ final class AuditWriter {
         }
     }
 
-    /** Writes what waits, if anything; the master's timer calls it every second. */
-    synchronized void retry() {
-        if (!waiting.isEmpty()) {
-            drained();
+    /**
+     * Writes what waits, in order, or tries the sink again after a failure (the master's timer, every second). Each
+     * line goes to the sink outside this writer's lock, so writers keep lines meanwhile instead of waiting: only this
+     * method writes while lines wait or the sink fails, and a line leaves the queue only once written.
+     */
+    void retry() {
+        synchronized (retrying) {
+            while (true) {
+                ByteBuffer head;
+                synchronized (this) {
+                    head = waiting.peekFirst();
+                    if (head == null) {
+                        if (failing != null && probe()) {
+                            recovered();
+                        }
+                        return;
+                    }
+                }
+                try {
+                    writeAll(head);
+                    if (sync) {
+                        sink.sync();
+                    }
+                } catch (IOException e) {
+                    synchronized (this) {
+                        failed(e);
+                    }
+                    return;
+                }
+                synchronized (this) {
+                    waiting.pollFirst();
+                    waitingBytes -= head.limit();
+                    waitingLines = waiting.size();
+                    if (waiting.isEmpty()) {
+                        recovered();
+                    }
+                }
+            }
+        }
+    }
+
+    /** With nothing waiting after a failure: whether the sink works again (a sync; a database sink's is a no-op). */
+    private boolean probe() {
+        try {
+            sink.sync();
+            return true;
+        } catch (IOException e) {
+            failed(e);
+            return false;
         }
     }
 
