@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 
@@ -48,6 +49,11 @@ final class MasterSessions implements AutoCloseable {
     };
     /** The limits each session's master gave, null until it did. */
     private final SessionLimits[] limits;
+    /**
+     * 1 while session i is up and accepted, from its listener ({@link #up}, {@link #down}): a key status stays
+     * ACCEPTED after the connection is lost, and a return sent to a dead master would wait for it for ever.
+     */
+    private final AtomicIntegerArray up;
 
     MasterSessions(List<DealerEndpoint> endpoints) {
         if (endpoints.isEmpty()) {
@@ -55,6 +61,7 @@ final class MasterSessions implements AutoCloseable {
         }
         this.endpoints = List.copyOf(endpoints);
         this.limits = new SessionLimits[endpoints.size()];
+        this.up = new AtomicIntegerArray(endpoints.size());
     }
 
     /** One session for {@code addresses} taken in turn (one master, or failover), or one per address (hot-hot). */
@@ -80,6 +87,19 @@ final class MasterSessions implements AutoCloseable {
         return endpoints.size();
     }
 
+    /** Session {@code session}'s master accepted this minion on a new session. */
+    void up(int session) {
+        up.set(session, 1);
+    }
+
+    /**
+     * Session {@code session} ended (a new one is being attempted); true if it was up and another session is: what
+     * went to its master unacknowledged should go again on that one.
+     */
+    boolean down(int session) {
+        return up.getAndSet(session, 0) == 1 && accepted() > 0;
+    }
+
     /** Remembers that {@code job} came on session {@code session}, for its return. */
     void tookJob(int session, JobRequest job) {
         if (endpoints.size() > 1) {
@@ -101,7 +121,7 @@ final class MasterSessions implements AutoCloseable {
                 origin = origins.get(r.jid());
             }
         }
-        if (origin != null && endpoints.get(origin).status() == KeyStatus.ACCEPTED) {
+        if (origin != null && up.get(origin) == 1) {
             endpoints.get(origin).send(message);
             return;
         }
@@ -118,11 +138,11 @@ final class MasterSessions implements AutoCloseable {
         endpoints.forEach(e -> e.send(message));
     }
 
-    /** The first accepted session; with none, {@code preferred} (or the first), which holds it until it is up. */
+    /** The first session up; with none, {@code preferred} (or the first), which holds it until it is up. */
     private DealerEndpoint primary(Integer preferred) {
-        for (DealerEndpoint e : endpoints) {
-            if (e.status() == KeyStatus.ACCEPTED) {
-                return e;
+        for (int i = 0; i < endpoints.size(); i++) {
+            if (up.get(i) == 1) {
+                return endpoints.get(i);
             }
         }
         return endpoints.get(preferred != null ? preferred : 0);
@@ -162,9 +182,13 @@ final class MasterSessions implements AutoCloseable {
         return endpoints.get(0).status();
     }
 
-    /** How many sessions a master has accepted now. */
+    /** How many sessions are up and accepted now. */
     int accepted() {
-        return (int) endpoints.stream().filter(e -> e.status() == KeyStatus.ACCEPTED).count();
+        int n = 0;
+        for (int i = 0; i < endpoints.size(); i++) {
+            n += up.get(i);
+        }
+        return n;
     }
 
     /** Waits until every session's master has answered once (or the time is up); returns {@link #status()}. */

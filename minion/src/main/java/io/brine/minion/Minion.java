@@ -358,9 +358,13 @@ public final class Minion implements AutoCloseable {
 
         @Override
         public void onStatus(KeyStatus status, String detail) {
+            if (status != KeyStatus.ACCEPTED) {
+                sessions.down(session);
+            }
             if (status == KeyStatus.PENDING) {
                 LOG.log(Level.INFO, "waiting for the master to accept key " + fingerprint() + " of " + id());
             } else if (status == KeyStatus.ACCEPTED) {
+                sessions.up(session);
                 LOG.log(Level.INFO, "authenticated with the master as " + id());
                 // every master targets by grains: each session's master is told them
                 report(grains.get(), m -> sessions.sendOn(session, m));
@@ -368,6 +372,17 @@ public final class Minion implements AutoCloseable {
                 int again = returns.resendAll();
                 if (again > 0) {
                     LOG.log(Level.INFO, "sent " + again + " unacknowledged returns again");
+                }
+            }
+        }
+
+        @Override
+        public void onDisconnected(String reason) {
+            if (sessions.down(session)) {
+                // hot-hot: returns this master may never have stored go to a master that is up (each stored once)
+                int again = returns.resendAll();
+                if (again > 0) {
+                    LOG.log(Level.INFO, "sent " + again + " unacknowledged returns again, to another master");
                 }
             }
         }
