@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
  * cannot be written (a full disk, a database away) waits in memory and is written, in order, before any later line,
  * by {@link #retry} (the master's timer, every second): while the sink fails, an action's line is kept without
  * trying the sink, so no caller waits for a disk or a database that is not there (a database's connection timeout
- * is seconds), and the timer's tries run outside the lock that writers take. What waits is bounded ({@link #MAX_LINES},
+ * is seconds), and the timer's tries run outside the lock that writers take. With {@code audit_required} the caller
+ * asked to wait: {@link #writeOrForget} and {@link #writable} try what waits at once. What waits is bounded ({@link #MAX_LINES},
  * {@link #MAX_BYTES}); past that a line is dropped, counted, and the first drop of an episode (from the first
  * failure until all that waited is written) logged. A line partly written when the disk filled keeps its rest,
  * whatever the bounds: a torn line would spoil the file for every reader.
@@ -62,29 +63,41 @@ final class AuditWriter {
      * As {@link #write}, but a line that could not be written is forgotten (its action will not happen), unless it
      * was partly written: then its rest waits.
      */
-    synchronized boolean writeOrForget(ByteBuffer line) {
-        if (waiting.isEmpty() && failing == null && written(line)) {
-            return true;
+    boolean writeOrForget(ByteBuffer line) {
+        // audit_required: the caller chose to wait for the sink, so what waits is tried now, as the timer would
+        synchronized (retrying) {
+            synchronized (this) {
+                if (drained() && written(line)) {
+                    return true;
+                }
+                if (line.position() > 0 && line.hasRemaining()) {
+                    enqueue(line);
+                }
+                return false;
+            }
         }
-        if (line.position() > 0 && line.hasRemaining()) {
-            enqueue(line);
-        }
-        return false;
     }
 
-    /** True when nothing waits, the last write worked and (with {@code sync}) the log syncs now. */
-    synchronized boolean writable() {
-        if (!waiting.isEmpty() || failing != null) {
-            return false;
-        }
-        try {
-            if (sync) {
-                sink.sync();
+    /**
+     * True when nothing waits (what waited is tried now: see {@link #writeOrForget}), the last write worked and
+     * (with {@code sync}) the log syncs now.
+     */
+    boolean writable() {
+        synchronized (retrying) {
+            synchronized (this) {
+                if (!drained() || failing != null) {
+                    return false;
+                }
+                try {
+                    if (sync) {
+                        sink.sync();
+                    }
+                    return true;
+                } catch (IOException e) {
+                    failed(e);
+                    return false;
+                }
             }
-            return true;
-        } catch (IOException e) {
-            failed(e);
-            return false;
         }
     }
 
@@ -242,11 +255,15 @@ final class AuditWriter {
     }
 
     /** A last try; what still waits is lost, and logged. */
-    synchronized void close() {
-        if (!drained()) {
-            LOG.log(Level.ERROR, waiting.size() + " audit entries could not be written to " + sink.describe()
-                    + " before closing and are lost: " + failing);
+    void close() {
+        synchronized (retrying) { // not while the timer's retry writes a line: it would be written twice
+            synchronized (this) {
+                if (!drained()) {
+                    LOG.log(Level.ERROR, waiting.size() + " audit entries could not be written to "
+                            + sink.describe() + " before closing and are lost: " + failing);
+                }
+                sink.close();
+            }
         }
-        sink.close();
     }
 }
