@@ -58,7 +58,11 @@ final class Cluster implements AutoCloseable {
         int port = freePort();
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
                 + "\npki_dir: " + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache")
-                + "\ntimeout: 30\nfile_roots:\n  base:\n    - " + states(root) + "\n");
+                + "\ntimeout: 30\nfile_roots:\n  base:\n    - " + states(root) + "\n"
+                // The swarm is one source address, as a fleet behind one NAT address would be; a real fleet's
+                // machines each have their own, which the per-address handshake limits never slow down.
+                + "handshakes_per_address_burst: 100000\nhandshakes_per_address_per_second: 100000\n"
+                + "max_handshakes_per_address: 20000\n");
         Files.createDirectories(states(root));
         Cluster c = new Cluster(options, progress, port, yaml);
         c.startMaster();

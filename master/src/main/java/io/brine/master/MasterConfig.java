@@ -33,7 +33,9 @@ import java.util.Set;
  * @param reactor      reactions to events ({@code reactor}): see {@link ReactorRule}
  * @param nodegroups   named compound targets ({@code nodegroups}), as in Salt: {@code web: 'G@role:web and not E@canary.*'}
  * @param routerLimits what peers may spend on the master's listener: {@code max_connections} and
- *                     {@code max_connections_per_address} (the rest are {@link RouterLimits#DEFAULTS})
+ *                     {@code max_connections_per_address}, {@code handshakes_per_address_burst},
+ *                     {@code handshakes_per_address_per_second}, {@code max_handshakes_per_address} (the rest are
+ *                     {@link RouterLimits#DEFAULTS})
  * @param keyFiling    how many unknown keys strangers may file: {@code max_pending_keys}, {@code new_keys_per_minute}
  * @param access       {@code publisher_acl}, {@code publisher_acl_local}, {@code audit_log}, {@code audit_required}
  *                     and {@code cp_roots}: see {@link AccessConfig}
@@ -57,6 +59,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
     public static final Set<String> KEYS = keys("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
             "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
             "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address",
+            "handshakes_per_address_burst", "handshakes_per_address_per_second", "max_handshakes_per_address",
             "max_pending_keys", "shutdown_timeout", "new_keys_per_minute", "publisher_acl", "publisher_acl_local", "audit_log",
             "audit_required", "max_push_bytes", "max_return_size", "metrics", "cp_roots", "cluster");
 

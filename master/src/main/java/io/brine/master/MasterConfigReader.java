@@ -122,7 +122,12 @@ final class MasterConfigReader {
     private static RouterLimits routerLimits(ConfigFile c) {
         RouterLimits d = RouterLimits.DEFAULTS;
         return d.withConnections((int) c.integer("max_connections", d.maxConnections(), 1, 10_000_000),
-                (int) c.integer("max_connections_per_address", d.maxConnectionsPerAddress(), 1, 10_000_000));
+                (int) c.integer("max_connections_per_address", d.maxConnectionsPerAddress(), 1, 10_000_000))
+                .withHandshakesPerAddress((int) c.integer("handshakes_per_address_burst",
+                        d.handshakesPerAddressBurst(), 1, 10_000_000), (int) c.integer(
+                        "handshakes_per_address_per_second", d.handshakesPerAddressPerSecond(), 1, 10_000_000))
+                .withMaxHandshakesPerAddress((int) c.integer("max_handshakes_per_address",
+                        d.maxHandshakesPerAddress(), 1, 10_000_000));
     }
 
     @SuppressWarnings("unchecked")

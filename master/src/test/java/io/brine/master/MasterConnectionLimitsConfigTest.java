@@ -20,6 +20,19 @@ class MasterConnectionLimitsConfigTest {
     }
 
     @Test
+    void handshakeLimitsPerAddressAreReadFromTheConfigFileForAFleetBehindOneAddress() {
+        MasterConfig c = MasterConfig.from(ConfigFile.parse("handshakes_per_address_burst: 20000\n"
+                + "handshakes_per_address_per_second: 5000\nmax_handshakes_per_address: 20000\n", "master.yaml"));
+        assertEquals(20_000, c.routerLimits().handshakesPerAddressBurst());
+        assertEquals(5_000, c.routerLimits().handshakesPerAddressPerSecond());
+        assertEquals(20_000, c.routerLimits().maxHandshakesPerAddress());
+        RuntimeException e = assertThrows(RuntimeException.class, () -> MasterConfig.from(ConfigFile.parse(
+                "timeout: 5\nhandshakes_per_address_per_second: 0\n", "master.yaml")));
+        assertTrue(e.getMessage().startsWith("master.yaml:2:") && e.getMessage().contains(
+                "handshakes_per_address_per_second"), e.getMessage());
+    }
+
+    @Test
     void withoutThemTheDefaultsApply() {
         assertEquals(RouterLimits.DEFAULTS, MasterConfig.defaults().routerLimits());
     }
