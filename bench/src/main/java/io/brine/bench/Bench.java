@@ -21,9 +21,13 @@ import java.util.Map;
 public final class Bench {
     /** Every scenario, in the order a run takes them (footprint last: it restarts the master as a process). */
     public static final List<String> SCENARIOS = List.of("latency", "throughput", "cli", "broadcast", "connect",
-            "state", "render", "transfer", "soak", "footprint");
-    /** What a run without --scenario takes: all but the soak, which runs for as long as it is told (an hour). */
-    public static final List<String> DEFAULT_SCENARIOS = SCENARIOS.stream().filter(s -> !s.equals("soak")).toList();
+            "state", "render", "transfer", "soak", "footprint", "cluster");
+    /**
+     * What a run without --scenario takes: all but the soak, which runs for as long as it is told (an hour), and
+     * the cluster, which needs a PostgreSQL database.
+     */
+    public static final List<String> DEFAULT_SCENARIOS = SCENARIOS.stream()
+            .filter(s -> !s.equals("soak") && !s.equals("cluster")).toList();
 
     private Bench() {
     }
@@ -38,7 +42,7 @@ public final class Bench {
                 if (s.perSwarmSize()) {
                     continue;
                 }
-                if (s.name().equals("footprint")) {
+                if (s.name().equals("footprint") || s.name().equals("cluster")) {
                     continue;
                 }
                 results.put(s.name(), grownTo(cluster, first, run) ? timed(s, run)
@@ -59,6 +63,10 @@ public final class Bench {
                 results.put("footprint", cluster.size() > 0 || grownTo(cluster, first, run)
                         ? timed(scenario("footprint"), run)
                         : ScenarioResult.failed("the swarm could not grow to " + first));
+            }
+            if (options.wants("cluster")) {
+                cluster.stopMinions(); // its own masters and swarm get the machine
+                results.put("cluster", timed(scenario("cluster"), run));
             }
         }
         Map<String, ScenarioResult> ordered = new LinkedHashMap<>();
@@ -108,6 +116,7 @@ public final class Bench {
             case "transfer" -> new TransferScenario();
             case "footprint" -> new FootprintScenario();
             case "soak" -> new SoakScenario();
+            case "cluster" -> new ClusterScenario();
             default -> throw new IllegalArgumentException("unknown scenario " + name);
         };
     }

@@ -27,11 +27,14 @@ import java.util.Objects;
  * @param transferMib        size of the file the transfer scenario pushes, in MiB
  * @param transferRounds     timed pushes of that file
  * @param soak               how long the soak scenario runs (only when named: it is not among the defaults)
+ * @param clusterDatabase    the PostgreSQL database ({@code postgresql://host:port/name}, as {@code cluster:
+ *                           database} takes it; its user {@code brine} unless the URL names one) that the
+ *                           cluster scenario's two masters share; null: that scenario is not available
  */
 public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, boolean processes,
         int minionsPerProcess, Path workDir, Path brineJar, Path launcher, List<String> jvmOptions,
         int latencyCalls, int broadcastRounds, int throughputJobs, int cliRuns, int footprintJobs, int stateRounds,
-        int transferMib, int transferRounds, java.time.Duration soak) {
+        int transferMib, int transferRounds, java.time.Duration soak, String clusterDatabase) {
 
     public BenchOptions {
         minionCounts = List.copyOf(minionCounts);
@@ -63,42 +66,52 @@ public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, b
     /** Every scenario, 100 minions, the repetition counts. */
     public static BenchOptions defaults(Path workDir) {
         return new BenchOptions(List.of(100), Bench.DEFAULT_SCENARIOS, false, 2000, workDir, null, null, List.of(),
-                2000, 20, 2000, 20, 1000, 20, 1024, 3, java.time.Duration.ofHours(1));
+                2000, 20, 2000, 20, 1000, 20, 1024, 3, java.time.Duration.ofHours(1), null);
     }
 
     public BenchOptions withMinionCounts(List<Integer> counts) {
         return new BenchOptions(counts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
-                transferRounds, soak);
+                transferRounds, soak, clusterDatabase);
     }
 
     public BenchOptions withScenarios(List<String> names) {
         return new BenchOptions(minionCounts, names, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
-                transferRounds, soak);
+                transferRounds, soak, clusterDatabase);
     }
 
     public BenchOptions withProcesses(boolean p, int perProcess) {
         return new BenchOptions(minionCounts, scenarios, p, perProcess, workDir, brineJar, launcher, jvmOptions, latencyCalls,
-                broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib, transferRounds, soak);
+                broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib, transferRounds, soak,
+                clusterDatabase);
     }
 
     /** The jar to run as {@code brine}, through {@code launcher} if not null, else with {@code java options -jar}. */
     public BenchOptions withBrineJar(Path jar, Path launcher, List<String> options) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, jar, launcher, options,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
-                transferRounds, soak);
+                transferRounds, soak, clusterDatabase);
     }
 
     public BenchOptions withRepetitions(int latency, int broadcast, int throughput, int cli, int footprint) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
-                latency, broadcast, throughput, cli, footprint, stateRounds, transferMib, transferRounds, soak);
+                latency, broadcast, throughput, cli, footprint, stateRounds, transferMib, transferRounds, soak,
+                clusterDatabase);
     }
 
     /** State rounds, the transfer's file size in MiB and its rounds: small ones keep a test run short. */
     public BenchOptions withStateAndTransfer(int rounds, int mib, int pushes) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
-                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, rounds, mib, pushes, soak);
+                latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, rounds, mib, pushes, soak,
+                clusterDatabase);
+    }
+
+    /** The database the cluster scenario's masters share (null: that scenario cannot run). */
+    public BenchOptions withClusterDatabase(String database) {
+        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher,
+                jvmOptions, latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds,
+                transferMib, transferRounds, soak, database);
     }
 
     boolean wants(String scenario) {
@@ -108,6 +121,6 @@ public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, b
     public BenchOptions withSoak(java.time.Duration d) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher,
                 jvmOptions, latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds,
-                transferMib, transferRounds, d);
+                transferMib, transferRounds, d, clusterDatabase);
     }
 }

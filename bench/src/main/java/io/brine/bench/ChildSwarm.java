@@ -24,8 +24,14 @@ final class ChildSwarm implements Swarm {
 
     /** Starts the child JVM; {@link #awaitReady} waits for its minions, so that several children start at once. */
     static ChildSwarm launch(Path root, int masterPort, int first, int count) throws IOException {
+        return launch(root, masterPort, 0, first, count);
+    }
+
+    /** As above, its minions failing over to the master on {@code failoverPort} when it is not 0. */
+    static ChildSwarm launch(Path root, int masterPort, int failoverPort, int first, int count) throws IOException {
         List<String> args = List.of("-cp", System.getProperty("java.class.path"), SwarmMain.class.getName(),
-                root.toString(), Integer.toString(masterPort), Integer.toString(first), Integer.toString(count));
+                root.toString(), Integer.toString(masterPort), Integer.toString(first), Integer.toString(count),
+                Integer.toString(failoverPort));
         return new ChildSwarm(JavaProcess.startNiced(List.of("-Xss512k"), args,
                 root.resolve("swarm-" + first + ".log")), count);
     }

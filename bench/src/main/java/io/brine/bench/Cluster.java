@@ -196,22 +196,28 @@ final class Cluster implements AutoCloseable {
     /** As above, telling {@code firstAnswer} of each minion as it answers for the first time. */
     long awaitAnswering(int n, Duration within, java.util.function.Consumer<String> firstAnswer)
             throws InterruptedException {
+        return awaitAnswering(master.client(), ids(1, n), within, root, firstAnswer);
+    }
+
+    /** Through {@code client}, until each of {@code all} has answered once (see above); logs are under {@code logs}. */
+    static long awaitAnswering(MasterClient client, List<String> all, Duration within, Path logs,
+            java.util.function.Consumer<String> firstAnswer) throws InterruptedException {
         long t0 = System.nanoTime();
         long deadline = t0 + within.toNanos();
         Set<String> answered = ConcurrentHashMap.newKeySet();
         AtomicLong lastFirstAnswer = new AtomicLong();
-        List<String> all = ids(1, n);
+        int n = all.size();
         while (answered.size() < n) {
             ThreadBudget.check("waiting for " + n + " minions");
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("only " + answered.size() + " of " + n + " minions answered within "
-                        + within.toSeconds() + " s; see the logs under " + root);
+                        + within.toSeconds() + " s; see the logs under " + logs);
             }
             List<String> silent = all.stream().filter(id -> !answered.contains(id)).toList();
             JobSpec probe = JobSpec.of(String.join(",", silent), "test.ping").withTargetType(TargetType.LIST)
                     .withTimeout(Duration.ofMillis(1000 + silent.size() / 5));
             int before = answered.size();
-            master.client().stream(probe, (id, ret) -> {
+            client.stream(probe, (id, ret) -> {
                 if (answered.add(id)) {
                     lastFirstAnswer.set(System.nanoTime());
                     firstAnswer.accept(id);

@@ -28,6 +28,11 @@ final class InProcessSwarm implements Swarm {
 
     /** Starts the minions a few at a time: each start reads grains and key files, which is mostly waiting. */
     static InProcessSwarm start(Path root, int masterPort, List<String> ids) {
+        return start(root, masterPort, 0, ids);
+    }
+
+    /** As above; with a {@code failoverPort} (not 0), each minion fails over to the master there (a cluster's). */
+    static InProcessSwarm start(Path root, int masterPort, int failoverPort, List<String> ids) {
         List<Minion> started = Collections.synchronizedList(new ArrayList<>(ids.size()));
         MinionRuntime runtime = new MinionRuntime("swarm");
         ExecutorService starters = Executors.newFixedThreadPool(4);
@@ -35,7 +40,8 @@ final class InProcessSwarm implements Swarm {
             List<Future<Minion>> pending = new ArrayList<>();
             for (String id : ids) {
                 pending.add(starters.submit(() -> started(started,
-                        Minion.start(MinionDirs.config(root, id, masterPort), FunctionRegistry.installed(), runtime))));
+                        Minion.start(MinionDirs.config(root, id, masterPort, failoverPort), FunctionRegistry.installed(),
+                                runtime))));
             }
             for (Future<Minion> f : pending) {
                 f.get();

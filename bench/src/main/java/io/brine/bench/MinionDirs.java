@@ -40,6 +40,12 @@ final class MinionDirs {
         return MinionConfig.underDirectory(dir(root, id), id, masterPort);
     }
 
+    /** As above, failing over to the master on {@code failoverPort} when it is not 0. */
+    static MinionConfig config(Path root, String id, int masterPort, int failoverPort) {
+        MinionConfig c = config(root, id, masterPort);
+        return failoverPort == 0 ? c : c.withFailover(java.util.List.of("127.0.0.1:" + failoverPort));
+    }
+
     /**
      * The same configuration as a file, for a minion run as its own {@code brine minion} process. Its
      * {@code file_roots_allowed} is spelt out as {@link MinionConfig#underDirectory} has it, so a swarm minion and

@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A child JVM hosting part of a large swarm: {@code SwarmMain ROOT PORT FIRST COUNT} starts minions
- * {@code mFIRST..} against the master on PORT, prints "ready", and stops them when its standard input closes
- * (so it never outlives the benchmark that started it).
+ * A child JVM hosting part of a large swarm: {@code SwarmMain ROOT PORT FIRST COUNT [FAILOVER_PORT]} starts
+ * minions {@code mFIRST..} against the master on PORT (failing over to the one on FAILOVER_PORT, if given), prints
+ * "ready", and stops them when its standard input closes (so it never outlives the benchmark that started it).
  */
 public final class SwarmMain {
     private SwarmMain() {
@@ -21,11 +21,12 @@ public final class SwarmMain {
         int port = Integer.parseInt(args[1]);
         int first = Integer.parseInt(args[2]);
         int count = Integer.parseInt(args[3]);
+        int failoverPort = args.length > 4 ? Integer.parseInt(args[4]) : 0;
         List<String> ids = new ArrayList<>(count);
         for (int i = first; i < first + count; i++) {
             ids.add(MinionDirs.id(i));
         }
-        try (InProcessSwarm swarm = InProcessSwarm.start(root, port, ids)) {
+        try (InProcessSwarm swarm = InProcessSwarm.start(root, port, failoverPort, ids)) {
             System.out.println("ready " + swarm.size());
             System.out.flush();
             InputStream in = System.in;

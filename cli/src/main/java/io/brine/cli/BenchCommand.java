@@ -86,6 +86,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--transfer-rounds", defaultValue = "3", description = "timed pushes (default: ${DEFAULT-VALUE})")
     int transferRounds;
 
+    @Option(names = "--cluster-database", paramLabel = "URL", description = "an empty PostgreSQL database "
+            + "(postgresql://HOST:PORT/NAME; user brine, or PGUSER) for the cluster scenario's two masters")
+    String clusterDatabase;
+
     @Spec
     CommandSpec spec;
 
@@ -107,7 +111,8 @@ final class BenchCommand implements Callable<Integer> {
                 .withProcesses(processes, perProcess)
                 .withBrineJar(runningJar(), launcher(), launcherOptions())
                 .withRepetitions(latencyCalls, rounds, throughputJobs, cliRuns, 1000)
-                .withStateAndTransfer(stateRounds, transferMib, transferRounds);
+                .withStateAndTransfer(stateRounds, transferMib, transferRounds)
+                .withClusterDatabase(clusterDatabase);
         if (processes && options.brineJar() == null) {
             throw CliException.usage("--processes needs the brine jar: run 'java -jar cli/target/brine.jar bench'");
         }
