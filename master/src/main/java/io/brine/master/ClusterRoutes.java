@@ -53,6 +53,8 @@ final class ClusterRoutes implements MinionReach {
     static final int MAX_ROUTED_IDS = 1_000_000;
     /** Routed jobs (and replies) taken from the database in one statement, at most. */
     static final int PER_TAKE = 1000;
+    /** Replies waiting to be passed back, at most; beyond, a reply is dropped unacknowledged (its minion resends). */
+    static final int MAX_QUEUED_REPLIES = 100_000;
 
     /** What a master does with the minions it reaches: its sessions, and its tracker for what comes back. */
     interface Local {
@@ -68,6 +70,10 @@ final class ClusterRoutes implements MinionReach {
 
     /** A job routed here: the master it came from, the minions it was for, and how long replies go back. */
     private record Origin(String master, Set<String> minions, long untilMillis) {
+    }
+
+    /** A minion's reply on its way back to {@code toMaster}; {@code committed} runs once it is in the database. */
+    private record Reply(String toMaster, String minionId, String jid, byte[] message, Runnable committed) {
     }
 
     private final DataSource db;
@@ -86,6 +92,10 @@ final class ClusterRoutes implements MinionReach {
     /** The minion ids {@link #routedIn} keeps, all jobs together. Guarded by routedIn. */
     private long routedIds;
     private volatile boolean presenceFailing;
+    /** Replies to pass back, written a batch at a time. */
+    private final BatchQueue<Reply> replies;
+    /** Rows of replies taken for good, deleted a batch at a time. */
+    private final BatchQueue<Long> forgetting;
 
     ClusterRoutes(DataSource db, String me, Local local, Executor work, ScheduledExecutorService timer) {
         this.db = db;
@@ -93,6 +103,8 @@ final class ClusterRoutes implements MinionReach {
         this.local = local;
         this.work = work;
         this.timer = timer;
+        this.replies = new BatchQueue<>(work, MAX_QUEUED_REPLIES, PER_TAKE, this::passBack);
+        this.forgetting = new BatchQueue<>(work, MAX_QUEUED_REPLIES, PER_TAKE, this::deleteReplies);
     }
 
     /** Forgets the sessions a previous run of this master left in the table (it was killed, say). */
@@ -335,28 +347,11 @@ final class ClusterRoutes implements MinionReach {
             // not a job routed here for this minion: the tracker takes it as its own, and refuses (and counts) it
             return false;
         }
-        work.execute(() -> {
-            try (Connection c = db.getConnection()) {
-                Transactions.run(c, t -> {
-                    try (PreparedStatement i = c.prepareStatement(
-                            "INSERT INTO routed_replies (to_master, minion_id, message) VALUES (?, ?, ?)");
-                            PreparedStatement n = c.prepareStatement("SELECT pg_notify('" + REPLIES + "', ?)")) {
-                        i.setString(1, origin.master());
-                        i.setString(2, minionId);
-                        i.setBytes(3, MessageCodec.encode(reply));
-                        i.executeUpdate();
-                        n.setString(1, origin.master());
-                        n.execute();
-                    }
-                    return null;
-                });
-                committed.run();
-            } catch (SQLException e) {
-                // not acknowledged: the minion keeps its return and sends it again when it reconnects
-                LOG.log(Level.WARNING, "cannot pass " + minionId + "'s reply to job " + jid + " back to "
-                        + origin.master() + " (" + e.getMessage() + "); the minion keeps it");
-            }
-        });
+        if (!replies.offer(new Reply(origin.master(), minionId, jid, MessageCodec.encode(reply), committed))) {
+            // not acknowledged: the minion keeps its return and sends it again when it reconnects
+            LOG.log(Level.WARNING, "dropped " + minionId + "'s reply to job " + jid + ": " + MAX_QUEUED_REPLIES
+                    + " replies already wait to be passed back; the minion keeps it");
+        }
         return true;
     }
 
@@ -403,18 +398,55 @@ final class ClusterRoutes implements MinionReach {
         }
     }
 
-    /** A reply this master has taken for good: its row goes. */
+    /** A reply this master has taken for good: its row goes (in the next batch of deletions). */
     private void forget(long id) {
-        work.execute(() -> {
-            try (Connection c = db.getConnection();
-                    PreparedStatement d = c.prepareStatement("DELETE FROM routed_replies WHERE id = ?")) {
-                d.setLong(1, id);
-                d.executeUpdate();
-                takingReplies.remove(id);
-            } catch (SQLException e) {
-                takingReplies.remove(id); // taken again after the next notice; the tracker refuses it as a second
-            }
-        });
+        if (!forgetting.offer(id)) {
+            takingReplies.remove(id); // taken again after the next notice; the tracker refuses it as a second
+        }
+    }
+
+    /** Writes passed-back replies, one transaction and one notice per master per batch. */
+    private void passBack(List<Reply> batch) {
+        try (Connection c = db.getConnection()) {
+            Transactions.run(c, t -> {
+                try (PreparedStatement i = c.prepareStatement(
+                        "INSERT INTO routed_replies (to_master, minion_id, message) VALUES (?, ?, ?)");
+                        PreparedStatement n = c.prepareStatement("SELECT pg_notify('" + REPLIES + "', ?)")) {
+                    for (Reply r : batch) {
+                        i.setString(1, r.toMaster());
+                        i.setString(2, r.minionId());
+                        i.setBytes(3, r.message());
+                        i.addBatch();
+                    }
+                    i.executeBatch();
+                    for (String master : batch.stream().map(Reply::toMaster).distinct().toList()) {
+                        n.setString(1, master);
+                        n.addBatch();
+                    }
+                    n.executeBatch();
+                }
+                return null;
+            });
+        } catch (SQLException e) {
+            // not acknowledged: each minion keeps its return and sends it again when it reconnects
+            LOG.log(Level.WARNING, "cannot pass " + batch.size() + " replies (the first " + batch.get(0).minionId()
+                    + "'s to job " + batch.get(0).jid() + ") back to their masters (" + e.getMessage()
+                    + "); the minions keep them");
+            return;
+        }
+        batch.forEach(r -> r.committed().run());
+    }
+
+    /** Deletes the rows of replies taken for good, in one statement. */
+    private void deleteReplies(List<Long> ids) {
+        try (Connection c = db.getConnection();
+                PreparedStatement d = c.prepareStatement("DELETE FROM routed_replies WHERE id = ANY (?)")) {
+            d.setArray(1, c.createArrayOf("bigint", ids.toArray()));
+            d.executeUpdate();
+        } catch (SQLException e) {
+            // taken again after the next notice; the tracker refuses each as a second
+        }
+        ids.forEach(takingReplies::remove);
     }
 
     /** Jobs routed here forgotten before their time, to keep {@link #MAX_ROUTED_IN}. */

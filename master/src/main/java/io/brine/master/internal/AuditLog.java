@@ -67,7 +67,7 @@ public final class AuditLog implements AutoCloseable {
 
     private static AuditLog inCluster(MasterConfig config, io.brine.master.ClusterDatabase db, boolean ownsDb) {
         boolean required = config.access().auditRequired();
-        return new AuditLog(config.auditLog(), new AuditWriter(new ClusterAuditSink(db, host(), ownsDb), required,
+        return new AuditLog(config.auditLog(), new AuditWriter(new ClusterAuditSink(db, host(), ownsDb, required), required,
                 AuditWriter.MAX_LINES, AuditWriter.MAX_BYTES), required);
     }
 
