@@ -68,6 +68,14 @@ final class Admission {
         return bucket.tryTake(nowNanos);
     }
 
+    /** A handshake {@link #handshakeAllowed} let through was deferred (BUSY): its token goes back. */
+    void handshakeDeferred(InetAddress address) {
+        TokenBucket bucket = handshakeRates.get(address);
+        if (bucket != null) {
+            bucket.giveBack();
+        }
+    }
+
     /** A peer from {@code address} completed a session: its next handshakes are served first. */
     void remember(InetAddress address) {
         known.put(address, Boolean.TRUE);

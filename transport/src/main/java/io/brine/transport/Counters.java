@@ -72,6 +72,8 @@ public final class Counters {
     final LongAdder handshakesExpired = new LongAdder();
     final LongAdder sessionsExpired = new LongAdder();
     final LongAdder handshakeFailures = new LongAdder();
+    /** First handshake messages answered BUSY (see {@link RouterHandshakes}): not dropped, deferred. */
+    final LongAdder handshakesPaced = new LongAdder();
     /** Keys the authenticator refused (rejected or denied). */
     final LongAdder keysRefused = new LongAdder();
     final LongAdder sendDropped = new LongAdder();
@@ -115,6 +117,11 @@ public final class Counters {
     /** Frames that were no frame, or opened to no message (the frame check and decode steps). */
     public long malformed() {
         return dropped(Drop.MALFORMED_FRAME) + dropped(Drop.UNDECODABLE);
+    }
+
+    /** First handshake messages answered "busy, retry after N" instead of queued behind a deep queue. */
+    public long handshakesPaced() {
+        return handshakesPaced.sum();
     }
 
     public long handshakeFailures() {

@@ -140,6 +140,15 @@ public final class DealerEndpoint implements AutoCloseable {
         return s == null ? 0 : s.connections();
     }
 
+    /** How often a master answered this endpoint's first handshake message "busy, retry after" (load pacing). */
+    public long handshakesPaced() {
+        DealerHandshake h;
+        synchronized (this) {
+            h = handshake;
+        }
+        return h == null ? 0 : h.busyAnswers();
+    }
+
     /** What this endpoint dropped, by reason: frames to and from the master, and connections that broke ZMTP. */
     public DealerCounters counters() {
         return counters;

@@ -29,7 +29,8 @@ final class DealerHandshake {
     private static final Logger LOG = System.getLogger(DealerHandshake.class.getName());
     private static final long PENDING_RECHECK_MILLIS = 10_000;
 
-    private enum State { IDLE, RESOLVING, HANDSHAKING, AWAITING_WELCOME, PENDING, ESTABLISHED, STOPPED }
+    /** BUSY: the master asked us to send message 1 again later (its handshake queue is deep); no timeout runs. */
+    private enum State { IDLE, RESOLVING, HANDSHAKING, BUSY, AWAITING_WELCOME, PENDING, ESTABLISHED, STOPPED }
 
     /** Who this dealer is and whom it talks to. */
     /** Who connects, and to which masters: more than one for Salt's {@code master_type: failover}, in order. */
@@ -54,6 +55,9 @@ final class DealerHandshake {
     private final Heartbeat heartbeat;
     /** One handshake may start again at once on the same connection after a session; reset by each session. */
     private boolean mayHandshakeAgain;
+    /** In BUSY: when message 1 goes again. */
+    private long retryAt;
+    private volatile long busyAnswers;
 
     DealerHandshake(Identity identity, TransportSettings settings, DealerSocket socket, DealerListener listener,
             HeldMessages held, MasterAnswer answer, DealerLoop loop, Resolver resolver) {
@@ -119,6 +123,7 @@ final class DealerHandshake {
             case IDLE -> attempts.nextAttemptAt();
             case RESOLVING, STOPPED -> Long.MAX_VALUE;
             case HANDSHAKING, AWAITING_WELCOME -> stateSince + attempts.handshakeLimit() + 1;
+            case BUSY -> retryAt;
             case PENDING -> Math.min(stateSince + PENDING_RECHECK_MILLIS + 1, heartbeat.deadline());
             case ESTABLISHED -> heartbeat.deadline();
         };
@@ -170,7 +175,7 @@ final class DealerHandshake {
      */
     void onReset(boolean greeting, long now) {
         attempts.greeted();
-        if (greeting || state == State.HANDSHAKING) {
+        if (greeting || state == State.HANDSHAKING || state == State.BUSY) {
             return;
         }
         String reason = "the master has no session for us (it restarted, or dropped us)";
@@ -190,6 +195,28 @@ final class DealerHandshake {
             listener.onDisconnected(reason);
         }
         beginHandshake(now);
+    }
+
+    /**
+     * The master will not start our handshake now (load): message 1 goes again on this connection after about
+     * {@code retryMillis} (a quarter either way, so that a paced fleet does not come back at once), and meanwhile
+     * nothing times out. The connection works: it counts as greeted.
+     */
+    void onBusy(int retryMillis, long now) {
+        attempts.greeted();
+        if (state != State.HANDSHAKING) {
+            return; // only message 1 is answered so
+        }
+        handshake = null;
+        retryAt = now + retryMillis * 3L / 4 + java.util.concurrent.ThreadLocalRandom.current().nextLong(
+                retryMillis / 2 + 1);
+        busyAnswers++;
+        enter(State.BUSY, now);
+    }
+
+    /** BUSY answers this dealer had from its masters (each deferred a handshake, none dropped it). */
+    long busyAnswers() {
+        return busyAnswers;
     }
 
     void onHandshake2(byte[] body, long now) {
@@ -256,6 +283,11 @@ final class DealerHandshake {
                 }
             }
             case PENDING, ESTABLISHED -> heartbeat(now);
+            case BUSY -> {
+                if (now >= retryAt) {
+                    beginHandshake(now);
+                }
+            }
             default -> { }
         }
     }

@@ -48,6 +48,8 @@ final class DealerInbound implements DealerSocket.FrameSink {
                     : Arrays.copyOf(raw, length), maxFrameSize).body(), now);
             case SEALED -> sealed(raw, length, now);
             case RESET -> session.onReset(length > Frame.HEADER, now);
+            case BUSY -> session.onBusy(FrameKind.retryAfterMillis(Frame.decode(raw.length == length ? raw
+                    : Arrays.copyOf(raw, length), maxFrameSize).body()), now);
             default -> {
                 counters.drop(DealerCounters.Drop.MALFORMED_FRAME);
                 dropLog.drop("a " + kind + " frame from the master: never sent by a master");

@@ -62,6 +62,18 @@ final class HandshakeQueue {
         return null;
     }
 
+    /** What waits in {@code lane} and in the lanes served before it. */
+    synchronized int sizeUpTo(Lane lane) {
+        int n = 0;
+        for (Map.Entry<Lane, ArrayDeque<Runnable>> e : lanes.entrySet()) {
+            n += e.getValue().size();
+            if (e.getKey() == lane) {
+                break;
+            }
+        }
+        return n;
+    }
+
     synchronized int size() {
         int n = 0;
         for (ArrayDeque<Runnable> queue : lanes.values()) {

@@ -35,6 +35,8 @@ final class HandshakeWorkers implements AutoCloseable {
     private final Outbox router;
     private final HandshakeQueue queue;
     private final List<Thread> threads = new ArrayList<>();
+    /** A worker task's time, smoothed (nanoseconds): what one more queued handshake step costs the queue. */
+    private volatile long taskNanos = 400_000;
 
     HandshakeWorkers(StaticKeyPair key, byte[] prologue, Outbox router, int threads, int queueCapacity,
             TransportRuntime runtime) {
@@ -96,11 +98,22 @@ final class HandshakeWorkers implements AutoCloseable {
         return queue.size();
     }
 
+    /**
+     * How long a first handshake message queued now in {@code lane} would wait for a worker, estimated: the steps
+     * ahead of it (its lane and those served before it) times a step's smoothed cost, shared by the workers.
+     */
+    long estimatedWaitMillis(HandshakeQueue.Lane lane) {
+        return queue.sizeUpTo(lane) * taskNanos / threads.size() / 1_000_000;
+    }
+
     private void work() {
         try {
             Runnable next;
             while ((next = queue.take()) != null) {
+                long t0 = System.nanoTime();
                 Outbox.guarded(next);
+                long took = System.nanoTime() - t0;
+                taskNanos += (took - taskNanos) / 16; // smoothed; racy updates only blur it
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

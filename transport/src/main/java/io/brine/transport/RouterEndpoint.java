@@ -115,7 +115,7 @@ public final class RouterEndpoint implements AutoCloseable {
         HandshakeWorkers workers = new HandshakeWorkers(key, PROLOGUE, outbox, HANDSHAKE_THREADS,
                 limits.maxHandshakesQueued(), runtime);
         RouterHandshakes handshakes = new RouterHandshakes(sessions, new HandshakeGate(limits, admission, peers),
-                workers, admission, verdicts, server, counters, dropLog);
+                workers, admission, verdicts, server, counters, dropLog, limits.handshakePaceMillis());
         RouterInbound inbound = new RouterInbound(settings.maxFrameSize(), sessions, handshakes, listener, server,
                 counters, dropLog);
         started = new Started(server, sessions, verdicts, workers);

@@ -8,7 +8,11 @@ import java.lang.System.Logger;
 /**
  * The router's handshake state machine: message 1 passes the {@link HandshakeGate} and is answered by the
  * {@link HandshakeWorkers}; message 3 is checked by them too and opens a session, whose key then goes to
- * {@link KeyVerdicts}. Refusals for load close the connection; everything is counted. I/O thread only.
+ * {@link KeyVerdicts}. Admission is paced: a message 1 that would wait for a worker longer than the pace (its wait
+ * estimated from the queue), or find the queue full or too many handshakes under way, is answered BUSY with when to
+ * send it again, so that in a restart storm on a starved machine no peer gives up on a handshake the master would
+ * still compute (which would then be done twice). Refusals for rate close the connection; everything is counted.
+ * I/O thread only.
  */
 final class RouterHandshakes {
     /**
@@ -27,9 +31,10 @@ final class RouterHandshakes {
     private final ZmtpServer server;
     private final Counters counters;
     private final DropLog dropLog;
+    private final int paceMillis;
 
     RouterHandshakes(RouterSessions sessions, HandshakeGate gate, HandshakeWorkers workers, Admission admission,
-            KeyVerdicts verdicts, ZmtpServer server, Counters counters, DropLog dropLog) {
+            KeyVerdicts verdicts, ZmtpServer server, Counters counters, DropLog dropLog, int paceMillis) {
         this.sessions = sessions;
         this.gate = gate;
         this.workers = workers;
@@ -38,6 +43,7 @@ final class RouterHandshakes {
         this.server = server;
         this.counters = counters;
         this.dropLog = dropLog;
+        this.paceMillis = paceMillis;
     }
 
     /**
@@ -46,8 +52,23 @@ final class RouterHandshakes {
      */
     void first(ZmtpConnection connection, byte[] body) {
         Counters.Drop refused = gate.check(connection, System.nanoTime());
+        HandshakeQueue.Lane lane = lane(connection);
         if (refused == null) {
-            start(connection, body);
+            long waitMillis = workers.estimatedWaitMillis(lane);
+            if (lane != HandshakeQueue.Lane.OPERATOR && waitMillis > paceMillis) {
+                // deferred, not spent: a paced peer's message 1 again must not find its rates used up by this one
+                connection.handshakes.giveBack();
+                admission.handshakeDeferred(connection.address);
+                busy(connection, waitMillis);
+            } else {
+                start(connection, body, lane);
+            }
+            return;
+        }
+        if (refused == Counters.Drop.HANDSHAKES_IN_FLIGHT) {
+            counters.drop(refused);
+            connection.handshakes.giveBack(); // taken by the gate's first check; the address's was not
+            busy(connection, Math.max(paceMillis, workers.estimatedWaitMillis(lane)));
             return;
         }
         counters.drop(refused);
@@ -60,13 +81,27 @@ final class RouterHandshakes {
         }
     }
 
+    private HandshakeQueue.Lane lane(ZmtpConnection connection) {
+        return connection.operatorLane ? HandshakeQueue.Lane.OPERATOR
+                : admission.isKnown(connection.address) ? HandshakeQueue.Lane.KNOWN : HandshakeQueue.Lane.OTHERS;
+    }
+
+    /**
+     * "Busy, send message 1 again in about {@code waitMillis}": the connection stays, nothing is computed, and the
+     * peer is not left waiting in a queue it may give up on.
+     */
+    private void busy(ZmtpConnection connection, long waitMillis) {
+        counters.handshakesPaced.increment();
+        server.idleAgain(connection); // nothing under way for it: evictable, as any connection with no handshake
+        int retry = (int) Math.min(FrameKind.MAX_RETRY_AFTER_MILLIS, Math.max(paceMillis, waitMillis));
+        server.send(connection, new Frame(FrameKind.BUSY, FrameKind.retryAfter(retry)).encode());
+    }
+
     /** The peer (re)starts a handshake on this connection; message 2 is computed off this thread. */
-    private void start(ZmtpConnection connection, byte[] body) {
+    private void start(ZmtpConnection connection, byte[] body, HandshakeQueue.Lane lane) {
         counters.handshakesStarted.increment();
         Peer peer = sessions.begin(connection);
         server.handshaking(connection);
-        HandshakeQueue.Lane lane = connection.operatorLane ? HandshakeQueue.Lane.OPERATOR
-                : admission.isKnown(connection.address) ? HandshakeQueue.Lane.KNOWN : HandshakeQueue.Lane.OTHERS;
         boolean queued = workers.answer(body, lane, answer -> {
             if (!sessions.current(peer)) {
                 return; // started over or expired while the answer was computed
@@ -122,7 +157,7 @@ final class RouterHandshakes {
         sessions.drop(connection);
         counters.drop(Counters.Drop.HANDSHAKE_QUEUE_FULL);
         dropLog.drop("handshake queue full");
-        refuse(connection, "handshake queue full");
+        busy(connection, workers.estimatedWaitMillis(HandshakeQueue.Lane.OTHERS));
     }
 
     /**

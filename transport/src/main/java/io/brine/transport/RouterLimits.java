@@ -20,14 +20,17 @@ package io.brine.transport;
  * @param maxHandshakesQueued       handshakes waiting for a worker, per class (known addresses, others)
  * @param maxHandshakesPerAddress   handshakes begun and not finished from one source address
  * @param pendingFramesPerSecond    frames per second a pending session may send (pings come every few seconds)
+ * @param handshakePaceMillis       the longest a first handshake message should wait for a worker: one whose wait,
+ *                                  estimated from the queue, would be longer is answered "busy, retry after" that
+ *                                  wait instead (BUSY) and the peer sends it again then, on the same connection
  */
 public record RouterLimits(int maxConnections, int maxConnectionsPerAddress, int unauthenticatedFrameLimit,
         int pendingFrameLimit, long frameBudgetBytes, long unauthenticatedOutboundBytes, long acceptedOutboundBytes,
         int handshakesPerConnectionBurst, int handshakesPerAddressBurst, int handshakesPerAddressPerSecond,
-        int maxHandshakesQueued, int pendingFramesPerSecond, int maxHandshakesPerAddress) {
+        int maxHandshakesQueued, int pendingFramesPerSecond, int maxHandshakesPerAddress, int handshakePaceMillis) {
 
     public static final RouterLimits DEFAULTS = new RouterLimits(65_536, 16_384, 4096, 256, 512L << 20, 64 << 10,
-            64L << 20, 2, 2000, 500, 20_000, 20, 4096);
+            64L << 20, 2, 2000, 500, 20_000, 20, 4096, 1000);
 
     public RouterLimits {
         positive("maxConnections", maxConnections);
@@ -45,27 +48,36 @@ public record RouterLimits(int maxConnections, int maxConnectionsPerAddress, int
         positive("maxHandshakesQueued", maxHandshakesQueued);
         positive("pendingFramesPerSecond", pendingFramesPerSecond);
         positive("maxHandshakesPerAddress", maxHandshakesPerAddress);
+        positive("handshakePaceMillis", handshakePaceMillis);
     }
 
     public RouterLimits withConnections(int max, int perAddress) {
         return new RouterLimits(max, perAddress, unauthenticatedFrameLimit, pendingFrameLimit, frameBudgetBytes,
                 unauthenticatedOutboundBytes, acceptedOutboundBytes, handshakesPerConnectionBurst,
                 handshakesPerAddressBurst, handshakesPerAddressPerSecond, maxHandshakesQueued, pendingFramesPerSecond,
-                maxHandshakesPerAddress);
+                maxHandshakesPerAddress, handshakePaceMillis);
     }
 
     public RouterLimits withHandshakesPerAddress(int burst, int perSecond) {
         return new RouterLimits(maxConnections, maxConnectionsPerAddress, unauthenticatedFrameLimit,
                 pendingFrameLimit, frameBudgetBytes, unauthenticatedOutboundBytes, acceptedOutboundBytes,
                 handshakesPerConnectionBurst, burst, perSecond, maxHandshakesQueued, pendingFramesPerSecond,
-                maxHandshakesPerAddress);
+                maxHandshakesPerAddress, handshakePaceMillis);
     }
 
     public RouterLimits withMaxHandshakesPerAddress(int max) {
         return new RouterLimits(maxConnections, maxConnectionsPerAddress, unauthenticatedFrameLimit,
                 pendingFrameLimit, frameBudgetBytes, unauthenticatedOutboundBytes, acceptedOutboundBytes,
                 handshakesPerConnectionBurst, handshakesPerAddressBurst, handshakesPerAddressPerSecond,
-                maxHandshakesQueued, pendingFramesPerSecond, max);
+                maxHandshakesQueued, pendingFramesPerSecond, max, handshakePaceMillis);
+    }
+
+    /** First handshake messages that would wait longer than {@code millis} for a worker are answered BUSY. */
+    public RouterLimits withHandshakePace(int millis) {
+        return new RouterLimits(maxConnections, maxConnectionsPerAddress, unauthenticatedFrameLimit,
+                pendingFrameLimit, frameBudgetBytes, unauthenticatedOutboundBytes, acceptedOutboundBytes,
+                handshakesPerConnectionBurst, handshakesPerAddressBurst, handshakesPerAddressPerSecond,
+                maxHandshakesQueued, pendingFramesPerSecond, maxHandshakesPerAddress, millis);
     }
 
     private static void positive(String name, long value) {

@@ -24,6 +24,11 @@ final class TokenBucket {
         return false;
     }
 
+    /** Returns a token taken for something that did not happen after all (a handshake answered BUSY). */
+    void giveBack() {
+        tokens = Math.min(burst, tokens + 1);
+    }
+
     /** True once the bucket would be full again: nothing is lost by forgetting it. */
     boolean isFull(long nowNanos) {
         return tokens + (nowNanos - last) * perNano >= burst;
