@@ -58,11 +58,11 @@ final class Cluster implements AutoCloseable {
         int port = freePort();
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
                 + "\npki_dir: " + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache")
-                + "\ntimeout: 30\nfile_roots:\n  base:\n    - " + states(root) + "\n"
-                // The swarm is one source address, as a fleet behind one NAT address would be; a real fleet's
-                // machines each have their own, which the per-address handshake limits never slow down.
-                + "handshakes_per_address_burst: 100000\nhandshakes_per_address_per_second: 100000\n"
-                + "max_handshakes_per_address: 20000\n");
+                + "\ntimeout: 30\nfile_roots:\n  base:\n    - " + states(root) + "\n");
+        // The swarm is one source address, as a fleet behind one NAT address would be, and is admitted at the
+        // default per-address handshake rate (2,000 at once, then 500 a second). Raising it (the config keys exist
+        // for such fleets) let 9,500 minions of one growth step arrive at once on two shared cores: the master's
+        // I/O thread could not even greet them within the dealers' 2 s, and 3,218 of 10,000 were back after 260 s.
         Files.createDirectories(states(root));
         Cluster c = new Cluster(options, progress, port, yaml);
         c.startMaster();

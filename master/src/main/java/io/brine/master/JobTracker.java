@@ -279,6 +279,29 @@ final class JobTracker {
     }
 
     /**
+     * The live jobs sent to {@code minionId} that it has neither acknowledged nor returned, as requests to send it
+     * again now that it has a session here: in a cluster, a job routed to it through another master that went away
+     * before passing it on (or before passing back its return) reaches it where it is now. Sent as deliveries that
+     * the minion records before running ({@link JobRequest#queued}), so that it runs each jid once even across a
+     * restart; one it already ran sends its kept return again instead.
+     */
+    List<io.brine.protocol.JobRequest> unanswered(String minionId, long nowMillis) {
+        List<io.brine.protocol.JobRequest> out = new java.util.ArrayList<>();
+        for (LiveJob job : live.values()) {
+            if (!job.unanswered(minionId)) {
+                continue;
+            }
+            JobState s = job.spec();
+            long left = s.startTime().toEpochMilli() + s.timeout().toMillis() - nowMillis;
+            if (left > 0) {
+                out.add(new io.brine.protocol.JobRequest(s.jid(), s.function(), s.args(), s.kwargs(), left, s.caller(),
+                        left));
+            }
+        }
+        return out;
+    }
+
+    /**
      * A minion's session ended: the live jobs it had stop waiting for it (outcome {@code disconnected}), and
      * their records say so. A return it still sends later is taken as usual.
      */

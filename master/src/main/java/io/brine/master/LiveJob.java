@@ -265,6 +265,20 @@ final class LiveJob {
      *
      * @return whether this changed anything
      */
+    /**
+     * Whether {@code minionId} was sent this job and has neither acknowledged nor returned it, and its session was
+     * not seen to end here: a job routed to it through another master may never have reached it.
+     */
+    synchronized boolean unanswered(String minionId) {
+        return reachable.contains(minionId) && !acknowledged.contains(minionId) && !taken.contains(minionId)
+                && !disconnected.contains(minionId);
+    }
+
+    /** What was published, as the minion is sent it. */
+    JobState spec() {
+        return spec;
+    }
+
     boolean minionGone(String minionId) {
         synchronized (this) {
             if (!reachable.contains(minionId) || taken.contains(minionId) || !disconnected.add(minionId)) {

@@ -99,6 +99,11 @@ final class MasterDispatcher implements RouterListener {
             // Jobs queued for it while it was away (--queue) go now, on this session.
             workers.background().execute(() -> deliveries.connected(id,
                     (minion, request) -> minions.deliver(session, request)));
+            if (routes != null) {
+                // jobs routed to it through a master it has left (failover) and never answered come here now
+                workers.background().execute(() -> tracker.unanswered(id, System.currentTimeMillis())
+                        .forEach(request -> minions.deliver(session, request)));
+            }
         }
     }
 
