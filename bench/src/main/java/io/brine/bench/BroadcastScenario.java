@@ -1,10 +1,7 @@
 package io.brine.bench;
 
-import io.brine.jobs.Job;
 import io.brine.jobs.JobSpec;
 import io.brine.master.MasterClient;
-import java.util.ArrayList;
-import java.util.List;
 
 /** {@code test.ping} to every minion of the swarm, timed until the last return: the fan-out and fan-in. */
 final class BroadcastScenario implements Scenario {
@@ -26,24 +23,10 @@ final class BroadcastScenario implements Scenario {
         MasterClient client = run.cluster.client();
         JobSpec ping = JobSpec.of("m*", "test.ping");
         MissingReturns missing = new MissingReturns("broadcast rounds at " + n + " minions");
-        for (int i = 0; i < WARM_UP; i++) {
-            missing.counted(n, client.call(ping).returns().size());
-        }
-        List<Long> nanos = new ArrayList<>();
-        for (int i = 0; i < run.options.broadcastRounds(); i++) {
-            ThreadBudget.check("broadcast at " + n + " minions");
-            long t0 = System.nanoTime();
-            Job r = client.call(ping);
-            long took = System.nanoTime() - t0;
-            // A round cut short by the timeout is no broadcast time: the figure would flatter or mislead.
-            if (missing.counted(n, r.returns().size())) {
-                nanos.add(took);
-            }
-        }
+        Samples s = TimedCalls.run(client, ping, n, WARM_UP, run.options.broadcastRounds(), missing, "broadcast");
         if (missing.any()) {
             return missing.failure(run);
         }
-        Samples s = Samples.ofNanos(nanos);
         return ScenarioResult.measured()
                 .figure("median_ms", s.medianMs())
                 .figure("p90_ms", s.ms(90))

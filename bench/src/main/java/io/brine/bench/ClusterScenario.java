@@ -86,23 +86,10 @@ final class ClusterScenario implements Scenario {
         MasterClient client = a.client();
         JobSpec all = JobSpec.of("*", "test.ping").withTimeout(Duration.ofSeconds(30));
         MissingReturns missing = new MissingReturns("calls from A to both masters' " + n + " minions");
-        for (int i = 0; i < WARM_UP; i++) {
-            missing.counted(n, client.call(all).returns().size());
-        }
-        List<Long> nanos = new ArrayList<>();
-        for (int i = 0; i < run.options.broadcastRounds(); i++) {
-            ThreadBudget.check("cluster call at " + n + " minions");
-            long t0 = System.nanoTime();
-            Job r = client.call(all);
-            long took = System.nanoTime() - t0;
-            if (missing.counted(n, r.returns().size())) {
-                nanos.add(took);
-            }
-        }
+        Samples calls = TimedCalls.run(client, all, n, WARM_UP, run.options.broadcastRounds(), missing, "cluster call");
         if (missing.any()) {
             return missing.failure(run);
         }
-        Samples calls = Samples.ofNanos(nanos);
         double storedPerS = storedPerSecond(run, client, b.client(), ids.subList(0, Math.min(CACHE_TARGETS, n / 2)),
                 missing);
         if (missing.any()) {

@@ -235,6 +235,17 @@ class ClusterMastersTest {
      * per-address bound closes the oldest. */
     private static final java.net.http.HttpClient HTTP = java.net.http.HttpClient.newHttpClient();
 
+    /** Waits until {@code m}'s /health starts with {@code prefix}. */
+    private static void awaitHealth(Master m, String prefix, String what) throws InterruptedException {
+        Await.until(() -> {
+            try {
+                return health(m).startsWith(prefix);
+            } catch (Exception e) {
+                return false;
+            }
+        }, what, Duration.ofSeconds(15));
+    }
+
     private static String health(Master m) throws Exception {
         java.net.http.HttpResponse<String> r = HTTP.send(
                 java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + m.metricsPort().orElseThrow()
@@ -274,13 +285,8 @@ class ClusterMastersTest {
             pg.stop();
             try {
                 for (Master m : List.of(a, b)) {
-                    Await.until(() -> {
-                        try {
-                            return health(m).startsWith("200 {\"status\":\"degraded\"");
-                        } catch (Exception e) {
-                            return false;
-                        }
-                    }, "/health of " + m.port() + " says degraded, still 200", Duration.ofSeconds(15));
+                    awaitHealth(m, "200 {\"status\":\"degraded\"", "/health of " + m.port()
+                            + " says degraded, still 200");
                     assertTrue(health(m).contains("\"cluster_database\":\"the cluster's database does not answer"),
                             health(m));
                 }
@@ -305,13 +311,7 @@ class ClusterMastersTest {
             long servedFor = (lastAnswered - stopped) / 1_000_000;
             assertTrue(servedFor >= 9_000, "both masters answered calls until " + servedFor + " ms into the outage");
             for (Master m : List.of(a, b)) {
-                Await.until(() -> {
-                    try {
-                        return health(m).startsWith("200 {\"status\":\"ok\"");
-                    } catch (Exception e) {
-                        return false;
-                    }
-                }, "/health ok again once the database is back", Duration.ofSeconds(15));
+                awaitHealth(m, "200 {\"status\":\"ok\"", "/health ok again once the database is back");
             }
             // Every job and return kept while the database was away is in it now: the other master shows each.
             for (int i = 0; i < during.size(); i++) {

@@ -60,9 +60,20 @@ class FrameTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 6, 0x7f, 0x80, 0xff})
+    @ValueSource(ints = {0, 7, 0x7f, 0x80, 0xff})
     void aFrameOfAnUnknownKindIsRejected(int kind) {
         assertRejected(bytes(ProtocolVersion.CURRENT, kind, 'x'), Frame.DEFAULT_MAX_SIZE, "kind");
+    }
+
+    @Test
+    void aBusyFrameCarriesItsWaitBoundedToThirtySeconds() throws MalformedMessageException {
+        Frame busy = Frame.decode(new Frame(FrameKind.BUSY, FrameKind.retryAfter(1500)).encode(), 16);
+        assertEquals(FrameKind.BUSY, busy.kind());
+        assertEquals(1500, FrameKind.retryAfterMillis(busy.body()));
+        assertEquals(FrameKind.MAX_RETRY_AFTER_MILLIS, FrameKind.retryAfterMillis(FrameKind.retryAfter(Integer.MAX_VALUE)));
+        assertEquals(1, FrameKind.retryAfterMillis(FrameKind.retryAfter(-5)));
+        org.junit.jupiter.api.Assertions.assertThrows(MalformedMessageException.class,
+                () -> FrameKind.retryAfterMillis(new byte[3]));
     }
 
     @Test
