@@ -86,6 +86,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--transfer-rounds", defaultValue = "3", description = "timed pushes (default: ${DEFAULT-VALUE})")
     int transferRounds;
 
+    @Option(names = "--cpu-hogs", defaultValue = "0", paramLabel = "N", description = "run N busy processes "
+            + "(sh loops) beside the whole benchmark, so the master gets only a share of the machine (default: none)")
+    int cpuHogs;
+
     @Option(names = "--cluster-database", paramLabel = "URL", description = "an empty PostgreSQL database "
             + "(postgresql://HOST:PORT/NAME; user brine, or PGUSER) for the cluster scenario's two masters")
     String clusterDatabase;
@@ -117,7 +121,14 @@ final class BenchCommand implements Callable<Integer> {
             throw CliException.usage("--processes needs the brine jar: run 'java -jar cli/target/brine.jar bench'");
         }
         PrintWriter progress = spec.commandLine().getErr();
+        java.util.List<Process> hogs = new java.util.ArrayList<>();
         try {
+            for (int i = 0; i < cpuHogs; i++) {
+                hogs.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+            }
+            if (cpuHogs > 0) {
+                progress.printf("%d CPU hogs running beside the benchmark%n", cpuHogs);
+            }
             Report report = Bench.run(options, progress);
             PrintWriter stdout = spec.commandLine().getOut();
             stdout.print(out.equals("json") ? report.json() : report.text());
@@ -131,6 +142,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             return ExitCodes.OK;
         } finally {
+            hogs.forEach(Process::destroyForcibly);
             if (dir == null) {
                 deleteTree(work);
             }
