@@ -37,7 +37,8 @@ class MetricsTest {
             "brine_handshake_failures_total", "brine_returns_total", "brine_return_latency_seconds",
             "brine_frames_dropped_total", "brine_job_cache_write_seconds", "brine_job_cache_queue_depth",
             "brine_event_bus_subscribers", "brine_http_connections_dropped_total", "brine_jobs_in_memory",
-            "brine_worker_queue_depth", "brine_audit_log_queue_depth", "brine_audit_entries_dropped_total", "brine_audit_refusals_total");
+            "brine_worker_queue_depth", "brine_audit_log_queue_depth", "brine_audit_entries_dropped_total", "brine_audit_refusals_total",
+            "brine_job_cache_records_refused_total", "brine_handshakes_paced_total");
 
     @TempDir
     static Path root;

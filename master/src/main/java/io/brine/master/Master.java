@@ -209,6 +209,7 @@ public final class Master implements AutoCloseable {
         new Reactor(config.reactor(), client.as(Principal.local(Reactor.CALLER, Reactor.CALLER)), workers.background())
                 .listenTo(events);
         metrics.watch(new MasterMetrics.Sources(sessions::count, events::subscribers, cache::backlog,
+                cache::refusedRecords,
                 endpoint.counters(), tracker::inMemory, new MasterMetrics.AuditSources(audit::waiting, audit::dropped,
                         audit::refused), workers::waiting));
         this.health = new MasterHealth(() -> !deaf, config.cacheDir(), cache::failing, audit::failing,

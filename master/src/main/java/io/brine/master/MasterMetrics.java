@@ -142,7 +142,8 @@ final class MasterMetrics implements HandshakeOutcome.Sink {
 
     /** What the master holds, read at scrape time. */
     record Sources(IntSupplier connectedMinions, IntSupplier eventSubscribers, LongSupplier cacheBacklog,
-            Counters transport, IntSupplier jobsInMemory, AuditSources audit, IntSupplier workersWaiting) {
+            LongSupplier cacheRefused, Counters transport, IntSupplier jobsInMemory, AuditSources audit,
+            IntSupplier workersWaiting) {
     }
 
     /** The audit log's lines waiting to be written and dropped, and the actions refused for it. */
@@ -160,6 +161,10 @@ final class MasterMetrics implements HandshakeOutcome.Sink {
         GaugeWithCallback.builder().name("brine_job_cache_queue_depth")
                 .help("Records waiting to be written into the job cache")
                 .callback(cb -> cb.call(sources.cacheBacklog().getAsLong())).register(registry);
+        CounterWithCallback.builder().name("brine_job_cache_records_refused_total")
+                .help("Job cache records the database refused for good (a value its text cannot hold) and that were "
+                        + "dropped; a return among them stays unacknowledged, so its minion sends it again")
+                .callback(cb -> cb.call(sources.cacheRefused().getAsLong())).register(registry);
         GaugeWithCallback.builder().name("brine_jobs_in_memory")
                 .help("Jobs the master holds in memory: running, or ended within the last seconds (for returns "
                         + "still on their way); the others are read from the job cache")
@@ -199,5 +204,9 @@ final class MasterMetrics implements HandshakeOutcome.Sink {
                     cb.call(transport.handshakesExpired(), "expired");
                 })
                 .register(registry);
+        CounterWithCallback.builder().name("brine_handshakes_paced_total")
+                .help("First handshake messages answered 'busy, retry after N' (paced admission): deferred, not "
+                        + "dropped")
+                .callback(cb -> cb.call(transport.handshakesPaced())).register(registry);
     }
 }
