@@ -360,6 +360,8 @@ class ClusterMastersTest {
             a.keys().accept("rogue");
             TestCluster.awaitStatus(onB, KeyStatus.ACCEPTED, Duration.ofSeconds(5));
             assertEquals(KeyStatus.ACCEPTED, awaitAccepted(rogue));
+            // B writes where m2 is connected on a thread of its own: until then A finds m2 connected nowhere
+            Await.until(() -> answers(a, "m2"), "m2 reachable from A, through B", Duration.ofSeconds(15));
             String jid = a.client().cast(JobSpec.of("m2", "test.sleep", 1).withTimeout(Duration.ofSeconds(20)));
             // the rogue, on the same master as m2, answers for the job routed there for m2
             rogue.endpoint.send(new io.brine.protocol.JobReturn(jid, io.brine.protocol.MinionReturn.ok("forged",
@@ -368,6 +370,17 @@ class ClusterMastersTest {
                     "m2's own return", Duration.ofSeconds(15));
             assertEquals(java.util.Set.of("m2"), a.client().job(jid).orElseThrow().returns().keySet(),
                     "the rogue's forged return never reached the job");
+        }
+    }
+
+    /** Whether {@code id} answers a ping published on {@code m}. */
+    private static boolean answers(Master m, String id) {
+        try {
+            return m.client().call(JobSpec.of(id, "test.ping").withTimeout(Duration.ofSeconds(2))).returns()
+                    .containsKey(id);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
