@@ -92,6 +92,8 @@ final class ClusterRoutes implements MinionReach {
     /** The minion ids {@link #routedIn} keeps, all jobs together. Guarded by routedIn. */
     private long routedIds;
     private volatile boolean presenceFailing;
+    /** When a dropped reply was last logged. */
+    private volatile long lastRefusalLog;
     /** Replies to pass back, written a batch at a time. */
     private final BatchQueue<Reply> replies;
     /** Rows of replies taken for good, deleted a batch at a time. */
@@ -348,9 +350,15 @@ final class ClusterRoutes implements MinionReach {
             return false;
         }
         if (!replies.offer(new Reply(origin.master(), minionId, jid, MessageCodec.encode(reply), committed))) {
-            // not acknowledged: the minion keeps its return and sends it again when it reconnects
-            LOG.log(Level.WARNING, "dropped " + minionId + "'s reply to job " + jid + ": " + MAX_QUEUED_REPLIES
-                    + " replies already wait to be passed back; the minion keeps it");
+            // not acknowledged: the minion keeps its return and sends it again when it reconnects; counted, and
+            // logged once a minute at most (a database that fell behind must not also fill the log)
+            long now = System.currentTimeMillis();
+            if (now - lastRefusalLog >= 60_000) {
+                lastRefusalLog = now;
+                LOG.log(Level.WARNING, "dropped " + minionId + "'s reply to job " + jid + ": " + MAX_QUEUED_REPLIES
+                        + " replies already wait to be passed back (" + replies.refused() + " dropped so far); "
+                        + "each minion keeps its reply and sends it again");
+            }
         }
         return true;
     }
@@ -447,6 +455,11 @@ final class ClusterRoutes implements MinionReach {
             // taken again after the next notice; the tracker refuses each as a second
         }
         ids.forEach(takingReplies::remove);
+    }
+
+    /** Replies dropped because {@link #MAX_QUEUED_REPLIES} already waited to be passed back. */
+    long droppedReplies() {
+        return replies.refused();
     }
 
     /** Jobs routed here forgotten before their time, to keep {@link #MAX_ROUTED_IN}. */

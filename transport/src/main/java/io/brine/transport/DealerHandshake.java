@@ -55,6 +55,8 @@ final class DealerHandshake {
     private final Heartbeat heartbeat;
     /** One handshake may start again at once on the same connection after a session; reset by each session. */
     private boolean mayHandshakeAgain;
+    /** The least a dealer waits after a BUSY: the router gives a connection one first message a second. */
+    static final long MIN_BUSY_WAIT_MILLIS = 1_000;
     /** In BUSY: when message 1 goes again. */
     private long retryAt;
     private volatile long busyAnswers;
@@ -208,8 +210,10 @@ final class DealerHandshake {
             return; // only message 1 is answered so
         }
         handshake = null;
-        retryAt = now + retryMillis * 3L / 4 + java.util.concurrent.ThreadLocalRandom.current().nextLong(
-                retryMillis / 2 + 1);
+        // never sooner than the router refills a connection's first-message rate (1 a second)
+        long wait = Math.max(MIN_BUSY_WAIT_MILLIS, retryMillis);
+        retryAt = now + wait * 3L / 4 + java.util.concurrent.ThreadLocalRandom.current().nextLong(wait / 2 + 1);
+        retryAt = Math.max(retryAt, now + MIN_BUSY_WAIT_MILLIS);
         busyAnswers++;
         enter(State.BUSY, now);
     }

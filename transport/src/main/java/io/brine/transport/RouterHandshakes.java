@@ -56,8 +56,9 @@ final class RouterHandshakes {
         if (refused == null) {
             long waitMillis = workers.estimatedWaitMillis(lane);
             if (lane != HandshakeQueue.Lane.OPERATOR && waitMillis > paceMillis) {
-                // deferred, not spent: a paced peer's message 1 again must not find its rates used up by this one
-                connection.handshakes.giveBack();
+                // The address's token goes back (a paced fleet behind one address must not spend its rate on
+                // waiting); the connection's own does not: it bounds the BUSY answers one connection can draw to
+                // its rate (2, then 1 a second), and a dealer waits at least that second before asking again.
                 admission.handshakeDeferred(connection.address);
                 busy(connection, waitMillis);
             } else {
@@ -67,7 +68,6 @@ final class RouterHandshakes {
         }
         if (refused == Counters.Drop.HANDSHAKES_IN_FLIGHT) {
             counters.drop(refused);
-            connection.handshakes.giveBack(); // taken by the gate's first check; the address's was not
             busy(connection, Math.max(paceMillis, workers.estimatedWaitMillis(lane)));
             return;
         }
