@@ -46,7 +46,8 @@ class ClusterAuditTest {
                 actions.add(r.getString(1));
             }
         }
-        assertEquals(List.of("publish", "key.delete"), actions);
+        // each master's writer thread keeps its own lines in order; between two masters no order is defined
+        assertEquals(List.of("key.delete", "publish"), actions.stream().sorted().toList());
         assertTrue(!Files.exists(a.auditLog()) && !Files.exists(b.auditLog()), "no audit file beside the database");
     }
 }
