@@ -46,7 +46,7 @@ class ClusterMastersTest {
     @Test
     void aKeyAcceptedThroughOneMasterLetsTheMinionInOnAnotherAndItsDeletionCutsItOffWithinASecond()
             throws Exception {
-        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cluster = pg.newCluster();
         try (Master a = master("a", cluster, null); Master b = master("b", cluster, root.resolve("a"));
                 Minion m = Minion.start(MinionConfig.underDirectory(root.resolve("m1"), "m1", b.port())
                         .withHeartbeat(Duration.ofSeconds(1)))) {
@@ -67,7 +67,7 @@ class ClusterMastersTest {
 
     @Test
     void aJobFromEitherMasterReachesTheMinionsConnectedToTheOtherAndItsReturnsComeBack() throws Exception {
-        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cluster = pg.newCluster();
         try (Master a = master("a", cluster, null); Master b = master("b", cluster, root.resolve("a"));
                 Minion onA = Minion.start(MinionConfig.underDirectory(root.resolve("m1"), "m1", a.port())
                         .withGrains(java.util.Map.of("role", "web")));
@@ -100,7 +100,7 @@ class ClusterMastersTest {
 
     @Test
     void threeHotHotMinionsAnswerAJobFromEachMasterToThatMasterAndAKeyDeletedOnOneCutsItOffOnBoth() throws Exception {
-        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cluster = pg.newCluster();
         List<String> ids = List.of("m1", "m2", "m3");
         try (Master a = master("a", cluster, null); Master b = master("b", cluster, root.resolve("a"))) {
             List<Minion> minions = new java.util.ArrayList<>();
@@ -145,7 +145,7 @@ class ClusterMastersTest {
     @Test
     void aMinionFailsOverToAnotherMasterOfTheClusterAndTheReturnOfAJobRunningThroughTheLossIsRecorded()
             throws Exception {
-        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cluster = pg.newCluster();
         Master a = master("a", cluster, null);
         try (Master b = master("b", cluster, root.resolve("a"));
                 Minion m = Minion.start(MinionConfig.underDirectory(root.resolve("m1"), "m1", a.port())
@@ -169,6 +169,31 @@ class ClusterMastersTest {
             assertEquals("through", b.client().job(jid).orElseThrow().returns().get("m1").ret());
         } finally {
             a.close();
+        }
+    }
+
+    @Test
+    void aJobQueuedThroughOneMasterForAMinionAwayRunsWhenTheMinionComesBackToAnother() throws Exception {
+        ClusterConfig cluster = pg.newCluster();
+        try (Master a = master("a", cluster, null); Master b = master("b", cluster, root.resolve("a"))) {
+            try (Minion first = Minion.start(MinionConfig.underDirectory(root.resolve("m1"), "m1", a.port()))) {
+                TestCluster.awaitStatus(first, KeyStatus.PENDING, Duration.ofSeconds(20));
+                a.keys().accept("m1");
+                TestCluster.awaitStatus(first, KeyStatus.ACCEPTED, Duration.ofSeconds(5));
+            }
+            Await.until(() -> a.keys().status("m1").map(st -> !st.up()).orElse(false), "m1 away from A",
+                    Duration.ofSeconds(10));
+            Path ran = root.resolve("ran");
+            // B started before the job was queued: it must look the delivery up as m1 connects, not at its own start
+            String jid = a.client().cast(JobSpec.of("m1", "cmd.run", "touch " + ran + "; echo queued-on-a")
+                    .withTargetType(io.brine.targeting.TargetType.LIST).queued(Duration.ofMinutes(5)));
+            try (Minion back = Minion.start(MinionConfig.underDirectory(root.resolve("m1"), "m1", b.port()))) {
+                TestCluster.awaitStatus(back, KeyStatus.ACCEPTED, Duration.ofSeconds(20));
+                Await.until(() -> a.client().job(jid).map(j -> j.returns().containsKey("m1")).orElse(false),
+                        "the queued job's return, through B, shown on A", Duration.ofSeconds(15));
+                assertEquals("queued-on-a", a.client().job(jid).orElseThrow().returns().get("m1").ret());
+                assertTrue(Files.exists(ran), "the command ran on m1");
+            }
         }
     }
 
@@ -200,7 +225,7 @@ class ClusterMastersTest {
 
     @Test
     void anEventPostedThroughOneMasterReachesTheOthersSubscribersAndTheReactorFiresOnce() throws Exception {
-        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cluster = pg.newCluster();
         Path m2 = root.resolve("m2");
         try (Master a = reactingMaster("a", cluster, null); Master b = reactingMaster("b", cluster, root.resolve("a"));
                 Minion onB = Minion.start(MinionConfig.underDirectory(m2, "m2", b.port()))) {
@@ -256,7 +281,7 @@ class ClusterMastersTest {
     @Test
     void theDatabaseStoppedFor10SecondsUnderTwoMastersTheyServeTheirMinionsSayDegradedAndCatchUpLosingNoReturn()
             throws Exception {
-        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cluster = pg.newCluster();
         io.brine.master.MetricsConfig metrics = new io.brine.master.MetricsConfig("127.0.0.1", 0);
         Master a = Master.start(MasterConfig.underDirectory(root.resolve("a"), 0).withCluster(cluster)
                 .withMetrics(metrics));
@@ -329,7 +354,7 @@ class ClusterMastersTest {
 
     @Test
     void theLocalOperatorsKeyCommandsChangeTheClustersKeysAndTheMastersHearAtOnce() throws Exception {
-        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cluster = pg.newCluster();
         Path home = Files.createDirectories(root.resolve("a"));
         Path yaml = Files.writeString(home.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: "
                 + DemoCommand.freePort() + "\npki_dir: " + home.resolve("pki") + "\ncachedir: " + home.resolve("cache")
@@ -349,7 +374,7 @@ class ClusterMastersTest {
 
     @Test
     void anotherMinionsReturnForAJobRoutedToItsMasterIsNotPassedBack() throws Exception {
-        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cluster = pg.newCluster();
         try (Master a = master("a", cluster, null); Master b = master("b", cluster, root.resolve("a"));
                 Minion onB = Minion.start(MinionConfig.underDirectory(root.resolve("m2"), "m2", b.port()));
                 RogueClient rogue = new RogueClient(b.port(), io.brine.protocol.Role.MINION, "rogue")) {
@@ -394,7 +419,7 @@ class ClusterMastersTest {
 
     @Test
     void aMasterWithAnotherKeyIsRefusedNamingBoth() throws Exception {
-        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cluster = pg.newCluster();
         try (Master a = master("a", cluster, null)) {
             ConfigException e = assertThrows(ConfigException.class, () -> master("c", cluster, null));
             assertTrue(e.getMessage().startsWith("cluster: this master's key ("), e.getMessage());

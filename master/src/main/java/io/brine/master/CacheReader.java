@@ -6,9 +6,9 @@ import io.brine.jobs.JobOverview;
 import io.brine.jobs.JobState;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -69,13 +69,27 @@ final class CacheReader {
 
     /** Deliveries written as still waiting, oldest first: (jid, minion, until_ms). */
     List<Object[]> queued() {
+        return queuedWhere(null);
+    }
+
+    /** The same for one minion. */
+    List<Object[]> queuedFor(String minion) {
+        return queuedWhere(minion);
+    }
+
+    private List<Object[]> queuedWhere(String minion) {
         List<Object[]> out = new ArrayList<>();
         try {
             database.read(c -> {
-                try (Statement s = c.createStatement();
-                        ResultSet rs = s.executeQuery("SELECT jid, minion, until_ms FROM queued ORDER BY jid")) {
-                    while (rs.next()) {
-                        out.add(new Object[] {rs.getString(1), rs.getString(2), rs.getLong(3)});
+                try (PreparedStatement s = c.prepareStatement("SELECT jid, minion, until_ms FROM queued"
+                        + (minion == null ? "" : " WHERE minion = ?") + " ORDER BY jid")) {
+                    if (minion != null) {
+                        s.setString(1, minion);
+                    }
+                    try (ResultSet rs = s.executeQuery()) {
+                        while (rs.next()) {
+                            out.add(new Object[] {rs.getString(1), rs.getString(2), rs.getLong(3)});
+                        }
                     }
                 }
                 return out;

@@ -45,23 +45,49 @@ final class DeliveryQueue {
     private final Map<String, List<Pending>> byMinion = new ConcurrentHashMap<>();
     private final Limits limits;
     private final JobRefusals refusals;
+    /** Whether other masters share the cache (a cluster): then a minion's deliveries are looked up as it connects. */
+    private final boolean shared;
     /** Deliveries held, all minions together; guarded by this. */
     private int total;
 
+    /** The deliveries of a master of its own: all of them taken back from {@code cache} now. */
     DeliveryQueue(JobCache cache, Function<String, Optional<JobState>> jobs, Limits limits, JobRefusals refusals) {
+        this(cache, jobs, limits, refusals, false);
+    }
+
+    /**
+     * With {@code shared}, the cache is a cluster's: a job queued through any master waits for a minion that may
+     * connect to any other, so each master looks up a minion's deliveries in the cache as it connects, rather than
+     * holding every master's in memory from its start (which missed those queued after it started).
+     */
+    DeliveryQueue(JobCache cache, Function<String, Optional<JobState>> jobs, Limits limits, JobRefusals refusals,
+            boolean shared) {
         this.cache = cache;
         this.jobs = jobs;
         this.limits = limits;
         this.refusals = refusals;
+        this.shared = shared;
+        if (!shared) {
+            takeBack(cache.queued());
+        }
+    }
+
+    /** Holds the waiting deliveries among {@code rows} (jid, minion, until_ms) that it does not hold yet. */
+    private void takeBack(List<Object[]> rows) {
         long now = System.currentTimeMillis();
-        for (Object[] row : cache.queued()) {
+        for (Object[] row : rows) {
             String jid = (String) row[0];
             String minion = (String) row[1];
             long until = (Long) row[2];
             if (until > now) {
                 // taken back whole, even over the limits (they were lowered): new jobs are refused until it drains
-                byMinion.computeIfAbsent(minion, m -> new ArrayList<>()).add(new Pending(jid, until));
-                total++;
+                synchronized (this) {
+                    List<Pending> list = byMinion.computeIfAbsent(minion, m -> new ArrayList<>());
+                    if (list.stream().noneMatch(p -> p.jid().equals(jid))) {
+                        list.add(new Pending(jid, until));
+                        total++;
+                    }
+                }
             } else {
                 cache.forgetQueued(jid, minion);
             }
@@ -145,6 +171,9 @@ final class DeliveryQueue {
      * (the job reads {@code expired} for that minion).
      */
     void connected(String minion, BiConsumer<String, JobRequest> send) {
+        if (shared) {
+            takeBack(cache.queuedFor(minion));
+        }
         List<Pending> waiting;
         synchronized (this) {
             List<Pending> list = byMinion.get(minion);

@@ -114,6 +114,14 @@ final class JobCache implements AutoCloseable {
     }
 
     /**
+     * The deliveries to {@code minion} written as still waiting (jid, minion, until_ms), oldest first. Not flushed
+     * first: this master holds its own unwritten ones in memory; what it reads is what other masters queued.
+     */
+    List<Object[]> queuedFor(String minion) {
+        return reader.queuedFor(minion);
+    }
+
+    /**
      * Why the cache cannot be written now (a full disk, a lock held by another process), or null when it can.
      * While it fails, records wait in memory and are written when it works again.
      */

@@ -18,6 +18,7 @@ import java.lang.System.Logger;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -111,7 +112,8 @@ public final class Master implements AutoCloseable {
             throw e;
         }
         // in a cluster, through the pool this master has open: not a second pool and migration check of its own
-        this.audit = cluster == null ? AuditLog.open(config) : AuditLog.open(config, cluster);
+        this.audit = cluster == null ? AuditLog.open(config)
+                : AuditLog.open(config, cluster, runtime.threads("cluster-audit"));
         java.util.concurrent.ScheduledThreadPoolExecutor timerPool =
                 new java.util.concurrent.ScheduledThreadPoolExecutor(1, runtime.threads("master-timer"));
         // A finished job cancels its timeout and removal tasks: cancelled tasks must not keep the job in memory.
@@ -160,7 +162,8 @@ public final class Master implements AutoCloseable {
                 new MinionPresence(sessions, config.cacheDir(), java.time.Clock.systemUTC(),
                         id -> facts.facts(id, true, false).grains()));
         DeclaredFunctions declared = new DeclaredFunctions();
-        DeliveryQueue deliveries = new DeliveryQueue(cache, tracker::find, DeliveryQueue.Limits.DEFAULTS, refusals);
+        DeliveryQueue deliveries = new DeliveryQueue(cache, tracker::find, DeliveryQueue.Limits.DEFAULTS, refusals,
+                cluster != null);
         this.clusterId = cluster == null ? null : ClusterMembership.newId();
         this.routes = cluster == null ? null : new ClusterRoutes(cluster.dataSource(), clusterId,
                 new ClusterRoutes.Local() {
@@ -376,6 +379,14 @@ public final class Master implements AutoCloseable {
     /** The configuration this master was started with. */
     public MasterConfig config() {
         return config;
+    }
+
+    /**
+     * The pool of connections to its cluster's database, or empty for a master of its own. Shared, not handed
+     * over: what borrows it (the HTTP API's tokens) must not close it; it closes with this master.
+     */
+    public Optional<ClusterDatabase> clusterDatabase() {
+        return Optional.ofNullable(cluster);
     }
 
     /**

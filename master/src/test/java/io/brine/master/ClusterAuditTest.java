@@ -30,7 +30,7 @@ class ClusterAuditTest {
 
     @Test
     void linesFromTwoMastersAreOneTrailInTheDatabaseAndNoneInTheirFiles() throws Exception {
-        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cluster = pg.newCluster();
         MasterConfig a = MasterConfig.underDirectory(root.resolve("a"), 0).withCluster(cluster);
         MasterConfig b = MasterConfig.underDirectory(root.resolve("b"), 0).withCluster(cluster);
         try (AuditLog onA = AuditLog.open(a); AuditLog onB = AuditLog.open(b)) {

@@ -33,7 +33,7 @@ class ClusterDatabaseTest {
 
     @Test
     void aNewDatabaseIsMigratedToThisBuildsSchema() throws Exception {
-        try (ClusterDatabase db = ClusterDatabase.open(ClusterConfig.of(pg.newDatabase(), "brine"))) {
+        try (ClusterDatabase db = ClusterDatabase.open(pg.newCluster())) {
             assertEquals(newestMigration(), db.schemaVersion());
             try (Connection c = db.connection(); Statement s = c.createStatement();
                     ResultSet r = s.executeQuery("SELECT count(*) FROM cluster_masters")) {
@@ -45,7 +45,7 @@ class ClusterDatabaseTest {
 
     @Test
     void mastersStartingTogetherMigrateOnceAndAllOpen() throws Exception {
-        ClusterConfig cfg = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cfg = pg.newCluster();
         ExecutorService starting = Executors.newFixedThreadPool(3);
         List<ClusterDatabase> opened = new ArrayList<>();
         try {

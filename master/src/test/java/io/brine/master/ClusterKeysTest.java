@@ -32,7 +32,7 @@ class ClusterKeysTest {
 
     @Test
     void aKeyFiledThroughOneMasterIsThereForAnotherAsTheFilesWouldBe() throws Exception {
-        ClusterConfig cfg = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cfg = pg.newCluster();
         try (ClusterDatabase a = ClusterDatabase.open(cfg); ClusterDatabase b = ClusterDatabase.open(cfg)) {
             ClusterKeys onA = new ClusterKeys(a.dataSource());
             ClusterKeys onB = new ClusterKeys(b.dataSource());
@@ -60,7 +60,7 @@ class ClusterKeysTest {
 
     @Test
     void everyChangeIsAnnouncedToEveryMasterAtCommitAndOnlyThen() throws Exception {
-        ClusterConfig cfg = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cfg = pg.newCluster();
         BlockingQueue<String> heardOnB = new LinkedBlockingQueue<>();
         try (ClusterDatabase a = ClusterDatabase.open(cfg); ClusterDatabase b = ClusterDatabase.open(cfg);
                 ClusterNotices listening = ClusterNotices.listen(b.dataSource(), ClusterKeys.CHANNEL,
@@ -79,7 +79,7 @@ class ClusterKeysTest {
 
     @Test
     void aListenerWhoseDatabaseWentAwaySaysSoWhenItIsBackAndHearsAgain() throws Exception {
-        ClusterConfig cfg = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cfg = pg.newCluster();
         BlockingQueue<Optional<String>> heard = new LinkedBlockingQueue<>();
         try (ClusterDatabase a = ClusterDatabase.open(cfg);
                 ClusterNotices listening = ClusterNotices.listen(a.dataSource(), ClusterKeys.CHANNEL,

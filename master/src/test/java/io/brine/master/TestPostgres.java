@@ -140,6 +140,11 @@ public final class TestPostgres implements AutoCloseable {
         return "postgresql://127.0.0.1:" + port + "/" + name;
     }
 
+    /** A cluster of its own for a test: a new, empty database, as user {@code brine}. */
+    public ClusterConfig newCluster() throws SQLException {
+        return ClusterConfig.of(newDatabase(), "brine");
+    }
+
     /** Stops the server ({@code pg_ctl stop}, fast) without deleting it: see {@link #restart}. */
     public void stop() throws IOException, InterruptedException {
         run(asServerUser(bin.resolve("pg_ctl"), "-D", dir.resolve("data").toString(), "-m", "fast", "-w", "stop"));

@@ -55,20 +55,32 @@ public final class AuditLog implements AutoCloseable {
     public static AuditLog open(MasterConfig config) throws IOException {
         if (config.cluster() != null) {
             // the cluster's trail, for a command beside a master: a pool of the log's own, closed with it
-            return inCluster(config, io.brine.master.ClusterDatabase.open(config.cluster()), true);
+            return inCluster(config, io.brine.master.ClusterDatabase.open(config.cluster()), true,
+                    work -> daemon(work, "brine-cluster-audit"));
         }
         return open(config.auditLog(), config.access().auditRequired());
     }
 
-    /** The trail of the cluster a master already has {@code db} open for; the caller closes {@code db}. */
-    public static AuditLog open(MasterConfig config, io.brine.master.ClusterDatabase db) {
-        return inCluster(config, db, false);
+    /**
+     * The trail of the cluster a master already has {@code db} open for; the caller closes {@code db}. Its writer
+     * thread (when lines are not required durable one by one) comes from {@code threads}, the master's runtime.
+     */
+    public static AuditLog open(MasterConfig config, io.brine.master.ClusterDatabase db,
+            java.util.concurrent.ThreadFactory threads) {
+        return inCluster(config, db, false, threads);
     }
 
-    private static AuditLog inCluster(MasterConfig config, io.brine.master.ClusterDatabase db, boolean ownsDb) {
+    private static AuditLog inCluster(MasterConfig config, io.brine.master.ClusterDatabase db, boolean ownsDb,
+            java.util.concurrent.ThreadFactory threads) {
         boolean required = config.access().auditRequired();
-        return new AuditLog(config.auditLog(), new AuditWriter(new ClusterAuditSink(db, host(), ownsDb, required), required,
-                AuditWriter.MAX_LINES, AuditWriter.MAX_BYTES), required);
+        return new AuditLog(config.auditLog(), new AuditWriter(new ClusterAuditSink(db, host(), ownsDb, required,
+                threads), required, AuditWriter.MAX_LINES, AuditWriter.MAX_BYTES), required);
+    }
+
+    private static Thread daemon(Runnable work, String name) {
+        Thread t = new Thread(work, name);
+        t.setDaemon(true);
+        return t;
     }
 
     private static String host() {

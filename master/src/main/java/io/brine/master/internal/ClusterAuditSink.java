@@ -45,7 +45,8 @@ final class ClusterAuditSink implements AuditSink {
     private volatile String failing;
     private boolean closing;
 
-    ClusterAuditSink(ClusterDatabase db, String host, boolean ownsDb, boolean durable) {
+    ClusterAuditSink(ClusterDatabase db, String host, boolean ownsDb, boolean durable,
+            java.util.concurrent.ThreadFactory threads) {
         this.db = db;
         this.host = host;
         this.ownsDb = ownsDb;
@@ -53,8 +54,7 @@ final class ClusterAuditSink implements AuditSink {
         if (durable) {
             this.writer = null;
         } else {
-            this.writer = new Thread(this::writeLoop, "brine-cluster-audit");
-            this.writer.setDaemon(true);
+            this.writer = threads.newThread(this::writeLoop);
             this.writer.start();
         }
     }
