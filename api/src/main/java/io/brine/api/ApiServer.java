@@ -56,10 +56,10 @@ public final class ApiServer implements AutoCloseable {
         if (config == null) {
             throw new IllegalStateException("the master's configuration has no 'api' section");
         }
-        TokenStore tokens = TokenStore.forMaster(master.config());
+        TokenStore tokens = TokenStore.forMaster(master);
         try {
             ApiServer api = start(master, config, tokens);
-            api.ownedTokens = tokens; // a cluster's holds a pool of connections: closed with this server
+            api.ownedTokens = tokens; // closed with this server (a cluster's borrows the master's pool, left open)
             return api;
         } catch (IOException | RuntimeException e) {
             tokens.close();

@@ -92,6 +92,16 @@ public final class TokenStore implements AutoCloseable {
         return open(config.pkiDir().resolve(FILE_NAME));
     }
 
+    /**
+     * The tokens of a running {@code master}: as {@link #forMaster(MasterConfig)}, but a cluster's are read through
+     * the master's own pool of connections (not one more pool per API server), which this store does not close.
+     */
+    public static TokenStore forMaster(io.brine.master.Master master) {
+        return master.clusterDatabase()
+                .map(db -> new TokenStore(new ClusterTokenTable(db, false), Clock.systemUTC()))
+                .orElseGet(() -> forMaster(master.config()));
+    }
+
     /** The token file, or null when the tokens are in a cluster's database. */
     public Path file() {
         return table instanceof TokenFileTable f ? f.file() : null;

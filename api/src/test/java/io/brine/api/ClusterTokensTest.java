@@ -31,7 +31,7 @@ class ClusterTokensTest {
 
     @Test
     void aTokenMadeThroughOneMasterIsTakenByAnotherAndRevokedForBoth() throws Exception {
-        ClusterConfig cluster = ClusterConfig.of(pg.newDatabase(), "brine");
+        ClusterConfig cluster = pg.newCluster();
         // brine token create, on master A's host: the store the CLI opens from A's configuration
         MasterConfig onA = MasterConfig.underDirectory(root.resolve("a"), 0).withCluster(cluster);
         String token;
@@ -50,6 +50,32 @@ class ClusterTokensTest {
             try (TokenStore again = TokenStore.forMaster(onA)) {
                 assertEquals(Optional.empty(), again.authenticate(token), "and on the others");
                 assertEquals(List.of(), again.list());
+            }
+        }
+    }
+
+    @Test
+    void theApiOfAClusterMasterReadsTokensThroughTheMastersPoolAndLeavesItOpen() throws Exception {
+        ClusterConfig cluster = pg.newCluster();
+        Path home = java.nio.file.Files.createDirectories(root.resolve("m"));
+        Path yaml = java.nio.file.Files.writeString(home.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: "
+                + ApiFixture.freePort() + "\npki_dir: " + home.resolve("pki") + "\ncachedir: " + home.resolve("cache")
+                + "\napi: {interface: 127.0.0.1, port: 0}\npublisher_acl:\n  token:heat: ['@keys']\n");
+        try (io.brine.master.Master master = io.brine.master.Master.start(MasterConfig.load(yaml)
+                .withCluster(cluster))) {
+            String token;
+            try (TokenStore cli = TokenStore.forMaster(master.config())) {
+                token = cli.create("heat", Duration.ofHours(1));
+            }
+            java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+            try (ApiServer api = ApiServer.start(master)) {
+                java.net.http.HttpResponse<String> keys = http.send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(api.address() + "/keys")).header("Authorization", "Bearer " + token)
+                        .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, keys.statusCode(), "the token made in the database is taken: " + keys.body());
+            }
+            try (java.sql.Connection c = master.clusterDatabase().orElseThrow().dataSource().getConnection()) {
+                assertEquals(true, c.isValid(2), "the master's pool outlives its API server");
             }
         }
     }
