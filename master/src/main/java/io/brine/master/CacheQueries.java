@@ -53,21 +53,28 @@ final class CacheQueries {
     }
 
     /** The job's caller, start, and whether it expects and has a return from {@code minion}; empty if unknown. */
-    static Optional<JobCache.LateJob> lateJob(Connection c, CacheDialect d, String jid, String minion)
-            throws SQLException {
-        // The expected ids are searched by the database, not parsed into a list of 10,000 strings each time.
-        try (PreparedStatement p = c.prepareStatement("SELECT caller, start_ms, " + d.expects() + ", EXISTS (SELECT "
-                + "1 FROM returns WHERE jid = ? AND minion = ?) FROM jobs WHERE jid = ?")) {
-            p.setString(1, minion);
-            p.setString(2, jid);
-            p.setString(3, minion);
-            p.setString(4, jid);
+    /** A job's fixed facts (caller, start, expected ids), or empty when the database has no such job. */
+    static Optional<LateJobFacts.Facts> lateJobFacts(Connection c, String jid) throws SQLException,
+            JsonProcessingException {
+        try (PreparedStatement p = c.prepareStatement("SELECT caller, start_ms, expected FROM jobs WHERE jid = ?")) {
+            p.setString(1, jid);
             try (ResultSet rs = p.executeQuery()) {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                return Optional.of(new JobCache.LateJob(rs.getString(1), rs.getLong(2), rs.getBoolean(3),
-                        rs.getBoolean(4)));
+                return Optional.of(new LateJobFacts.Facts(rs.getString(1), rs.getLong(2),
+                        java.util.Set.copyOf(CacheJson.parse(rs.getString(3), IDS))));
+            }
+        }
+    }
+
+    /** Whether the database holds a return of {@code minion} for {@code jid} (a primary-key lookup). */
+    static boolean hasReturn(Connection c, String jid, String minion) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT 1 FROM returns WHERE jid = ? AND minion = ?")) {
+            p.setString(1, jid);
+            p.setString(2, minion);
+            try (ResultSet rs = p.executeQuery()) {
+                return rs.next();
             }
         }
     }

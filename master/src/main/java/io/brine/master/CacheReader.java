@@ -28,11 +28,17 @@ final class CacheReader {
     private final CacheDatabase database;
     private final CacheDialect dialect;
     private final PendingRecords pending;
+    private final LateJobFacts facts = new LateJobFacts(LateJobFacts.DEFAULT_MAX_IDS);
 
     CacheReader(CacheDatabase database, PendingRecords pending) {
         this.database = database;
         this.dialect = database.dialect();
         this.pending = pending;
+    }
+
+    /** Jobs were pruned: facts remembered of them must not make their late returns look wanted. */
+    void pruned() {
+        facts.clear();
     }
 
     /** The job as recorded, written or not. */
@@ -60,7 +66,22 @@ final class CacheReader {
     Optional<JobCache.LateJob> lateJob(String jid, String minion) {
         try {
             Optional<PendingRecords.Pending> waiting = pending.of(jid); // before the database: see PendingRecords
-            Optional<JobCache.LateJob> stored = database.read(c -> CacheQueries.lateJob(c, dialect, jid, minion));
+            LateJobFacts.Facts known = facts.get(jid);
+            if (known == null) {
+                Optional<LateJobFacts.Facts> read = database.read(c -> CacheQueries.lateJobFacts(c, jid));
+                if (read.isPresent()) {
+                    known = read.get();
+                    facts.put(jid, known);
+                }
+            }
+            Optional<JobCache.LateJob> stored = Optional.empty();
+            if (known != null) {
+                LateJobFacts.Facts job = known;
+                boolean expects = job.expected().contains(minion);
+                // a return of a minion the job never expected is refused whatever the database holds
+                boolean returned = expects && database.read(c -> CacheQueries.hasReturn(c, jid, minion));
+                stored = Optional.of(new JobCache.LateJob(job.caller(), job.startMillis(), expects, returned));
+            }
             return waiting.isEmpty() ? stored : waiting.get().over(stored, minion);
         } catch (SQLException | JsonProcessingException e) {
             throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);

@@ -224,11 +224,13 @@ final class JobCache implements AutoCloseable {
 
     /** Drops jobs that started before {@code cutoffMillis}, with their returns. */
     synchronized int prune(long cutoffMillis) {
+        reader.pruned();
         return pruning.olderThan(cutoffMillis);
     }
 
     /** Keeps only the newest {@code keep} jobs. */
     synchronized int pruneToCount(int keep) {
+        reader.pruned();
         return pruning.toCount(keep);
     }
 

@@ -116,9 +116,12 @@ interface JobCacheBehaviours {
             cache.recordJob(job(jid(1), "test.ping", "x", 1000));
             cache.recordReturn(jid(1), "web1", TestJobs.ok(true, 1, 2));
             cache.recordJob(job(jid(2), "test.ping", "x", 5000));
+            cache.flush();
+            assertTrue(cache.lateJob(jid(1), "web2").orElseThrow().expects(), "its facts now remembered");
             assertEquals(1, cache.prune(2000));
             assertTrue(cache.find(jid(1)).isEmpty());
             assertTrue(cache.find(jid(2)).isPresent());
+            assertTrue(cache.lateJob(jid(1), "web2").isEmpty(), "a pruned job's late return is not wanted");
         }
     }
 
