@@ -30,11 +30,16 @@ import java.util.Objects;
  * @param clusterDatabase    the PostgreSQL database ({@code postgresql://host:port/name}, as {@code cluster:
  *                           database} takes it; its user {@code brine} unless the URL names one) that the
  *                           cluster scenario's two masters share; null: that scenario is not available
+ * @param fleetAddresses     the bench's master admits its swarm (every minion from 127.0.0.1) as a fleet of as many
+ *                           addresses: the per-address handshake limits raised, as an operator would for a fleet
+ *                           behind one NAT address; false: the master's defaults, which bound one address to 2,000
+ *                           handshakes at once and 500 a second
  */
 public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, boolean processes,
         int minionsPerProcess, Path workDir, Path brineJar, Path launcher, List<String> jvmOptions,
         int latencyCalls, int broadcastRounds, int throughputJobs, int cliRuns, int footprintJobs, int stateRounds,
-        int transferMib, int transferRounds, java.time.Duration soak, String clusterDatabase) {
+        int transferMib, int transferRounds, java.time.Duration soak, String clusterDatabase,
+        boolean fleetAddresses) {
 
     public BenchOptions {
         minionCounts = List.copyOf(minionCounts);
@@ -66,52 +71,59 @@ public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, b
     /** Every scenario, 100 minions, the repetition counts. */
     public static BenchOptions defaults(Path workDir) {
         return new BenchOptions(List.of(100), Bench.DEFAULT_SCENARIOS, false, 2000, workDir, null, null, List.of(),
-                2000, 20, 2000, 20, 1000, 20, 1024, 3, java.time.Duration.ofHours(1), null);
+                2000, 20, 2000, 20, 1000, 20, 1024, 3, java.time.Duration.ofHours(1), null, false);
     }
 
     public BenchOptions withMinionCounts(List<Integer> counts) {
         return new BenchOptions(counts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
-                transferRounds, soak, clusterDatabase);
+                transferRounds, soak, clusterDatabase, fleetAddresses);
     }
 
     public BenchOptions withScenarios(List<String> names) {
         return new BenchOptions(minionCounts, names, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
-                transferRounds, soak, clusterDatabase);
+                transferRounds, soak, clusterDatabase, fleetAddresses);
     }
 
     public BenchOptions withProcesses(boolean p, int perProcess) {
         return new BenchOptions(minionCounts, scenarios, p, perProcess, workDir, brineJar, launcher, jvmOptions, latencyCalls,
                 broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib, transferRounds, soak,
-                clusterDatabase);
+                clusterDatabase, fleetAddresses);
     }
 
     /** The jar to run as {@code brine}, through {@code launcher} if not null, else with {@code java options -jar}. */
     public BenchOptions withBrineJar(Path jar, Path launcher, List<String> options) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, jar, launcher, options,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds, transferMib,
-                transferRounds, soak, clusterDatabase);
+                transferRounds, soak, clusterDatabase, fleetAddresses);
     }
 
     public BenchOptions withRepetitions(int latency, int broadcast, int throughput, int cli, int footprint) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latency, broadcast, throughput, cli, footprint, stateRounds, transferMib, transferRounds, soak,
-                clusterDatabase);
+                clusterDatabase, fleetAddresses);
     }
 
     /** State rounds, the transfer's file size in MiB and its rounds: small ones keep a test run short. */
     public BenchOptions withStateAndTransfer(int rounds, int mib, int pushes) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher, jvmOptions,
                 latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, rounds, mib, pushes, soak,
-                clusterDatabase);
+                clusterDatabase, fleetAddresses);
     }
 
     /** The database the cluster scenario's masters share (null: that scenario cannot run). */
     public BenchOptions withClusterDatabase(String database) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher,
                 jvmOptions, latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds,
-                transferMib, transferRounds, soak, database);
+                transferMib, transferRounds, soak, database, fleetAddresses);
+    }
+
+    /** The per-address handshake limits raised for the swarm (see {@code fleetAddresses}). */
+    public BenchOptions withFleetAddresses(boolean fleet) {
+        return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher,
+                jvmOptions, latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds,
+                transferMib, transferRounds, soak, clusterDatabase, fleet);
     }
 
     boolean wants(String scenario) {
@@ -121,6 +133,6 @@ public record BenchOptions(List<Integer> minionCounts, List<String> scenarios, b
     public BenchOptions withSoak(java.time.Duration d) {
         return new BenchOptions(minionCounts, scenarios, processes, minionsPerProcess, workDir, brineJar, launcher,
                 jvmOptions, latencyCalls, broadcastRounds, throughputJobs, cliRuns, footprintJobs, stateRounds,
-                transferMib, transferRounds, d, clusterDatabase);
+                transferMib, transferRounds, d, clusterDatabase, fleetAddresses);
     }
 }

@@ -27,6 +27,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Cluster implements AutoCloseable {
     /**
+     * The swarm is one source address, as a fleet behind one NAT address would be; a real fleet's machines each have
+     * their own, which the per-address handshake limits never slow down ({@code --fleet-addresses}).
+     */
+    static final String FLEET_ADDRESSES = "handshakes_per_address_burst: 100000\n"
+            + "handshakes_per_address_per_second: 100000\nmax_handshakes_per_address: 20000\n";
+
+    /**
      * Minions hosted in the benchmark's own JVM; the rest go to child JVMs of {@code --minions-per-process}. Kept
      * small because this JVM also holds the master, with a descriptor per connected minion, and every process
      * here may hold 20,000.
@@ -58,7 +65,8 @@ final class Cluster implements AutoCloseable {
         int port = freePort();
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
                 + "\npki_dir: " + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache")
-                + "\ntimeout: 30\nfile_roots:\n  base:\n    - " + states(root) + "\n");
+                + "\ntimeout: 30\nfile_roots:\n  base:\n    - " + states(root) + "\n"
+                + (options.fleetAddresses() ? FLEET_ADDRESSES : ""));
         // The swarm is one source address, as a fleet behind one NAT address would be, and is admitted at the
         // default per-address handshake rate (2,000 at once, then 500 a second). Raising it (the config keys exist
         // for such fleets) let 9,500 minions of one growth step arrive at once on two shared cores: the master's

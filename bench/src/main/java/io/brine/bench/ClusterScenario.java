@@ -176,8 +176,7 @@ final class ClusterScenario implements Scenario {
         Path home = Files.createDirectories(root.resolve(name));
         return Files.writeString(home.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + Cluster.freePort()
                 + "\npki_dir: " + home.resolve("pki") + "\ncachedir: " + home.resolve("cache") + "\ntimeout: 30\n"
-                + "handshakes_per_address_burst: 100000\nhandshakes_per_address_per_second: 100000\n"
-                + "max_handshakes_per_address: 20000\n"
+                + Cluster.FLEET_ADDRESSES
                 + "cluster:\n  database: '" + database + "'\n  user: " + System.getenv().getOrDefault("PGUSER",
                         "brine") + "\n");
     }

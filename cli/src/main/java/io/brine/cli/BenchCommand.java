@@ -94,6 +94,10 @@ final class BenchCommand implements Callable<Integer> {
             + "(postgresql://HOST:PORT/NAME; user brine, or PGUSER) for the cluster scenario's two masters")
     String clusterDatabase;
 
+    @Option(names = "--fleet-addresses", description = "admit the swarm (every minion from 127.0.0.1) as a fleet of "
+            + "as many addresses: the master's per-address handshake limits raised (default: the master's defaults)")
+    boolean fleetAddresses;
+
     @Spec
     CommandSpec spec;
 
@@ -116,7 +120,8 @@ final class BenchCommand implements Callable<Integer> {
                 .withBrineJar(runningJar(), launcher(), launcherOptions())
                 .withRepetitions(latencyCalls, rounds, throughputJobs, cliRuns, 1000)
                 .withStateAndTransfer(stateRounds, transferMib, transferRounds)
-                .withClusterDatabase(clusterDatabase);
+                .withClusterDatabase(clusterDatabase)
+                .withFleetAddresses(fleetAddresses);
         if (processes && options.brineJar() == null) {
             throw CliException.usage("--processes needs the brine jar: run 'java -jar cli/target/brine.jar bench'");
         }
