@@ -28,18 +28,25 @@ final class ClusterTokenTable implements TokenTable {
     private record Read(long atNanos, List<StoredToken> tokens) {
     }
 
-    private final ClusterDatabase db;
-    private final boolean ownsDatabase;
+    private final javax.sql.DataSource source;
+    /** The pool this table opened for itself and closes, or null when it borrows a running master's. */
+    private final ClusterDatabase owned;
     private volatile Read last = new Read(0, null);
 
     ClusterTokenTable(ClusterDatabase db, boolean ownsDatabase) {
-        this.db = db;
-        this.ownsDatabase = ownsDatabase;
+        this.source = db.dataSource();
+        this.owned = ownsDatabase ? db : null;
+    }
+
+    /** On a running master's connections ({@code Master.clusterDataSource()}), which it leaves open. */
+    ClusterTokenTable(javax.sql.DataSource borrowed) {
+        this.source = borrowed;
+        this.owned = null;
     }
 
     @Override
     public List<StoredToken> read() throws IOException {
-        try (Connection c = db.dataSource().getConnection()) {
+        try (Connection c = source.getConnection()) {
             return read(c);
         } catch (SQLException e) {
             throw new IOException("cannot read the API tokens from the cluster's database: " + e.getMessage(), e);
@@ -78,7 +85,7 @@ final class ClusterTokenTable implements TokenTable {
 
     @Override
     public void update(UnaryOperator<List<StoredToken>> change) throws IOException {
-        try (Connection c = db.dataSource().getConnection()) {
+        try (Connection c = source.getConnection()) {
             Transactions.run(c, t -> {
                 try (Statement s = t.createStatement()) {
                     s.execute("LOCK TABLE api_tokens IN EXCLUSIVE MODE");
@@ -113,8 +120,8 @@ final class ClusterTokenTable implements TokenTable {
 
     @Override
     public void close() {
-        if (ownsDatabase) {
-            db.close();
+        if (owned != null) {
+            owned.close();
         }
     }
 }

@@ -97,8 +97,8 @@ public final class TokenStore implements AutoCloseable {
      * the master's own pool of connections (not one more pool per API server), which this store does not close.
      */
     public static TokenStore forMaster(io.brine.master.Master master) {
-        return master.clusterDatabase()
-                .map(db -> new TokenStore(new ClusterTokenTable(db, false), Clock.systemUTC()))
+        return master.clusterDataSource()
+                .map(source -> new TokenStore(new ClusterTokenTable(source), Clock.systemUTC()))
                 .orElseGet(() -> forMaster(master.config()));
     }
 

@@ -74,7 +74,7 @@ class ClusterTokensTest {
                         .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
                 assertEquals(200, keys.statusCode(), "the token made in the database is taken: " + keys.body());
             }
-            try (java.sql.Connection c = master.clusterDatabase().orElseThrow().dataSource().getConnection()) {
+            try (java.sql.Connection c = master.clusterDataSource().orElseThrow().getConnection()) {
                 assertEquals(true, c.isValid(2), "the master's pool outlives its API server");
             }
         }

@@ -67,10 +67,8 @@ final class Cluster implements AutoCloseable {
                 + "\npki_dir: " + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache")
                 + "\ntimeout: 30\nfile_roots:\n  base:\n    - " + states(root) + "\n"
                 + (options.fleetAddresses() ? FLEET_ADDRESSES : ""));
-        // The swarm is one source address, as a fleet behind one NAT address would be, and is admitted at the
-        // default per-address handshake rate (2,000 at once, then 500 a second). Raising it (the config keys exist
-        // for such fleets) let 9,500 minions of one growth step arrive at once on two shared cores: the master's
-        // I/O thread could not even greet them within the dealers' 2 s, and 3,218 of 10,000 were back after 260 s.
+        // Unless --fleet-addresses, the swarm (one source address) is admitted at the master's default per-address
+        // handshake rate (2,000 at once, then 500 a second), as a fleet behind one NAT address would be.
         Files.createDirectories(states(root));
         Cluster c = new Cluster(options, progress, port, yaml);
         c.startMaster();

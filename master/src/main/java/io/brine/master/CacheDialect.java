@@ -22,6 +22,9 @@ interface CacheDialect {
     /** Inserts a queued delivery {@code (jid, minion, until_ms)}, or replaces its time. */
     String upsertQueued();
 
+    /** A boolean expression over {@code jobs.expected}: its one parameter, a minion id, is among them. */
+    String expects();
+
     /** An integer expression: how many ids {@code j.expected} holds. */
     String expectedCount();
 

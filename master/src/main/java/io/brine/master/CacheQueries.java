@@ -53,28 +53,60 @@ final class CacheQueries {
     }
 
     /** The job's caller, start, and whether it expects and has a return from {@code minion}; empty if unknown. */
-    /** A job's fixed facts (caller, start, expected ids), or empty when the database has no such job. */
-    static Optional<LateJobFacts.Facts> lateJobFacts(Connection c, String jid) throws SQLException,
-            JsonProcessingException {
-        try (PreparedStatement p = c.prepareStatement("SELECT caller, start_ms, expected FROM jobs WHERE jid = ?")) {
-            p.setString(1, jid);
+    /**
+     * A job's fixed facts (caller, start, expected ids), or empty when the database has no such job; a job expecting
+     * more than {@code maxIds} minions comes without its ids (null), which are then searched by the database for
+     * each return ({@link #lateJob}) rather than parsed and held.
+     */
+    static Optional<LateJobFacts.Facts> lateJobFacts(Connection c, CacheDialect d, String jid, int maxIds)
+            throws SQLException, JsonProcessingException {
+        try (PreparedStatement p = c.prepareStatement("SELECT caller, start_ms, " + d.expectedCount()
+                + ", CASE WHEN " + d.expectedCount() + " <= ? THEN expected END FROM jobs j WHERE jid = ?")) {
+            p.setInt(1, maxIds);
+            p.setString(2, jid);
             try (ResultSet rs = p.executeQuery()) {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
+                String ids = rs.getString(4);
                 return Optional.of(new LateJobFacts.Facts(rs.getString(1), rs.getLong(2),
-                        java.util.Set.copyOf(CacheJson.parse(rs.getString(3), IDS))));
+                        ids == null ? null : java.util.Set.copyOf(CacheJson.parse(ids, IDS))));
             }
         }
     }
 
-    /** Whether the database holds a return of {@code minion} for {@code jid} (a primary-key lookup). */
-    static boolean hasReturn(Connection c, String jid, String minion) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("SELECT 1 FROM returns WHERE jid = ? AND minion = ?")) {
-            p.setString(1, jid);
-            p.setString(2, minion);
+    /** The job's caller, start, and whether it expects and has a return from {@code minion}; empty if unknown. */
+    static Optional<JobCache.LateJob> lateJob(Connection c, CacheDialect d, String jid, String minion)
+            throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT caller, start_ms, " + d.expects() + ", EXISTS (SELECT "
+                + "1 FROM returns WHERE jid = ? AND minion = ?) FROM jobs WHERE jid = ?")) {
+            p.setString(1, minion);
+            p.setString(2, jid);
+            p.setString(3, minion);
+            p.setString(4, jid);
             try (ResultSet rs = p.executeQuery()) {
-                return rs.next();
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new JobCache.LateJob(rs.getString(1), rs.getLong(2), rs.getBoolean(3),
+                        rs.getBoolean(4)));
+            }
+        }
+    }
+
+    /**
+     * Whether the database still holds the job (another master of a cluster may have pruned it) and a return of
+     * {@code minion} for it: two primary-key lookups, {@code [job, return]}.
+     */
+    static boolean[] jobAndReturn(Connection c, String jid, String minion) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM jobs WHERE jid = ?), "
+                + "EXISTS (SELECT 1 FROM returns WHERE jid = ? AND minion = ?)")) {
+            p.setString(1, jid);
+            p.setString(2, jid);
+            p.setString(3, minion);
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                return new boolean[] {rs.getBoolean(1), rs.getBoolean(2)};
             }
         }
     }

@@ -66,26 +66,44 @@ final class CacheReader {
     Optional<JobCache.LateJob> lateJob(String jid, String minion) {
         try {
             Optional<PendingRecords.Pending> waiting = pending.of(jid); // before the database: see PendingRecords
-            LateJobFacts.Facts known = facts.get(jid);
-            if (known == null) {
-                Optional<LateJobFacts.Facts> read = database.read(c -> CacheQueries.lateJobFacts(c, jid));
-                if (read.isPresent()) {
-                    known = read.get();
-                    facts.put(jid, known);
-                }
-            }
-            Optional<JobCache.LateJob> stored = Optional.empty();
-            if (known != null) {
-                LateJobFacts.Facts job = known;
-                boolean expects = job.expected().contains(minion);
-                // a return of a minion the job never expected is refused whatever the database holds
-                boolean returned = expects && database.read(c -> CacheQueries.hasReturn(c, jid, minion));
-                stored = Optional.of(new JobCache.LateJob(job.caller(), job.startMillis(), expects, returned));
-            }
+            // while a record of the job waits to be written, the row read may be older than it: not remembered
+            Optional<JobCache.LateJob> stored = storedLateJob(jid, minion, waiting.isEmpty());
             return waiting.isEmpty() ? stored : waiting.get().over(stored, minion);
         } catch (SQLException | JsonProcessingException e) {
             throw new IllegalStateException("cannot read job " + jid + " from the cache: " + e.getMessage(), e);
         }
+    }
+
+    private Optional<JobCache.LateJob> storedLateJob(String jid, String minion, boolean remember)
+            throws SQLException, JsonProcessingException {
+        LateJobFacts.Facts job = facts.get(jid);
+        if (job == null) {
+            Optional<LateJobFacts.Facts> read = database.read(c -> CacheQueries.lateJobFacts(c, dialect, jid,
+                    LateJobFacts.DEFAULT_MAX_IDS));
+            if (read.isEmpty()) {
+                return Optional.empty();
+            }
+            job = read.get();
+            if (job.expected() == null) {
+                // too many ids to hold: searched by the database, as before the facts were remembered
+                return database.read(c -> CacheQueries.lateJob(c, dialect, jid, minion));
+            }
+            if (remember) {
+                facts.put(jid, job);
+            }
+        }
+        boolean[] held = database.read(c -> CacheQueries.jobAndReturn(c, jid, minion));
+        if (!held[0]) {
+            facts.forget(jid); // pruned meanwhile, perhaps by another master of a cluster
+            return Optional.empty();
+        }
+        return Optional.of(new JobCache.LateJob(job.caller(), job.startMillis(), job.expected().contains(minion),
+                held[1]));
+    }
+
+    /** {@code jid}'s record changes (an orphan's expected ids widen): what was remembered of it is read again. */
+    void changed(String jid) {
+        facts.forget(jid);
     }
 
     /** Deliveries written as still waiting, oldest first: (jid, minion, until_ms). */

@@ -90,6 +90,7 @@ final class JobCache implements AutoCloseable {
     }
 
     void recordJob(JobState job) {
+        reader.changed(job.jid());
         writer.enqueue(new CacheRow.JobRow(job));
     }
 

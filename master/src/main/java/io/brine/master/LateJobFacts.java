@@ -12,13 +12,14 @@ import java.util.Set;
  * returns; searching its expected ids in the database for each one (SQLite's {@code json_each} over 10,000 ids,
  * about a millisecond, under the cache's lock) held every master worker behind the cache, so more returns came
  * late, and the 10,000-minion swarm stopped growing. The ids are read once per job now. Bounded by the ids held
- * ({@value #DEFAULT_MAX_IDS} by default, about 10 MiB), the least lately used job let go first; cleared when jobs
- * are pruned.
+ * ({@value #DEFAULT_MAX_IDS} by default, about 10 MiB), the least lately used job let go first (a larger job is
+ * searched in the database as before); cleared when jobs are pruned, forgotten when a job's record is written again
+ * (an orphan's expected ids widen) or found gone from the database (pruned by another master of a cluster).
  */
 final class LateJobFacts {
     static final int DEFAULT_MAX_IDS = 200_000;
 
-    /** A job's fixed facts. */
+    /** A job's fixed facts; {@code expected} null when there were too many to read (see {@link CacheQueries}). */
     record Facts(String caller, long startMillis, Set<String> expected) {
     }
 
@@ -32,6 +33,13 @@ final class LateJobFacts {
 
     synchronized Facts get(String jid) {
         return byJid.get(jid);
+    }
+
+    synchronized void forget(String jid) {
+        Facts old = byJid.remove(jid);
+        if (old != null) {
+            ids -= old.expected().size();
+        }
     }
 
     /** Remembers {@code facts}; a job with more ids than the bound is not kept at all. */

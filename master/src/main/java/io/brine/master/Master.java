@@ -382,11 +382,12 @@ public final class Master implements AutoCloseable {
     }
 
     /**
-     * The pool of connections to its cluster's database, or empty for a master of its own. Shared, not handed
-     * over: what borrows it (the HTTP API's tokens) must not close it; it closes with this master.
+     * Connections to its cluster's database (the master's own pool, bounded by the cluster's {@code pool_size}), or
+     * empty for a master of its own: lent to what serves beside it (the HTTP API reads its tokens through it), never
+     * handed over. A {@code DataSource} has no {@code close}: the pool closes with this master.
      */
-    public Optional<ClusterDatabase> clusterDatabase() {
-        return Optional.ofNullable(cluster);
+    public Optional<javax.sql.DataSource> clusterDataSource() {
+        return Optional.ofNullable(cluster).map(ClusterDatabase::dataSource);
     }
 
     /**

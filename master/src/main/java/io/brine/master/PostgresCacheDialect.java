@@ -57,6 +57,11 @@ final class PostgresCacheDialect implements CacheDialect {
     }
 
     @Override
+    public String expects() {
+        return "jobs.expected @> jsonb_build_array(?::text)";
+    }
+
+    @Override
     public String expectedCount() {
         return "jsonb_array_length(j.expected)";
     }

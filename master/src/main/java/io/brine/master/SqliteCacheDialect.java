@@ -34,6 +34,12 @@ final class SqliteCacheDialect implements CacheDialect {
     }
 
     @Override
+    public String expects() {
+        // searched by json_each, not parsed into a list of the job's ids
+        return "EXISTS (SELECT 1 FROM json_each(jobs.expected) WHERE value = ?)";
+    }
+
+    @Override
     public String expectedCount() {
         return "json_array_length(j.expected)";
     }

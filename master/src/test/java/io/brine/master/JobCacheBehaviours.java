@@ -81,6 +81,25 @@ interface JobCacheBehaviours {
     }
 
     @Test
+    default void aJobWrittenAgainIsReadAgainByLateReturnsNotTakenFromWhatWasRemembered() {
+        try (JobCache cache = open()) {
+            JobState first = job(jid(21), "test.ping", "alice", 1234); // expects web1 and web2
+            cache.recordJob(first);
+            cache.flush();
+            assertEquals(false, cache.lateJob(jid(21), "web3").orElseThrow().expects());
+            // an orphan's record widens to a minion it did not expect (OrphanReturns)
+            java.util.List<String> wider = new java.util.ArrayList<>(first.expected());
+            wider.add("web3");
+            cache.recordJob(new JobState(first.jid(), first.function(), first.args(), first.kwargs(), first.target(),
+                    first.targetType(), first.caller(), first.startTime(), first.timeout(), wider,
+                    first.unreachable(), first.acknowledged(), first.returns(), first.unknown(), first.queueUntil(),
+                    first.disconnected(), first.killed()));
+            cache.flush();
+            assertEquals(true, cache.lateJob(jid(21), "web3").orElseThrow().expects(), "the job as written now");
+        }
+    }
+
+    @Test
     default void manyJobsAreStoredFilteredAndPrunedByCount() {
         int n = manyJobs();
         try (JobCache cache = open()) {

@@ -171,6 +171,19 @@ class JobCachePostgresTest implements JobCacheBehaviours, PendingRecordsBehaviou
         }
     }
 
+    @Test
+    void aJobPrunedByAnotherMasterIsNoLongerWantedByALateReturnWhateverThisMasterRemembers() {
+        try (JobCache a = cache(master(), "a"); JobCache b = cache(master(), "b")) {
+            String jid = jid(9);
+            a.recordJob(TestJobs.job(jid, "test.ping", List.of(), "web*", TargetType.GLOB, "alice", 1_000, 60_000,
+                    List.of("web1", "web2"), List.of()));
+            a.flush();
+            assertTrue(a.lateJob(jid, "web1").orElseThrow().expects(), "read, and remembered, by A");
+            assertEquals(1, b.prune(2_000), "B prunes it");
+            assertTrue(a.lateJob(jid, "web2").isEmpty(), "A finds it gone, though it remembered the job's facts");
+        }
+    }
+
     /**
      * Both masters record every return of 50 jobs of 40 minions, in opposite orders, at once: were their batches
      * written in the order recorded, each would hold rows the other waits for, and one would die in a deadlock.
