@@ -42,4 +42,34 @@ class GrainsReportsTest {
         workers.remove(0).run();
         assertEquals(7, facts.facts("web2", true, false).grains().get("round"));
     }
+
+    @Test
+    void aReportEqualToWhatIsStoredIsNotWrittenAgainNorAfterTheMasterRestarts() {
+        List<String> writes = new ArrayList<>();
+        Map<String, Map<String, Object>> disk = new java.util.HashMap<>();
+        GrainsStore counting = new GrainsStore() {
+            @Override
+            public void store(String id, Map<String, Object> grains) {
+                writes.add(id);
+                disk.put(id, grains);
+            }
+
+            @Override
+            public Map<String, Object> read(String id) {
+                return disk.get(id);
+            }
+        };
+        PillarCompiler none = new PillarCompiler(List.of(), TemplateRenderer.PLAIN);
+        MinionFactsCache facts = new MinionFactsCache(counting, none);
+        facts.grainsReported("web1", Map.of("os", "Debian"));
+        facts.grainsReported("web1", Map.of("os", "Debian")); // a reconnect: the same report
+        assertEquals(List.of("web1"), writes, "written once");
+        facts.grainsReported("web1", Map.of("os", "Ubuntu"));
+        assertEquals(List.of("web1", "web1"), writes, "a change is written");
+
+        MinionFactsCache restarted = new MinionFactsCache(counting, none);
+        restarted.grainsReported("web1", Map.of("os", "Ubuntu"));
+        assertEquals(2, writes.size(), "after a restart, compared with the stored copy, not written again");
+        assertEquals("Ubuntu", restarted.facts("web1", true, false).grains().get("os"));
+    }
 }
