@@ -52,7 +52,6 @@ final class CacheQueries {
         }
     }
 
-    /** The job's caller, start, and whether it expects and has a return from {@code minion}; empty if unknown. */
     /**
      * A job's fixed facts (caller, start, expected ids), or empty when the database has no such job; a job expecting
      * more than {@code maxIds} minions comes without its ids (null), which are then searched by the database for
@@ -60,15 +59,15 @@ final class CacheQueries {
      */
     static Optional<LateJobFacts.Facts> lateJobFacts(Connection c, CacheDialect d, String jid, int maxIds)
             throws SQLException, JsonProcessingException {
-        try (PreparedStatement p = c.prepareStatement("SELECT caller, start_ms, " + d.expectedCount()
-                + ", CASE WHEN " + d.expectedCount() + " <= ? THEN expected END FROM jobs j WHERE jid = ?")) {
+        try (PreparedStatement p = c.prepareStatement("SELECT caller, start_ms, CASE WHEN " + d.expectedCount()
+                + " <= ? THEN expected END FROM jobs j WHERE jid = ?")) {
             p.setInt(1, maxIds);
             p.setString(2, jid);
             try (ResultSet rs = p.executeQuery()) {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                String ids = rs.getString(4);
+                String ids = rs.getString(3);
                 return Optional.of(new LateJobFacts.Facts(rs.getString(1), rs.getLong(2),
                         ids == null ? null : java.util.Set.copyOf(CacheJson.parse(ids, IDS))));
             }
