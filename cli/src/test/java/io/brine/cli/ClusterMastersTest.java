@@ -197,6 +197,61 @@ class ClusterMastersTest {
         }
     }
 
+    /**
+     * Hostile: a minion that never acknowledges its queued job and reconnects again and again makes its master look
+     * the delivery up in the database on every session; the master holds it once and sends it once a session, not
+     * once more for every session before (6 sessions, bounded).
+     */
+    @Test
+    void aMinionReconnectingWithoutAcknowledgingGetsItsQueuedJobOnceASessionNeverMore() throws Exception {
+        ClusterConfig cluster = pg.newCluster();
+        io.brine.protocol.crypto.StaticKeyPair key = io.brine.protocol.crypto.StaticKeyPair.generate();
+        try (Master a = master("a", cluster, null); Master b = master("b", cluster, root.resolve("a"))) {
+            try (RogueClient first = new RogueClient(b.port(), io.brine.protocol.Role.MINION, "rogue", key)) {
+                Await.until(() -> a.keys().list().pending().contains("rogue"), "rogue pending", Duration.ofSeconds(20));
+                a.keys().accept("rogue");
+                assertEquals(KeyStatus.ACCEPTED, awaitAccepted(first));
+            }
+            // away as the whole cluster reads it (B's leaving written), so that A queues the job rather than route it
+            // to B's ended session (that case: ClusterRoutesTest)
+            Await.until(() -> !sessionWritten(cluster, "rogue"), "rogue away from B, written",
+                    Duration.ofSeconds(10));
+            String jid = a.client().cast(JobSpec.of("rogue", "test.ping")
+                    .withTargetType(io.brine.targeting.TargetType.LIST).queued(Duration.ofMinutes(5)));
+            for (int session = 1; session <= 6; session++) {
+                try (RogueClient again = new RogueClient(b.port(), io.brine.protocol.Role.MINION, "rogue", key)) {
+                    assertEquals(KeyStatus.ACCEPTED, awaitAccepted(again), "session " + session);
+                    Await.until(() -> deliveries(again, jid) > 0, "the queued job, session " + session,
+                            Duration.ofSeconds(10));
+                    // a ping through B after the delivery: what B sends on this session is sent before its answer
+                    assertEquals(true, b.client().call(JobSpec.of("rogue", "test.ping")
+                            .withTimeout(Duration.ofSeconds(1))).returns().isEmpty(), "the rogue answers nothing");
+                    assertEquals(1, deliveries(again, jid), "one delivery on session " + session);
+                }
+            }
+        }
+    }
+
+    /** Whether the cluster's database says a master holds {@code minion}'s session. */
+    private static boolean sessionWritten(ClusterConfig cluster, String minion) {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:" + cluster.database(),
+                cluster.user(), ""); java.sql.PreparedStatement q = c.prepareStatement(
+                        "SELECT count(*) FROM minion_sessions WHERE minion_id = ?")) {
+            q.setString(1, minion);
+            try (java.sql.ResultSet r = q.executeQuery()) {
+                r.next();
+                return r.getInt(1) > 0;
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static long deliveries(RogueClient rogue, String jid) {
+        return rogue.received.stream().filter(m -> m instanceof io.brine.protocol.JobRequest r && r.jid().equals(jid))
+                .count();
+    }
+
     /** The minions that answer a ping targeted by grain through {@code m}. */
     private static java.util.Set<String> byGrain(Master m, String grain) {
         try {

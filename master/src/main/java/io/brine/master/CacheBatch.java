@@ -67,6 +67,7 @@ final class CacheBatch {
                 writer.rollback();
                 drop(statements.sendEach(rows, dialect), batch, ownError(e));
             }
+            dialect.announce(writer, rows);
             writer.commit();
             commits.increment();
             pending.settled(batch); // on disk: readers find them there from now on

@@ -40,6 +40,13 @@ interface CacheDialect {
      */
     List<CacheRow> writeOrder(List<Object> batch);
 
+    /**
+     * Tells the other masters sharing the database, in the transaction that writes {@code rows}, of the changes they
+     * act on at once (queued deliveries, {@link DeliveryQueue#noticed}); nothing where the database is one master's.
+     */
+    default void announce(Connection c, List<CacheRow> rows) throws SQLException {
+    }
+
     /** Whether {@code e} says a row can never be written, so that retrying its batch would fail for ever. */
     boolean refusedForGood(SQLException e);
 

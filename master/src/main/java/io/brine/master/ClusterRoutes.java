@@ -62,6 +62,12 @@ final class ClusterRoutes implements MinionReach {
 
         void send(String minionId, Message message);
 
+        /**
+         * Keeps a queued job ({@link JobRequest#queued}) for a minion that left this master before the job came: it
+         * goes to the minion when it connects to any master, within the job's queue time.
+         */
+        void queue(String minionId, JobRequest request);
+
         void acknowledged(String minionId, String jid);
 
         /** Takes a return; {@code stored} runs once it needs no keeping (stored, or refused). */
@@ -312,6 +318,10 @@ final class ClusterRoutes implements MinionReach {
         for (String id : minions) {
             if (local.connected(id)) {
                 local.send(id, m);
+            } else if (m instanceof JobRequest req && req.queued()) {
+                // the publisher read this master's sessions before the minion's leaving was written: a queued job
+                // must still reach it (a job without a queue time reads missing, as for any minion that goes)
+                local.queue(id, req);
             }
         }
     }

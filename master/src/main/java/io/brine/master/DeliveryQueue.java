@@ -72,8 +72,12 @@ final class DeliveryQueue {
         }
     }
 
-    /** Holds the waiting deliveries among {@code rows} (jid, minion, until_ms) that it does not hold yet. */
-    private void takeBack(List<Object[]> rows) {
+    /**
+     * Holds the waiting deliveries among {@code rows} (jid, minion, until_ms) that it does not hold yet; returns
+     * those it took, by minion.
+     */
+    private Map<String, List<Pending>> takeBack(List<Object[]> rows) {
+        Map<String, List<Pending>> taken = new java.util.HashMap<>();
         long now = System.currentTimeMillis();
         for (Object[] row : rows) {
             String jid = (String) row[0];
@@ -84,14 +88,17 @@ final class DeliveryQueue {
                 synchronized (this) {
                     List<Pending> list = byMinion.computeIfAbsent(minion, m -> new ArrayList<>());
                     if (list.stream().noneMatch(p -> p.jid().equals(jid))) {
-                        list.add(new Pending(jid, until));
+                        Pending p = new Pending(jid, until);
+                        list.add(p);
                         total++;
+                        taken.computeIfAbsent(minion, m -> new ArrayList<>()).add(p);
                     }
                 }
             } else {
                 cache.forgetQueued(jid, minion);
             }
         }
+        return taken;
     }
 
     /**
@@ -161,6 +168,18 @@ final class DeliveryQueue {
         }
     }
 
+    /**
+     * In a cluster, waits until what was recorded so far (a queued job and its deliveries) is in the shared database
+     * (or the database failed to take it): another master then finds them the moment it hears of them, as the
+     * minion connects there or the job is routed there for a minion that has just left. Queued jobs are few; this
+     * costs their publisher one commit.
+     */
+    void awaitWritten() {
+        if (shared) {
+            cache.flush();
+        }
+    }
+
     /** Deliveries held now, all minions together. */
     synchronized int size() {
         return total;
@@ -182,6 +201,53 @@ final class DeliveryQueue {
             }
             waiting = new ArrayList<>(list);
         }
+        send(minion, waiting, send);
+    }
+
+    /**
+     * A notice of the cluster's queued deliveries ({@link PostgresCacheDialect#QUEUED}): {@code +minion}, a job was
+     * queued for it through some master, and if {@code here} has its session, the deliveries this master does not
+     * hold yet go now; {@code -jid minion}, a master took that delivery (or it ended), so this one lets it go too.
+     * Null: notices were lost for a while, so every minion of {@code here} gets what was queued for it meanwhile.
+     * Before this, a job queued through one master as its minion connected to another waited for the minion's next
+     * connection, and a delivery taken elsewhere was held (and counted) here until its queue time ended.
+     *
+     * @param here what sends to a minion through its session on this master, if it has one
+     * @param connected the minions with a session on this master (read for a null notice only)
+     */
+    void noticed(String notice, Function<String, Optional<BiConsumer<String, JobRequest>>> here,
+            java.util.Set<String> connected) {
+        if (!shared) {
+            return;
+        }
+        if (notice == null) {
+            List<Object[]> rows = cache.queuedWritten().stream().filter(r -> connected.contains((String) r[1]))
+                    .toList();
+            takeBack(rows).forEach((minion, taken) -> here.apply(minion).ifPresent(s -> send(minion, taken, s)));
+        } else if (notice.startsWith("+")) {
+            String minion = notice.substring(1);
+            Optional<BiConsumer<String, JobRequest>> session = here.apply(minion);
+            if (session.isPresent()) {
+                List<Pending> taken = takeBack(cache.queuedFor(minion)).getOrDefault(minion, List.of());
+                send(minion, taken, session.get());
+            }
+        } else if (notice.startsWith("-") && notice.indexOf(' ') > 1) {
+            int space = notice.indexOf(' ');
+            String jid = notice.substring(1, space);
+            String minion = notice.substring(space + 1);
+            synchronized (this) {
+                List<Pending> list = byMinion.get(minion);
+                if (list != null && list.removeIf(p -> p.jid().equals(jid))) {
+                    total--; // the row is gone already: nothing to forget
+                }
+                if (list != null && list.isEmpty()) {
+                    byMinion.remove(minion);
+                }
+            }
+        }
+    }
+
+    private void send(String minion, List<Pending> waiting, BiConsumer<String, JobRequest> send) {
         long now = System.currentTimeMillis();
         for (Pending p : waiting) {
             if (p.untilMillis() <= now) {

@@ -122,6 +122,11 @@ final class JobCache implements AutoCloseable {
         return reader.queuedFor(minion);
     }
 
+    /** Every delivery written as still waiting, by any master (not flushed first, as {@link #queuedFor}). */
+    List<Object[]> queuedWritten() {
+        return reader.queued();
+    }
+
     /**
      * Why the cache cannot be written now (a full disk, a lock held by another process), or null when it can.
      * While it fails, records wait in memory and are written when it works again.

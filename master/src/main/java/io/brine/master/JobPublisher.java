@@ -121,6 +121,7 @@ final class JobPublisher {
         Runnable queue = () -> {
             if (queueUntil > 0) {
                 away.forEach(id -> deliveries.add(jid, id, queueUntil));
+                deliveries.awaitWritten();
             }
         };
         tracker.checkRoom(); // before the audit line: a job the cache refuses must not read as published there
@@ -129,8 +130,10 @@ final class JobPublisher {
         } catch (AuditUnavailableException e) {
             throw refusals.refuse(JobRefusedException.Reason.AUDIT_LOG, e.getMessage());
         }
+        // A queued job says so to the minions it reaches at once too: one that leaves before it comes (a session
+        // another master held, say) is sent it again later, and runs it once.
         JobRequest request = new JobRequest(jid, spec.function(), spec.args(), spec.kwargs(), timeoutMillis,
-                by.name());
+                by.name(), queueUntil > 0 ? queueUntil - now : 0);
         if (spec.batch() == null) {
             LiveJob job = tracker.start(record, timeoutMillis, listener);
             metrics.published(spec.function());

@@ -178,6 +178,14 @@ public final class Master implements AutoCloseable {
                     }
 
                     @Override
+                    public void queue(String minionId, io.brine.protocol.JobRequest request) {
+                        deliveries.add(request.jid(), minionId, System.currentTimeMillis()
+                                + request.queuedForMillis());
+                        // back this very moment, its session perhaps past looking for deliveries: sent (runs once)
+                        sessions.get(minionId).ifPresent(s -> s.send(request));
+                    }
+
+                    @Override
                     public void acknowledged(String minionId, String jid) {
                         tracker.acknowledged(minionId, jid);
                     }
@@ -292,6 +300,8 @@ public final class Master implements AutoCloseable {
                         m.clusterEvents::notice, runtime.threads("cluster-events")));
                 m.routeNotices.add(ClusterNotices.listen(cluster.dataSource(), ClusterGrains.CHANNEL,
                         m.facts::forget, runtime.threads("cluster-grains")));
+                m.routeNotices.add(ClusterNotices.listen(cluster.dataSource(), PostgresCacheDialect.QUEUED,
+                        m.dispatcher::queuedNotice, runtime.threads("cluster-queued")));
                 m.routes.jobsNotice(null); // what was routed here before this master listened
                 m.routes.repliesNotice(null);
             }

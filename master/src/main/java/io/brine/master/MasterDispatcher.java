@@ -78,6 +78,17 @@ final class MasterDispatcher implements RouterListener {
         this.workers = workers;
     }
 
+    /**
+     * A notice of the cluster's queued deliveries ({@link DeliveryQueue#noticed}), handled in the background lane:
+     * the listener's thread only hands it on.
+     */
+    void queuedNotice(String notice) {
+        workers.background().execute(() -> deliveries.noticed(notice,
+                id -> sessions.get(id).map(session -> (java.util.function.BiConsumer<String, io.brine.protocol.JobRequest>)
+                        (minion, request) -> minions.deliver(session, request)),
+                notice == null ? sessions.connectedIds() : java.util.Set.of()));
+    }
+
     /** Messages refused for their sender's role since the start. */
     long unauthorised() {
         return counters.dropped(Counters.Drop.ROLE_NOT_ALLOWED);

@@ -17,6 +17,11 @@ import java.util.TreeMap;
  * kept as written (its key order, and an escaped NUL, which {@code jsonb} refuses).
  */
 final class PostgresCacheDialect implements CacheDialect {
+    /**
+     * The NOTIFY channel of queued deliveries: {@code +minion} when one is queued for the minion (through any master),
+     * {@code -jid minion} when it is done (taken, cancelled or expired); see {@link DeliveryQueue#noticed}.
+     */
+    static final String QUEUED = "brine_queued";
     /** The key of the advisory lock a master holds while it prunes: {@code "brinepru"} in ASCII. */
     static final long PRUNING_LOCK = 0x6272696e_6570_7275L;
 
@@ -104,6 +109,28 @@ final class PostgresCacheDialect implements CacheDialect {
         rows.addAll(returns.values());
         rows.addAll(queued.values());
         return rows;
+    }
+
+    /**
+     * One notice per queued delivery written, sent when the rows commit: a master holding the minion's session
+     * delivers a job queued through another master at once, and a master holding a delivery another master took
+     * lets it go. The server folds notices equal within a transaction into one.
+     */
+    @Override
+    public void announce(Connection c, List<CacheRow> rows) throws SQLException {
+        List<String> notices = new ArrayList<>();
+        for (CacheRow row : rows) {
+            if (row instanceof CacheRow.QueuedRow q) {
+                notices.add(q.until() > 0 ? "+" + q.minion() : "-" + q.jid() + " " + q.minion());
+            }
+        }
+        if (notices.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement n = c.prepareStatement("SELECT pg_notify('" + QUEUED + "', p) FROM unnest(?) p")) {
+            n.setArray(1, c.createArrayOf("text", notices.toArray()));
+            n.execute();
+        }
     }
 
     /** Jids have no control characters: a newline sorts a jid's rows together, ahead of any longer jid. */

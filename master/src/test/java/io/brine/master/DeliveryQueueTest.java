@@ -61,4 +61,37 @@ class DeliveryQueueTest {
             assertTrue(refusals.toString().contains("jobs_refused_delivery_queue_total=1"), refusals.toString());
         }
     }
+
+    /**
+     * A cluster's notices: a job queued through another master goes to a minion with a session here once, and a
+     * delivery another master took is let go here without touching the row that master owns.
+     */
+    @Test
+    void aClustersNoticesSendWhatIsNewOnceAndLetGoWhatAnotherMasterTook() {
+        try (JobCache cache = JobCache.open(dir)) {
+            long later = System.currentTimeMillis() + 600_000;
+            io.brine.jobs.JobState job = io.brine.jobs.JobState.published(jid(1), io.brine.jobs.JobSpec.of("m1",
+                    "test.ping").withTimeout(java.time.Duration.ofSeconds(5)), "op", java.time.Instant.now(), List.of("m1"), List.of("m1"), List.of(),
+                    java.time.Instant.ofEpochMilli(later));
+            DeliveryQueue queue = new DeliveryQueue(cache, j -> Optional.of(job), new DeliveryQueue.Limits(10, 10),
+                    refusals, true);
+            cache.recordQueued(jid(1), "m1", later); // as another master would have
+            cache.flush();
+            List<String> sent = new java.util.ArrayList<>();
+            java.util.function.Function<String, Optional<java.util.function.BiConsumer<String,
+                    io.brine.protocol.JobRequest>>> here = id -> Optional.of((m, r) -> sent.add(m + " " + r.jid()));
+
+            queue.noticed("+m1", here, java.util.Set.of());
+            queue.noticed("+m1", here, java.util.Set.of());
+            assertEquals(List.of("m1 " + jid(1)), sent, "sent once, however many notices");
+            assertEquals(1, queue.size());
+
+            queue.noticed("-" + jid(1) + " m1", here, java.util.Set.of());
+            assertEquals(0, queue.size(), "let go");
+            cache.flush();
+            assertEquals(1, cache.queuedWritten().size(), "the other master's row is its to delete");
+            queue.noticed("-nonsense", here, java.util.Set.of()); // ignored
+            assertEquals(0, queue.size());
+        }
+    }
 }

@@ -1,0 +1,126 @@
+package io.brine.master;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.jobs.MinionResult;
+import io.brine.protocol.JobRequest;
+import io.brine.protocol.Message;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Jobs routed between two masters' {@link ClusterRoutes} through a real PostgreSQL, with minions of test doubles. */
+class ClusterRoutesTest {
+    static TestPostgres pg;
+
+    @BeforeAll
+    static void startPostgres() throws Exception {
+        pg = TestPostgres.shared();
+    }
+
+    /** A master's sessions as a set of ids, and what it was asked to send or keep. */
+    private static final class Sessions implements ClusterRoutes.Local {
+        final Set<String> here = ConcurrentHashMap.newKeySet();
+        final BlockingQueue<String> sent = new LinkedBlockingQueue<>();
+        final BlockingQueue<String> queued = new LinkedBlockingQueue<>();
+
+        @Override
+        public boolean connected(String minionId) {
+            return here.contains(minionId);
+        }
+
+        @Override
+        public void send(String minionId, Message message) {
+            sent.add(minionId + " " + ((JobRequest) message).jid());
+        }
+
+        @Override
+        public void queue(String minionId, JobRequest request) {
+            queued.add(minionId + " " + request.jid() + " " + request.queuedForMillis());
+        }
+
+        @Override
+        public void acknowledged(String minionId, String jid) {
+        }
+
+        @Override
+        public void returned(String minionId, String jid, MinionResult result, Runnable stored) {
+            stored.run();
+        }
+    }
+
+    /**
+     * The publisher reads where a minion is before its leaving the other master is written: a queued job routed
+     * there is kept there for the minion's next connection, where a job without a queue time is let go.
+     */
+    @Test
+    void aQueuedJobRoutedToAMasterTheMinionHasJustLeftIsKeptThereForItsNextConnection() throws Exception {
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        try (ClusterDatabase db = ClusterDatabase.open(pg.newCluster())) {
+            DataSource ds = db.dataSource();
+            ClusterMembership.join(ds, "a", "127.0.0.1:1", "fp");
+            ClusterMembership.join(ds, "b", "127.0.0.1:2", "fp");
+            Sessions onA = new Sessions();
+            Sessions onB = new Sessions();
+            ClusterRoutes a = new ClusterRoutes(ds, "a", onA, Runnable::run, timer);
+            ClusterRoutes b = new ClusterRoutes(ds, "b", onB, Runnable::run, timer);
+            b.connected("m1"); // written; the minion then goes before B has written its leaving
+            awaitSession(ds, "m1");
+            assertEquals(Set.of("m1"), a.reachable(List.of("m1")), "A reads m1 at B");
+
+            JobRequest queued = new JobRequest("20261128000000000001", "test.ping", List.of(), Map.of(), 5000, "op",
+                    60_000);
+            JobRequest plain = new JobRequest("20261128000000000002", "test.ping", List.of(), Map.of(), 5000, "op");
+            a.send(queued, List.of("m1"));
+            a.send(plain, List.of("m1"));
+            b.jobsNotice("b"); // taken on this thread (its executor runs tasks in place)
+
+            assertEquals(List.of("m1 20261128000000000001 60000"), List.copyOf(onB.queued),
+                    "the queued job kept at B, the job without a queue time not");
+            assertTrue(onB.sent.isEmpty(), "nothing sent to a minion B does not hold");
+            onB.queued.clear();
+
+            onB.here.add("m1"); // back: a job routed now goes to its session
+            JobRequest later = new JobRequest("20261128000000000003", "test.ping", List.of(), Map.of(), 5000, "op",
+                    60_000);
+            a.send(later, List.of("m1"));
+            b.jobsNotice("b");
+            assertEquals(List.of("m1 20261128000000000003"), List.copyOf(onB.sent));
+            assertTrue(onB.queued.isEmpty());
+        } finally {
+            timer.shutdownNow();
+        }
+    }
+
+    private static void awaitSession(DataSource ds, String minion) throws SQLException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            try (Connection c = ds.getConnection(); PreparedStatement q = c.prepareStatement(
+                    "SELECT count(*) FROM minion_sessions WHERE minion_id = ?")) {
+                q.setString(1, minion);
+                try (ResultSet r = q.executeQuery()) {
+                    r.next();
+                    if (r.getInt(1) > 0) {
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the session of " + minion + " was not written within 10 s");
+    }
+}
