@@ -56,6 +56,8 @@ final class ReturnSpool {
     private long bytes;
     /** Returns given up on since the start ({@link #setAside}). */
     private long setAside;
+    /** Jids {@link #setAside} is writing the copy of now; guarded by this. */
+    private final java.util.Set<String> settingAside = new java.util.HashSet<>();
 
     private ReturnSpool(Path dir, long maxBytes) {
         this.dir = dir;
@@ -194,18 +196,27 @@ final class ReturnSpool {
      */
     void setAside(JobReturn ret, String why) {
         synchronized (this) {
+            if (!pending.containsKey(ret.jid()) || !settingAside.add(ret.jid())) {
+                return; // acknowledged, or being set aside by another thread
+            }
+        }
+        // The copy is on disk before the spool lets go of it: a minion stopped in between keeps it in one or both.
+        Path aside = dir.resolveSibling("returns-aside");
+        Path copy = aside.resolve(ret.jid() + ".ret");
+        try {
+            PrivateFiles.directory(aside);
+            Files.write(copy, MessageCodec.encode(ret));
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot keep the return of job " + ret.jid() + " in " + aside + ": " + e);
+        }
+        synchronized (this) {
+            settingAside.remove(ret.jid());
             if (!pending.containsKey(ret.jid())) {
+                deleteQuietly(copy); // acknowledged meanwhile: the master has it after all
                 return;
             }
             acknowledged(ret.jid());
             setAside++;
-        }
-        Path aside = dir.resolveSibling("returns-aside");
-        try {
-            PrivateFiles.directory(aside);
-            Files.write(aside.resolve(ret.jid() + ".ret"), MessageCodec.encode(ret));
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, "cannot keep the return of job " + ret.jid() + " in " + aside + ": " + e);
         }
         LOG.log(Level.ERROR, "gave up sending the return of job " + ret.jid() + " (" + why + "); kept in " + aside
                 + ", not sent again");
