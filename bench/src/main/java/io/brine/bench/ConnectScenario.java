@@ -56,16 +56,25 @@ final class ConnectScenario implements Scenario {
             // A call ends at its timeout, or up to 2 s later for a minion that was running it (its timed-out return).
             StormProbe client = new StormProbe("client", id -> clientPing(run, id), CLIENT_PAUSE,
                     PING_TIMEOUT.plusSeconds(3));
+            StormTimeline timeline = StormTimeline.start(run.cluster.master()::connectionStats, t0);
             try (client; StormProbe cli = run.needsJar() != null ? null : new StormProbe("cli", cliPing(run),
                     CLI_PAUSE, PING_TIMEOUT.plusSeconds(CliPing.OVER_TIMEOUT_SECONDS + 1))) {
                 Thread targetBack = targetBack(run, target, client, cli);
-                answeredNanos = run.cluster.awaitAnswering(n, Duration.ofSeconds(120 + n / 50), id -> { });
+                answeredNanos = run.cluster.awaitAnswering(n, Duration.ofSeconds(120 + n / 50),
+                        id -> timeline.answered.incrementAndGet());
+                timeline.close();
                 targetBack.join(TimeUnit.SECONDS.toMillis(65));
                 client.close();
                 if (cli != null) {
                     cli.close();
                 }
-                return report(run, n, startNanos, startNanos + answeredNanos, client, cli, warmUpMissing);
+                ScenarioResult result = report(run, n, startNanos, startNanos + answeredNanos, client, cli,
+                        warmUpMissing);
+                result.row("N=" + n + " storm timeline", "", "", "", timeline.describe(n));
+                run.say("  storm timeline: %s", timeline.describe(n));
+                return result;
+            } finally {
+                timeline.close();
             }
         }
     }
