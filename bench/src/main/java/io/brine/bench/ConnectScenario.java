@@ -148,11 +148,13 @@ final class ConnectScenario implements Scenario {
         ScenarioResult result = ScenarioResult.measured()
                 .figure("seconds", seconds)
                 .figure("handshakes_per_minion", handshakes)
+                .figure("connections_per_minion", (double) counters.connectionsAccepted() / n)
                 .figure("missing_returns", missing.count())
                 .row("N=" + n + " restart", Report.num(seconds) + " s", target == null ? "" : "<= "
                         + Report.num(target) + " s", "", String.format("master start %.0f ms, %.2f handshakes and "
-                        + "%.2f sessions a minion, %d sessions expired", startNanos / 1e6, handshakes,
-                        (double) counters.sessionsOpened() / n, counters.sessionsExpired()));
+                        + "%.2f sessions a minion, %d sessions expired, %.2f connections accepted a minion",
+                        startNanos / 1e6, handshakes, (double) counters.sessionsOpened() / n,
+                        counters.sessionsExpired(), (double) counters.connectionsAccepted() / n));
         List<Long> all = new ArrayList<>(client.samples());
         pings(result, n, "storm_ping", "ping during storm (client)", client);
         if (cli == null) {

@@ -21,9 +21,11 @@ import java.util.TreeMap;
  * @param sessionsExpired   sessions ended because the peer went silent (no heartbeat for three periods)
  * @param drops             what was dropped, by reason ({@code connection_refused}, {@code frame_too_large},
  *                          {@code role_not_allowed}, ...): every reason the listener knows, 0 included
+ * @param connectionsAccepted connections accepted and greeted: more than one a minion after a restart is minions
+ *                          giving up on connections the master had not accepted in time and connecting again
  */
 public record ConnectionStats(long handshakesStarted, long sessionsOpened, long handshakesExpired,
-        long sessionsExpired, Map<String, Long> drops) {
+        long sessionsExpired, Map<String, Long> drops, long connectionsAccepted) {
     public ConnectionStats {
         drops = Collections.unmodifiableMap(new TreeMap<>(Objects.requireNonNull(drops, "drops")));
     }

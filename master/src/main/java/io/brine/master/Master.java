@@ -426,7 +426,7 @@ public final class Master implements AutoCloseable {
             drops.put(reason.name().toLowerCase(Locale.ROOT), counters.dropped(reason));
         }
         return new ConnectionStats(counters.handshakesStarted(), counters.sessionsOpened(),
-                counters.handshakesExpired(), counters.sessionsExpired(), drops);
+                counters.handshakesExpired(), counters.sessionsExpired(), drops, counters.connectionsAccepted());
     }
 
     /**

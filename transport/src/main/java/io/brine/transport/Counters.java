@@ -67,6 +67,8 @@ public final class Counters {
     }
 
     private final Map<Drop, LongAdder> drops = new EnumMap<>(Drop.class);
+    /** Connections accepted and greeted (those refused at once are drops, not counted here). */
+    final LongAdder connectionsAccepted = new LongAdder();
     final LongAdder handshakesStarted = new LongAdder();
     final LongAdder sessionsOpened = new LongAdder();
     final LongAdder handshakesExpired = new LongAdder();
@@ -95,6 +97,11 @@ public final class Counters {
     }
 
     /** First handshake messages received: one per connection a peer (re)started a handshake on. */
+    /** Connections accepted and greeted since the start: more than one a peer is peers starting over. */
+    public long connectionsAccepted() {
+        return connectionsAccepted.sum();
+    }
+
     public long handshakesStarted() {
         return handshakesStarted.sum();
     }

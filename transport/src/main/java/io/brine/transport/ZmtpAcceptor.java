@@ -109,6 +109,7 @@ final class ZmtpAcceptor implements AutoCloseable {
             channel.configureBlocking(false);
             channel.socket().setTcpNoDelay(true);
             server.adopt(channel, address);
+            counters.connectionsAccepted.increment();
         } catch (IOException e) {
             try {
                 channel.close();

@@ -31,6 +31,7 @@ class RouterHandshakeTest {
                 master.sessions.forEach(s -> ids.add(s.peerId()));
                 assertEquals(n, ids.size(), "one session per minion, each under its own id");
                 assertEquals(n, master.router.counters().handshakesStarted());
+                assertEquals(n, master.router.counters().connectionsAccepted(), "one connection each");
                 assertEquals(0, master.router.counters().handshakeFailures());
             } finally {
                 minions.forEach(DealerEndpoint::close);
