@@ -152,20 +152,24 @@ final class CacheWriter {
             // remembered across retries: STOP leaves the batch with the other markers after a failed try
             stopping |= batch.contains(STOP);
             boolean stop = stopping;
+            // The backlog first: whoever waited reads it as this try left it.
+            if (error == null) {
+                backlog.written(rows, rowBytes);
+                backlog.recovered();
+            } else {
+                backlog.writeFailed();
+            }
             // Whoever waits (a flush before a read, close) is not kept waiting by a failing disk.
             batch.stream().filter(CountDownLatch.class::isInstance).forEach(l -> ((CountDownLatch) l).countDown());
             batch.removeIf(CacheWriter::awaited);
             if (error == null) {
-                backlog.written(rows, rowBytes);
                 batch.clear();
                 retryMillis = 0;
-                backlog.recovered();
                 if (stop) {
                     return;
                 }
                 continue;
             }
-            backlog.writeFailed();
             if (stop) {
                 if (System.nanoTime() - stopDeadlineNanos < 0 && !Thread.currentThread().isInterrupted()) {
                     backlog.retrying(error, 500);
