@@ -70,8 +70,9 @@ final class ConnectScenario implements Scenario {
                 }
                 ScenarioResult result = report(run, n, startNanos, startNanos + answeredNanos, client, cli,
                         warmUpMissing);
-                result.row("N=" + n + " storm timeline", "", "", "", timeline.describe(n));
-                run.say("  storm timeline: %s", timeline.describe(n));
+                String phases = timeline.describe(n);
+                result.row("N=" + n + " storm timeline", "", "", "", phases);
+                run.say("  storm timeline: %s", phases);
                 return result;
             } finally {
                 timeline.close();

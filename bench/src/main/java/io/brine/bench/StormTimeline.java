@@ -95,6 +95,9 @@ final class StormTimeline implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
+        if (done) {
+            return; // closed already: its last sample taken
+        }
         done = true;
         thread.interrupt();
         thread.join(1000);

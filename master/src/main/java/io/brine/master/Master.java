@@ -179,6 +179,13 @@ public final class Master implements AutoCloseable {
 
                     @Override
                     public void queue(String minionId, io.brine.protocol.JobRequest request) {
+                        try {
+                            deliveries.checkRoom(java.util.List.of(minionId)); // the publisher checked it as reachable
+                        } catch (JobRefusedException e) {
+                            LOG.log(Level.WARNING, "job " + request.jid() + " routed here for " + minionId
+                                    + ", which has left, is not queued: " + e.getMessage());
+                            return; // counted by the refusals; the job reads missing for that minion
+                        }
                         deliveries.add(request.jid(), minionId, System.currentTimeMillis()
                                 + request.queuedForMillis());
                         // back this very moment, its session perhaps past looking for deliveries: sent (runs once)

@@ -83,10 +83,13 @@ final class MasterDispatcher implements RouterListener {
      * the listener's thread only hands it on.
      */
     void queuedNotice(String notice) {
-        workers.background().execute(() -> deliveries.noticed(notice,
-                id -> sessions.get(id).map(session -> (java.util.function.BiConsumer<String, io.brine.protocol.JobRequest>)
-                        (minion, request) -> minions.deliver(session, request)),
+        workers.background().execute(() -> deliveries.noticed(notice, this::sender,
                 notice == null ? sessions.connectedIds() : java.util.Set.of()));
+    }
+
+    /** What sends a queued job to {@code id} on its session here, if it has one. */
+    private java.util.Optional<java.util.function.BiConsumer<String, io.brine.protocol.JobRequest>> sender(String id) {
+        return sessions.get(id).map(session -> (minion, request) -> minions.deliver(session, request));
     }
 
     /** Messages refused for their sender's role since the start. */

@@ -96,12 +96,12 @@ public final class Counters {
         return drops.get(reason).sum();
     }
 
-    /** First handshake messages received: one per connection a peer (re)started a handshake on. */
     /** Connections accepted and greeted since the start: more than one a peer is peers starting over. */
     public long connectionsAccepted() {
         return connectionsAccepted.sum();
     }
 
+    /** First handshake messages received: one per connection a peer (re)started a handshake on. */
     public long handshakesStarted() {
         return handshakesStarted.sum();
     }
