@@ -1,6 +1,10 @@
 package io.brine.master;
 
+import io.brine.protocol.EncodedMap;
 import io.brine.protocol.FunctionSignature;
+import io.brine.protocol.MalformedMessageException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -18,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * read. A fleet reports a few distinct sets, which are kept once each.
  */
 final class DeclaredFunctions {
+    private static final Logger LOG = System.getLogger(DeclaredFunctions.class.getName());
     /** More functions than any minion has; a report beyond is cut (a hostile minion gains nothing by it). */
     static final int MAX_FUNCTIONS = 4096;
     /** Distinct declaration sets kept shared; beyond, each minion keeps its own. */
@@ -31,16 +36,27 @@ final class DeclaredFunctions {
     }
 
     private final Map<String, Declared> byMinion = new ConcurrentHashMap<>();
-    private final Map<Map<String, Object>, Declared> shared = new ConcurrentHashMap<>();
+    private final Map<EncodedMap, Declared> shared = new ConcurrentHashMap<>();
 
-    void reported(String minionId, Map<String, Object> wire) {
+    /**
+     * Takes {@code minionId}'s report: decoded only if no minion sent the same bytes before. A report that does not
+     * decode (its shape passed the codec's walk, a string or key did not) tells nothing, as an empty one.
+     */
+    void reported(String minionId, EncodedMap wire) {
         if (wire.isEmpty()) {
             byMinion.remove(minionId);
             return;
         }
         Declared parsed = shared.get(wire);
         if (parsed == null) {
-            parsed = parse(wire);
+            try {
+                parsed = parse(wire.decode());
+            } catch (MalformedMessageException e) {
+                byMinion.remove(minionId);
+                LOG.log(Level.WARNING, "the function declarations of " + minionId + " are unreadable ("
+                        + e.getMessage() + "); its jobs are left to its own checks");
+                return;
+            }
             if (shared.size() < MAX_SHARED) {
                 shared.putIfAbsent(wire, parsed);
             }

@@ -86,7 +86,10 @@ public final class Minion implements AutoCloseable {
     private String dropsLogged;
 
     /** What this minion runs and what each function takes, reported with its grains (see GrainsReport). */
-    private final Map<String, Object> declarations;
+    /** The functions this minion runs, as it reports them: encoded once, sent on every connection. */
+    private final io.brine.protocol.EncodedMap declarations;
+    /** Why the declarations are beyond their bounds, so never reported; empty when they are within. */
+    private final java.util.Optional<String> declarationsRefused;
 
     private Minion(MinionConfig config, FunctionRegistry functions, MinionRuntime runtime, boolean ownsRuntime)
             throws IOException {
@@ -97,7 +100,9 @@ public final class Minion implements AutoCloseable {
         this.key = loadKey(config.pkiDir());
         PrivateFiles.directory(config.cacheDir(), socketGroupTraverses(config));
         this.grains.set(Grains.collect(config.id(), config.grains()));
-        this.declarations = io.brine.functions.Declarations.of(config.functionPolicy().visible(functions));
+        Map<String, Object> declared = io.brine.functions.Declarations.of(config.functionPolicy().visible(functions));
+        this.declarationsRefused = ValueBounds.FUNCTIONS.refusal(declared);
+        this.declarations = io.brine.protocol.EncodedMap.of(declared, ValueBounds.FUNCTIONS);
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
         // The sessions first: they hold what is sent before they are up, and start with their listeners.
         Hello hello = new Hello(Role.MINION, config.id(), BrineVersion.CURRENT);
@@ -306,7 +311,7 @@ public final class Minion implements AutoCloseable {
     private java.util.Optional<String> report(Map<String, Object> collected,
             java.util.function.Consumer<Message> to) {
         java.util.Optional<String> why = ValueBounds.GRAINS.refusal(collected)
-                .or(() -> ValueBounds.FUNCTIONS.refusal(declarations));
+                .or(() -> declarationsRefused);
         if (why.isPresent()) {
             LOG.log(Level.ERROR, "grains not reported to the master: " + why.get());
         } else {

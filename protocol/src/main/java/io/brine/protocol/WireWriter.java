@@ -11,7 +11,14 @@ import org.msgpack.core.MessagePack;
 
 /** Writes message fields as msgpack. Only the value types that {@link WireReader} accepts back can be written. */
 final class WireWriter {
-    private final MessageBufferPacker packer = MessagePack.newDefaultBufferPacker();
+    /**
+     * Buffers of 512 bytes, not msgpack-core's 8 KiB: most messages are a few hundred bytes (a heartbeat, a job
+     * request, a return), and each encode allocated and zeroed 8 KiB (a master sends one per minion per job and
+     * per heartbeat). A larger message takes more buffers; referenced payloads (file chunks) are not copied.
+     */
+    private static final MessagePack.PackerConfig PACKER = new MessagePack.PackerConfig().withBufferSize(512);
+
+    private final MessageBufferPacker packer = PACKER.newBufferPacker();
 
     WireWriter arrayHeader(int size) {
         return run(() -> packer.packArrayHeader(size));
@@ -96,6 +103,11 @@ final class WireWriter {
         byte[] copy = new byte[length];
         bytes.duplicate().get(copy);
         return run(() -> packer.addPayload(copy));
+    }
+
+    /** Bytes already encoded as one msgpack value ({@link EncodedMap}), referenced like a byte[] value. */
+    WireWriter raw(byte[] encoded) {
+        return run(() -> packer.addPayload(encoded));
     }
 
     byte[] toByteArray() {

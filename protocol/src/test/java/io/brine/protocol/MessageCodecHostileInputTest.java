@@ -218,6 +218,11 @@ class MessageCodecHostileInputTest {
             manyFunctions.put("f" + i, i);
         }
         assertOverBounds(new GrainsReport(Map.of(), manyFunctions), "function declarations: more than 131072 values");
+        // declarations are walked, not decoded: the walk refuses at the same bounds, in the same words
+        assertOverBounds(new GrainsReport(Map.of(), Map.of("f", nested(ValueBounds.FUNCTIONS.maxDepth()))),
+                "function declarations: nesting deeper than 8 levels");
+        assertOverBounds(new GrainsReport(Map.of(), Map.of("f", "x".repeat((int) ValueBounds.FUNCTIONS.maxBytes()))),
+                "function declarations: more than 2097152 bytes");
         assertOverBounds(new EventPost("guest/status", Map.of("log", "x".repeat(256 << 10))),
                 "event data: more than 262144 bytes");
         assertOverBounds(new JobReturn(JID, MinionReturn.ok(java.util.Collections.nCopies(1 << 20, 0), 0, 0)),
@@ -228,8 +233,24 @@ class MessageCodecHostileInputTest {
     void reportsAtTheirBoundsAreTaken() throws MalformedMessageException {
         GrainsReport deep = new GrainsReport(Map.of("a", nested(ValueBounds.GRAINS.maxDepth() - 1)));
         assertEquals(deep, MessageCodec.decode(MessageCodec.encode(deep)));
+        Map<String, Object> deepFunctions = Map.of("f", nested(ValueBounds.FUNCTIONS.maxDepth() - 1));
+        GrainsReport declared = (GrainsReport) MessageCodec.decode(MessageCodec.encode(
+                new GrainsReport(Map.of(), deepFunctions)));
+        assertEquals(deepFunctions, declared.functions().decode());
         JobReturn many = new JobReturn(JID, MinionReturn.ok(java.util.Collections.nCopies((1 << 20) - 1, 0L), 0, 0));
         assertEquals(many, MessageCodec.decode(MessageCodec.encode(many)));
+    }
+
+    @Test
+    void declarationsWhoseShapeLiesAreRefusedByTheWalk() {
+        // a map header promising more entries than follow, and a string header longer than the bytes left
+        assertRejected(Crafted.message(GrainsReport.TYPE).raw(0x80).raw(0x83).str("a").integer(1).bytes(),
+                "truncated");
+        assertRejected(Crafted.message(GrainsReport.TYPE).raw(0x80).raw(0x81).raw(0xbf).raw('a').bytes(),
+                "truncated function declarations");
+        // a key that is no string
+        assertRejected(Crafted.message(GrainsReport.TYPE).raw(0x80).raw(0x81).integer(1).integer(2).bytes(),
+                "expected STRING but found INTEGER");
     }
 
     private static void assertOverBounds(Message message, String reason) {

@@ -1,5 +1,8 @@
 package io.brine.bench.jmh;
 
+import io.brine.functions.Declarations;
+import io.brine.functions.FunctionRegistry;
+import io.brine.protocol.GrainsReport;
 import io.brine.protocol.JobRequest;
 import io.brine.protocol.JobReturn;
 import io.brine.protocol.MalformedMessageException;
@@ -17,7 +20,11 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-/** The wire codec on the two messages every job carries: the request out, the return back. */
+/**
+ * The wire codec on the two messages every job carries (the request out, the return back), and on the grains
+ * report every minion sends on each connection: about 10 KB, most of it the declarations of every installed function,
+ * and read on the master's I/O thread (a restart storm reads one per minion).
+ */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -26,6 +33,8 @@ public class CodecBenchmark {
     private JobReturn ret;
     private byte[] requestBytes;
     private byte[] returnBytes;
+    private GrainsReport report;
+    private byte[] reportBytes;
 
     @Setup
     public void setUp() {
@@ -36,6 +45,19 @@ public class CodecBenchmark {
                 1_763_812_170_000L, 1_763_812_170_004L));
         requestBytes = MessageCodec.encode(request);
         returnBytes = MessageCodec.encode(ret);
+        report = new GrainsReport(Map.of("id", "web1", "os_family", "Debian", "num_cpus", 2L),
+                Declarations.of(FunctionRegistry.installed()));
+        reportBytes = MessageCodec.encode(report);
+    }
+
+    @Benchmark
+    public byte[] encodeGrainsReport() {
+        return MessageCodec.encode(report);
+    }
+
+    @Benchmark
+    public Message decodeGrainsReport() throws MalformedMessageException {
+        return MessageCodec.decode(reportBytes);
     }
 
     @Benchmark
