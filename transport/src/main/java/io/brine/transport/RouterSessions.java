@@ -125,8 +125,29 @@ final class RouterSessions implements SessionOutbound {
     }
 
     void sendSealed(Peer peer, Message message) {
-        sendRaw(peer, Frame.sealed(peer.cipher, MessageCodec.encode(message)));
+        sendRaw(peer, Frame.sealed(peer.cipher, encoded(message)));
     }
+
+    /**
+     * The last message encoded, and its bytes: a job published to a thousand minions is one message sent a
+     * thousand times in a row, encoded once. Only messages of up to a few KiB are kept, so a file chunk is never
+     * held here past its send. I/O thread only.
+     */
+    private Message lastMessage;
+    private byte[] lastEncoded;
+
+    private byte[] encoded(Message message) {
+        if (message != lastMessage) {
+            byte[] bytes = MessageCodec.encode(message);
+            boolean small = bytes.length <= KEEP_ENCODED_BYTES;
+            lastMessage = small ? message : null;
+            lastEncoded = small ? bytes : null;
+            return bytes;
+        }
+        return lastEncoded;
+    }
+
+    private static final int KEEP_ENCODED_BYTES = 16 << 10;
 
     /** Never blocks: a peer that does not read its output loses its connection instead (see ZmtpServer#send). */
     void sendRaw(Peer peer, byte[] encodedFrame) {
