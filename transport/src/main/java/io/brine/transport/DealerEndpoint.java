@@ -44,7 +44,10 @@ public final class DealerEndpoint implements AutoCloseable {
     private volatile boolean running;
     private volatile DealerLoop loop;
     /** Set once, on start, before the loop sees this endpoint; volatile for {@link #socketsOpened}. */
-    private volatile DealerSocket socket;
+    private volatile DealerLink socket;
+    /** The ZMTP socket, when the masters are {@code tcp://} ones; null over HTTPS. */
+    private DealerSocket zmtp;
+    private final HttpsOptions https;
     private DealerHandshake handshake;
     private DealerInbound inbound;
 
@@ -61,10 +64,24 @@ public final class DealerEndpoint implements AutoCloseable {
      */
     public DealerEndpoint(TransportRuntime runtime, List<String> connectAddresses, StaticKeyPair key, Hello hello,
             ServerKeyCheck serverKeyCheck, TransportSettings settings) {
+        this(runtime, connectAddresses, key, hello, serverKeyCheck, settings, HttpsOptions.SYSTEM);
+    }
+
+    /**
+     * As above, for masters that may be {@code https://host:port} URLs (the HTTPS transport, {@link HttpLinks}),
+     * reached as {@code https} says; every master of the list must be reached the same way.
+     */
+    public DealerEndpoint(TransportRuntime runtime, List<String> connectAddresses, StaticKeyPair key, Hello hello,
+            ServerKeyCheck serverKeyCheck, TransportSettings settings, HttpsOptions https) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
         if (connectAddresses.isEmpty()) {
             throw new IllegalArgumentException("no master to connect to");
         }
+        long overHttps = connectAddresses.stream().filter(HttpsEndpoints::isHttps).count();
+        if (overHttps != 0 && overHttps != connectAddresses.size()) {
+            throw new IllegalArgumentException("masters reached over https:// and tcp:// at once: " + connectAddresses);
+        }
+        this.https = Objects.requireNonNull(https, "https");
         this.identity = new DealerHandshake.Identity(connectAddresses,
                 Objects.requireNonNull(key, "key"), Objects.requireNonNull(hello, "hello"),
                 Objects.requireNonNull(serverKeyCheck, "serverKeyCheck"));
@@ -81,12 +98,22 @@ public final class DealerEndpoint implements AutoCloseable {
             }
             running = true;
             l = runtime.acquireDealerLoop();
-            // An operator's client asks for the lane that a master's own host gets before the fleet.
-            socket = new DealerSocket(l, this::onReady, identity.hello().role() == Role.CLIENT
-                    ? ZmtpGreeting.OPERATOR_LANE : null, settings, buffers, counters, this::onLost);
+            HttpsDealerLink overHttps = null;
+            if (HttpsEndpoints.isHttps(identity.connectAddresses().get(0))) {
+                overHttps = new HttpsDealerLink(l, https, settings, counters, this::onLost);
+                socket = overHttps;
+            } else {
+                // An operator's client asks for the lane that a master's own host gets before the fleet.
+                zmtp = new DealerSocket(l, this::onReady, identity.hello().role() == Role.CLIENT
+                        ? ZmtpGreeting.OPERATOR_LANE : null, settings, buffers, counters, this::onLost);
+                socket = zmtp;
+            }
             handshake = new DealerHandshake(identity, settings, socket, listener, held, answer, l,
                     runtime.resolver());
             inbound = new DealerInbound(settings.maxFrameSize(), buffers, handshake, listener, counters);
+            if (overHttps != null) {
+                overHttps.sink(inbound);
+            }
             loop = l;
         }
         l.execute(() -> {
@@ -136,7 +163,7 @@ public final class DealerEndpoint implements AutoCloseable {
      * for each after a lost connection or a failed handshake.
      */
     public int socketsOpened() {
-        DealerSocket s = socket;
+        DealerLink s = socket;
         return s == null ? 0 : s.connections();
     }
 
@@ -193,7 +220,7 @@ public final class DealerEndpoint implements AutoCloseable {
 
     /** The connection is ready for what its key says (connect, read, write); returns how many frames it had. */
     void onReady(SelectionKey key) {
-        socket.onReady(key, inbound);
+        zmtp.onReady(key, inbound);
     }
 
     /** The socket's connection failed or broke. */

@@ -41,7 +41,7 @@ final class DealerHandshake {
     }
 
     private final Identity identity;
-    private final DealerSocket socket;
+    private final DealerLink socket;
     private final DealerListener listener;
     private final HeldMessages held;
     private final MasterAnswer answer;
@@ -61,7 +61,7 @@ final class DealerHandshake {
     private long retryAt;
     private volatile long busyAnswers;
 
-    DealerHandshake(Identity identity, TransportSettings settings, DealerSocket socket, DealerListener listener,
+    DealerHandshake(Identity identity, TransportSettings settings, DealerLink socket, DealerListener listener,
             HeldMessages held, MasterAnswer answer, DealerLoop loop, Resolver resolver) {
         this.identity = identity;
         this.loop = loop;
@@ -147,7 +147,7 @@ final class DealerHandshake {
     private void connect(InetSocketAddress address, long now) {
         attempts.connecting();
         try {
-            socket.open(address);
+            socket.open(attempts.endpoint(), address);
             beginHandshake(now);
         } catch (IOException e) {
             teardown("cannot connect: " + e.getMessage(), now);

@@ -24,7 +24,7 @@ import java.nio.channels.SocketChannel;
  * <p>Frames sent before the connection is open (the first handshake message) wait for the master's READY, up to
  * the queue's bounds; a lost connection drops what it had queued, sealed for a session the master no longer has.
  */
-final class DealerSocket implements ZmtpDealerFrames.Connection {
+final class DealerSocket implements DealerLink, ZmtpDealerFrames.Connection {
     private static final Logger LOG = System.getLogger(DealerSocket.class.getName());
     /** Bytes read from one connection per turn, so that a large download cannot starve the other dealers. */
     private static final int READ_PER_TURN = 256 * 1024;
@@ -89,8 +89,8 @@ final class DealerSocket implements ZmtpDealerFrames.Connection {
         this.output = new DealerOutbound(settings, counters);
     }
 
-    /** Connects to {@code to}, closing any connection first; throws (holding nothing) if it cannot begin. */
-    void open(InetSocketAddress to) throws IOException {
+    @Override
+    public void open(String endpoint, InetSocketAddress to) throws IOException {
         close();
         generation++;
         address = to;
@@ -115,7 +115,8 @@ final class DealerSocket implements ZmtpDealerFrames.Connection {
      * Closes the connection without a word to the master; what is queued goes out first if the socket takes it
      * at once (a reply sent just before a command exits), never waiting for it.
      */
-    void close() {
+    @Override
+    public void close() {
         if (phase == Phase.OPEN) {
             try {
                 write();
@@ -126,8 +127,8 @@ final class DealerSocket implements ZmtpDealerFrames.Connection {
         dropConnection();
     }
 
-    /** Queues a frame; never blocks (past the queue's bounds the frame is dropped and counted). */
-    void send(FrameKind kind, byte[] encoded) {
+    @Override
+    public void send(FrameKind kind, byte[] encoded) {
         if (phase == null) {
             return;
         }
@@ -147,14 +148,16 @@ final class DealerSocket implements ZmtpDealerFrames.Connection {
         return true;
     }
 
-    /** The connection is established (the master's host accepted it), whatever the master has said on it. */
-    boolean connected() {
+    @Override
+    public boolean connected() {
         return channel != null && phase != null && phase != Phase.CONNECTING;
     }
 
-    int connections() {
+    @Override
+    public int connections() {
         return connections;
     }
+
     /** Bytes queued to the master and not yet written. */
     long queuedBytes() {
         return output.queuedBytes();

@@ -20,7 +20,7 @@ final class HandshakeGate {
     }
 
     /** Null if the handshake may start now; otherwise why not. */
-    Counters.Drop check(ZmtpConnection connection, long nowNanos) {
+    Counters.Drop check(Link connection, long nowNanos) {
         if (!connection.handshakes.tryTake(nowNanos)) {
             return Counters.Drop.HANDSHAKE_RATE_CONNECTION;
         }

@@ -16,20 +16,20 @@ import java.util.Map;
  */
 final class IdleConnections {
     /** In the order they became idle: the first is the oldest. */
-    private final LinkedHashSet<ZmtpConnection> all = new LinkedHashSet<>();
-    private final Map<InetAddress, LinkedHashSet<ZmtpConnection>> byAddress = new HashMap<>();
+    private final LinkedHashSet<Link> all = new LinkedHashSet<>();
+    private final Map<InetAddress, LinkedHashSet<Link>> byAddress = new HashMap<>();
 
     /** {@code connection} was accepted, or its peer was dropped while the connection stays: it is the newest idle. */
-    void idle(ZmtpConnection connection) {
+    void idle(Link connection) {
         remove(connection);
         all.add(connection);
         byAddress.computeIfAbsent(connection.address, a -> new LinkedHashSet<>()).add(connection);
     }
 
     /** {@code connection} began a handshake, or closed. */
-    void remove(ZmtpConnection connection) {
+    void remove(Link connection) {
         if (all.remove(connection)) {
-            LinkedHashSet<ZmtpConnection> ofAddress = byAddress.get(connection.address);
+            LinkedHashSet<Link> ofAddress = byAddress.get(connection.address);
             ofAddress.remove(connection);
             if (ofAddress.isEmpty()) {
                 byAddress.remove(connection.address);
@@ -38,13 +38,13 @@ final class IdleConnections {
     }
 
     /** The oldest idle connection of all, or null. */
-    ZmtpConnection oldest() {
+    Link oldest() {
         return all.isEmpty() ? null : all.iterator().next();
     }
 
     /** The oldest idle connection from {@code address}, or null. */
-    ZmtpConnection oldestOf(InetAddress address) {
-        LinkedHashSet<ZmtpConnection> ofAddress = byAddress.get(address);
+    Link oldestOf(InetAddress address) {
+        LinkedHashSet<Link> ofAddress = byAddress.get(address);
         return ofAddress == null ? null : ofAddress.iterator().next();
     }
 

@@ -13,7 +13,7 @@ final class Peer {
     boolean accepted;
     long lastSeenMillis;
     /** The connection it speaks on; null only in tests of the table alone. */
-    ZmtpConnection connection;
+    Link connection;
     /** Paces what a session whose key is not accepted may send (pings); made when such a session opens. */
     TokenBucket pendingRate;
 

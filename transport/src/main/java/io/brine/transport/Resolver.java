@@ -36,6 +36,10 @@ final class Resolver implements AutoCloseable {
      * on the master's host waited 20-150 ms for the thread during a restart storm).
      */
     void resolve(String endpoint, Consumer<Resolution> then) {
+        if (HttpsEndpoints.isHttps(endpoint)) {
+            then.accept(unresolved(endpoint));
+            return;
+        }
         if (isAddress(endpoint)) {
             then.accept(resolveNow(endpoint));
             return;
@@ -55,6 +59,14 @@ final class Resolver implements AutoCloseable {
 
     private static final java.util.regex.Pattern IPV4 =
             java.util.regex.Pattern.compile("\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
+
+    private static Resolution unresolved(String endpoint) {
+        try {
+            return new Resolution(HttpsEndpoints.unresolved(endpoint), null);
+        } catch (IllegalArgumentException e) {
+            return new Resolution(null, String.valueOf(e.getMessage()).replaceAll("\\s+", " "));
+        }
+    }
 
     static Resolution resolveNow(String endpoint) {
         try {

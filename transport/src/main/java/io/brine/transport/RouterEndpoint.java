@@ -64,12 +64,17 @@ public final class RouterEndpoint implements AutoCloseable {
     private final RouterLoop loop;
     private final Counters counters = new Counters();
     private final DropLog dropLog = new DropLog(LOG);
+    /** A post may carry a frame of the largest size and a few small ones with it. */
+    private static final int HTTPS_BODY_OVERHEAD = 64 << 10;
+    /** Bytes of posted frames waiting for the I/O thread, across every HTTPS link. */
+    private static final long HTTPS_QUEUED_BYTES = 64L << 20;
+    private volatile HttpLinks httpLinks;
     /** Made by {@link #start}, before the I/O thread starts; read on that thread and by the thread-safe methods. */
     private volatile Started started;
 
     /** What a started router is made of. */
-    private record Started(ZmtpServer server, RouterSessions sessions, KeyVerdicts verdicts,
-            HandshakeWorkers workers) {
+    private record Started(ZmtpServer server, Carriers carriers, IdleConnections idle, RouterSessions sessions,
+            KeyVerdicts verdicts, HandshakeWorkers workers) {
     }
 
     /** A router with the default limits, whose fatal failure is only logged (see the full constructor). */
@@ -108,18 +113,36 @@ public final class RouterEndpoint implements AutoCloseable {
         Admission admission = new Admission(limits);
         PeerTable peers = new PeerTable(settings);
         byte[] hello = new Frame(FrameKind.RESET, GREETING.clone()).encode();
-        ZmtpServer server = new ZmtpServer(loop.selector(), limits, counters, dropLog, hello, admission);
-        RouterSessions sessions = new RouterSessions(peers, server, outbox, counters, listener);
+        IdleConnections idle = new IdleConnections();
+        LinkIds ids = new LinkIds();
+        LinkAdmission admitting = new LinkAdmission(admission, idle, counters, dropLog);
+        ZmtpServer server = new ZmtpServer(loop.selector(), limits, counters, dropLog, hello, admitting, idle, ids);
+        HttpCarrier https = new HttpCarrier(limits, counters, dropLog, hello, admitting, idle, ids);
+        Carriers carriers = new Carriers();
+        carriers.add(server);
+        carriers.add(https);
+        RouterSessions sessions = new RouterSessions(peers, carriers, outbox, counters, listener);
         KeyVerdicts verdicts = new KeyVerdicts(authenticator, sessions, outbox, counters, settings, limits,
                 admission, listener, runtime);
         HandshakeWorkers workers = new HandshakeWorkers(key, PROLOGUE, outbox, HANDSHAKE_THREADS,
                 limits.maxHandshakesQueued(), runtime);
         RouterHandshakes handshakes = new RouterHandshakes(sessions, new HandshakeGate(limits, admission, peers),
-                workers, admission, verdicts, server, counters, dropLog, limits.handshakePaceMillis());
-        RouterInbound inbound = new RouterInbound(settings.maxFrameSize(), sessions, handshakes, listener, server,
+                workers, admission, verdicts, counters, dropLog, limits.handshakePaceMillis());
+        RouterInbound inbound = new RouterInbound(settings.maxFrameSize(), sessions, handshakes, listener,
                 counters, dropLog);
-        started = new Started(server, sessions, verdicts, workers);
-        return loop.start(bindAddress, server, inbound, new Sweep(sessions, verdicts, server));
+        https.start(inbound);
+        long maxBody = settings.maxFrameSize() + HTTPS_BODY_OVERHEAD;
+        httpLinks = new HttpLinks(outbox, https, maxBody, Math.max(HTTPS_QUEUED_BYTES, 2 * maxBody), counters);
+        started = new Started(server, carriers, idle, sessions, verdicts, workers);
+        return loop.start(bindAddress, server, carriers, inbound, new Sweep(sessions, verdicts, carriers, admission));
+    }
+
+    /**
+     * Where an HTTP server hands the requests of the HTTPS transport ({@link HttpLinks#PATH}): its links are this
+     * router's, with the same handshake, sessions and limits as its ZMTP connections. Null before {@link #start}.
+     */
+    public HttpLinks httpLinks() {
+        return httpLinks;
     }
 
     public int port() {
@@ -189,9 +212,9 @@ public final class RouterEndpoint implements AutoCloseable {
 
     /** The connections open now, read on the I/O thread (reports and tests). */
     OpenConnections openConnections() throws InterruptedException {
-        ZmtpServer server = started.server();
+        Started s = started;
         java.util.concurrent.CompletableFuture<OpenConnections> read = new java.util.concurrent.CompletableFuture<>();
-        loop.outbox().submit(() -> read.complete(new OpenConnections(server.connections(), server.idleConnections())));
+        loop.outbox().submit(() -> read.complete(new OpenConnections(s.carriers().links(), s.idle().size())));
         try {
             return read.get();
         } catch (java.util.concurrent.ExecutionException e) {
@@ -220,12 +243,14 @@ public final class RouterEndpoint implements AutoCloseable {
     private final class Sweep implements RouterLoop.Turn {
         private final RouterSessions sessions;
         private final KeyVerdicts verdicts;
-        private final ZmtpServer server;
+        private final Carriers carriers;
+        private final Admission admission;
 
-        Sweep(RouterSessions sessions, KeyVerdicts verdicts, ZmtpServer server) {
+        Sweep(RouterSessions sessions, KeyVerdicts verdicts, Carriers carriers, Admission admission) {
             this.sessions = sessions;
             this.verdicts = verdicts;
-            this.server = server;
+            this.carriers = carriers;
+            this.admission = admission;
         }
 
         @Override
@@ -234,7 +259,8 @@ public final class RouterEndpoint implements AutoCloseable {
             sessions.expire(drainedMillis);
             long handshakeNanos = settings.handshakeTimeout().toNanos();
             long nowNanos = System.nanoTime();
-            server.sweep(nowNanos, c -> sessions.of(c) == null && nowNanos - c.openedNanos > handshakeNanos);
+            carriers.sweep(nowNanos, c -> sessions.of(c) == null && nowNanos - c.openedNanos > handshakeNanos);
+            admission.sweep(nowNanos);
         }
 
         @Override

@@ -28,19 +28,17 @@ final class RouterHandshakes {
     private final HandshakeWorkers workers;
     private final Admission admission;
     private final KeyVerdicts verdicts;
-    private final ZmtpServer server;
     private final Counters counters;
     private final DropLog dropLog;
     private final int paceMillis;
 
     RouterHandshakes(RouterSessions sessions, HandshakeGate gate, HandshakeWorkers workers, Admission admission,
-            KeyVerdicts verdicts, ZmtpServer server, Counters counters, DropLog dropLog, int paceMillis) {
+            KeyVerdicts verdicts, Counters counters, DropLog dropLog, int paceMillis) {
         this.sessions = sessions;
         this.gate = gate;
         this.workers = workers;
         this.admission = admission;
         this.verdicts = verdicts;
-        this.server = server;
         this.counters = counters;
         this.dropLog = dropLog;
         this.paceMillis = paceMillis;
@@ -50,7 +48,7 @@ final class RouterHandshakes {
      * Message 1 passes the gate before it costs a worker anything. A connection over its own rate keeps its
      * connection until it is plainly looping; any other refusal is for load and closes it (see {@link #refuse}).
      */
-    void first(ZmtpConnection connection, byte[] body) {
+    void first(Link connection, byte[] body) {
         Counters.Drop refused = gate.check(connection, System.nanoTime());
         HandshakeQueue.Lane lane = lane(connection);
         if (refused == null) {
@@ -77,11 +75,11 @@ final class RouterHandshakes {
         if (refused != Counters.Drop.HANDSHAKE_RATE_CONNECTION) {
             refuse(connection, why);
         } else if (++connection.rateDrops > RATE_DROPS_BEFORE_CLOSE) {
-            server.close(connection, "handshake flood");
+            connection.close("handshake flood");
         }
     }
 
-    private HandshakeQueue.Lane lane(ZmtpConnection connection) {
+    private HandshakeQueue.Lane lane(Link connection) {
         return connection.operatorLane ? HandshakeQueue.Lane.OPERATOR
                 : admission.isKnown(connection.address) ? HandshakeQueue.Lane.KNOWN : HandshakeQueue.Lane.OTHERS;
     }
@@ -90,18 +88,18 @@ final class RouterHandshakes {
      * "Busy, send message 1 again in about {@code waitMillis}": the connection stays, nothing is computed, and the
      * peer is not left waiting in a queue it may give up on.
      */
-    private void busy(ZmtpConnection connection, long waitMillis) {
+    private void busy(Link connection, long waitMillis) {
         counters.handshakesPaced.increment();
-        server.idleAgain(connection); // nothing under way for it: evictable, as any connection with no handshake
+        connection.idleAgain(); // nothing under way for it: evictable, as any connection with no handshake
         int retry = (int) Math.min(FrameKind.MAX_RETRY_AFTER_MILLIS, Math.max(paceMillis, waitMillis));
-        server.send(connection, new Frame(FrameKind.BUSY, FrameKind.retryAfter(retry)).encode());
+        connection.send(new Frame(FrameKind.BUSY, FrameKind.retryAfter(retry)).encode());
     }
 
     /** The peer (re)starts a handshake on this connection; message 2 is computed off this thread. */
-    private void start(ZmtpConnection connection, byte[] body, HandshakeQueue.Lane lane) {
+    private void start(Link connection, byte[] body, HandshakeQueue.Lane lane) {
         counters.handshakesStarted.increment();
         Peer peer = sessions.begin(connection);
-        server.handshaking(connection);
+        connection.handshaking();
         boolean queued = workers.answer(body, lane, answer -> {
             if (!sessions.current(peer)) {
                 return; // started over or expired while the answer was computed
@@ -119,13 +117,13 @@ final class RouterHandshakes {
     }
 
     /** Message 3: proves the peer's static key and carries its hello; checked off this thread. */
-    void last(ZmtpConnection connection, byte[] body) {
+    void last(Link connection, byte[] body) {
         Peer peer = sessions.of(connection);
         if (peer == null || peer.handshake == null) {
             counters.handshakeFailures.increment();
             dropLog.drop("handshake 3 without handshake 1");
             // Said, not just dropped: the dealer waits for its welcome, for up to a minute on a working connection.
-            server.send(connection, new Frame(FrameKind.RESET, new byte[0]).encode());
+            connection.send(new Frame(FrameKind.RESET, new byte[0]).encode());
             return;
         }
         NoiseXX handshake = peer.handshake;
@@ -147,13 +145,13 @@ final class RouterHandshakes {
         }
     }
 
-    private void failed(ZmtpConnection connection, String why) {
+    private void failed(Link connection, String why) {
         sessions.drop(connection);
         counters.handshakeFailures.increment();
         dropLog.drop(why);
     }
 
-    private void queueFull(ZmtpConnection connection) {
+    private void queueFull(Link connection) {
         sessions.drop(connection);
         counters.drop(Counters.Drop.HANDSHAKE_QUEUE_FULL);
         dropLog.drop("handshake queue full");
@@ -166,7 +164,7 @@ final class RouterHandshakes {
      * the dealer's socket after its reconnect interval (200 ms, growing to 5 s) and the handshake starts again on the new one.
      * A restart storm from one address thus converges at the rate allowed; a flood pays a reconnect each time.
      */
-    private void refuse(ZmtpConnection connection, String reason) {
-        server.close(connection, reason);
+    private void refuse(Link connection, String reason) {
+        connection.close(reason);
     }
 }

@@ -26,30 +26,28 @@ import java.util.Arrays;
  * </ol>
  * Handshake frames leave the chain at the frame check, for {@link RouterHandshakes}. I/O thread only.
  */
-final class RouterInbound implements ZmtpServer.Handler {
+final class RouterInbound implements Carrier.Handler {
     private static final byte[] EMPTY_RESET = new Frame(FrameKind.RESET, new byte[0]).encode();
 
     private final int maxFrameSize;
     private final RouterSessions sessions;
     private final RouterHandshakes handshakes;
     private final RouterListener listener;
-    private final ZmtpServer server;
     private final Counters counters;
     private final DropLog dropLog;
 
     RouterInbound(int maxFrameSize, RouterSessions sessions, RouterHandshakes handshakes, RouterListener listener,
-            ZmtpServer server, Counters counters, DropLog dropLog) {
+            Counters counters, DropLog dropLog) {
         this.maxFrameSize = maxFrameSize;
         this.sessions = sessions;
         this.handshakes = handshakes;
         this.listener = listener;
-        this.server = server;
         this.counters = counters;
         this.dropLog = dropLog;
     }
 
     @Override
-    public void onClosed(ZmtpConnection connection, String reason) {
+    public void onClosed(Link connection, String reason) {
         sessions.connectionClosed(connection, reason);
     }
 
@@ -58,7 +56,7 @@ final class RouterInbound implements ZmtpServer.Handler {
      * that sends one loses its connection, as before: it has no spool to cut and resend from.
      */
     @Override
-    public void onOversize(ZmtpConnection connection, long size) {
+    public void onOversize(Link connection, long size) {
         Peer peer = sessions.of(connection);
         if (peer == null || !peer.accepted) {
             return;
@@ -66,12 +64,12 @@ final class RouterInbound implements ZmtpServer.Handler {
         if (peer.session.role() == io.brine.protocol.Role.MINION) {
             listener.onFrameRefused(peer.session, size);
         } else {
-            server.close(connection, "frame too large");
+            connection.close("frame too large");
         }
     }
 
     @Override
-    public void onMessage(ZmtpConnection connection, byte[] raw) {
+    public void onMessage(Link connection, byte[] raw) {
         FrameKind kind = frameCheck(raw);
         if (kind == FrameKind.HANDSHAKE_1) {
             handshakes.first(connection, body(raw));
@@ -83,7 +81,7 @@ final class RouterInbound implements ZmtpServer.Handler {
     }
 
     /** A sealed frame, opened where it was received: no copy of a pushed file chunk just to drop the header. */
-    private void sealed(ZmtpConnection connection, byte[] raw) {
+    private void sealed(Link connection, byte[] raw) {
         Peer peer = sessionLookup(connection);
         if (peer == null) {
             return;
@@ -123,12 +121,12 @@ final class RouterInbound implements ZmtpServer.Handler {
      * again. A pending peer's frames are tiny (its frame limit), so opening one costs microseconds; its rate bounds
      * how many: it may only ping while it waits for an operator.
      */
-    private Peer sessionLookup(ZmtpConnection connection) {
+    private Peer sessionLookup(Link connection) {
         Peer peer = sessions.of(connection);
         if (peer == null || peer.cipher == null) {
             drop(Counters.Drop.NO_SESSION, "sealed frame without a session from "
                     + connection.address.getHostAddress());
-            server.send(connection, EMPTY_RESET);
+            connection.send(EMPTY_RESET);
             return null;
         }
         if (!peer.accepted && !peer.pendingRate.tryTake(System.nanoTime())) {

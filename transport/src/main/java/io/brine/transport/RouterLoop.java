@@ -11,8 +11,8 @@ import java.util.function.Consumer;
 
 /**
  * The router's socket loop: one I/O thread that binds the listening socket, then per turn reads what the
- * selector reports ({@link ZmtpServer}), runs the work other threads enqueued ({@link Outbox}), writes what is
- * queued, and now and then sweeps (expiry, client key re-checks). Should the thread ever die, {@code onFatal} is
+ * selector reports ({@link ZmtpServer}), runs the work other threads enqueued ({@link Outbox}, where other
+ * carriers' threads put what their links received), writes what every carrier has queued, and now and then sweeps (expiry, client key re-checks). Should the thread ever die, {@code onFatal} is
  * told on a thread of its own: a master without this thread is deaf.
  */
 final class RouterLoop implements AutoCloseable {
@@ -37,7 +37,8 @@ final class RouterLoop implements AutoCloseable {
     private volatile RuntimeException startFailure;
     private Thread thread;
     private ZmtpServer server;
-    private ZmtpServer.Handler events;
+    private Carriers carriers;
+    private Carrier.Handler events;
     private Turn turn;
     private long lastSweep;
     /** When a turn of the loop began: everything peers sent before then has been read. */
@@ -63,12 +64,13 @@ final class RouterLoop implements AutoCloseable {
     }
 
     /**
-     * Binds {@code bindAddress} with {@code server}, whose events go to {@code heard}, and runs the loop; returns
-     * the endpoint bound.
+     * Binds {@code bindAddress} with {@code server}, whose events go to {@code heard}, and runs the loop for it and
+     * the other {@code carriers} (it among them); returns the endpoint bound.
      */
-    String start(String bindAddress, ZmtpServer listening, ZmtpServer.Handler heard, Turn each)
+    String start(String bindAddress, ZmtpServer listening, Carriers all, Carrier.Handler heard, Turn each)
             throws InterruptedException {
         this.server = listening;
+        this.carriers = all;
         this.events = heard;
         this.turn = each;
         running = true;
@@ -101,7 +103,7 @@ final class RouterLoop implements AutoCloseable {
                 fatal(e);
             }
         } finally {
-            server.close();
+            carriers.close();
             turn.stopped();
         }
     }
@@ -117,7 +119,7 @@ final class RouterLoop implements AutoCloseable {
             server.handle(selector.selectedKeys());
             selector.selectedKeys().clear();
             outbox.runPending();
-            server.flushAll();
+            carriers.flushAll();
             long now = MonotonicMillis.now();
             if (now - lastSweep >= 1000) {
                 lastSweep = now;

@@ -21,15 +21,15 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class RouterSessions implements SessionOutbound {
     private final PeerTable peers;
-    private final ZmtpServer server;
+    private final Carriers carriers;
     private final Outbox outbox;
     private final Counters counters;
     private final RouterListener listener;
     private final AtomicLong sessionIds = new AtomicLong();
 
-    RouterSessions(PeerTable peers, ZmtpServer server, Outbox outbox, Counters counters, RouterListener listener) {
+    RouterSessions(PeerTable peers, Carriers carriers, Outbox outbox, Counters counters, RouterListener listener) {
         this.peers = peers;
-        this.server = server;
+        this.carriers = carriers;
         this.outbox = outbox;
         this.counters = counters;
         this.listener = listener;
@@ -60,20 +60,20 @@ final class RouterSessions implements SessionOutbound {
 
     // The I/O thread only.
 
-    static ByteBuffer routingKey(ZmtpConnection connection) {
+    static ByteBuffer routingKey(Link connection) {
         return ByteBuffer.wrap(routingId(connection));
     }
 
-    static byte[] routingId(ZmtpConnection connection) {
+    static byte[] routingId(Link connection) {
         return ByteBuffer.allocate(Long.BYTES).putLong(connection.id).array();
     }
 
-    Peer of(ZmtpConnection connection) {
+    Peer of(Link connection) {
         return peers.get(routingKey(connection));
     }
 
     /** A new peer on {@code connection}, beginning its handshake; a session the connection had ends. */
-    Peer begin(ZmtpConnection connection) {
+    Peer begin(Link connection) {
         ByteBuffer key = routingKey(connection);
         Peer old = peers.remove(key);
         if (old != null && old.hasSession()) {
@@ -94,15 +94,15 @@ final class RouterSessions implements SessionOutbound {
     void open(Peer peer, Hello hello, byte[] remoteKey, SessionCipher cipher) {
         peer.cipher = cipher;
         peer.session = new Session(sessionIds.incrementAndGet(), hello.role(), hello.id(), remoteKey,
-                peer.connection.address.getHostAddress(), this);
+                peer.connection.address.getHostAddress(), peer.connection.carrier(), this);
         peers.opened(peer, MonotonicMillis.now());
         counters.sessionsOpened.increment();
     }
 
     /** Drops the peer of a connection whose handshake failed or was refused. */
-    void drop(ZmtpConnection connection) {
+    void drop(Link connection) {
         peers.remove(routingKey(connection));
-        server.idleAgain(connection);
+        connection.idleAgain();
     }
 
     Peer session(long sessionId) {
@@ -151,7 +151,7 @@ final class RouterSessions implements SessionOutbound {
 
     /** Never blocks: a peer that does not read its output loses its connection instead (see ZmtpServer#send). */
     void sendRaw(Peer peer, byte[] encodedFrame) {
-        if (!server.send(peer.connection, encodedFrame)) {
+        if (!peer.connection.send(encodedFrame)) {
             counters.sendDropped.increment();
         }
     }
@@ -163,14 +163,14 @@ final class RouterSessions implements SessionOutbound {
                 sendSealed(peer, new GoingAway(reason));
             }
         }
-        server.flushAll();
+        carriers.flushAll();
     }
 
     /** Ends the peer's session, if it had one, telling the listener if it was accepted. */
     void forget(Peer peer, String reason) {
         peers.remove(ByteBuffer.wrap(peer.routingId));
         if (peer.connection != null) {
-            server.idleAgain(peer.connection); // if it stays open: a newer connection may close it now
+            peer.connection.idleAgain(); // if it stays open: a newer connection may close it now
         }
         if (peer.session != null && peer.accepted) {
             peer.accepted = false;
@@ -179,7 +179,7 @@ final class RouterSessions implements SessionOutbound {
     }
 
     /** The connection closed: its peer, if it still has that connection, is forgotten. */
-    void connectionClosed(ZmtpConnection connection, String reason) {
+    void connectionClosed(Link connection, String reason) {
         Peer peer = of(connection);
         if (peer != null && peer.connection == connection) {
             forget(peer, reason);
@@ -190,7 +190,7 @@ final class RouterSessions implements SessionOutbound {
     void expire(long drainedMillis) {
         for (Peer peer : peers.expire(drainedMillis, counters)) {
             if (peer.connection != null) {
-                server.idleAgain(peer.connection);
+                peer.connection.idleAgain();
             }
             if (peer.accepted) {
                 listener.onClosed(peer.session, "no heartbeat");

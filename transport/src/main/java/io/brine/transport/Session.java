@@ -27,20 +27,23 @@ public final class Session {
     private final String peerId;
     private final byte[] remoteKey;
     private final String remoteAddress;
+    private final String transport;
     private final SessionOutbound outbound;
 
-    Session(long id, Role role, String peerId, byte[] remoteKey, String remoteAddress, SessionOutbound outbound) {
+    Session(long id, Role role, String peerId, byte[] remoteKey, String remoteAddress, String transport,
+            SessionOutbound outbound) {
         this.id = id;
         this.role = Objects.requireNonNull(role, "role");
         this.peerId = Objects.requireNonNull(peerId, "peerId");
         this.remoteKey = remoteKey.clone();
         this.remoteAddress = Objects.requireNonNull(remoteAddress, "remoteAddress");
+        this.transport = Objects.requireNonNull(transport, "transport");
         this.outbound = outbound;
     }
 
     /** A session that belongs to no router, whose sends go nowhere (tests of tables of sessions). */
     public Session(long id, Role role, String peerId, byte[] remoteKey) {
-        this(id, role, peerId, remoteKey, "unknown", SessionOutbound.NONE);
+        this(id, role, peerId, remoteKey, "unknown", "zmq", SessionOutbound.NONE);
     }
 
     public long id() {
@@ -62,6 +65,11 @@ public final class Session {
 
     public String remoteAddress() {
         return remoteAddress;
+    }
+
+    /** What carries the session's frames: {@code zmq} (ZMTP over TCP) or {@code https}. */
+    public String transport() {
+        return transport;
     }
 
     /** Seals {@code message} for this session and sends it; dropped if the session has ended. */

@@ -19,16 +19,14 @@ final class ZmtpAcceptor implements AutoCloseable {
     private static final int PER_TURN = 256;
 
     private final ZmtpServer server;
-    private final Admission admission;
-    private final IdleConnections idle;
+    private final LinkAdmission admitting;
     private final Counters counters;
     private final DropLog dropLog;
     private ServerSocketChannel listener;
 
-    ZmtpAcceptor(ZmtpServer server, Admission admission, IdleConnections idle, Counters counters, DropLog dropLog) {
+    ZmtpAcceptor(ZmtpServer server, LinkAdmission admitting, Counters counters, DropLog dropLog) {
         this.server = server;
-        this.admission = admission;
-        this.idle = idle;
+        this.admitting = admitting;
         this.counters = counters;
         this.dropLog = dropLog;
     }
@@ -54,7 +52,7 @@ final class ZmtpAcceptor implements AutoCloseable {
             try {
                 channel = listener.accept();
             } catch (IOException e) {
-                if (evict(idle.oldest(), Counters.Drop.IDLE_EVICTED, "accept failed (" + e.getMessage() + ")")) {
+                if (admitting.evictOldest("accept failed (" + e.getMessage() + ")")) {
                     continue;
                 }
                 dropLog.drop("accept failed: " + e.getMessage()); // out of descriptors: try again next turn
@@ -67,39 +65,10 @@ final class ZmtpAcceptor implements AutoCloseable {
         }
     }
 
-    /**
-     * Admits {@code address}'s new connection within the caps, closing the oldest idle connection of the address
-     * (or of all) to make room rather than refusing the newcomer. Refuses only when every connection over the cap
-     * has a handshake under way or a session.
-     */
-    private Admission.Refusal admit(InetAddress address) {
-        Admission.Refusal refusal = admission.admit(address);
-        for (int tries = 0; refusal != null && tries < 2; tries++) {
-            boolean room = refusal == Admission.Refusal.TOO_MANY_FROM_ADDRESS
-                    ? evict(idle.oldestOf(address), Counters.Drop.IDLE_EVICTED_FROM_ADDRESS, refusal.text)
-                    : evict(idle.oldest(), Counters.Drop.IDLE_EVICTED, refusal.text);
-            if (!room) {
-                return refusal;
-            }
-            refusal = admission.admit(address);
-        }
-        return refusal;
-    }
-
-    private boolean evict(ZmtpConnection oldest, Counters.Drop reason, String why) {
-        if (oldest == null) {
-            return false;
-        }
-        counters.drop(reason);
-        dropLog.drop(why + ": closed the oldest idle connection, from " + oldest.address.getHostAddress());
-        server.close(oldest, "closed for a newer connection (" + why + ")");
-        return true;
-    }
-
     private void accept(SocketChannel channel) {
         try {
             InetAddress address = ((InetSocketAddress) channel.getRemoteAddress()).getAddress();
-            Admission.Refusal refusal = admit(address);
+            Admission.Refusal refusal = admitting.admit(address);
             if (refusal != null) {
                 counters.drop(Counters.Drop.CONNECTION_REFUSED);
                 dropLog.drop(refusal.text + ": " + address.getHostAddress());

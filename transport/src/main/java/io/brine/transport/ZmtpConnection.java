@@ -7,53 +7,57 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 
 /**
- * One accepted TCP connection: where its ZMTP handshake stands, its frame reader, the limits its peer's state
- * allows, and the output not yet written (bounded: a peer that does not read is closed, not buffered for).
- * Used on the server's I/O thread only.
+ * One accepted TCP connection: where its ZMTP handshake stands, its frame reader, and the output not yet written
+ * (bounded: a peer that does not read is closed, not buffered for). Used on the server's I/O thread only.
  */
-final class ZmtpConnection {
+final class ZmtpConnection extends Link {
     enum Phase { GREETING, READY, OPEN }
 
-    final long id;
     final SocketChannel channel;
     final SelectionKey key;
-    final InetAddress address;
-    final long openedNanos;
     final ZmtpFrameReader reader;
-    final TokenBucket handshakes;
+    private final ZmtpServer server;
     Phase phase = Phase.GREETING;
-    int frameLimit;
-    /**
-     * Whether a frame over {@link #frameLimit} is read past and reported rather than ending the connection: for an
-     * accepted peer, whose oversized return must be answered with the limit, not with a reconnect it would repeat.
-     */
-    boolean skipOversize;
-    long outboundLimit;
     /** Output was queued this turn; the server writes it once the turn's work is done. */
     boolean dirty;
     /** The ZMTP rules for frames after the greeting; drops the parts of multi-part messages. */
     final ZmtpCommands commands = new ZmtpCommands();
-    boolean closed;
-    /**
-     * The peer asked for the operator's lane in its READY and connects from this host: its handshakes go before
-     * the fleet's (see {@link HandshakeQueue}).
-     */
-    boolean operatorLane;
-    /** First handshake messages dropped for this connection's rate. */
-    int rateDrops;
     private final byte[] greeting = new byte[ZmtpGreeting.LENGTH];
     private int greetingFilled;
     private final ZmtpFrameWriter output = new ZmtpFrameWriter();
 
-    ZmtpConnection(long id, SocketChannel channel, SelectionKey key, InetAddress address, FrameBudget budget,
-            TokenBucket handshakes, long nowNanos) {
-        this.id = id;
+    ZmtpConnection(ZmtpServer server, long id, SocketChannel channel, SelectionKey key, InetAddress address,
+            FrameBudget budget, TokenBucket handshakes, long nowNanos) {
+        super(id, address, handshakes, nowNanos);
+        this.server = server;
         this.channel = channel;
         this.key = key;
-        this.address = address;
         this.reader = new ZmtpFrameReader(budget);
-        this.handshakes = handshakes;
-        this.openedNanos = nowNanos;
+    }
+
+    @Override
+    boolean send(byte[] frame) {
+        return server.send(this, frame);
+    }
+
+    @Override
+    void close(String reason) {
+        server.close(this, reason);
+    }
+
+    @Override
+    void handshaking() {
+        server.handshaking(this);
+    }
+
+    @Override
+    void idleAgain() {
+        server.idleAgain(this);
+    }
+
+    @Override
+    String carrier() {
+        return "zmq";
     }
 
     /** Takes greeting bytes from {@code in}; returns the peer's greeting once all 64 bytes are in, else null. */
@@ -65,7 +69,7 @@ final class ZmtpConnection {
     }
 
     /** Queues a ZMTP frame (written by {@link #flush}); false if the peer is not keeping up. */
-    boolean send(int flags, byte[] body) {
+    boolean queue(int flags, byte[] body) {
         return output.offer(flags, body, Integer.MAX_VALUE, outboundLimit);
     }
 
@@ -86,7 +90,8 @@ final class ZmtpConnection {
         }
     }
 
-    void close() {
+    /** Closes the socket; the server has already or will tell the router. */
+    void closeSocket() {
         closed = true;
         reader.release();
         output.clear();

@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
  * What the master's side does with the bytes of one of its connections: the peer's greeting (answered with our
  * READY), its READY (the connection opens, the Brine greeting follows), heartbeats and multi-part messages by the
  * rules of {@link ZmtpCommands}, oversized frames of accepted peers read past, and one-frame messages handed to the
- * server's {@link ZmtpServer.Handler}. Used on the router's I/O thread only.
+ * server's {@link Carrier.Handler}. Used on the router's I/O thread only.
  */
 final class ZmtpRouterFrames {
     private final ZmtpServer server;
@@ -30,7 +30,7 @@ final class ZmtpRouterFrames {
         return framesRead;
     }
 
-    void consume(ZmtpConnection c, ByteBuffer in, ZmtpServer.Handler handler) throws ZmtpException {
+    void consume(ZmtpConnection c, ByteBuffer in, Carrier.Handler handler) throws ZmtpException {
         if (c.phase == ZmtpConnection.Phase.GREETING) {
             byte[] greeting = c.readGreeting(in);
             if (greeting == null) {
@@ -38,7 +38,7 @@ final class ZmtpRouterFrames {
             }
             ZmtpGreeting.checkPeer(greeting);
             c.phase = ZmtpConnection.Phase.READY;
-            c.send(ZmtpFrameReader.COMMAND, ZmtpGreeting.ready("ROUTER"));
+            c.queue(ZmtpFrameReader.COMMAND, ZmtpGreeting.ready("ROUTER"));
             server.markDirty(c);
         }
         c.reader.read(in, c.frameLimit, (flags, body, length) -> frame(c, flags, body, handler),
@@ -46,7 +46,7 @@ final class ZmtpRouterFrames {
     }
 
     /** An accepted peer's frame over its limit, read past: the peer is told its limit rather than cut off. */
-    private boolean oversize(ZmtpConnection c, int flags, long size, ZmtpServer.Handler handler) {
+    private boolean oversize(ZmtpConnection c, int flags, long size, Carrier.Handler handler) {
         counters.drop(Counters.Drop.FRAME_TOO_LARGE);
         dropLog.drop("frame of " + size + " bytes over the limit of " + c.frameLimit + " from "
                 + c.address.getHostAddress() + "; read past and dropped");
@@ -55,7 +55,7 @@ final class ZmtpRouterFrames {
         return !c.closed;
     }
 
-    private boolean frame(ZmtpConnection c, int flags, byte[] body, ZmtpServer.Handler handler)
+    private boolean frame(ZmtpConnection c, int flags, byte[] body, Carrier.Handler handler)
             throws ZmtpException {
         framesRead++;
         if ((flags & ZmtpFrameReader.COMMAND) != 0) {
@@ -88,7 +88,7 @@ final class ZmtpRouterFrames {
             return;
         }
         byte[] pong = ZmtpCommands.answer(flags, body);
-        if (pong != null && c.send(ZmtpFrameReader.COMMAND, pong)) {
+        if (pong != null && c.queue(ZmtpFrameReader.COMMAND, pong)) {
             server.markDirty(c);
         }
     }

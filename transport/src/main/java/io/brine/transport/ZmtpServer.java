@@ -19,17 +19,7 @@ import java.util.function.Predicate;
  * does not read its output loses its connection, counted; nothing a peer sends can reach the caller's thread as
  * an exception. Used on the router's I/O thread only.
  */
-final class ZmtpServer implements AutoCloseable {
-    /** What the server hands up: one-frame messages of open connections, and their end. */
-    interface Handler {
-        void onMessage(ZmtpConnection connection, byte[] body);
-
-        /** A frame of {@code size} bytes, over an accepted peer's limit, was read past and dropped (counted). */
-        void onOversize(ZmtpConnection connection, long size);
-
-        void onClosed(ZmtpConnection connection, String reason);
-    }
-
+final class ZmtpServer implements Carrier {
     private static final System.Logger LOG = System.getLogger(ZmtpServer.class.getName());
     /** Bytes read from one connection per turn, so that one fast sender cannot starve the others. */
     private static final int READ_PER_TURN = 256 * 1024;
@@ -42,27 +32,29 @@ final class ZmtpServer implements AutoCloseable {
     private final Counters counters;
     private final DropLog dropLog;
     /** Given with {@link #bind}: nothing is heard before the server listens. */
-    private Handler handler;
-    private final Admission admission;
+    private Carrier.Handler handler;
+    private final LinkAdmission admitting;
     private final FrameBudget budget;
     private final Map<Long, ZmtpConnection> connections = new HashMap<>();
-    private final IdleConnections idle = new IdleConnections();
+    private final IdleConnections idle;
     /** Connections with output queued this turn. */
     private final List<ZmtpConnection> dirty = new ArrayList<>();
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private final ZmtpAcceptor acceptor;
     private final ZmtpRouterFrames frames;
-    private long nextId;
+    private final LinkIds ids;
 
     ZmtpServer(Selector selector, RouterLimits limits, Counters counters, DropLog dropLog, byte[] hello,
-            Admission admission) {
+            LinkAdmission admitting, IdleConnections idle, LinkIds ids) {
         this.selector = selector;
+        this.idle = idle;
+        this.ids = ids;
         this.limits = limits;
         this.counters = counters;
         this.dropLog = dropLog;
-        this.admission = admission;
+        this.admitting = admitting;
         this.budget = new FrameBudget(limits.frameBudgetBytes());
-        this.acceptor = new ZmtpAcceptor(this, admission, idle, counters, dropLog);
+        this.acceptor = new ZmtpAcceptor(this, admitting, counters, dropLog);
         this.frames = new ZmtpRouterFrames(this, limits, counters, dropLog, hello);
     }
 
@@ -70,7 +62,7 @@ final class ZmtpServer implements AutoCloseable {
      * Listens on {@code tcp://host:port} ({@code *} for any host or port), handing what arrives to
      * {@code events}; returns the endpoint bound.
      */
-    String bind(String endpoint, Handler events) throws IOException {
+    String bind(String endpoint, Carrier.Handler events) throws IOException {
         this.handler = events;
         return acceptor.bind(endpoint, selector);
     }
@@ -104,7 +96,8 @@ final class ZmtpServer implements AutoCloseable {
         return budget;
     }
 
-    int connections() {
+    @Override
+    public int links() {
         return connections.size();
     }
 
@@ -113,7 +106,7 @@ final class ZmtpServer implements AutoCloseable {
         if (connection.closed || connection.phase != ZmtpConnection.Phase.OPEN) {
             return false;
         }
-        if (connection.send(0, body)) {
+        if (connection.queue(0, body)) {
             markDirty(connection);
             return true;
         }
@@ -138,7 +131,8 @@ final class ZmtpServer implements AutoCloseable {
     }
 
     /** Writes what this turn queued, one system call per connection (more only if the socket fills). */
-    void flushAll() {
+    @Override
+    public void flushAll() {
         for (int i = 0; i < dirty.size(); i++) {
             ZmtpConnection c = dirty.get(i);
             if (c.closed) {
@@ -157,10 +151,10 @@ final class ZmtpServer implements AutoCloseable {
         if (connection.closed) {
             return;
         }
-        connection.close();
+        connection.closeSocket();
         connections.remove(connection.id);
         idle.remove(connection);
-        admission.closed(connection.address);
+        admitting.closed(connection.address);
         handler.onClosed(connection, reason);
     }
 
@@ -176,13 +170,9 @@ final class ZmtpServer implements AutoCloseable {
         }
     }
 
-    /** Connections with no handshake begun, now. */
-    int idleConnections() {
-        return idle.size();
-    }
-
     /** Closes connections stuck before their ZMTP handshake, and open ones the caller says are idle. */
-    void sweep(long nowNanos, Predicate<ZmtpConnection> abandoned) {
+    @Override
+    public void sweep(long nowNanos, Predicate<Link> abandoned) {
         List<ZmtpConnection> stale = new ArrayList<>();
         for (ZmtpConnection c : connections.values()) {
             boolean preOpen = c.phase != ZmtpConnection.Phase.OPEN && nowNanos - c.openedNanos > GREETING_TIMEOUT_NANOS;
@@ -194,13 +184,12 @@ final class ZmtpServer implements AutoCloseable {
             counters.drop(Counters.Drop.IDLE_CONNECTION);
             close(c, "no handshake in time");
         }
-        admission.sweep(nowNanos);
     }
 
     @Override
     public void close() {
         for (ZmtpConnection c : new ArrayList<>(connections.values())) {
-            c.close();
+            c.closeSocket();
         }
         connections.clear();
         acceptor.close();
@@ -210,7 +199,7 @@ final class ZmtpServer implements AutoCloseable {
     void adopt(SocketChannel channel, InetAddress address) throws IOException {
         SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
         long now = System.nanoTime();
-        ZmtpConnection c = new ZmtpConnection(++nextId, channel, key, address, budget,
+        ZmtpConnection c = new ZmtpConnection(this, ids.next(), channel, key, address, budget,
                 new TokenBucket(limits.handshakesPerConnectionBurst(), 1, now), now);
         c.frameLimit = PRE_OPEN_FRAME_LIMIT;
         c.outboundLimit = limits.unauthenticatedOutboundBytes();

@@ -124,7 +124,7 @@ class DealerSocketTest {
             }));
             onLoop(loop, () -> {
                 try {
-                    socket.get().open(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(),
+                    socket.get().open("tcp://127.0.0.1", new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(),
                             server.getLocalPort()));
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);

@@ -399,7 +399,7 @@ class JeromqInteropTest {
                     }));
             onLoop(() -> {
                 try {
-                    socket.get().open(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+                    socket.get().open("tcp://127.0.0.1", new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
