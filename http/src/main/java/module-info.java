@@ -6,6 +6,7 @@ module io.brine.http {
     requires transitive jdk.httpserver;
     requires org.eclipse.jetty.http.spi;
     requires org.eclipse.jetty.server;
+    requires org.eclipse.jetty.http;
     requires org.eclipse.jetty.io;
     requires org.eclipse.jetty.util;
 

@@ -3,6 +3,7 @@ package io.brine.api;
 import com.sun.net.httpserver.HttpHandler;
 import io.brine.http.ConnectionLimits;
 import io.brine.http.HttpListener;
+import io.brine.http.PemTls;
 import io.brine.master.ApiConfig;
 import java.io.IOException;
 import java.time.Duration;

@@ -65,6 +65,7 @@ public final class HttpListener {
     }
 
     private final Server server;
+    /** The JDK-interface server of {@link #start}; null for {@link #startAsync}. */
     private final JettyHttpServer http;
     private final ConnectionGate gate;
 
@@ -76,6 +77,30 @@ public final class HttpListener {
 
     /** Listens as {@code settings} say, every path going to {@code handler}. */
     public static HttpListener start(Settings settings, HttpHandler handler) throws IOException {
+        Server server = server(settings);
+        ConnectionGate gate = (ConnectionGate) server.getHandler();
+        gate.setHandler(new ContextHandlerCollection(true));
+        JettyHttpServer spi = new JettyHttpServer(server, true, httpConfiguration(server));
+        spi.bind(new InetSocketAddress(settings.iface(), settings.port()), 0);
+        spi.createContext("/", handler);
+        start(server, settings);
+        return new HttpListener(server, spi, gate);
+    }
+
+    /**
+     * Listens as {@code settings} say, every request going to {@code handler} once its body (at most
+     * {@code maxBody} bytes; a longer one is answered 413 unread) is in, and answered whenever the handler is
+     * ready: a request that waits (a long poll) holds no thread.
+     */
+    public static HttpListener startAsync(Settings settings, int maxBody, AsyncHandler handler) throws IOException {
+        Server server = server(settings);
+        ConnectionGate gate = (ConnectionGate) server.getHandler();
+        gate.setHandler(new AsyncAdapter(handler, maxBody));
+        start(server, settings);
+        return new HttpListener(server, null, gate);
+    }
+
+    private static Server server(Settings settings) {
         QueuedThreadPool pool = new QueuedThreadPool(settings.workers() + JETTY_THREADS, 2);
         pool.setName(settings.name());
         pool.setDaemon(true);
@@ -101,11 +126,15 @@ public final class HttpListener {
         ConnectionGate gate = new ConnectionGate(settings.name(), settings.limits());
         connector.addBean(gate, false);
         server.addConnector(connector);
-        gate.setHandler(new ContextHandlerCollection(true));
         server.setHandler(gate);
-        JettyHttpServer spi = new JettyHttpServer(server, true, http);
-        spi.bind(new InetSocketAddress(settings.iface(), settings.port()), 0);
-        spi.createContext("/", handler);
+        return server;
+    }
+
+    private static HttpConfiguration httpConfiguration(Server server) {
+        return server.getConnectors()[0].getConnectionFactory(HttpConnectionFactory.class).getHttpConfiguration();
+    }
+
+    private static void start(Server server, Settings settings) throws IOException {
         try {
             server.start();
         } catch (IOException e) {
@@ -116,11 +145,15 @@ public final class HttpListener {
             throw new IOException("cannot listen on " + settings.iface() + ":" + settings.port() + ": "
                     + e.getMessage(), e);
         }
-        return new HttpListener(server, spi, gate);
     }
 
     public InetSocketAddress address() {
-        return http.getAddress();
+        if (http != null) {
+            return http.getAddress();
+        }
+        ServerConnector connector = (ServerConnector) server.getConnectors()[0];
+        return new InetSocketAddress(connector.getHost() == null ? "0.0.0.0" : connector.getHost(),
+                connector.getLocalPort());
     }
 
     /** The port actually bound (useful when the settings asked for port 0). */

@@ -1,4 +1,4 @@
-package io.brine.api;
+package io.brine.http;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,7 +27,7 @@ import javax.net.ssl.SSLContext;
  * an unencrypted PKCS#8 PEM private key. A key that does not belong to the certificate is refused here, naming
  * both files, rather than failing every handshake later.
  */
-final class PemTls {
+public final class PemTls {
     private static final Pattern PKCS8 = Pattern.compile(
             "-----BEGIN PRIVATE KEY-----([A-Za-z0-9+/=\\s]+)-----END PRIVATE KEY-----");
     private static final List<String> KEY_TYPES = List.of("RSA", "EC", "Ed25519", "Ed448");
@@ -35,7 +35,7 @@ final class PemTls {
     private PemTls() {
     }
 
-    static SSLContext load(Path certFile, Path keyFile) throws IOException {
+    public static SSLContext load(Path certFile, Path keyFile) throws IOException {
         List<X509Certificate> chain = certificates(certFile);
         PrivateKey key = privateKey(keyFile);
         try {
