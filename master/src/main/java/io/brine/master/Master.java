@@ -73,6 +73,7 @@ public final class Master implements AutoCloseable {
     private final MasterHealth health;
     /** Serves /metrics and /health when the configuration has {@code metrics}; null otherwise. */
     private volatile MetricsServer metricsServer;
+    private volatile HttpsTransportServer httpsServer;
     /** Set when the transport's I/O thread died or the master closed: it hears nobody any more. */
     private volatile boolean deaf;
     /** The database this master shares with the others of its cluster ({@code cluster}); null without one. */
@@ -332,6 +333,17 @@ public final class Master implements AutoCloseable {
             LOG.log(Level.INFO, "metrics and health served on " + config.metrics().iface() + ":"
                     + m.metricsServer.port());
         }
+        if (config.https() != null) {
+            try {
+                m.httpsServer = HttpsTransportServer.start(config.https(), m.endpoint.httpLinks());
+                m.metrics.watchHttp("https", m.httpsServer::dropped);
+            } catch (RuntimeException e) {
+                m.close();
+                throw e;
+            }
+            LOG.log(Level.INFO, "minions reach this master over HTTPS on " + config.https().iface() + ":"
+                    + m.httpsServer.port());
+        }
         LOG.log(Level.INFO, "master listening on " + m.endpoint.port() + ", fingerprint " + m.fingerprint()
                 + ", runtime " + runtime.name());
         return m;
@@ -365,6 +377,15 @@ public final class Master implements AutoCloseable {
     /** The master's key fingerprint, in the form a minion's {@code master_finger} takes. */
     public String fingerprint() {
         return Fingerprint.of(key.publicKey());
+    }
+
+    /**
+     * The port minions reach this master on over HTTPS (useful when the configuration asked for port 0), or empty
+     * when the configuration has no {@code https}.
+     */
+    public java.util.OptionalInt httpsPort() {
+        HttpsTransportServer server = httpsServer;
+        return server == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(server.port());
     }
 
     /**
@@ -472,6 +493,10 @@ public final class Master implements AutoCloseable {
         tracker.stopWaiting();
         endpoint.sayGoingAway("the master is stopping", java.time.Duration.ofSeconds(2));
         endpoint.close();
+        HttpsTransportServer https = httpsServer;
+        if (https != null) {
+            https.close(); // after the router: the polls it held are answered (gone), not cut
+        }
         timer.shutdownNow();
         workers.shutdownNow();
         try {

@@ -42,7 +42,30 @@ final class MasterConfigReader {
                 api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups, reactor(c),
                 routerLimits(c), keyFiling(c), access(c, cacheDir, nodegroups), quotas(c),
                 Duration.ofSeconds(c.integer("shutdown_timeout", 10, 0, 3600)), LoggingConfig.from(c),
-                metrics(c), cluster(c));
+                metrics(c), cluster(c), https(c));
+    }
+
+    /** {@code https: {interface, port, tls_cert, tls_key}}: all but {@code interface} required. */
+    private static HttpsConfig https(ConfigFile c) {
+        if (!c.has("https")) {
+            return null;
+        }
+        Map<String, Object> https = c.map("https");
+        for (String k : https.keySet()) {
+            if (!Set.of("interface", "port", "tls_cert", "tls_key").contains(k)) {
+                throw c.error("https", "unknown key 'https: " + k + "'; known: interface, port, tls_cert, tls_key");
+            }
+        }
+        if (!(https.get("port") instanceof Integer port) || port < 0 || port > 65535) {
+            throw c.error("https", "'https: port' must be a port number");
+        }
+        if (!(https.getOrDefault("interface", "0.0.0.0") instanceof String iface) || iface.isBlank()) {
+            throw c.error("https", "'https: interface' must be an address");
+        }
+        if (!(https.get("tls_cert") instanceof String cert) || !(https.get("tls_key") instanceof String key)) {
+            throw c.error("https", "'https' needs tls_cert and tls_key (PEM files): the transport is TLS only");
+        }
+        return new HttpsConfig(iface, port, Path.of(cert), Path.of(key));
     }
 
     private static AccessConfig access(ConfigFile c, Path cacheDir, Map<String, String> nodegroups) {

@@ -107,8 +107,11 @@ public final class Minion implements AutoCloseable {
         // The sessions first: they hold what is sent before they are up, and start with their listeners.
         Hello hello = new Hello(Role.MINION, config.id(), BrineVersion.CURRENT);
         MasterKeyPin pin = new MasterKeyPin(config.masterFinger(), config.pkiDir());
+        io.brine.transport.HttpsOptions https = config.https() == null ? io.brine.transport.HttpsOptions.SYSTEM
+                : io.brine.transport.HttpsOptions.of(config.https().caFile(), config.https().proxy() == null ? null
+                        : MinionHttps.proxyAddress(config.https().proxy()));
         this.sessions = MasterSessions.open(config.masterAddresses(), config.hotHot(),
-                addresses -> new DealerEndpoint(runtime.transport(), addresses, key, hello, pin, settings));
+                addresses -> new DealerEndpoint(runtime.transport(), addresses, key, hello, pin, settings, https));
         this.dropsLogged = sessions.counters().toString();
         this.master = new RemoteMaster(sessions::send, sessions::recycle, config.cacheDir());
         this.spool = ReturnSpool.open(config.cacheDir().resolve("returns"), config.returnSpoolMax());

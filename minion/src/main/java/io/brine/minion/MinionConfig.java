@@ -62,7 +62,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
         List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, boolean allowUndefined,
         FunctionPolicy functionPolicy, int maxReturnSize, long returnSpoolMax, LoggingConfig logging,
-        List<String> failover, List<String> multiMaster) {
+        List<String> failover, List<String> multiMaster, MinionHttps https) {
 
     /** The default {@code max_return_size}: half the default frame limit, leaving room for everything else. */
     public static final int DEFAULT_MAX_RETURN_SIZE = 4 * 1024 * 1024;
@@ -71,7 +71,8 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     public static final Set<String> KEYS = keys("id", "master", "master_port", "publish_port", "master_finger",
             "master_tofu", "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
             "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed", "allow_undefined",
-            "max_return_size", "return_spool_max", "file_client", "file_roots", "pillar_roots", "master_type");
+            "max_return_size", "return_spool_max", "file_client", "file_roots", "pillar_roots", "master_type",
+            "transport", "master_url", "https_proxy", "ca_file");
 
     private static Set<String> keys(String... own) {
         Set<String> all = new java.util.HashSet<>(Set.of(own));
@@ -113,7 +114,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
                 Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files")),
                 root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL, DEFAULT_MAX_RETURN_SIZE,
-                DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT, List.of(), List.of());
+                DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT, List.of(), List.of(), null);
     }
 
     public static MinionConfig load(Path file) {
@@ -138,7 +139,8 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         List<Path> allowed = c.has("file_roots_allowed")
                 ? c.stringList("file_roots_allowed").stream().map(Path::of).toList()
                 : List.of(Path.of("/srv/brine"), cacheDir); // not /tmp: any local user can plant links there
-        List<String> masters = masters(c);
+        MinionHttps https = MinionHttps.from(c);
+        List<String> masters = https == null ? masters(c) : https.urls();
         boolean oneAtATime = c.string("master_type", "str").equals("failover");
         return new MinionConfig(id, masters.get(0), c.port("master_port", 4506), finger,
                 c.bool("master_tofu", false),
@@ -149,7 +151,15 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 policy(c), (int) c.integer("max_return_size", DEFAULT_MAX_RETURN_SIZE, 4096, 64L * 1024 * 1024),
                 c.integer("return_spool_max", DEFAULT_RETURN_SPOOL_MAX, 1024 * 1024, 1L << 40), LoggingConfig.from(c),
                 oneAtATime ? masters.subList(1, masters.size()) : List.of(),
-                oneAtATime ? List.of() : masters.subList(1, masters.size()));
+                oneAtATime ? List.of() : masters.subList(1, masters.size()), https);
+    }
+
+    /** This minion reaching its masters over HTTPS, at {@code urls} ({@code https://host:port} each). */
+    public MinionConfig withHttps(List<String> urls, Path caFile, String proxy) {
+        MinionHttps h = new MinionHttps(urls, caFile, proxy);
+        return new MinionConfig(id, urls.get(0), masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains,
+                maxJobs, heartbeat, httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined,
+                functionPolicy, maxReturnSize, returnSpoolMax, logging, List.of(), urls.subList(1, urls.size()), h);
     }
 
     private static FunctionPolicy policy(ConfigFile c) {
@@ -174,14 +184,14 @@ public record MinionConfig(String id, String master, int masterPort, String mast
 
     public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https);
     }
 
     /** These masters (host or host:port each) to fail over to, in order, after {@code master}. */
     public MinionConfig withFailover(List<String> masters) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
                 httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
-                logging, masters, List.of());
+                logging, masters, List.of(), https);
     }
 
     /**
@@ -191,42 +201,42 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     public MinionConfig withMultiMaster(List<String> masters) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
                 httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
-                logging, List.of(), masters);
+                logging, List.of(), masters, https);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https);
     }
 
     public MinionConfig withMasterFinger(String finger) {
         return new MinionConfig(id, master, masterPort, finger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https);
     }
 
     public MinionConfig withMasterPort(int port) {
         return new MinionConfig(id, master, port, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster);
+                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https);
     }
 
     public MinionConfig withMaxReturnSize(int bytes) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging, failover, multiMaster);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging, failover, multiMaster, https);
     }
 
     /**
@@ -295,6 +305,9 @@ public record MinionConfig(String id, String master, int masterPort, String mast
      * {@code host:port}, {@code [v6]} or {@code [v6]:port}; an IPv6 address without brackets is a host.
      */
     static String address(String entry, int defaultPort) {
+        if (entry.startsWith("https://")) {
+            return entry; // the HTTPS transport's master_url, taken as written
+        }
         String host = entry;
         int port = defaultPort;
         if (entry.startsWith("[")) {

@@ -52,7 +52,7 @@ class MinionMastersConfigTest {
         assertEquals(List.of(), c.withFailover(List.of("m2")).multiMaster());
         assertThrows(IllegalArgumentException.class, () -> new MinionConfig(c.id(), c.master(), 4506, null, true,
                 c.pkiDir(), c.cacheDir(), c.grains(), 1, c.heartbeat(), List.of(), List.of(), c.eventSocket(), null,
-                false, c.functionPolicy(), 4096, 1 << 20, c.logging(), List.of("m2"), List.of("m3")));
+                false, c.functionPolicy(), 4096, 1 << 20, c.logging(), List.of("m2"), List.of("m3"), null));
     }
 
     @Test
@@ -66,5 +66,35 @@ class MinionMastersConfigTest {
                 refusal("master: [m1, 'm2:http']\nmaster_type: failover\n"));
         assertEquals("minion.yaml:2: 'm2:70000' in 'master' is not a host, host:port, [v6] or [v6]:port",
                 refusal("master: 'm2:70000'\n"));
+    }
+
+    @Test
+    void aMinionOverHttpsNamesItsMasterByUrlAndItsProxyAndCas() {
+        MinionConfig c = read("transport: https\nmaster_url: https://brine.example.net:4520\n"
+                + "https_proxy: http://proxy.tenant.local:3128\nca_file: /etc/brine/ca.pem\n");
+        assertEquals(List.of("https://brine.example.net:4520"), c.masterAddresses());
+        assertEquals("http://proxy.tenant.local:3128", c.https().proxy());
+        assertEquals(java.nio.file.Path.of("/etc/brine/ca.pem"), c.https().caFile());
+        MinionConfig failover = read("transport: https\nmaster_type: failover\n"
+                + "master_url: ['https://m1:4520', 'https://m2:4520']\n");
+        assertEquals(List.of("https://m1:4520", "https://m2:4520"), failover.masterAddresses());
+        assertTrue(!failover.hotHot());
+        assertEquals(null, read("master: m1\n").https(), "the ZeroMQ transport, as before");
+    }
+
+    @Test
+    void httpsSettingsThatCannotWorkAreRefusedNamingFileLineAndKey() {
+        assertEquals("minion.yaml:2: transport: https needs master_url (https://host:port)",
+                refusal("transport: https\n"));
+        assertEquals("minion.yaml:3: master_url 'http://m1:4520' is not an https://host:port URL",
+                refusal("transport: https\nmaster_url: http://m1:4520\n"));
+        assertEquals("minion.yaml:2: 'master_url' is for 'transport: https'; this minion uses the ZeroMQ transport",
+                refusal("master_url: https://m1:4520\n"));
+        assertEquals("minion.yaml:2: transport must be 'zmq' (the default) or 'https'",
+                refusal("transport: websocket\n"));
+        assertEquals("minion.yaml:4: https_proxy 'proxy' is not host:port or http://host:port",
+                refusal("transport: https\nmaster_url: https://m1:4520\nhttps_proxy: proxy\n"));
+        assertEquals("minion.yaml:2: with transport: https the masters are named by master_url, not master",
+                refusal("master: m1\ntransport: https\nmaster_url: https://m1:4520\n"));
     }
 }

@@ -1,0 +1,133 @@
+package io.brine.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.minion.Minion;
+import io.brine.protocol.KeyStatus;
+import io.brine.protocol.crypto.Fingerprint;
+import io.brine.protocol.crypto.StaticKeyPair;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Minions over HTTPS and over ZeroMQ, side by side on one master: the same keys, jobs and files, whatever carries
+ * them (docs/transports.md). The master's certificate is a throwaway one openssl makes for 127.0.0.1, and it is the
+ * minion's {@code ca_file}.
+ */
+class HttpsTransportTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @TempDir
+    Path root;
+    private Path cert;
+    private Path key;
+    private int httpsPort;
+
+    @BeforeEach
+    void certificate() throws Exception {
+        cert = root.resolve("https.crt");
+        key = root.resolve("https.key");
+        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
+                "subjectAltName=IP:127.0.0.1", "-keyout", key.toString(), "-out", cert.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "openssl: " + output);
+        httpsPort = DemoCommand.freePort();
+    }
+
+    private TestCluster cluster() throws Exception {
+        return TestCluster.start(root, "auto_accept: true\nhttps:\n  interface: 127.0.0.1\n  port: " + httpsPort
+                + "\n  tls_cert: " + cert + "\n  tls_key: " + key + "\n");
+    }
+
+    private Minion overHttps(TestCluster c, String id, String proxy) throws IOException {
+        return c.addMinion(id, m -> m.withHttps(List.of("https://127.0.0.1:" + httpsPort), cert, proxy));
+    }
+
+    @Test
+    void oneGlobReachesAMinionOverHttpsAndOneOverZeroMqAndAFileReachesBoth() throws Exception {
+        try (TestCluster c = cluster()) {
+            Minion web = overHttps(c, "web1", null);
+            Minion db = c.addMinion("db1");
+            TestCluster.awaitStatus(web, KeyStatus.ACCEPTED, WAIT);
+            TestCluster.awaitStatus(db, KeyStatus.ACCEPTED, WAIT);
+
+            TestCluster.CliResult run = c.cli("run", "--out", "json", "*", "test.echo", "over both");
+            assertEquals(0, run.exit(), run.err());
+            JsonNode returns = JSON.readTree(run.out()).get("returns");
+            assertEquals("over both", returns.get("web1").get("ret").asText(), run.out());
+            assertEquals("over both", returns.get("db1").get("ret").asText(), run.out());
+
+            // a file of several chunks, to each minion's own allowed root (both run on this host)
+            Path source = Files.writeString(root.resolve("motd"), "carried alike\n".repeat(40_000));
+            for (String id : List.of("web1", "db1")) {
+                Path target = Files.createDirectories(root.resolve("minions").resolve(id).resolve("files"))
+                        .resolve("motd");
+                TestCluster.CliResult cp = c.cli("cp", id, source.toString(), target.toString());
+                assertEquals(0, cp.exit(), id + ": " + cp.out() + cp.err());
+                assertEquals(Files.readString(source), Files.readString(target), "the copy " + id + " wrote");
+            }
+        }
+    }
+
+    @Test
+    void aMasterWhoseKeyIsNotTheOnePinnedIsRefusedOverHttpsAsOverZeroMq() throws Exception {
+        try (TestCluster c = cluster()) {
+            String wrong = Fingerprint.of(StaticKeyPair.generate().publicKey());
+            Minion refusing = c.addMinion("refusing", m -> m.withHttps(List.of("https://127.0.0.1:" + httpsPort),
+                    cert, null).withMasterFinger(wrong));
+            Await.until(() -> c.master.connectionStats().handshakesStarted() >= 2,
+                    "the refusing minion to give up a handshake and begin another", WAIT);
+            assertEquals(0, c.master.connectionStats().sessionsOpened(), "the refusing minion finished a handshake");
+            assertNull(refusing.status(), "the minion must never get as far as presenting itself");
+        }
+    }
+
+    @Test
+    void aMinionBehindAConnectProxyIsServedThroughIt() throws Exception {
+        try (TestCluster c = cluster(); ConnectProxy proxy = ConnectProxy.start()) {
+            Minion web = overHttps(c, "proxied", "127.0.0.1:" + proxy.port());
+            TestCluster.awaitStatus(web, KeyStatus.ACCEPTED, WAIT);
+            TestCluster.CliResult run = c.cli("run", "proxied", "test.ping");
+            assertEquals(0, run.exit(), run.out() + run.err());
+            assertTrue(proxy.tunnels() >= 1, "the minion's requests went through the proxy");
+            assertEquals(List.of("127.0.0.1:" + httpsPort), proxy.targets());
+        }
+    }
+
+    @Test
+    void aJobRunningAcrossAMasterRestartReturnsOnceOverHttps() throws Exception {
+        try (TestCluster c = cluster()) {
+            Minion web = overHttps(c, "web1", null);
+            TestCluster.awaitStatus(web, KeyStatus.ACCEPTED, WAIT);
+            TestCluster.CliResult started = c.cli("run", "--async", "--out", "json", "web1", "cmd.run",
+                    "sleep 2; echo slept");
+            assertEquals(0, started.exit(), started.err());
+            String jid = JSON.readTree(started.out()).get("jid").asText();
+            Await.until(() -> c.master.connectionStats().sessionsOpened() >= 1, "the session", WAIT);
+
+            c.restartMaster();
+
+            Await.until(() -> {
+                TestCluster.CliResult show = c.cli("job", "show", "--out", "json", jid);
+                return show.exit() == 0 && show.out().contains("slept");
+            }, "the return of the job that ran across the restart", WAIT);
+            JsonNode job = JSON.readTree(c.cli("job", "show", "--out", "json", jid).out());
+            assertEquals("slept", job.get("returns").get("web1").get("ret").asText().strip());
+            assertEquals(1, job.get("returns").size());
+        }
+    }
+}
