@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,14 +36,9 @@ class HttpsTransportTest {
 
     @BeforeEach
     void certificate() throws Exception {
-        cert = root.resolve("https.crt");
-        key = root.resolve("https.key");
-        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
-                "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
-                "subjectAltName=IP:127.0.0.1", "-keyout", key.toString(), "-out", cert.toString())
-                .redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes());
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "openssl: " + output);
+        TestCertificate made = TestCertificate.make(root);
+        cert = made.cert();
+        key = made.key();
         httpsPort = DemoCommand.freePort();
     }
 
