@@ -51,12 +51,14 @@ class ApiKeysAndMinionsTest {
         Map<?, ?> web1 = (Map<?, ?>) ((Map<?, ?>) doc.get("minions")).get("web1");
         assertEquals(true, web1.get("up"));
         java.time.Instant.parse((String) web1.get("last_seen"));
+        assertEquals("zmq", web1.get("transport"));
         assertEquals("web1", ((Map<?, ?>) web1.get("grains")).get("id"));
 
         Map<String, Object> one = json(get("/minions/web1"));
-        assertEquals(List.of("id", "up", "last_seen", "grains"), List.copyOf(one.keySet()));
+        assertEquals(List.of("id", "up", "last_seen", "transport", "grains"), List.copyOf(one.keySet()));
         assertEquals("web1", one.get("id"));
         assertEquals(true, one.get("up"));
+        assertEquals("zmq", one.get("transport"));
     }
 
     @Test

@@ -158,10 +158,29 @@ final class KeyCommand implements Runnable {
                 doc.put("pending", all.pending());
                 doc.put("rejected", all.rejected());
                 doc.put("denied", all.denied());
+                // what carries each connected minion's session, when the master is running to say
+                doc.put("transports", transports());
                 stdout.print(OutputFormat.render(doc, out));
             }
             stdout.flush();
             return ExitCodes.OK;
+        }
+
+        /**
+         * {@code {id: "zmq" | "https"}} for the minions connected to the running master, asked of it (a named
+         * operator through its own session; the local one after a quick probe, so a master that is down costs no
+         * wait); empty when no master answers. The text output stays salt-key's.
+         */
+        private Map<String, String> transports() throws InterruptedException {
+            List<io.brine.jobs.MinionStatus> status;
+            if (remote != null) {
+                status = config.ask(io.brine.client.BrineClient::minions);
+            } else {
+                status = MasterNotifier.ask(cfg, io.brine.client.BrineClient::minions).orElse(List.of());
+            }
+            Map<String, String> out = new java.util.TreeMap<>();
+            status.forEach(m -> m.transport().ifPresent(t -> out.put(m.id(), t)));
+            return out;
         }
 
         private static void print(PrintWriter out, String title, List<String> ids) {

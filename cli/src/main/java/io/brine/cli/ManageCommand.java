@@ -62,14 +62,20 @@ final class ManageCommand implements Runnable {
                 for (MinionStatus m : report) {
                     if (m.up() == up) {
                         b.append("    - ").append(m.id()).append("  (last seen ").append(m.lastSeen()
-                                .map(Object::toString).orElse("never")).append(")\n");
+                                .map(Object::toString).orElse("never"))
+                                // the default transport goes unsaid, so the lines stay as they were before HTTPS
+                                .append(m.transport().filter(t -> !t.equals("zmq")).map(t -> ", over " + t)
+                                        .orElse("")).append(")\n");
                     }
                 }
             }
             return b.toString();
         }
 
-        /** {@code {"up": [ids], "down": [ids], "minions": {id: {"up": bool, "last_seen": ISO-8601 or null}}}}. */
+        /**
+         * {@code {"up": [ids], "down": [ids], "minions": {id: {"up": bool, "last_seen": ISO-8601 or null,
+         * "transport": "zmq" or "https" or null}}}}.
+         */
         static Map<String, Object> document(List<MinionStatus> report) {
             List<String> up = new ArrayList<>();
             List<String> down = new ArrayList<>();
@@ -79,6 +85,7 @@ final class ManageCommand implements Runnable {
                 Map<String, Object> one = new LinkedHashMap<>();
                 one.put("up", m.up());
                 one.put("last_seen", m.lastSeen().map(Object::toString).orElse(null));
+                one.put("transport", m.transport().orElse(null));
                 minions.put(m.id(), one);
             }
             Map<String, Object> doc = new LinkedHashMap<>();

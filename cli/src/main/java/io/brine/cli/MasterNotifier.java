@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Tells a running master that keys changed. Best effort: with no master listening there is nobody to cut
+ * Tells a running master that keys changed, or asks it something. Best effort: with no master listening there is nobody to cut
  * off, and the master reads the directories when it starts; a quick TCP probe avoids waiting for a
  * handshake timeout in that case.
  */
@@ -43,6 +43,22 @@ final class MasterNotifier {
             auditHere(cfg, changes);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** What {@code question} answers from the running master, asked as its local operator; empty if none runs. */
+    static <T> java.util.Optional<T> ask(MasterConfig cfg, MasterRequest<T> question) throws InterruptedException {
+        URI uri = URI.create(cfg.connectAddress());
+        try (Socket probe = new Socket()) {
+            probe.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), 300);
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+        try (BrineClient master = BrineClient.connect(cfg.endpoint(), ClientKey.local(cfg.endpoint()),
+                Duration.ofSeconds(3))) {
+            return java.util.Optional.ofNullable(question.on(master));
+        } catch (CliException | io.brine.client.ClientException e) {
+            return java.util.Optional.empty();
         }
     }
 

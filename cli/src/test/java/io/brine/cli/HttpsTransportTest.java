@@ -43,8 +43,14 @@ class HttpsTransportTest {
     }
 
     private TestCluster cluster() throws Exception {
-        return TestCluster.start(root, "auto_accept: true\nhttps:\n  interface: 127.0.0.1\n  port: " + httpsPort
-                + "\n  tls_cert: " + cert + "\n  tls_key: " + key + "\n");
+        Path states = Files.createDirectories(root.resolve("states"));
+        // one state for both minions: a file in each one's own allowed root, from its id
+        Files.writeString(states.resolve("motd.sls"), "motd:\n  file.managed:\n    - name: " + root.resolve("minions")
+                + "/{{ grains['id'] }}/files/motd-state\n    - makedirs: true\n"
+                + "    - contents: carried by {{ grains['id'] }}\n");
+        return TestCluster.start(root, "auto_accept: true\nfile_roots:\n  base:\n    - " + states
+                + "\nhttps:\n  interface: 127.0.0.1\n  port: " + httpsPort + "\n  tls_cert: " + cert
+                + "\n  tls_key: " + key + "\n");
     }
 
     private Minion overHttps(TestCluster c, String id, String proxy) throws IOException {
@@ -52,7 +58,7 @@ class HttpsTransportTest {
     }
 
     @Test
-    void oneGlobReachesAMinionOverHttpsAndOneOverZeroMqAndAFileReachesBoth() throws Exception {
+    void oneGlobReachesAMinionOverHttpsAndOneOverZeroMqAndAStateAndAFileReachBoth() throws Exception {
         try (TestCluster c = cluster()) {
             Minion web = overHttps(c, "web1", null);
             Minion db = c.addMinion("db1");
@@ -64,6 +70,18 @@ class HttpsTransportTest {
             JsonNode returns = JSON.readTree(run.out()).get("returns");
             assertEquals("over both", returns.get("web1").get("ret").asText(), run.out());
             assertEquals("over both", returns.get("db1").get("ret").asText(), run.out());
+
+            JsonNode keys = JSON.readTree(c.cli("key", "list", "--out", "json").out());
+            assertEquals("{\"db1\":\"zmq\",\"web1\":\"https\"}", keys.get("transports").toString());
+            JsonNode status = JSON.readTree(c.cli("manage", "status", "--out", "json").out());
+            assertEquals("https", status.get("minions").get("web1").get("transport").asText());
+
+            TestCluster.CliResult state = c.cli("state", "apply", "--out", "json", "--timeout", "60", "*", "motd");
+            assertEquals(0, state.exit(), state.out() + state.err());
+            for (String id : List.of("web1", "db1")) {
+                assertEquals("carried by " + id, Files.readString(root.resolve("minions").resolve(id)
+                        .resolve("files/motd-state")).strip());
+            }
 
             // a file of several chunks, to each minion's own allowed root (both run on this host)
             Path source = Files.writeString(root.resolve("motd"), "carried alike\n".repeat(40_000));

@@ -323,7 +323,8 @@ public final class BrineClient implements AutoCloseable {
         MinionStatusReport r = ClientCalls.expect(calls.ask(MinionStatusRequest::new, progress -> { }, ANSWER),
                 MinionStatusReport.class);
         return r.minions().stream().map(m -> new MinionStatus(m.id(), m.up(), m.lastSeenMillis()
-                == MinionStatusReport.NEVER ? Optional.empty() : Optional.of(Instant.ofEpochMilli(m.lastSeenMillis()))))
+                == MinionStatusReport.NEVER ? Optional.empty() : Optional.of(Instant.ofEpochMilli(m.lastSeenMillis())),
+                m.transport().isEmpty() ? Optional.empty() : Optional.of(m.transport())))
                 .toList();
     }
 

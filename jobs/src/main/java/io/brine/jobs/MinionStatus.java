@@ -19,10 +19,18 @@ import java.util.Optional;
  * @param lastSeen for an up minion, now; for a down one, when its last session with this master ended, or,
  *                 for one not seen since this master started, when it last reported its grains (on each
  *                 connection, to this master or an earlier one with the same cachedir); empty if neither is known
+ * @param transport what carries an up minion's session ({@code zmq} or {@code https}); empty for a down one, or
+ *                 one up on another master of a cluster
  */
-public record MinionStatus(String id, boolean up, Optional<Instant> lastSeen) {
+public record MinionStatus(String id, boolean up, Optional<Instant> lastSeen, Optional<String> transport) {
     public MinionStatus {
         MinionId.requireValid(id);
         Objects.requireNonNull(lastSeen, "lastSeen");
+        Objects.requireNonNull(transport, "transport");
+    }
+
+    /** A minion's status with its transport unknown. */
+    public MinionStatus(String id, boolean up, Optional<Instant> lastSeen) {
+        this(id, up, lastSeen, Optional.empty());
     }
 }

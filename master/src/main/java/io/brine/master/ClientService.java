@@ -97,7 +97,8 @@ final class ClientService {
             } else if (request instanceof MinionStatusRequest s) {
                 reply(client, new MinionStatusReport(s.requestId(), keys.as(who).status().stream()
                         .map(m -> new MinionStatusReport.Minion(m.id(), m.up(),
-                                m.lastSeen().map(java.time.Instant::toEpochMilli).orElse(MinionStatusReport.NEVER)))
+                                m.lastSeen().map(java.time.Instant::toEpochMilli).orElse(MinionStatusReport.NEVER),
+                                m.transport().orElse("")))
                         .toList()));
             }
         } catch (AccessDeniedException | AuditUnavailableException e) {

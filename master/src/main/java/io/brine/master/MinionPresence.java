@@ -39,8 +39,9 @@ final class MinionPresence {
     }
 
     MinionStatus of(String id) {
-        if (sessions.get(id).isPresent()) {
-            return new MinionStatus(id, true, Optional.of(clock.instant()));
+        Optional<io.brine.transport.Session> session = sessions.get(id);
+        if (session.isPresent()) {
+            return new MinionStatus(id, true, Optional.of(clock.instant()), Optional.of(session.get().transport()));
         }
         Optional<Instant> ended = sessions.lastSeen(id);
         return new MinionStatus(id, false, ended.isPresent() ? ended : grainsTime(id));

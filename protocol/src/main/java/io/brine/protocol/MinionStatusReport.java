@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * The answer to a {@link MinionStatusRequest}: every accepted minion, whether it is up, and when the master last
- * saw it ({@code lastSeenMillis}, epoch milliseconds; {@link #NEVER} when it has no record of it).
+ * saw it ({@code lastSeenMillis}, epoch milliseconds; {@link #NEVER} when it has no record of it), and what
+ * carries an up minion's session ({@code transport}: {@code zmq}, {@code https}; empty when unknown).
  */
 public record MinionStatusReport(long requestId, List<Minion> minions) implements ClientResponse {
     static final int TYPE = 47;
@@ -14,9 +15,13 @@ public record MinionStatusReport(long requestId, List<Minion> minions) implement
     public static final long NEVER = -1;
 
     /** One accepted minion. */
-    public record Minion(String id, boolean up, long lastSeenMillis) {
+    public record Minion(String id, boolean up, long lastSeenMillis, String transport) {
         public Minion {
             MinionId.requireValid(id);
+            transport = transport == null ? "" : transport;
+            if (transport.length() > 16) {
+                throw new IllegalArgumentException("transport name too long: " + transport.length() + " characters");
+            }
             if (lastSeenMillis < NEVER) {
                 throw new IllegalArgumentException("last seen must be a time or " + NEVER + ": " + lastSeenMillis);
             }
@@ -29,7 +34,8 @@ public record MinionStatusReport(long requestId, List<Minion> minions) implement
 
     void write(WireWriter w) {
         w.integer(requestId).arrayHeader(minions.size());
-        minions.forEach(m -> w.arrayHeader(3).string(m.id()).bool(m.up()).integer(m.lastSeenMillis()));
+        minions.forEach(m -> w.arrayHeader(4).string(m.id()).bool(m.up()).integer(m.lastSeenMillis())
+                .string(m.transport()));
     }
 
     static MinionStatusReport read(WireReader r) throws IOException, MalformedMessageException {
@@ -37,12 +43,17 @@ public record MinionStatusReport(long requestId, List<Minion> minions) implement
         int n = r.arrayHeader();
         List<Minion> minions = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            r.fields("minion status", 3);
+            int fields = r.arrayHeader();
+            if (fields != 3 && fields != 4) {
+                // 3: a master from before transports were told
+                throw new MalformedMessageException("minion status has " + fields + " fields, expected 3 or 4");
+            }
             String id = r.string();
             boolean up = r.bool();
             long seen = r.integer();
+            String transport = fields == 4 ? r.string() : "";
             try {
-                minions.add(new Minion(id, up, seen));
+                minions.add(new Minion(id, up, seen, transport));
             } catch (IllegalArgumentException e) {
                 throw new MalformedMessageException("minion status: " + e.getMessage());
             }
