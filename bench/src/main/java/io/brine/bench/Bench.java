@@ -21,13 +21,14 @@ import java.util.Map;
 public final class Bench {
     /** Every scenario, in the order a run takes them (footprint last: it restarts the master as a process). */
     public static final List<String> SCENARIOS = List.of("latency", "throughput", "cli", "broadcast", "connect",
-            "state", "render", "transfer", "soak", "footprint", "cluster");
+            "state", "render", "transfer", "soak", "footprint", "cluster", "https");
     /**
      * What a run without --scenario takes: all but the soak, which runs for as long as it is told (an hour), and
-     * the cluster, which needs a PostgreSQL database.
+     * the cluster, which needs a PostgreSQL database, and https, which needs openssl and brings the swarm back over
+     * HTTPS.
      */
     public static final List<String> DEFAULT_SCENARIOS = SCENARIOS.stream()
-            .filter(s -> !s.equals("soak") && !s.equals("cluster")).toList();
+            .filter(s -> !s.equals("soak") && !s.equals("cluster") && !s.equals("https")).toList();
 
     private Bench() {
     }
@@ -42,7 +43,7 @@ public final class Bench {
                 if (s.perSwarmSize()) {
                     continue;
                 }
-                if (s.name().equals("footprint") || s.name().equals("cluster")) {
+                if (s.name().equals("footprint") || s.name().equals("cluster") || s.name().equals("https")) {
                     continue;
                 }
                 results.put(s.name(), grownTo(cluster, first, run) ? timed(s, run)
@@ -63,6 +64,9 @@ public final class Bench {
                 results.put("footprint", cluster.size() > 0 || grownTo(cluster, first, run)
                         ? timed(scenario("footprint"), run)
                         : ScenarioResult.failed("the swarm could not grow to " + first));
+            }
+            if (options.wants("https")) {
+                results.put("https", timed(scenario("https"), run));
             }
             if (options.wants("cluster")) {
                 cluster.stopMinions(); // its own masters and swarm get the machine
@@ -117,6 +121,7 @@ public final class Bench {
             case "footprint" -> new FootprintScenario();
             case "soak" -> new SoakScenario();
             case "cluster" -> new ClusterScenario();
+            case "https" -> new HttpsScenario();
             default -> throw new IllegalArgumentException("unknown scenario " + name);
         };
     }

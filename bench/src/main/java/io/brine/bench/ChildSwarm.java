@@ -29,9 +29,18 @@ final class ChildSwarm implements Swarm {
 
     /** As above, its minions failing over to the master on {@code failoverPort} when it is not 0. */
     static ChildSwarm launch(Path root, int masterPort, int failoverPort, int first, int count) throws IOException {
-        List<String> args = List.of("-cp", System.getProperty("java.class.path"), SwarmMain.class.getName(),
-                root.toString(), Integer.toString(masterPort), Integer.toString(first), Integer.toString(count),
-                Integer.toString(failoverPort));
+        return launch(root, masterPort, failoverPort, null, first, count);
+    }
+
+    /** As above, its minions reaching the master over HTTPS when {@code https} is not null. */
+    static ChildSwarm launch(Path root, int masterPort, int failoverPort, HttpsTarget https, int first, int count)
+            throws IOException {
+        List<String> args = new java.util.ArrayList<>(List.of("-cp", System.getProperty("java.class.path"),
+                SwarmMain.class.getName(), root.toString(), Integer.toString(masterPort), Integer.toString(first),
+                Integer.toString(count), Integer.toString(failoverPort)));
+        if (https != null) {
+            args.addAll(List.of(Integer.toString(https.port()), https.cert().toString(), https.key().toString()));
+        }
         return new ChildSwarm(JavaProcess.startNiced(List.of("-Xss512k"), args,
                 root.resolve("swarm-" + first + ".log")), count);
     }

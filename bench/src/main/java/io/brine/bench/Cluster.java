@@ -49,8 +49,13 @@ final class Cluster implements AutoCloseable {
     private Master master;
     private final List<Swarm> swarms = new ArrayList<>();
     private int size;
+    /** The master's HTTPS listener, when the run measures the HTTPS transport; null otherwise. */
+    final HttpsTarget https;
+    /** Whether the minions started from now on reach the master over HTTPS. */
+    private boolean overHttps;
 
-    private Cluster(BenchOptions options, PrintWriter progress, int port, Path masterYaml) {
+    private Cluster(BenchOptions options, PrintWriter progress, int port, Path masterYaml, HttpsTarget https) {
+        this.https = https;
         this.options = options;
         this.progress = progress;
         this.root = options.workDir();
@@ -63,14 +68,15 @@ final class Cluster implements AutoCloseable {
         Path root = options.workDir();
         Files.createDirectories(root);
         int port = freePort();
+        HttpsTarget https = options.wants("https") ? HttpsTarget.make(root, freePort()) : null;
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
                 + "\npki_dir: " + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache")
                 + "\ntimeout: 30\nfile_roots:\n  base:\n    - " + states(root) + "\n"
-                + (options.fleetAddresses() ? FLEET_ADDRESSES : ""));
+                + (options.fleetAddresses() ? FLEET_ADDRESSES : "") + (https == null ? "" : https.masterYaml()));
         // Unless --fleet-addresses, the swarm (one source address) is admitted at the master's default per-address
         // handshake rate (2,000 at once, then 500 a second), as a fleet behind one NAT address would be.
         Files.createDirectories(states(root));
-        Cluster c = new Cluster(options, progress, port, yaml);
+        Cluster c = new Cluster(options, progress, port, yaml, https);
         c.startMaster();
         return c;
     }
@@ -161,17 +167,30 @@ final class Cluster implements AutoCloseable {
             }
             int chunk = (from - IN_BENCH_JVM - 1) / per;
             int to = Math.min(last, IN_BENCH_JVM + (chunk + 1) * per);
-            ChildSwarm child = ChildSwarm.launch(root, port, from, to - from + 1);
+            ChildSwarm child = ChildSwarm.launch(root, port, 0, overHttps ? https : null, from, to - from + 1);
             children.add(child);
             swarms.add(child);
             from = to + 1;
         }
         if (first <= IN_BENCH_JVM) {
-            swarms.add(InProcessSwarm.start(root, port, ids(first, Math.min(last, IN_BENCH_JVM))));
+            swarms.add(InProcessSwarm.start(root, port, 0, overHttps ? https : null,
+                    ids(first, Math.min(last, IN_BENCH_JVM))));
         }
         for (ChildSwarm child : children) {
             child.awaitReady();
         }
+    }
+
+    /**
+     * From now on, minions reach the master over HTTPS ({@code true}) or its ZeroMQ port: the swarm is stopped, and
+     * {@link #growTo} brings the same minions back over the other transport.
+     */
+    void overHttps(boolean on) {
+        if (on && https == null) {
+            throw new IllegalStateException("the master has no HTTPS listener in this run");
+        }
+        stopMinions();
+        overHttps = on;
     }
 
     /** Stops every minion (their keys and directories stay, so {@link #growTo} brings the same ones back). */

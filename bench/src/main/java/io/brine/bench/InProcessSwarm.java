@@ -33,6 +33,11 @@ final class InProcessSwarm implements Swarm {
 
     /** As above; with a {@code failoverPort} (not 0), each minion fails over to the master there (a cluster's). */
     static InProcessSwarm start(Path root, int masterPort, int failoverPort, List<String> ids) {
+        return start(root, masterPort, failoverPort, null, ids);
+    }
+
+    /** As above; with {@code https} (not null), each minion reaches its master over HTTPS there. */
+    static InProcessSwarm start(Path root, int masterPort, int failoverPort, HttpsTarget https, List<String> ids) {
         List<Minion> started = Collections.synchronizedList(new ArrayList<>(ids.size()));
         MinionRuntime runtime = new MinionRuntime("swarm");
         ExecutorService starters = Executors.newFixedThreadPool(4);
@@ -40,7 +45,7 @@ final class InProcessSwarm implements Swarm {
             List<Future<Minion>> pending = new ArrayList<>();
             for (String id : ids) {
                 pending.add(starters.submit(() -> started(started,
-                        Minion.start(MinionDirs.config(root, id, masterPort, failoverPort), FunctionRegistry.installed(),
+                        Minion.start(MinionDirs.config(root, id, masterPort, failoverPort, https), FunctionRegistry.installed(),
                                 runtime))));
             }
             for (Future<Minion> f : pending) {

@@ -42,8 +42,14 @@ final class MinionDirs {
 
     /** As above, failing over to the master on {@code failoverPort} when it is not 0. */
     static MinionConfig config(Path root, String id, int masterPort, int failoverPort) {
+        return config(root, id, masterPort, failoverPort, null);
+    }
+
+    /** As above, over HTTPS to {@code https} when it is not null. */
+    static MinionConfig config(Path root, String id, int masterPort, int failoverPort, HttpsTarget https) {
         MinionConfig c = config(root, id, masterPort);
-        return failoverPort == 0 ? c : c.withFailover(java.util.List.of("127.0.0.1:" + failoverPort));
+        c = failoverPort == 0 ? c : c.withFailover(java.util.List.of("127.0.0.1:" + failoverPort));
+        return https == null ? c : https.apply(c);
     }
 
     /**

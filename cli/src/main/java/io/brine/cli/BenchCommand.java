@@ -33,7 +33,7 @@ final class BenchCommand implements Callable<Integer> {
             description = "swarm sizes, ascending; broadcast and connect run at each (default: ${DEFAULT-VALUE})")
     List<Integer> minions;
 
-    @Option(names = "--scenario", paramLabel = "NAME", description = "run only these (repeatable; default: all but soak)")
+    @Option(names = "--scenario", paramLabel = "NAME", description = "run only these (repeatable; default: all but soak, cluster and https)")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--processes", description = "one 'brine minion' process per minion instead of an in-JVM swarm")

@@ -108,8 +108,7 @@ public final class Minion implements AutoCloseable {
         Hello hello = new Hello(Role.MINION, config.id(), BrineVersion.CURRENT);
         MasterKeyPin pin = new MasterKeyPin(config.masterFinger(), config.pkiDir());
         io.brine.transport.HttpsOptions https = config.https() == null ? io.brine.transport.HttpsOptions.SYSTEM
-                : io.brine.transport.HttpsOptions.of(config.https().caFile(), config.https().proxy() == null ? null
-                        : MinionHttps.proxyAddress(config.https().proxy()));
+                : runtime.https(config.https());
         this.sessions = MasterSessions.open(config.masterAddresses(), config.hotHot(),
                 addresses -> new DealerEndpoint(runtime.transport(), addresses, key, hello, pin, settings, https));
         this.dropsLogged = sessions.counters().toString();

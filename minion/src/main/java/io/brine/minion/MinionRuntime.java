@@ -37,6 +37,12 @@ public final class MinionRuntime implements AutoCloseable {
     private static final long IDLE_SECONDS = 30;
 
     private final TransportRuntime transport;
+    /**
+     * The HTTPS settings its minions use, one per CA file and proxy: each holds the HTTP client its minions share
+     * (a swarm of a thousand minions on one runtime opens connections, not a thousand clients).
+     */
+    private final java.util.Map<MinionHttps, io.brine.transport.HttpsOptions> https =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private final ThreadPoolExecutor jobs;
     private final ScheduledThreadPoolExecutor timer;
     private LocalSocketLoop localSockets;
@@ -57,6 +63,19 @@ public final class MinionRuntime implements AutoCloseable {
     /** A runtime named after a minion's id, for a minion started on its own. */
     static MinionRuntime forMinion(String id) {
         return new MinionRuntime("minion-" + id);
+    }
+
+    /** The HTTPS settings for {@code h} (its CA file read once), shared by the minions of this runtime. */
+    io.brine.transport.HttpsOptions https(MinionHttps h) throws java.io.IOException {
+        MinionHttps key = new MinionHttps(java.util.List.of("https://any"), h.caFile(), h.proxy());
+        io.brine.transport.HttpsOptions known = https.get(key);
+        if (known != null) {
+            return known;
+        }
+        io.brine.transport.HttpsOptions made = io.brine.transport.HttpsOptions.of(h.caFile(),
+                h.proxy() == null ? null : MinionHttps.proxyAddress(h.proxy()));
+        io.brine.transport.HttpsOptions raced = https.putIfAbsent(key, made);
+        return raced == null ? made : raced;
     }
 
     public String name() {

@@ -47,6 +47,7 @@ final class DealerHandshake {
     private final MasterAnswer answer;
     private final DealerLoop loop;
     private final DealerAttempts attempts;
+    private final long patientLimitMillis;
 
     private State state = State.IDLE;
     private NoiseXX handshake;
@@ -67,6 +68,7 @@ final class DealerHandshake {
         this.loop = loop;
         this.attempts = new DealerAttempts(identity.connectAddresses(), settings, resolver, loop);
         this.heartbeat = new Heartbeat(settings.heartbeat().toMillis());
+        this.patientLimitMillis = settings.handshakeTimeout().toMillis();
         this.socket = socket;
         this.listener = listener;
         this.held = held;
@@ -124,7 +126,7 @@ final class DealerHandshake {
         return switch (state) {
             case IDLE -> attempts.nextAttemptAt();
             case RESOLVING, STOPPED -> Long.MAX_VALUE;
-            case HANDSHAKING, AWAITING_WELCOME -> stateSince + attempts.handshakeLimit() + 1;
+            case HANDSHAKING, AWAITING_WELCOME -> stateSince + handshakeLimit() + 1;
             case BUSY -> retryAt;
             case PENDING -> Math.min(stateSince + PENDING_RECHECK_MILLIS + 1, heartbeat.deadline());
             case ESTABLISHED -> heartbeat.deadline();
@@ -133,6 +135,10 @@ final class DealerHandshake {
 
     private void rearm() {
         loop.wakeBy(deadline());
+    }
+
+    private long handshakeLimit() {
+        return socket.patientHandshake() ? patientLimitMillis : attempts.handshakeLimit();
     }
 
     /** Looks the master's name up again for every attempt: it may point elsewhere now. */
@@ -281,7 +287,7 @@ final class DealerHandshake {
             case HANDSHAKING, AWAITING_WELCOME -> {
                 // A greeted connection is waited on long (its handshake is in the master's queue); one never
                 // greeted, for less and less long (see DealerAttempts.handshakeLimit).
-                if (now - stateSince > attempts.handshakeLimit()) {
+                if (now - stateSince > handshakeLimit()) {
                     attempts.gaveUp(socket.connected());
                     teardown("no handshake answer from " + attempts.endpoint(), now);
                 }

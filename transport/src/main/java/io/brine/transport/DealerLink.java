@@ -30,4 +30,13 @@ interface DealerLink {
 
     /** Connections made since the link was made (read from any thread). */
     int connections();
+
+    /**
+     * Whether a handshake on this link is waited on for the whole handshake timeout from the start, not first for
+     * the short first-handshake timeout that finds a ZMTP connection the master never greeted: an HTTPS link exists
+     * only once the master made it (its greeting queued), and its requests carry timeouts of their own.
+     */
+    default boolean patientHandshake() {
+        return false;
+    }
 }

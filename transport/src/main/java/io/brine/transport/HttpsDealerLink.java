@@ -147,6 +147,11 @@ final class HttpsDealerLink implements DealerLink {
         return connections;
     }
 
+    @Override
+    public boolean patientHandshake() {
+        return true;
+    }
+
     private void post(int mine, int failures) {
         if (mine != generation || token == null || out.isEmpty()) {
             posting = false;
