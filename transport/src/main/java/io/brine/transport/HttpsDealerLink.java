@@ -108,8 +108,17 @@ final class HttpsDealerLink implements DealerLink {
         if (token != null) {
             String gone = base + "/" + token;
             // told, not waited for: the master closes a silent link by itself a minute later
-            options.client().sendAsync(HttpRequest.newBuilder(URI.create(gone)).timeout(Duration.ofSeconds(5))
-                    .DELETE().build(), HttpResponse.BodyHandlers.discarding());
+            HttpRequest delete = HttpRequest.newBuilder(URI.create(gone)).timeout(Duration.ofSeconds(5)).DELETE()
+                    .build();
+            options.requests().execute(() -> {
+                try {
+                    options.client().send(delete, HttpResponse.BodyHandlers.discarding());
+                } catch (IOException | RuntimeException e) {
+                    // the master closes the link by itself
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
         }
         token = null;
         open = false;
@@ -242,20 +251,35 @@ final class HttpsDealerLink implements DealerLink {
      * that fails is tried again ({@code again}) up to {@link #TRIES} times, then the link is lost.
      */
     private void request(HttpRequest request, int mine, int failures, Answered then, String what, Runnable again) {
-        CompletableFuture<HttpResponse<byte[]>> answer = options.client().sendAsync(request,
-                HttpResponse.BodyHandlers.ofByteArray());
-        answer.whenComplete((response, failure) -> loop.execute(() -> {
-            if (mine != generation) {
-                return;
+        // Sent blocking on a thread of the options' pool, not with sendAsync: the JDK's client hands an async
+        // send's answer to the common pool, which on a 1- or 2-core guest starts a thread for every task (22,000
+        // threads in one bench run of 1,000 HTTPS minions). A link has at most a poll and a post out at once.
+        options.requests().execute(() -> {
+            HttpResponse<byte[]> response = null;
+            Throwable failure = null;
+            try {
+                response = options.client().send(request, HttpResponse.BodyHandlers.ofByteArray());
+            } catch (IOException | RuntimeException e) {
+                failure = e;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failure = e;
             }
-            if (failure == null) {
-                then.answered(response.statusCode(), response.body());
-            } else if (again != null && failures + 1 < TRIES) {
-                later(again, RETRY_MILLIS);
-            } else {
-                linkLost(what + ": " + rootMessage(failure));
-            }
-        }));
+            HttpResponse<byte[]> answer = response;
+            Throwable failed = failure;
+            loop.execute(() -> {
+                if (mine != generation) {
+                    return;
+                }
+                if (failed == null) {
+                    then.answered(answer.statusCode(), answer.body());
+                } else if (again != null && failures + 1 < TRIES) {
+                    later(again, RETRY_MILLIS);
+                } else {
+                    linkLost(what + ": " + rootMessage(failed));
+                }
+            });
+        });
     }
 
     private void later(Runnable task, long millis) {

@@ -33,6 +33,14 @@ public final class HttpsOptions {
     private final SSLContext tls;
     private final InetSocketAddress proxy;
     private volatile HttpClient client;
+    /** Threads that send the requests of the links given these options, blocking; idle ones end after a minute. */
+    private final java.util.concurrent.ExecutorService requests = new java.util.concurrent.ThreadPoolExecutor(0,
+            Integer.MAX_VALUE, 60, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(),
+            r -> {
+                Thread t = new Thread(r, "brine-https-request");
+                t.setDaemon(true);
+                return t;
+            });
 
     private HttpsOptions(SSLContext tls, InetSocketAddress proxy) {
         this.tls = tls;
@@ -50,6 +58,14 @@ public final class HttpsOptions {
     /** Trusts {@code tls}'s trust managers (tests with a CA of their own), through {@code proxy} if not null. */
     public static HttpsOptions of(SSLContext tls, InetSocketAddress proxy) {
         return new HttpsOptions(tls, proxy);
+    }
+
+    /**
+     * Where links send their requests: at most a poll and a post per link at once, so its threads are bounded by
+     * twice the links open, and reused between requests.
+     */
+    java.util.concurrent.Executor requests() {
+        return requests;
     }
 
     HttpClient client() {
