@@ -1,0 +1,11 @@
+/**
+ * Agentless Brine: machines with no minion, named in a roster, reached over SSH (Apache MINA SSHD) with their host
+ * keys checked against a known_hosts file; see {@link io.brine.ssh.SshRunner}.
+ */
+module io.brine.ssh {
+    requires transitive io.brine.jobs;
+    requires io.brine.config;
+    requires org.apache.sshd.osgi;
+
+    exports io.brine.ssh;
+}

@@ -1,0 +1,89 @@
+package io.brine.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brine.jobs.MinionResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Two real sshd "hosts" on loopback, and brine's SSH runner against them: no minion anywhere. */
+class SshRunnerTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    @TempDir
+    Path root;
+
+    @BeforeAll
+    static void needsSshd() {
+        TestSshd.assumeAvailable();
+    }
+
+    @Test
+    void twoHostsAnswerAndArgumentsWithShellMetacharactersArriveLiterally() throws Exception {
+        try (TestSshd one = TestSshd.start(root.resolve("one")); TestSshd two = TestSshd.start(root.resolve("two"))) {
+            Path known = Files.writeString(root.resolve("known_hosts"), one.knownHostsLine() + two.knownHostsLine());
+            Path trap = root.resolve("trap");
+            String hostile = "it's; $(touch " + trap + ") & `touch " + trap + "` \"quoted\" \\n\nsecond line";
+            try (SshRunner ssh = SshRunner.start(known, false)) {
+                assertEquals(true, ssh.run(two.host("web2"), "test.ping", List.of(), TIMEOUT).ret());
+                RosterHost host = one.host("web1");
+                MinionResult echo = ssh.run(host, "test.echo", List.of(hostile), TIMEOUT);
+                assertEquals(hostile, echo.ret());
+                assertTrue(echo.success());
+                MinionResult run = ssh.run(host, "cmd.run", List.of("echo $((1 + 2)); echo to-stderr >&2; exit 3"),
+                        TIMEOUT);
+                assertEquals("3\nto-stderr", run.ret());
+                assertEquals(3, run.retcode());
+                assertFalse(run.success());
+                MinionResult all = ssh.run(host, "cmd.run_all", List.of("printf out; printf err >&2"), TIMEOUT);
+                assertEquals(Map.of("retcode", 0, "stdout", "out", "stderr", "err"), all.ret());
+            }
+            assertFalse(Files.exists(trap), "a metacharacter in an argument ran on the target");
+        }
+    }
+
+    @Test
+    void anUnknownHostKeyIsRefusedUnlessNewOnesAreAcceptedAndThenItIsRemembered() throws Exception {
+        try (TestSshd sshd = TestSshd.start(root.resolve("one"))) {
+            Path known = Files.writeString(root.resolve("known_hosts"), "");
+            try (SshRunner ssh = SshRunner.start(known, false)) {
+                SshUnreachable refused = assertThrows(SshUnreachable.class,
+                        () -> ssh.run(sshd.host("web1"), "test.ping", List.of(), TIMEOUT));
+                assertTrue(refused.getMessage().startsWith("web1 (root@127.0.0.1:" + sshd.port + "): "),
+                        refused.getMessage());
+            }
+            try (SshRunner ssh = SshRunner.start(known, true)) {
+                assertEquals(true, ssh.run(sshd.host("web1"), "test.ping", List.of(), TIMEOUT).ret());
+            }
+            assertTrue(Files.readString(known).contains(sshd.knownHostsLine().split(" ")[2].trim()),
+                    "the accepted key is remembered: " + Files.readString(known));
+            try (SshRunner ssh = SshRunner.start(known, false)) {
+                assertEquals(true, ssh.run(sshd.host("web1"), "test.ping", List.of(), TIMEOUT).ret());
+            }
+        }
+    }
+
+    @Test
+    void aHostThatIsDownIsUnreachableNotAFailedResult() throws Exception {
+        Path known = Files.writeString(root.resolve("known_hosts"), "");
+        RosterHost down = new RosterHost("down1", "127.0.0.1", TestSshd.freePort(), "root", root.resolve("none"),
+                false, Duration.ofSeconds(5), Map.of());
+        try (SshRunner ssh = SshRunner.start(known, false)) {
+            SshUnreachable e = assertThrows(SshUnreachable.class,
+                    () -> ssh.run(down, "test.ping", List.of(), TIMEOUT));
+            assertTrue(e.getMessage().startsWith("down1 (root@127.0.0.1:"), e.getMessage());
+            MinionResult notShell = ssh.run(down, "state.apply", List.of(), TIMEOUT);
+            assertFalse(notShell.success());
+            assertTrue(String.valueOf(notShell.ret()).contains("Brine's jar"), String.valueOf(notShell.ret()));
+        }
+    }
+}
