@@ -47,7 +47,11 @@ class HttpsTransportTest {
         // one state for both minions: a file in each one's own allowed root, from its id
         Files.writeString(states.resolve("motd.sls"), "motd:\n  file.managed:\n    - name: " + root.resolve("minions")
                 + "/{{ grains['id'] }}/files/motd-state\n    - makedirs: true\n"
-                + "    - contents: carried by {{ grains['id'] }}\n");
+                + "    - contents: carried by {{ grains['id'] }}\n"
+                + "banner:\n  file.managed:\n    - name: " + root.resolve("minions")
+                + "/{{ grains['id'] }}/files/banner\n    - source: brine://banner.txt\n");
+        // fetched by each minion from the master's file server, in chunks, over its own transport
+        Files.writeString(states.resolve("banner.txt"), "served alike\n".repeat(30_000));
         return TestCluster.start(root, "auto_accept: true\nfile_roots:\n  base:\n    - " + states
                 + "\nhttps:\n  interface: 127.0.0.1\n  port: " + httpsPort + "\n  tls_cert: " + cert
                 + "\n  tls_key: " + key + "\n");
@@ -81,6 +85,8 @@ class HttpsTransportTest {
             for (String id : List.of("web1", "db1")) {
                 assertEquals("carried by " + id, Files.readString(root.resolve("minions").resolve(id)
                         .resolve("files/motd-state")).strip());
+                assertEquals(Files.readString(root.resolve("states/banner.txt")),
+                        Files.readString(root.resolve("minions").resolve(id).resolve("files/banner")));
             }
 
             // a file of several chunks, to each minion's own allowed root (both run on this host)
