@@ -17,19 +17,41 @@ import org.eclipse.jetty.util.Callback;
 final class AsyncAdapter extends Handler.Abstract {
     private final AsyncHandler handler;
     private final int maxBody;
+    /**
+     * Bytes of bodies being read, across every request: each is read whole into memory before it is handed over,
+     * so without a bound a thousand clients each sending a body at the limit would hold gigabytes.
+     */
+    private final java.util.concurrent.atomic.AtomicLong reading = new java.util.concurrent.atomic.AtomicLong();
+    private final long maxReading;
 
-    AsyncAdapter(AsyncHandler handler, int maxBody) {
+    AsyncAdapter(AsyncHandler handler, int maxBody, long maxReading) {
         this.handler = handler;
         this.maxBody = maxBody;
+        this.maxReading = maxReading;
+    }
+
+    /** Bytes of bodies being read now (tests). */
+    long reading() {
+        return reading.get();
     }
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
-        if (request.getLength() > maxBody) {
+        long length = request.getLength();
+        if (length > maxBody) {
             Response.writeError(request, response, callback, 413);
             return true;
         }
+        // A body of unknown length is counted at the limit: it may be that long.
+        long reserved = length < 0 ? maxBody : length;
+        if (reading.addAndGet(reserved) > maxReading) {
+            reading.addAndGet(-reserved);
+            response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+            Response.writeError(request, response, callback, 503);
+            return true;
+        }
         Content.Source.asByteArrayAsync(request, maxBody).whenComplete((body, failure) -> {
+            reading.addAndGet(-reserved);
             if (failure != null) {
                 Response.writeError(request, response, callback, 413);
             } else {

@@ -90,12 +90,14 @@ public final class HttpListener {
     /**
      * Listens as {@code settings} say, every request going to {@code handler} once its body (at most
      * {@code maxBody} bytes; a longer one is answered 413 unread) is in, and answered whenever the handler is
-     * ready: a request that waits (a long poll) holds no thread.
+     * ready: a request that waits (a long poll) holds no thread. Bodies being read hold at most
+     * {@code maxReading} bytes together; a request past that is answered 503 with Retry-After, unread.
      */
-    public static HttpListener startAsync(Settings settings, int maxBody, AsyncHandler handler) throws IOException {
+    public static HttpListener startAsync(Settings settings, int maxBody, long maxReading, AsyncHandler handler)
+            throws IOException {
         Server server = server(settings);
         ConnectionGate gate = (ConnectionGate) server.getHandler();
-        gate.setHandler(new AsyncAdapter(handler, maxBody));
+        gate.setHandler(new AsyncAdapter(handler, maxBody, maxReading));
         start(server, settings);
         return new HttpListener(server, null, gate);
     }
@@ -169,6 +171,11 @@ public final class HttpListener {
     /** Connections that have not yet sent a complete request, now. */
     public int waiting() {
         return gate.waiting();
+    }
+
+    /** Bytes of bodies an asynchronous listener is reading now; 0 for the other kind (tests). */
+    long bodiesBeingRead() {
+        return gate.getHandler() instanceof AsyncAdapter async ? async.reading() : 0;
     }
 
     /** Lets requests under way finish for up to {@code grace}, then stops. */

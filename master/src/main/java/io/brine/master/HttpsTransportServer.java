@@ -30,6 +30,12 @@ final class HttpsTransportServer implements AutoCloseable {
     /** Longer than a poll's wait, so that a poll is answered before its connection is called idle. */
     private static final Duration IDLE = Duration.ofSeconds(HttpLinks.MAX_WAIT_SECONDS + 35);
     private static final int HEADER_BYTES = 8 * 1024;
+    /**
+     * Bytes of posted bodies being read at once, across all links: a fleet's posts are a few KiB each (returns,
+     * heartbeats); a body at the limit (max_frame_size) takes a good part of it (the bound is at least two such),
+     * and past it posts wait (503) and are sent again, never lost.
+     */
+    private static final long READING_BYTES = 64L << 20;
 
     private final HttpListener listener;
 
@@ -41,7 +47,8 @@ final class HttpsTransportServer implements AutoCloseable {
         try {
             HttpListener listener = HttpListener.startAsync(new HttpListener.Settings("brine-https", config.iface(),
                     config.port(), PemTls.load(config.tlsCert(), config.tlsKey()), WORKERS, IDLE, HEADER_BYTES, LIMITS),
-                    (int) Math.min(Integer.MAX_VALUE, links.maxBodyBytes()), exchange ->
+                    (int) Math.min(Integer.MAX_VALUE, links.maxBodyBytes()),
+                    Math.max(READING_BYTES, 2 * links.maxBodyBytes()), exchange ->
                             links.handle(exchange.method(), exchange.path(), exchange.query(), exchange.remoteAddress(),
                                     exchange.body(), answer -> {
                                         if (answer.status() == 200 || answer.status() == 204) {
