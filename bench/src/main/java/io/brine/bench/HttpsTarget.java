@@ -8,12 +8,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Where swarm minions reach the bench's master over HTTPS: its {@code https:} port and the throwaway certificate
- * (made by openssl for 127.0.0.1) they trust as their {@code ca_file}.
+ * Where minions reach a master on loopback over HTTPS: its {@code https:} port and a throwaway certificate (made by
+ * openssl for 127.0.0.1) they trust as their {@code ca_file}. The bench's swarm uses it, and so do the tests of the
+ * HTTPS transport.
  */
-record HttpsTarget(int port, Path cert, Path key) {
+public record HttpsTarget(int port, Path cert, Path key) {
     /** Makes the certificate under {@code root} for a master that will listen on {@code port}. */
-    static HttpsTarget make(Path root, int port) throws IOException, InterruptedException {
+    public static HttpsTarget make(Path root, int port) throws IOException, InterruptedException {
         Path cert = root.resolve("https.crt");
         Path key = root.resolve("https.key");
         Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
@@ -28,7 +29,7 @@ record HttpsTarget(int port, Path cert, Path key) {
     }
 
     /** The master's {@code https:} section. */
-    String masterYaml() {
+    public String masterYaml() {
         return "https:\n  interface: 127.0.0.1\n  port: " + port + "\n  tls_cert: " + cert + "\n  tls_key: " + key
                 + "\n";
     }

@@ -3,6 +3,7 @@ package io.brine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.bench.HttpsTarget;
 import io.brine.minion.Minion;
 import io.brine.protocol.KeyStatus;
 import java.io.IOException;
@@ -39,10 +40,10 @@ class HttpsFloodTest {
 
     @Test
     void slowHeadersOversizedBodiesAndAbandonedPollsSilenceNeitherTheHttpsListenerNorTheZeroMqPort() throws Exception {
-        TestCertificate certificate = TestCertificate.make(root);
         int httpsPort = DemoCommand.freePort();
+        HttpsTarget certificate = HttpsTarget.make(root, httpsPort);
         List<Socket> flood = new ArrayList<>();
-        try (TestCluster c = TestCluster.start(root, "auto_accept: true\n" + certificate.httpsConfig(httpsPort))) {
+        try (TestCluster c = TestCluster.start(root, "auto_accept: true\n" + certificate.masterYaml())) {
             SSLContext tls = trusting(certificate.cert());
             for (int i = 0; i < SLOW_HEADERS; i++) {
                 Socket s = open(tls, httpsPort, flood);

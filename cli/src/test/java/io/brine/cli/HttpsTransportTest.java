@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.bench.HttpsTarget;
 import io.brine.minion.Minion;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.crypto.Fingerprint;
@@ -36,10 +37,10 @@ class HttpsTransportTest {
 
     @BeforeEach
     void certificate() throws Exception {
-        TestCertificate made = TestCertificate.make(root);
+        httpsPort = DemoCommand.freePort();
+        HttpsTarget made = HttpsTarget.make(root, httpsPort);
         cert = made.cert();
         key = made.key();
-        httpsPort = DemoCommand.freePort();
     }
 
     private TestCluster cluster() throws Exception {
