@@ -73,6 +73,23 @@ class SshRunnerTest {
     }
 
     @Test
+    void aHostWhoseKeyChangedIsRefusedEvenWhenNewKeysAreAccepted() throws Exception {
+        try (TestSshd sshd = TestSshd.start(root.resolve("one"))) {
+            // known_hosts holds another key for the same [127.0.0.1]:port: a machine in the middle, or a rebuilt host
+            Path other = root.resolve("other_key");
+            TestSshd.keygen(other);
+            String[] key = Files.readString(root.resolve("other_key.pub")).trim().split(" ");
+            Path known = Files.writeString(root.resolve("known_hosts"),
+                    "[127.0.0.1]:" + sshd.port + " " + key[0] + " " + key[1] + "\n");
+            String before = Files.readString(known);
+            try (SshRunner ssh = SshRunner.start(known, true)) {
+                assertThrows(SshUnreachable.class, () -> ssh.run(sshd.host("web1"), "test.ping", List.of(), TIMEOUT));
+            }
+            assertEquals(before, Files.readString(known), "the recorded key stays as it was");
+        }
+    }
+
+    @Test
     void aHostThatIsDownIsUnreachableNotAFailedResult() throws Exception {
         Path known = Files.writeString(root.resolve("known_hosts"), "");
         RosterHost down = new RosterHost("down1", "127.0.0.1", TestSshd.freePort(), "root", root.resolve("none"),

@@ -82,7 +82,7 @@ final class TestSshd implements AutoCloseable {
         }
     }
 
-    private static void keygen(Path key) throws Exception {
+    static void keygen(Path key) throws Exception {
         Process p = new ProcessBuilder("ssh-keygen", "-q", "-t", "ecdsa", "-N", "", "-f", key.toString())
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
