@@ -41,8 +41,12 @@ public final class MinionRuntime implements AutoCloseable {
      * The HTTPS settings its minions use, one per CA file and proxy: each holds the HTTP client its minions share
      * (a swarm of a thousand minions on one runtime opens connections, not a thousand clients).
      */
-    private final java.util.Map<MinionHttps, io.brine.transport.HttpsOptions> https =
+    private final java.util.Map<HttpsKey, io.brine.transport.HttpsOptions> https =
             new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** What makes two minions' HTTPS settings the same: their CAs and their proxy (not their masters). */
+    private record HttpsKey(java.nio.file.Path caFile, String proxy) {
+    }
     private final ThreadPoolExecutor jobs;
     private final ScheduledThreadPoolExecutor timer;
     private LocalSocketLoop localSockets;
@@ -67,7 +71,7 @@ public final class MinionRuntime implements AutoCloseable {
 
     /** The HTTPS settings for {@code h} (its CA file read once), shared by the minions of this runtime. */
     io.brine.transport.HttpsOptions https(MinionHttps h) throws java.io.IOException {
-        MinionHttps key = new MinionHttps(java.util.List.of("https://any"), h.caFile(), h.proxy());
+        HttpsKey key = new HttpsKey(h.caFile(), h.proxy());
         io.brine.transport.HttpsOptions known = https.get(key);
         if (known != null) {
             return known;

@@ -19,12 +19,12 @@ import java.util.Objects;
 public final class EncodedMap {
     private final byte[] bytes;
     private final ValueBounds bounds;
-    private final int hash;
+    /** Computed when first asked, by the worker that keys a set by it: not on the I/O thread that read the map. */
+    private int hash;
 
     EncodedMap(byte[] bytes, ValueBounds bounds) {
         this.bytes = bytes;
         this.bounds = Objects.requireNonNull(bounds, "bounds");
-        this.hash = Arrays.hashCode(bytes);
     }
 
     /** {@code map} encoded, to be read back under {@code bounds}. */
@@ -63,12 +63,17 @@ public final class EncodedMap {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof EncodedMap other && hash == other.hash && Arrays.equals(bytes, other.bytes);
+        return o instanceof EncodedMap other && hashCode() == other.hashCode() && Arrays.equals(bytes, other.bytes);
     }
 
     @Override
     public int hashCode() {
-        return hash;
+        int h = hash;
+        if (h == 0) {
+            h = Arrays.hashCode(bytes);
+            hash = h; // a benign race: every thread computes the same value
+        }
+        return h;
     }
 
     @Override

@@ -77,6 +77,7 @@ public final class HttpLinks {
     public void handle(String method, String path, String query, InetAddress from, byte[] body,
             Consumer<Answer> reply) {
         if (!path.startsWith(PATH + "/")) {
+            counters.drop(Counters.Drop.PROTOCOL_ERROR);
             reply.accept(Answer.GONE);
             return;
         }
@@ -94,6 +95,7 @@ public final class HttpLinks {
         } else if (parts.length == 1 && method.equals("DELETE") && validToken(parts[0])) {
             outbox.submit(() -> carrier.closeByPeer(parts[0], reply));
         } else {
+            counters.drop(Counters.Drop.PROTOCOL_ERROR); // no request of the link protocol
             reply.accept(Answer.BAD);
         }
     }

@@ -15,8 +15,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A dealer's link to a master over HTTPS ({@link HttpLinks} is the master's end): a post opens it, one long poll at
@@ -284,11 +282,11 @@ final class HttpsDealerLink implements DealerLink {
 
     private void later(Runnable task, long millis) {
         int mine = generation;
-        CompletableFuture.delayedExecutor(millis, TimeUnit.MILLISECONDS).execute(() -> loop.execute(() -> {
+        options.later(() -> loop.execute(() -> {
             if (mine == generation) {
                 task.run();
             }
-        }));
+        }), millis);
     }
 
     private void linkLost(String reason) {

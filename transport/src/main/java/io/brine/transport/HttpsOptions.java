@@ -61,6 +61,30 @@ public final class HttpsOptions {
     }
 
     /**
+     * Waits before a request is tried again (after a failure, or a 503): one thread, gone when idle. Not
+     * CompletableFuture's delayed executor, which on a 1- or 2-core machine starts a thread for every task.
+     */
+    private final java.util.concurrent.ScheduledThreadPoolExecutor retries = retryTimer();
+
+    private static java.util.concurrent.ScheduledThreadPoolExecutor retryTimer() {
+        java.util.concurrent.ScheduledThreadPoolExecutor t = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+                r -> {
+                    Thread thread = new Thread(r, "brine-https-retry");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        t.setKeepAliveTime(60, java.util.concurrent.TimeUnit.SECONDS);
+        t.allowCoreThreadTimeOut(true);
+        t.setRemoveOnCancelPolicy(true);
+        return t;
+    }
+
+    /** Runs {@code task} after {@code millis}. */
+    void later(Runnable task, long millis) {
+        retries.schedule(task, millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /**
      * Where links send their requests: at most a poll and a post per link at once, so its threads are bounded by
      * twice the links open, and reused between requests.
      */
