@@ -23,11 +23,22 @@ final class AsyncAdapter extends Handler.Abstract {
      */
     private final java.util.concurrent.atomic.AtomicLong reading = new java.util.concurrent.atomic.AtomicLong();
     private final long maxReading;
+    /** Requests refused unread: a body over the bound (413), and past what bodies being read may hold (503). */
+    private final java.util.concurrent.atomic.LongAdder tooLarge = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder overBudget = new java.util.concurrent.atomic.LongAdder();
 
     AsyncAdapter(AsyncHandler handler, int maxBody, long maxReading) {
         this.handler = handler;
         this.maxBody = maxBody;
         this.maxReading = maxReading;
+    }
+
+    long tooLarge() {
+        return tooLarge.sum();
+    }
+
+    long overBudget() {
+        return overBudget.sum();
     }
 
     /** Bytes of bodies being read now (tests). */
@@ -39,6 +50,7 @@ final class AsyncAdapter extends Handler.Abstract {
     public boolean handle(Request request, Response response, Callback callback) {
         long length = request.getLength();
         if (length > maxBody) {
+            tooLarge.increment();
             Response.writeError(request, response, callback, 413);
             return true;
         }
@@ -46,6 +58,7 @@ final class AsyncAdapter extends Handler.Abstract {
         long reserved = length < 0 ? maxBody : length;
         if (reading.addAndGet(reserved) > maxReading) {
             reading.addAndGet(-reserved);
+            overBudget.increment();
             response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
             Response.writeError(request, response, callback, 503);
             return true;
@@ -53,6 +66,7 @@ final class AsyncAdapter extends Handler.Abstract {
         Content.Source.asByteArrayAsync(request, maxBody).whenComplete((body, failure) -> {
             reading.addAndGet(-reserved);
             if (failure != null) {
+                tooLarge.increment(); // longer than it said, or than the bound
                 Response.writeError(request, response, callback, 413);
             } else {
                 handler.handle(new Exchange(request, response, callback, body));

@@ -173,6 +173,17 @@ public final class HttpListener {
         return gate.waiting();
     }
 
+    /**
+     * Requests an asynchronous listener refused unread since the start: {@code overBudget} those past what bodies
+     * being read may hold together (503), otherwise those whose body was over the bound (413); 0 for the other kind.
+     */
+    public long bodiesRefused(boolean overBudget) {
+        if (!(gate.getHandler() instanceof AsyncAdapter async)) {
+            return 0;
+        }
+        return overBudget ? async.overBudget() : async.tooLarge();
+    }
+
     /** Bytes of bodies an asynchronous listener is reading now; 0 for the other kind (tests). */
     long bodiesBeingRead() {
         return gate.getHandler() instanceof AsyncAdapter async ? async.reading() : 0;

@@ -51,6 +51,7 @@ class AsyncListenerTest {
             assertEquals("HTTP/1.1 200", status(later));
             send(over, "POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: 1001\r\n\r\n");
             assertEquals("HTTP/1.1 413", status(over), "a body over the bound, refused unread");
+            assertEquals(1, http.bodiesRefused(false));
             // 900 bytes announced and 10 sent: held while it is read, leaving 600 of the 1,500 for others
             send(slow, "POST /slow HTTP/1.1\r\nHost: x\r\nContent-Length: 900\r\n\r\n" + "x".repeat(10));
             long deadline = System.nanoTime() + LONG.toNanos();
@@ -60,6 +61,7 @@ class AsyncListenerTest {
             assertEquals(900, http.bodiesBeingRead());
             send(next, "POST /next HTTP/1.1\r\nHost: x\r\nContent-Length: 700\r\n\r\n" + "y".repeat(700));
             assertEquals("HTTP/1.1 503", status(next), "past what bodies being read may hold together");
+            assertEquals(1, http.bodiesRefused(true));
             send(slow, "x".repeat(890));
             assertEquals("HTTP/1.1 200", status(slow));
         } finally {
