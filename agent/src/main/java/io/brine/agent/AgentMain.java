@@ -41,11 +41,13 @@ public final class AgentMain {
     static final int FAILED = 1;
     static final int USAGE = 2;
     private static final Set<String> MINION_OPTIONS = Set.of("-c", "--config", "--log-level");
-    private static final Set<String> CALL_OPTIONS = Set.of("-c", "--config", "--out", "--timeout");
+    private static final Set<String> CALL_OPTIONS = Set.of("-c", "--config", "--out", "--timeout",
+            "--args-file");
     private static final String USAGE_TEXT = """
             Usage: brine minion [-c FILE] [--log-level error|warning|info|debug|off]   (overrides log_level)
                    brine event send [-c FILE] TAG [key=value ...]
                    brine call [--local] [-c FILE] [--out text|json|jsonl|yaml] [--timeout S] FUNCTION [ARG ...]
+                     (or --args-file F holding {"args": [...], "kwargs": {...}} instead of ARG words)
                    brine state apply --local [-c FILE] [--test] [--out text|json|jsonl|yaml] [--timeout S] [SLS ...]
             (this is the brine-minion package's brine; install brine-master for the other commands)
             Examples:
@@ -154,7 +156,12 @@ public final class AgentMain {
                 throw new IllegalArgumentException("call needs a FUNCTION, e.g. brine call --local test.ping");
             }
             function = options.words().get(0);
-            arguments = CallArguments.parse(options.words().subList(1, options.words().size()));
+            List<String> words = options.words().subList(1, options.words().size());
+            String argsFile = options.value("--args-file", null);
+            if (argsFile != null && !words.isEmpty()) {
+                throw new IllegalArgumentException("give the arguments as ARG words or in --args-file, not both");
+            }
+            arguments = argsFile == null ? CallArguments.parse(words) : CallArguments.readFile(Path.of(argsFile));
         }
         Job job = masterless
                 ? new MasterlessCall(config).call(function, arguments.args(), arguments.kwargs(), timeout)

@@ -42,6 +42,10 @@ final class CallCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "text", description = "text, json, jsonl or yaml, as 'brine run'")
     String out;
 
+    @Option(names = "--args-file", paramLabel = "FILE", description = "the arguments as JSON {\"args\": [...], "
+            + "\"kwargs\": {...}} instead of ARG words (how brine ssh passes them exactly)")
+    Path argsFile;
+
     @Parameters(index = "0", paramLabel = "FUNCTION", description = "module.function, e.g. cmd.run")
     String function;
 
@@ -53,7 +57,15 @@ final class CallCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CallArguments a = CallArguments.parse(words);
+        if (argsFile != null && !words.isEmpty()) {
+            throw CliException.usage("give the arguments as ARG words or in --args-file, not both");
+        }
+        CallArguments a;
+        try {
+            a = argsFile == null ? CallArguments.parse(words) : CallArguments.readFile(argsFile);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
         boolean masterless = local || LocalCall.fileClientLocal(config);
         return LocalCall.execute(spec, config, out, timeoutSeconds, function, a.args(), a.kwargs(),
                 StateOutput.printsStates(function) ? StateOutput::text : JobOutput::text, masterless);

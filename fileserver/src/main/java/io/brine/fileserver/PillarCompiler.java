@@ -113,7 +113,8 @@ public final class PillarCompiler {
             if (file.isEmpty()) {
                 return Optional.empty();
             }
-            String text = renderer.render(Files.readString(file.get()), relative, rootDirs, vars);
+            String raw = Files.readString(file.get());
+            String text = dataOnly(raw) ? raw : renderer.render(raw, relative, rootDirs, vars);
             return Optional.ofNullable(YAML.readValue(text, Object.class))
                     .or(() -> Optional.of(new LinkedHashMap<>()));
         } catch (ConfigException e) {
@@ -124,6 +125,15 @@ public final class PillarCompiler {
         } catch (IOException | RootedFiles.Escape e) {
             throw new PillarException("pillar " + relative + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Whether a pillar file says, as Salt's renderer line {@code #!yaml} or {@code #!json}, that it is data alone:
+     * no template is rendered in it, so text such as <code>{{</code> in a value stays as it is.
+     */
+    private static boolean dataOnly(String text) {
+        String first = text.lines().findFirst().orElse("").replace(" ", "");
+        return first.equals("#!yaml") || first.equals("#!json");
     }
 
     @SuppressWarnings("unchecked")

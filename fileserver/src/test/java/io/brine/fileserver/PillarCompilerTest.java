@@ -136,6 +136,17 @@ class PillarCompilerTest {
     }
 
     @Test
+    void aFileWhoseRendererLineSaysYamlOrJsonIsDataAndNoTemplateIsRenderedInIt() throws Exception {
+        write("top.sls", "base: {'*': [plain, data, json]}\n");
+        write("plain.sls", "a: ID\n");
+        write("data.sls", "#!yaml\nb: ID {{ x }}\n");
+        write("json.sls", "#! json\n{\"c\": \"ID\"}\n");
+        TemplateRenderer substituting = (text, file, roots, vars) -> text.replace("ID", "web1");
+        assertEquals(Map.of("a", "web1", "b", "ID {{ x }}", "c", "ID"),
+                new PillarCompiler(List.of(root), substituting).compile("web1", Map.of()));
+    }
+
+    @Test
     void aPillarFileLinkedOutOfTheRootsIsRefused() throws IOException {
         Path secret = Files.writeString(dir.resolve("secret.sls"), "password: hunter2\n");
         write("top.sls", "base: {'*': [web]}\n");

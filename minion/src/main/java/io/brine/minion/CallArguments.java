@@ -38,6 +38,39 @@ public record CallArguments(List<Object> args, Map<String, Object> kwargs) {
         return new CallArguments(args, kwargs);
     }
 
+    /** The largest arguments file {@link #readFile} reads. */
+    public static final long MAX_FILE_BYTES = 16L << 20;
+
+    /**
+     * The arguments in {@code file}, JSON {@code {"args": [...], "kwargs": {...}}} (either may be left out), for a
+     * caller that must pass values exactly as they are typed rather than as words Salt's way reads: {@code brine ssh}
+     * runs a function on a roster host so ({@code brine call --local --args-file FILE FUNCTION}).
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong with it
+     */
+    @SuppressWarnings("unchecked")
+    public static CallArguments readFile(java.nio.file.Path file) {
+        Object doc;
+        try {
+            if (java.nio.file.Files.size(file) > MAX_FILE_BYTES) {
+                throw new IllegalArgumentException("--args-file " + file + " is larger than " + MAX_FILE_BYTES
+                        + " bytes");
+            }
+            doc = new com.fasterxml.jackson.databind.ObjectMapper().readValue(file.toFile(), Object.class);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("--args-file " + file + ": " + e.getMessage());
+        }
+        Map<String, Object> m = doc instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of("", "");
+        Object args = m.getOrDefault("args", List.of());
+        Object kwargs = m.getOrDefault("kwargs", Map.of());
+        if (!(args instanceof List<?>) || !(kwargs instanceof Map<?, ?>)
+                || !java.util.Set.of("args", "kwargs").containsAll(m.keySet())) {
+            throw new IllegalArgumentException("--args-file " + file + " must hold {\"args\": [...], \"kwargs\": "
+                    + "{...}} and nothing else");
+        }
+        return new CallArguments(new ArrayList<>((List<Object>) args), new LinkedHashMap<>((Map<String, Object>) kwargs));
+    }
+
     /** One word as Salt reads it: a YAML number, boolean, null, list or map, else the string itself. */
     public static Object value(String word) {
         String t = word.trim();
