@@ -6,6 +6,8 @@ module io.brine.ssh {
     requires transitive io.brine.jobs;
     requires io.brine.config;
     requires org.apache.sshd.osgi;
+    requires com.fasterxml.jackson.databind;
+    requires org.apache.commons.compress;
 
     exports io.brine.ssh;
 }

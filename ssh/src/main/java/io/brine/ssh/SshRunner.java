@@ -1,9 +1,7 @@
 package io.brine.ssh;
 
 import io.brine.jobs.MinionResult;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,10 +13,10 @@ import java.util.Set;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ClientChannel;
 import org.apache.sshd.client.channel.ClientChannelEvent;
-import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
-import org.apache.sshd.client.keyverifier.RejectAllServerKeyVerifier;
+import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.AttributeRepository;
 import org.apache.sshd.common.keyprovider.FileKeyPairProvider;
 
 /**
@@ -26,7 +24,8 @@ import org.apache.sshd.common.keyprovider.FileKeyPairProvider;
  * {@link MinionResult}. The host's key must be in {@code known_hosts} (with {@code acceptNew}, an unknown host's key
  * is added there on first contact; a changed key is always refused). The functions that need nothing on the target
  * but a POSIX shell run as shell commands, every argument quoted so that it arrives literally: {@code test.ping},
- * {@code test.echo}, {@code cmd.run}, {@code cmd.run_all}, {@code cmd.retcode}.
+ * {@code test.echo}, {@code cmd.run}, {@code cmd.run_all}, {@code cmd.retcode}. Every other function runs with
+ * Brine's minion jar, copied there once, and the state tree and pillar the master gives ({@link AgentPayload}).
  *
  * <pre>{@code
  * try (SshRunner ssh = SshRunner.start(Path.of("/etc/brine/pki/ssh/known_hosts"), false)) {
@@ -39,52 +38,87 @@ public final class SshRunner implements AutoCloseable {
     public static final Set<String> SHELL_FUNCTIONS = Set.of("test.ping", "test.echo", "cmd.run", "cmd.run_all",
             "cmd.retcode");
 
+    /** Set on a connection that may trust a host key not yet known (its run's {@code acceptNew}). */
+    private static final AttributeRepository.AttributeKey<Boolean> ACCEPT_NEW = new AttributeRepository.AttributeKey<>();
+
     private final SshClient client;
+    private final boolean acceptNewByDefault;
 
-    private SshRunner(SshClient client) {
+    private SshRunner(SshClient client, boolean acceptNewByDefault) {
         this.client = client;
-    }
-
-    /** A runner checking host keys against {@code knownHosts}, adding unknown hosts' keys if {@code acceptNew}. */
-    public static SshRunner start(Path knownHosts, boolean acceptNew) {
-        SshClient client = SshClient.setUpDefaultClient();
-        client.setServerKeyVerifier(new KnownHostsServerKeyVerifier(acceptNew ? AcceptAllServerKeyVerifier.INSTANCE
-                : RejectAllServerKeyVerifier.INSTANCE, knownHosts));
-        client.start();
-        return new SshRunner(client);
+        this.acceptNewByDefault = acceptNewByDefault;
     }
 
     /**
-     * Runs {@code function} with {@code args} on {@code host}; the command may run for {@code timeout}.
+     * A runner checking host keys against {@code knownHosts}, adding unknown hosts' keys if {@code acceptNew} (the
+     * default of runs that do not say).
+     */
+    public static SshRunner start(Path knownHosts, boolean acceptNew) {
+        SshClient client = SshClient.setUpDefaultClient();
+        // asked only for a host whose key is not in known_hosts at all: a changed key is refused before this
+        ServerKeyVerifier unknown = (session, address, key) -> Boolean.TRUE.equals(
+                session.getConnectionContext() == null ? null : session.getConnectionContext().getAttribute(ACCEPT_NEW));
+        client.setServerKeyVerifier(new KnownHostsServerKeyVerifier(unknown, knownHosts));
+        client.start();
+        return new SshRunner(client, acceptNew);
+    }
+
+    /**
+     * Runs a shell function ({@link #SHELL_FUNCTIONS}) with {@code args} on {@code host}; the command may run for
+     * {@code timeout}. Any other function returns a failed result saying it needs Brine's jar.
      *
      * @throws SshUnreachable when the host cannot be reached or logged in to, or its key is refused
      */
     public MinionResult run(RosterHost host, String function, List<Object> args, Duration timeout)
             throws SshUnreachable {
+        return run(host, function, args, Map.of(), timeout, null, acceptNewByDefault);
+    }
+
+    /**
+     * Runs {@code function} on {@code host}: a shell function given as a shell takes it ({@link #SHELL_FUNCTIONS},
+     * with no keyword arguments) runs as a shell command; any other runs with Brine's minion jar and the files of
+     * {@code payload} there ({@link AgentRun}), or, without a payload, returns a failed result saying so. The whole
+     * run may take {@code timeout}. With {@code acceptNew}, a host whose key is not yet known is trusted and its key
+     * added to known_hosts; a changed key is refused either way.
+     *
+     * @throws SshUnreachable when the host cannot be reached or logged in to, or its key is refused
+     */
+    public MinionResult run(RosterHost host, String function, List<Object> args, Map<String, Object> kwargs,
+            Duration timeout, AgentPayload payload, boolean acceptNew) throws SshUnreachable {
         Instant start = Instant.now();
-        if (!SHELL_FUNCTIONS.contains(function)) {
+        String command = needsJar(function, args, kwargs) ? null : command(function, args);
+        if (command == null && payload == null) {
             String shellOnly = String.join(", ", new java.util.TreeSet<>(SHELL_FUNCTIONS));
-            return failed("'" + function + "' runs on a roster host only with Brine's jar there, which brine ssh does "
-                    + "not copy yet; these run with a shell alone: " + shellOnly, start);
+            return failed(SHELL_FUNCTIONS.contains(function) ? function + " over a shell takes exactly one argument, the "
+                    + "command or the text, and no keyword arguments" : "'" + function + "' runs on a roster host only "
+                    + "with Brine's minion jar there, and none was given; these run with a shell alone: " + shellOnly,
+                    start);
         }
-        String command = command(function, args);
-        if (command == null) {
-            return failed(function + " needs exactly one argument, the command or the text", start);
-        }
-        ClientSession session = login(host);
+        ClientSession session = login(host, acceptNew);
         try {
+            if (command == null) {
+                return new AgentRun(session, host, payload, start.plus(timeout)).run(function, args, kwargs, start);
+            }
             Exec exec = exec(session, host.sudo() ? "sudo -n -- /bin/sh -c " + ShellWords.quote(command) : command,
-                    timeout);
+                    null, timeout);
             return result(function, exec, start, Instant.now());
+        } catch (java.io.IOException e) {
+            return failed("cannot read what " + host.id() + " needs: " + e.getMessage(), start);
         } finally {
             session.close(false);
         }
     }
 
-    private ClientSession login(RosterHost host) throws SshUnreachable {
+    /** Whether {@code function} with these arguments needs Brine's minion jar on the host (a shell cannot run it). */
+    public static boolean needsJar(String function, List<Object> args, Map<String, Object> kwargs) {
+        return !kwargs.isEmpty() || !SHELL_FUNCTIONS.contains(function) || command(function, args) == null;
+    }
+
+    private ClientSession login(RosterHost host, boolean acceptNew) throws SshUnreachable {
         ClientSession session = null;
         try {
-            session = client.connect(host.user(), host.host(), host.port()).verify(host.timeout()).getSession();
+            session = client.connect(host.user(), host.host(), host.port(),
+                    AttributeRepository.ofKeyValuePair(ACCEPT_NEW, acceptNew), null).verify(host.timeout()).getSession();
             session.setKeyIdentityProvider(new FileKeyPairProvider(host.priv()));
             session.auth().verify(host.timeout());
             return session;
@@ -92,28 +126,40 @@ public final class SshRunner implements AutoCloseable {
             if (session != null) {
                 session.close(true);
             }
+            String why = reason(e);
+            if (why.contains("did not validate")) { // MINA's words for a key known_hosts does not hold, or a changed one
+                why = "its host key is not in the master's known hosts, or has changed: 'brine ssh --accept-new' trusts a "
+                        + "new host on first contact; a changed key must be removed from known_hosts by hand (" + why + ")";
+            }
             throw new SshUnreachable(host.id() + " (" + host.user() + "@" + host.host() + ":" + host.port() + "): "
-                    + reason(e), e);
+                    + why, e);
         }
     }
 
+    /** The most of each stream of a command kept; past it, the output is cut and its whole size told. */
+    static final long MAX_OUTPUT_BYTES = 16L << 20;
+
     /** What ran, as the target said it. */
-    private record Exec(String stdout, String stderr, int exit, boolean timedOut) {
+    record Exec(String stdout, String stderr, int exit, boolean timedOut) {
     }
 
-    private static Exec exec(ClientSession session, String command, Duration timeout) throws SshUnreachable {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+    /** Runs {@code command} on the target, {@code stdin} (may be null) as its input, waiting at most {@code timeout}. */
+    static Exec exec(ClientSession session, String command, java.io.InputStream stdin, Duration timeout)
+            throws SshUnreachable {
+        CappedOutput out = new CappedOutput(MAX_OUTPUT_BYTES);
+        CappedOutput err = new CappedOutput(MAX_OUTPUT_BYTES);
         try (ClientChannel channel = session.createExecChannel(command)) {
             channel.setOut(out);
             channel.setErr(err);
+            if (stdin != null) {
+                channel.setIn(stdin); // sent whole, then end-of-file
+            }
             channel.open().verify(timeout);
             Set<ClientChannelEvent> events = channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED),
                     timeout.toMillis());
             boolean timedOut = events.contains(ClientChannelEvent.TIMEOUT);
             Integer exit = channel.getExitStatus();
-            return new Exec(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
-                    timedOut ? 124 : exit == null ? 255 : exit, timedOut);
+            return new Exec(out.text(), err.text(), timedOut ? 124 : exit == null ? 255 : exit, timedOut);
         } catch (IOException | RuntimeException e) {
             throw new SshUnreachable("the session ended: " + reason(e), e);
         }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.brine.jobs.MinionResult;
 import java.nio.file.Files;
@@ -24,12 +25,12 @@ class SshRunnerTest {
 
     @BeforeAll
     static void needsSshd() {
-        TestSshd.assumeAvailable();
+        assumeTrue(LoopbackSshd.unavailable().isEmpty(), () -> LoopbackSshd.unavailable().orElse(""));
     }
 
     @Test
     void twoHostsAnswerAndArgumentsWithShellMetacharactersArriveLiterally() throws Exception {
-        try (TestSshd one = TestSshd.start(root.resolve("one")); TestSshd two = TestSshd.start(root.resolve("two"))) {
+        try (LoopbackSshd one = LoopbackSshd.start(root.resolve("one")); LoopbackSshd two = LoopbackSshd.start(root.resolve("two"))) {
             Path known = Files.writeString(root.resolve("known_hosts"), one.knownHostsLine() + two.knownHostsLine());
             Path trap = root.resolve("trap");
             String hostile = "it's; $(touch " + trap + ") & `touch " + trap + "` \"quoted\" \\n\nsecond line";
@@ -53,12 +54,12 @@ class SshRunnerTest {
 
     @Test
     void anUnknownHostKeyIsRefusedUnlessNewOnesAreAcceptedAndThenItIsRemembered() throws Exception {
-        try (TestSshd sshd = TestSshd.start(root.resolve("one"))) {
+        try (LoopbackSshd sshd = LoopbackSshd.start(root.resolve("one"))) {
             Path known = Files.writeString(root.resolve("known_hosts"), "");
             try (SshRunner ssh = SshRunner.start(known, false)) {
                 SshUnreachable refused = assertThrows(SshUnreachable.class,
                         () -> ssh.run(sshd.host("web1"), "test.ping", List.of(), TIMEOUT));
-                assertTrue(refused.getMessage().startsWith("web1 (root@127.0.0.1:" + sshd.port + "): "),
+                assertTrue(refused.getMessage().startsWith("web1 (root@127.0.0.1:" + sshd.port() + "): "),
                         refused.getMessage());
             }
             try (SshRunner ssh = SshRunner.start(known, true)) {
@@ -74,13 +75,13 @@ class SshRunnerTest {
 
     @Test
     void aHostWhoseKeyChangedIsRefusedEvenWhenNewKeysAreAccepted() throws Exception {
-        try (TestSshd sshd = TestSshd.start(root.resolve("one"))) {
+        try (LoopbackSshd sshd = LoopbackSshd.start(root.resolve("one"))) {
             // known_hosts holds another key for the same [127.0.0.1]:port: a machine in the middle, or a rebuilt host
             Path other = root.resolve("other_key");
-            TestSshd.keygen(other);
+            LoopbackSshd.keygen(other);
             String[] key = Files.readString(root.resolve("other_key.pub")).trim().split(" ");
             Path known = Files.writeString(root.resolve("known_hosts"),
-                    "[127.0.0.1]:" + sshd.port + " " + key[0] + " " + key[1] + "\n");
+                    "[127.0.0.1]:" + sshd.port() + " " + key[0] + " " + key[1] + "\n");
             String before = Files.readString(known);
             try (SshRunner ssh = SshRunner.start(known, true)) {
                 assertThrows(SshUnreachable.class, () -> ssh.run(sshd.host("web1"), "test.ping", List.of(), TIMEOUT));
@@ -92,7 +93,7 @@ class SshRunnerTest {
     @Test
     void aHostThatIsDownIsUnreachableNotAFailedResult() throws Exception {
         Path known = Files.writeString(root.resolve("known_hosts"), "");
-        RosterHost down = new RosterHost("down1", "127.0.0.1", TestSshd.freePort(), "root", root.resolve("none"),
+        RosterHost down = new RosterHost("down1", "127.0.0.1", unusedPort(), "root", root.resolve("none"),
                 false, Duration.ofSeconds(5), Map.of());
         try (SshRunner ssh = SshRunner.start(known, false)) {
             SshUnreachable e = assertThrows(SshUnreachable.class,
@@ -100,7 +101,13 @@ class SshRunnerTest {
             assertTrue(e.getMessage().startsWith("down1 (root@127.0.0.1:"), e.getMessage());
             MinionResult notShell = ssh.run(down, "state.apply", List.of(), TIMEOUT);
             assertFalse(notShell.success());
-            assertTrue(String.valueOf(notShell.ret()).contains("Brine's jar"), String.valueOf(notShell.ret()));
+            assertTrue(String.valueOf(notShell.ret()).contains("Brine's minion jar"), String.valueOf(notShell.ret()));
+        }
+    }
+
+    private static int unusedPort() throws java.io.IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
         }
     }
 }
