@@ -13,6 +13,7 @@ module io.brine.master {
     requires transitive io.brine.config;
     requires transitive io.brine.jobs; // the values its client takes and returns: JobSpec, Job, events...
     requires io.brine.fileserver;
+    requires io.brine.ssh;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
     requires transitive java.sql; // ClusterDatabase.dataSource() is a javax.sql.DataSource

@@ -2,6 +2,7 @@ package io.brine.api;
 
 import io.brine.jobs.Batch;
 import io.brine.jobs.JobSpec;
+import io.brine.jobs.SshOptions;
 import io.brine.targeting.TargetType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -12,7 +13,7 @@ import java.util.Set;
 
 /**
  * The body of {@code POST /jobs}: {@code {"target", "tgt_type", "fun", "arg", "kwarg", "mode", "timeout", "queue",
- * "batch", "batch_wait"}}, read into the master's {@link JobSpec} (which checks the target type and the batch, as
+ * "batch", "batch_wait", "ssh"}}, read into the master's {@link JobSpec} (which checks the target type and the batch, as
  * for every other way of asking). Every field is checked before anything is published, and an unknown one is
  * refused by name.
  *
@@ -20,7 +21,7 @@ import java.util.Set;
  */
 record JobRequest(JobSpec spec, boolean cast) {
     private static final Set<String> KEYS = Set.of("target", "tgt_type", "fun", "arg", "kwarg", "mode", "timeout",
-            "queue", "batch", "batch_wait");
+            "queue", "batch", "batch_wait", "ssh");
     private static final double MAX_TIMEOUT_SECONDS = 7 * 24 * 3600;
 
     static JobRequest parse(Map<String, Object> body) {
@@ -42,6 +43,10 @@ record JobRequest(JobSpec spec, boolean cast) {
         try {
             JobSpec spec = new JobSpec(target, TargetType.parse(text(body, "tgt_type", "glob")), fun, args, kwargs,
                     timeout(body.get("timeout")), queue(body.get("queue")), batch(body));
+            SshOptions ssh = ssh(body.get("ssh"));
+            if (ssh != null) {
+                spec = spec.overSsh(ssh);
+            }
             return new JobRequest(spec, mode.equals("cast"));
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest(e.getMessage());
@@ -69,6 +74,23 @@ record JobRequest(JobSpec spec, boolean cast) {
             throw ApiException.badRequest("'batch_wait' must be a number of seconds from 0 to 7 days");
         }
         return batch.withWait(Duration.ofMillis(Math.round(n.doubleValue() * 1000)));
+    }
+
+    /**
+     * {@code "ssh": true}: the job is for the roster's machines over SSH ({@code brine ssh}), trusting only known host
+     * keys; {@code {"accept_new": true}} also trusts hosts not yet known ({@code --accept-new}); false or absent: minions.
+     */
+    private static SshOptions ssh(Object v) {
+        if (v == null || Boolean.FALSE.equals(v)) {
+            return null;
+        }
+        if (Boolean.TRUE.equals(v)) {
+            return SshOptions.KNOWN_HOSTS;
+        }
+        if (v instanceof Map<?, ?> m && m.keySet().equals(Set.of("accept_new")) && m.get("accept_new") instanceof Boolean b) {
+            return new SshOptions(b);
+        }
+        throw ApiException.badRequest("'ssh' must be true, false or {\"accept_new\": true|false}");
     }
 
     /** {@code "queue": "10m"}: minions that are away get the job when they connect within that time. */

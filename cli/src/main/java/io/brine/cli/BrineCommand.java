@@ -58,6 +58,7 @@ final class BrineCommand implements Runnable {
         m.put("run", RunCommand.class);
         m.put("call", CallCommand.class);
         m.put("cp", CpCommand.class);
+        m.put("ssh", SshCommand.class);
         m.put("state", StateCommand.class);
         m.put("event", EventCommand.class);
         m.put("events", EventsCommand.class);

@@ -29,6 +29,13 @@ final class JobCall {
 
     static int execute(CommandSpec spec, JobOptions options, String target, String function, List<Object> args,
             Map<String, Object> kwargs, Function<Job, String> text) throws InterruptedException {
+        return execute(spec, options, target, function, args, kwargs, text, job -> job);
+    }
+
+    /** As above, the job spec made as {@code route} says (over SSH, for {@code brine ssh}). */
+    static int execute(CommandSpec spec, JobOptions options, String target, String function, List<Object> args,
+            Map<String, Object> kwargs, Function<Job, String> text, java.util.function.UnaryOperator<JobSpec> route)
+            throws InterruptedException {
         options.config.clientLogging();
         if (!options.out.equals("jsonl")) {
             OutputFormat.check(options.out);
@@ -46,8 +53,8 @@ final class JobCall {
         }
         JobSpec job;
         try {
-            job = new JobSpec(target, options.targetType.type(), function, args, kwargs, timeout, options.queueTime(),
-                    batch);
+            job = route.apply(new JobSpec(target, options.targetType.type(), function, args, kwargs, timeout,
+                    options.queueTime(), batch));
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
         }

@@ -23,7 +23,7 @@ import java.util.Objects;
  * }</pre>
  */
 public record JobSpec(String target, TargetType targetType, String function, List<Object> args,
-        Map<String, Object> kwargs, Duration timeout, Duration queue, Batch batch) {
+        Map<String, Object> kwargs, Duration timeout, Duration queue, Batch batch, SshOptions ssh) {
 
     public JobSpec {
         Objects.requireNonNull(target, "target");
@@ -41,6 +41,16 @@ public record JobSpec(String target, TargetType targetType, String function, Lis
         // not List.copyOf: an argument may be null (Salt's None)
         args = args == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(args));
         kwargs = kwargs == null ? Map.of() : Map.copyOf(kwargs);
+        if (ssh != null && queue != null) {
+            throw new IllegalArgumentException("a job over SSH is not queued: a roster host is reached when the job runs, "
+                    + "or reads not connected");
+        }
+    }
+
+    /** A job for minions ({@code ssh} null): the constructor as it was before jobs over SSH. */
+    public JobSpec(String target, TargetType targetType, String function, List<Object> args,
+            Map<String, Object> kwargs, Duration timeout, Duration queue, Batch batch) {
+        this(target, targetType, function, args, kwargs, timeout, queue, batch, null);
     }
 
     /** A glob-targeted job with positional arguments, the master's timeout, run on all its minions at once. */
@@ -50,22 +60,22 @@ public record JobSpec(String target, TargetType targetType, String function, Lis
 
     /** This job waiting {@code t} for returns, and letting minions run it that long; null: the master's timeout. */
     public JobSpec withTimeout(Duration t) {
-        return new JobSpec(target, targetType, function, args, kwargs, t, queue, batch);
+        return new JobSpec(target, targetType, function, args, kwargs, t, queue, batch, ssh);
     }
 
     /** This job with {@code positional} as its positional arguments (null elements are Salt's None). */
     public JobSpec withArgs(List<Object> positional) {
-        return new JobSpec(target, targetType, function, positional, kwargs, timeout, queue, batch);
+        return new JobSpec(target, targetType, function, positional, kwargs, timeout, queue, batch, ssh);
     }
 
     /** This job with {@code kw} as its keyword arguments ({@code key=value} words on the command line). */
     public JobSpec withKwargs(Map<String, Object> kw) {
-        return new JobSpec(target, targetType, function, args, kw, timeout, queue, batch);
+        return new JobSpec(target, targetType, function, args, kw, timeout, queue, batch, ssh);
     }
 
     /** This job with its target read as {@code type} ({@code -L}, {@code -G}, {@code -C}... on the command line). */
     public JobSpec withTargetType(TargetType type) {
-        return new JobSpec(target, type, function, args, kwargs, timeout, queue, batch);
+        return new JobSpec(target, type, function, args, kwargs, timeout, queue, batch, ssh);
     }
 
     /**
@@ -73,7 +83,16 @@ public record JobSpec(String target, TargetType targetType, String function, Lis
      * until then its outcome reads {@code queued}, afterwards {@code expired}. Queued jobs survive a master restart.
      */
     public JobSpec queued(Duration ttl) {
-        return new JobSpec(target, targetType, function, args, kwargs, timeout, ttl, batch);
+        return new JobSpec(target, targetType, function, args, kwargs, timeout, ttl, batch, ssh);
+    }
+
+    /**
+     * The job runs on the machines of the master's roster, over SSH with no minion there ({@code brine ssh}), not on
+     * minions; {@code options} says how host keys are trusted. Targeting, ACL, audit and the job cache are as for
+     * minions; a host that cannot be reached reads {@code not connected}.
+     */
+    public JobSpec overSsh(SshOptions options) {
+        return new JobSpec(target, targetType, function, args, kwargs, timeout, queue, batch, options);
     }
 
     /**
@@ -81,6 +100,6 @@ public record JobSpec(String target, TargetType targetType, String function, Lis
      * -b}); a call then waits for every round, each up to the timeout.
      */
     public JobSpec withBatch(Batch b) {
-        return new JobSpec(target, targetType, function, args, kwargs, timeout, queue, b);
+        return new JobSpec(target, targetType, function, args, kwargs, timeout, queue, b, ssh);
     }
 }

@@ -19,16 +19,16 @@ import java.util.concurrent.ScheduledExecutorService;
  * its own session — all at once, or a batch at a time.
  */
 final class JobPublisher {
-    private final TargetResolver resolver;
-    /** The minions' sessions: here, and in a cluster through the masters holding them. */
-    private final MinionReach reach;
+    /** The minions: their keys and facts, and their sessions here and, in a cluster, through the masters holding them. */
+    private final JobRoute minions;
+    /** The roster's machines, over SSH; null where the master has none (tests). */
+    private final SshJobs ssh;
     private final JobTracker tracker;
     private final EventBus events;
     private final ScheduledExecutorService timer;
     private final JidGenerator jids = new JidGenerator();
     private final AccessPolicy access;
     private final AuditLog audit;
-    private final DeclaredFunctions declared;
     private final DeliveryQueue deliveries;
     private final MasterMetrics metrics;
     private final JobRefusals refusals;
@@ -37,17 +37,16 @@ final class JobPublisher {
      * Counts each job published, by function, in {@code metrics}, and those refused because their audit line could
      * not be made durable ({@code audit_required}) in {@code refusals}.
      */
-    JobPublisher(TargetResolver resolver, MinionReach reach, JobTracker tracker,
+    JobPublisher(JobRoute minions, SshJobs ssh, JobTracker tracker,
             EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit,
-            DeclaredFunctions declared, DeliveryQueue deliveries, MasterMetrics metrics, JobRefusals refusals) {
+            DeliveryQueue deliveries, MasterMetrics metrics, JobRefusals refusals) {
         this.metrics = metrics;
         this.refusals = refusals;
-        this.declared = declared;
+        this.minions = minions;
+        this.ssh = ssh;
         this.deliveries = deliveries;
         this.access = access;
         this.audit = audit;
-        this.resolver = resolver;
-        this.reach = reach;
         this.tracker = tracker;
         this.events = events;
         this.timer = timer;
@@ -71,6 +70,10 @@ final class JobPublisher {
      */
     Published publish(JobSpec spec, Principal by, LiveJob.Listener listener, boolean requireMatch) {
         java.util.Objects.requireNonNull(spec.timeout(), "the caller decides the timeout");
+        JobRoute route = route(spec);
+        TargetResolver resolver = route.resolver();
+        MinionReach reach = route.reach();
+        DeclaredFunctions declared = route.declared();
         TargetExpression target = resolver.parse(spec.target(), spec.targetType());
         TargetResolver.Resolution resolution = resolver.resolve(target, spec.target(), spec.targetType());
         List<String> expected = resolution.expected();
@@ -144,8 +147,8 @@ final class JobPublisher {
         }
         int size = spec.batch().size(expected.size());
         long wait = spec.batch().pause().toMillis();
-        BatchRelease release = new BatchRelease(connected, size, wait, timeoutMillis + 2_000, id -> send(id, request),
-                timer);
+        BatchRelease release = new BatchRelease(connected, size, wait, timeoutMillis + 2_000,
+                id -> reach.send(request, List.of(id)), timer);
         LiveJob.Listener chained = (j, id, ret) -> {
             release.returned(id);
             if (listener != null) {
@@ -193,7 +196,11 @@ final class JobPublisher {
         if (record.queuedAt(Instant.now())) {
             endQueue(record, job);
         }
-        reach.send(new io.brine.protocol.JobKill(jid), List.copyOf(record.missing()));
+        io.brine.protocol.JobKill stop = new io.brine.protocol.JobKill(jid);
+        minions.reach().send(stop, List.copyOf(record.missing()));
+        if (ssh != null) {
+            ssh.stop(stop); // runs of the job on roster hosts, if it went there
+        }
         return true;
     }
 
@@ -227,6 +234,9 @@ final class JobPublisher {
         if (spec.batch() != null) {
             f.put("batch", spec.batch().text());
         }
+        if (spec.ssh() != null) {
+            f.put("via", "ssh"); // the roster's machines, not minions
+        }
         f.put("outcome", outcome);
         return f;
     }
@@ -245,7 +255,14 @@ final class JobPublisher {
                 "tgt_type", spec.targetType().wireName(), "minions", spec.expected(), "user", spec.caller()));
     }
 
-    private void send(String id, JobRequest request) {
-        reach.send(request, List.of(id));
+    /** Where {@code spec} goes: the minions, or the roster's machines over SSH. */
+    private JobRoute route(JobSpec spec) {
+        if (spec.ssh() == null) {
+            return minions;
+        }
+        if (ssh == null) {
+            throw new IllegalArgumentException("this master runs no jobs over SSH");
+        }
+        return ssh.route(spec.ssh());
     }
 }

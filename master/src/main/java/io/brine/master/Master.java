@@ -86,6 +86,8 @@ public final class Master implements AutoCloseable {
     private final ClusterRoutes routes;
     /** What the master knows of each minion for targeting (grains, pillar). */
     private final MinionFactsCache facts;
+    /** Jobs for the roster's machines, over SSH. */
+    private final SshJobs ssh;
     /** Minions' events shared with the cluster's other masters; null without a cluster. */
     private final ClusterEvents clusterEvents;
     /** The notices of jobs routed here and of replies routed back; empty without a cluster. */
@@ -207,8 +209,11 @@ public final class Master implements AutoCloseable {
         MinionReach reach = routes == null ? MinionReach.local(sessions) : routes;
         this.clusterEvents = cluster == null ? null : new ClusterEvents(cluster.dataSource(), clusterId, events,
                 workers.background());
-        JobPublisher publisher = new JobPublisher(new TargetResolver(directory, facts, config.nodegroups()), reach,
-                tracker, events, timer, access, audit, declared, deliveries, metrics, refusals);
+        this.ssh = new SshJobs(config.ssh(), config.fileRoots(), pillar, config.nodegroups(), tracker,
+                runtime.threads("ssh"));
+        JobPublisher publisher = new JobPublisher(new JobRoute(TargetResolver.minions(directory, facts,
+                config.nodegroups()), reach, declared), ssh, tracker, events, timer, access, audit, deliveries, metrics,
+                refusals);
         Digests digests = new Digests();
         MasterSecrets secrets = MasterSecrets.of(config);
         TransferStaging staging = new TransferStaging(digests, new CopySources(config.access().cpRoots(),
@@ -497,6 +502,7 @@ public final class Master implements AutoCloseable {
         if (https != null) {
             https.close(); // after the router: the polls it held are answered (gone), not cut
         }
+        ssh.close(); // host runs still going end; their returns were not taken, as a minion's in flight
         timer.shutdownNow();
         workers.shutdownNow();
         try {

@@ -50,20 +50,22 @@ import java.util.Set;
  * @param cluster      the PostgreSQL database masters of a cluster share their state in ({@code cluster}), or null
  *                     for this master's own files and SQLite (the default)
  * @param https        where minions reach this master over HTTPS ({@code https}), or null when off (the default)
+ * @param ssh          how {@code brine ssh} reaches machines with no minion: see {@link SshConfig} (null: its defaults)
  */
 public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir, boolean autoAccept,
         Duration timeout, Duration keepJobs, int maxFrameSize, List<Path> fileRoots, List<Path> pillarRoots,
         ApiConfig api, int keepJobsCount, Map<String, String> nodegroups, List<ReactorRule> reactor,
         RouterLimits routerLimits, KeyFilingLimits keyFiling, AccessConfig access, MinionQuotas quotas,
         Duration shutdownTimeout, LoggingConfig logging, MetricsConfig metrics, ClusterConfig cluster,
-        HttpsConfig https) {
+        HttpsConfig https, SshConfig ssh) {
 
     public static final Set<String> KEYS = keys("interface", "publish_port", "ret_port", "pki_dir", "cachedir",
             "auto_accept", "timeout", "keep_jobs", "max_frame_size", "file_roots", "pillar_roots", "api",
             "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address",
             "handshakes_per_address_burst", "handshakes_per_address_per_second", "max_handshakes_per_address",
             "max_pending_keys", "shutdown_timeout", "new_keys_per_minute", "publisher_acl", "publisher_acl_local", "audit_log",
-            "audit_required", "max_push_bytes", "max_return_size", "metrics", "cp_roots", "cluster", "https");
+            "audit_required", "max_push_bytes", "max_return_size", "metrics", "cp_roots", "cluster", "https", "roster_file",
+            "ssh_priv", "ssh_known_hosts", "ssh_max_procs", "ssh_minion_jar");
 
     private static Set<String> keys(String... own) {
         Set<String> all = new java.util.HashSet<>(Set.of(own));
@@ -86,6 +88,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(quotas, "quotas");
         Objects.requireNonNull(logging, "logging");
+        ssh = ssh == null ? SshConfig.defaults(pkiDir) : ssh;
     }
 
     /**
@@ -99,7 +102,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
             Duration shutdownTimeout) {
         this(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots, pillarRoots,
                 api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout,
-                LoggingConfig.DEFAULT, null, null, null);
+                LoggingConfig.DEFAULT, null, null, null, null);
     }
 
     /** Defaults as a packaged master would use them. */
@@ -113,7 +116,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
                 Duration.ofSeconds(30), Duration.ofHours(24), Frame.DEFAULT_MAX_SIZE, List.of(root.resolve("states")),
                 List.of(root.resolve("pillar")), null, 0, Map.of(), List.of(), RouterLimits.DEFAULTS,
                 KeyFilingLimits.DEFAULTS, AccessConfig.defaults(root.resolve("cache")), MinionQuotas.DEFAULTS,
-                Duration.ofSeconds(10), LoggingConfig.DEFAULT, null, null, null);
+                Duration.ofSeconds(10), LoggingConfig.DEFAULT, null, null, null, null);
     }
 
     public static MasterConfig load(Path file) {
@@ -128,37 +131,37 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
     public MasterConfig withAutoAccept(boolean accept) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, accept, timeout, keepJobs, maxFrameSize, fileRoots,
                 pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout,
-                logging, metrics, cluster, https);
+                logging, metrics, cluster, https, ssh);
     }
 
     public MasterConfig withRoots(List<Path> files, List<Path> pillar) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, files,
                 pillar, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout,
-                logging, metrics, cluster, https);
+                logging, metrics, cluster, https, ssh);
     }
 
     public MasterConfig withNodegroups(Map<String, String> groups) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
                 pillarRoots, api, keepJobsCount, groups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout,
-                logging, metrics, cluster, https);
+                logging, metrics, cluster, https, ssh);
     }
 
     public MasterConfig withKeyFiling(KeyFilingLimits limits) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
                 pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, limits, access, quotas, shutdownTimeout,
-                logging, metrics, cluster, https);
+                logging, metrics, cluster, https, ssh);
     }
 
     public MasterConfig withAccess(AccessConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
                 pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, a, quotas, shutdownTimeout,
-                logging, metrics, cluster, https);
+                logging, metrics, cluster, https, ssh);
     }
 
     public MasterConfig withQuotas(MinionQuotas q) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
                 pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, q, shutdownTimeout,
-                logging, metrics, cluster, https);
+                logging, metrics, cluster, https, ssh);
     }
 
     /** The audit trail's file ({@code audit_log}). */
@@ -169,25 +172,31 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
     public MasterConfig withApi(ApiConfig a) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
                 pillarRoots, a, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas, shutdownTimeout,
-                logging, metrics, cluster, https);
+                logging, metrics, cluster, https, ssh);
     }
 
     public MasterConfig withMetrics(MetricsConfig m) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
                 pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas,
-                shutdownTimeout, logging, m, cluster, https);
+                shutdownTimeout, logging, m, cluster, https, ssh);
     }
 
     public MasterConfig withCluster(ClusterConfig c) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
                 pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas,
-                shutdownTimeout, logging, metrics, c, https);
+                shutdownTimeout, logging, metrics, c, https, ssh);
     }
 
     public MasterConfig withHttps(HttpsConfig h) {
         return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
                 pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas,
-                shutdownTimeout, logging, metrics, cluster, h);
+                shutdownTimeout, logging, metrics, cluster, h, ssh);
+    }
+
+    public MasterConfig withSsh(SshConfig s) {
+        return new MasterConfig(iface, retPort, pkiDir, cacheDir, autoAccept, timeout, keepJobs, maxFrameSize, fileRoots,
+                pillarRoots, api, keepJobsCount, nodegroups, reactor, routerLimits, keyFiling, access, quotas,
+                shutdownTimeout, logging, metrics, cluster, https, s);
     }
 
     /** Where a local client connects: the interface, or loopback when listening on every address. */

@@ -42,7 +42,15 @@ final class MasterConfigReader {
                 api(c), (int) c.integer("keep_jobs_count", 0, 0, 100_000_000), nodegroups, reactor(c),
                 routerLimits(c), keyFiling(c), access(c, cacheDir, nodegroups), quotas(c),
                 Duration.ofSeconds(c.integer("shutdown_timeout", 10, 0, 3600)), LoggingConfig.from(c),
-                metrics(c), cluster(c), https(c));
+                metrics(c), cluster(c), https(c), ssh(c, endpoint.pkiDir()));
+    }
+
+    private static SshConfig ssh(ConfigFile c, Path pkiDir) {
+        SshConfig d = SshConfig.defaults(pkiDir);
+        return new SshConfig(c.path("roster_file", d.rosterFile()), c.path("ssh_priv", d.priv()),
+                c.path("ssh_known_hosts", d.knownHosts()),
+                (int) c.integer("ssh_max_procs", d.maxProcs(), 1, SshConfig.MAX_PROCS),
+                c.path("ssh_minion_jar", d.minionJar()));
     }
 
     /** {@code https: {interface, port, tls_cert, tls_key}}: all but {@code interface} required. */

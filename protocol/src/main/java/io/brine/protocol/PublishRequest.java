@@ -14,11 +14,13 @@ import java.util.Objects;
  * ({@code batchPercent}), each 0 when not used (both 0: no batch), starting the next minion as each returns,
  * {@code batchWaitMillis} after it. The master checks the type and the batch once on arrival, through its job spec;
  * here they are only bounded. With {@code queueMillis} above 0, a targeted minion that is not connected gets the
- * job when it connects, if that is within {@code queueMillis} of publication.
+ * job when it connects, if that is within {@code queueMillis} of publication. {@code ssh} is 0 for minions, or the job
+ * is for the master's roster over SSH ({@code brine ssh}): 1 trusting only known host keys, 2 accepting new ones; it
+ * travels only when not 0, so a master that predates it refuses an SSH job rather than running it on minions.
  */
 public record PublishRequest(long requestId, String target, int targetType, String function, List<Object> args,
         Map<String, Object> kwargs, long timeoutMillis, boolean async, int batchCount, int batchPercent,
-        long batchWaitMillis, long queueMillis) implements ClientRequest {
+        long batchWaitMillis, long queueMillis, int ssh) implements ClientRequest {
     static final int TYPE = 20;
     /** The largest target type code the wire carries (room for types to come). */
     public static final int MAX_TARGET_TYPE = 127;
@@ -45,6 +47,17 @@ public record PublishRequest(long requestId, String target, int targetType, Stri
         if (queueMillis < 0) {
             throw new IllegalArgumentException("queue time must not be negative");
         }
+        if (ssh < 0 || ssh > 2) {
+            throw new IllegalArgumentException("ssh must be 0, 1 or 2: " + ssh);
+        }
+    }
+
+    /** A publish for minions. */
+    public PublishRequest(long requestId, String target, int targetType, String function, List<Object> args,
+            Map<String, Object> kwargs, long timeoutMillis, boolean async, int batchCount, int batchPercent,
+            long batchWaitMillis, long queueMillis) {
+        this(requestId, target, targetType, function, args, kwargs, timeoutMillis, async, batchCount, batchPercent,
+                batchWaitMillis, queueMillis, 0);
     }
 
     /** A publish without batching, that queues nothing for minions that are away. */
@@ -57,11 +70,14 @@ public record PublishRequest(long requestId, String target, int targetType, Stri
         w.integer(requestId).string(target).integer(targetType).string(function).list(args).map(kwargs)
                 .integer(timeoutMillis).bool(async).integer(batchCount).integer(batchPercent).integer(batchWaitMillis)
                 .integer(queueMillis);
+        if (ssh != 0) {
+            w.integer(ssh);
+        }
     }
 
     static PublishRequest read(WireReader r) throws IOException, MalformedMessageException {
         return new PublishRequest(r.integer(), r.string(), r.smallInt("target type", 0, MAX_TARGET_TYPE), r.string(),
                 r.list(), r.map(), r.integer(), r.bool(), r.smallInt("batch count", 0, MAX_BATCH_COUNT),
-                r.smallInt("batch percent", 0, 100), r.integer(), r.integer());
+                r.smallInt("batch percent", 0, 100), r.integer(), r.integer(), r.more() ? r.smallInt("ssh", 1, 2) : 0);
     }
 }

@@ -169,6 +169,9 @@ class MessageCodecTest {
                 Arguments.of("a batch percentage over 100", Crafted.message(PublishRequest.TYPE).integer(1)
                         .str("*").integer(0).str("f").array(0).map(0).integer(1).bool(false).integer(0).integer(150)
                         .integer(0).integer(0)),
+                Arguments.of("an ssh mode past 2", Crafted.message(PublishRequest.TYPE).integer(1)
+                        .str("*").integer(0).str("f").array(0).map(0).integer(1).bool(false).integer(0).integer(0)
+                        .integer(0).integer(0).integer(3)),
                 Arguments.of("a negative returned count", Crafted.message(JobListing.TYPE).integer(1).array(1)
                         .array(8).str(JID).str("f").str("t").str("glob").str("c").integer(0).integer(1).integer(-1)));
     }

@@ -90,6 +90,8 @@ final class SampleMessages {
                 new PublishRequest(20, "G@os:Debian and web*", 9, "test.ping", List.of(), Map.of(), 9, false, 0, 25,
                         1500, 0),
                 new PublishRequest(22, "web*", 0, "test.ping", List.of(), Map.of(), 9, false, 10, 0, 0, 0),
+                new PublishRequest(23, "db*", 0, "cmd.run", List.of("id"), Map.of(), 9, false, 0, 0, 0, 0, 1),
+                new PublishRequest(24, "*", 0, "state.apply", List.of(), Map.of(), 9, true, 1, 0, 0, 0, 2),
                 new Published(21, JID, List.of("a"), List.of("b", "c"), false),
                 new PillarReply(14, keywords(), null),
                 new PillarReply(15, Map.of(), "pillar top.sls:3: not a mapping"),

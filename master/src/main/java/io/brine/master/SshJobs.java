@@ -1,0 +1,282 @@
+package io.brine.master;
+
+import io.brine.config.ConfigException;
+import io.brine.fileserver.PillarCompiler;
+import io.brine.jobs.MinionResult;
+import io.brine.jobs.SshOptions;
+import io.brine.protocol.JobKill;
+import io.brine.protocol.JobRequest;
+import io.brine.protocol.Message;
+import io.brine.ssh.AgentJar;
+import io.brine.ssh.AgentPayload;
+import io.brine.ssh.Roster;
+import io.brine.ssh.RosterHost;
+import io.brine.ssh.SshRunner;
+import io.brine.ssh.SshUnreachable;
+import io.brine.targeting.MinionFacts;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Jobs for the machines of the master's roster, which have no minion ({@code brine ssh}): a {@link JobRoute} per
+ * job, over the roster as it is when the job is published, whose reach runs the job on each host over SSH,
+ * {@code ssh_max_procs} hosts at a time, and hands each host's result to the job tracker as a minion's return. So
+ * the job is published, targeted, refused by the ACL, audited and kept exactly as a minion job is. A host that does
+ * not accept a connection when the job is published reads {@code not connected}; one that refuses the login (an
+ * unknown or changed host key, a key not authorized) returns a failed result saying why.
+ */
+final class SshJobs implements AutoCloseable {
+    private static final Logger LOG = System.getLogger(SshJobs.class.getName());
+    /** Host runs waiting for a worker, over all jobs; past it, a host's run fails at once, saying so. */
+    static final int MAX_WAITING = 10_000;
+    /** The longest a published job waits to learn which hosts accept a connection. */
+    static final Duration MAX_PROBE = Duration.ofSeconds(5);
+
+    private final SshConfig config;
+    private final List<Path> fileRoots;
+    private final PillarCompiler pillars;
+    private final Map<String, String> nodegroups;
+    private final JobTracker tracker;
+    private final ThreadPoolExecutor pool;
+    /** The host runs of each live job, to stop them on a kill. */
+    private final Map<String, Map<String, Future<?>>> running = new ConcurrentHashMap<>();
+    private final Set<String> killed = ConcurrentHashMap.newKeySet();
+    private SshRunner runner;
+    private JarSeen jar;
+
+    SshJobs(SshConfig config, List<Path> fileRoots, PillarCompiler pillars, Map<String, String> nodegroups,
+            JobTracker tracker, ThreadFactory threads) {
+        this.config = config;
+        this.fileRoots = List.copyOf(fileRoots);
+        this.pillars = pillars;
+        this.nodegroups = Map.copyOf(nodegroups);
+        this.tracker = tracker;
+        this.pool = new ThreadPoolExecutor(config.maxProcs(), config.maxProcs(), 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(MAX_WAITING), threads);
+        pool.allowCoreThreadTimeOut(true); // a master that never runs brine ssh keeps no thread for it
+    }
+
+    /**
+     * The route of one job over SSH: the roster read now (an edit needs no restart), its hosts' ids targetable,
+     * their roster grains and the pillar compiled from those the facts targets match.
+     *
+     * @throws IllegalArgumentException when there is no roster, or it is malformed, saying where
+     */
+    JobRoute route(SshOptions options) {
+        if (!Files.exists(config.rosterFile())) {
+            throw new IllegalArgumentException("brine ssh has no roster: roster_file " + config.rosterFile()
+                    + " does not exist (name the machines it reaches there: docs/ssh.md)");
+        }
+        Roster roster;
+        try {
+            roster = Roster.load(config.rosterFile(), config.priv());
+        } catch (ConfigException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        Map<String, RosterHost> hosts = new LinkedHashMap<>();
+        roster.hosts().forEach(h -> hosts.put(h.id(), h));
+        Map<String, Map<String, Object>> pillarOf = new ConcurrentHashMap<>();
+        TargetResolver resolver = new TargetResolver(() -> new java.util.ArrayList<>(hosts.keySet()),
+                (id, needGrains, needPillar) -> facts(hosts.get(id), needGrains, needPillar, pillarOf), nodegroups);
+        return new JobRoute(resolver, new Reach(hosts, options, pillarOf), new DeclaredFunctions());
+    }
+
+    private MinionFacts facts(RosterHost host, boolean needGrains, boolean needPillar,
+            Map<String, Map<String, Object>> pillarOf) {
+        Map<String, Object> grains = grains(host);
+        Map<String, Object> pillar = null;
+        if (needPillar) {
+            pillar = pillar(host, pillarOf).orElse(null); // not compiled: the target is undetermined for this host
+        }
+        return new MinionFacts(host.id(), needGrains ? grains : null, pillar);
+    }
+
+    /** What the master knows of a host's grains before anything ran there: the roster's, and its id. */
+    private static Map<String, Object> grains(RosterHost host) {
+        Map<String, Object> grains = new LinkedHashMap<>(host.grains());
+        grains.put("id", host.id());
+        return grains;
+    }
+
+    private java.util.Optional<Map<String, Object>> pillar(RosterHost host,
+            Map<String, Map<String, Object>> pillarOf) {
+        Map<String, Object> known = pillarOf.get(host.id());
+        if (known != null) {
+            return java.util.Optional.of(known);
+        }
+        try {
+            Map<String, Object> compiled = pillars.compile(host.id(), grains(host));
+            pillarOf.put(host.id(), compiled);
+            return java.util.Optional.of(compiled);
+        } catch (PillarCompiler.PillarException e) {
+            LOG.log(Level.WARNING, "pillar of roster host " + host.id() + " cannot be compiled: " + e.getMessage());
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** How one job reaches the roster's hosts. */
+    private final class Reach implements MinionReach {
+        private final Map<String, RosterHost> hosts;
+        private final SshOptions options;
+        private final Map<String, Map<String, Object>> pillarOf;
+
+        Reach(Map<String, RosterHost> hosts, SshOptions options, Map<String, Map<String, Object>> pillarOf) {
+            this.hosts = hosts;
+            this.options = options;
+            this.pillarOf = pillarOf;
+        }
+
+        /** The hosts that accept a TCP connection on their SSH port now, all tried at once. */
+        @Override
+        public Set<String> reachable(Collection<String> ids) {
+            Map<String, InetSocketAddress> addresses = new LinkedHashMap<>();
+            Duration wait = Duration.ZERO;
+            for (String id : ids) {
+                RosterHost h = hosts.get(id);
+                if (h != null) {
+                    addresses.put(id, new InetSocketAddress(h.host(), h.port()));
+                    wait = wait.compareTo(h.timeout()) < 0 ? h.timeout() : wait;
+                }
+            }
+            return TcpProbe.accepting(addresses, wait.compareTo(MAX_PROBE) > 0 ? MAX_PROBE : wait);
+        }
+
+        @Override
+        public void send(Message message, List<String> ids) {
+            if (message instanceof JobRequest job) {
+                ids.forEach(id -> start(hosts.get(id), job, options, pillarOf));
+            } else if (message instanceof JobKill kill) {
+                kill(kill.jid());
+            }
+        }
+    }
+
+    private void start(RosterHost host, JobRequest job, SshOptions options,
+            Map<String, Map<String, Object>> pillarOf) {
+        if (host == null) {
+            return;
+        }
+        Map<String, Future<?>> ofJob = running.computeIfAbsent(job.jid(), j -> new ConcurrentHashMap<>());
+        try {
+            ofJob.put(host.id(), pool.submit(() -> {
+                // taken, as a minion acknowledges a job: a minion of the same id connecting is not sent it
+                tracker.acknowledged(host.id(), job.jid());
+                try {
+                    tracker.returned(host.id(), job.jid(), run(host, job, options, pillarOf));
+                } finally {
+                    ofJob.remove(host.id());
+                    if (ofJob.isEmpty() && running.remove(job.jid(), ofJob)) {
+                        killed.remove(job.jid());
+                    }
+                }
+            }));
+        } catch (RejectedExecutionException e) {
+            tracker.returned(host.id(), job.jid(), failed("the master has " + MAX_WAITING + " host runs of brine ssh "
+                    + "waiting already; this one was not started", Instant.now()));
+        }
+    }
+
+    private MinionResult run(RosterHost host, JobRequest job, SshOptions options,
+            Map<String, Map<String, Object>> pillarOf) {
+        Instant start = Instant.now();
+        AgentPayload payload = null;
+        if (SshRunner.needsJar(job.function(), job.args(), job.kwargs())) {
+            java.util.Optional<AgentJar> agent = agentJar();
+            if (agent.isEmpty()) {
+                return failed(job.function() + " runs on a roster host with Brine's minion jar, and the master has none: "
+                        + "ssh_minion_jar " + config.minionJar() + " does not exist (install the brine-minion package "
+                        + "on the master's host, or set ssh_minion_jar)", start);
+            }
+            java.util.Optional<Map<String, Object>> pillar = pillar(host, pillarOf);
+            if (pillar.isEmpty()) {
+                return failed("the pillar of " + host.id() + " cannot be compiled (the master's log says why)", start);
+            }
+            payload = new AgentPayload(agent.get(), fileRoots, pillar.get());
+        }
+        MinionResult r;
+        try {
+            r = runner().run(host, job.function(), job.args(), job.kwargs(), Duration.ofMillis(job.timeoutMillis()),
+                    payload, options.acceptNewHostKeys());
+        } catch (SshUnreachable e) {
+            // it accepted a connection when the job was published, so this is no outage: ssh's own exit code
+            r = new MinionResult(e.getMessage(), 255, false, start, Instant.now());
+        }
+        return killed.contains(job.jid()) ? failed("the job was killed while it ran on " + host.id(), start) : r;
+    }
+
+    /** Stops the host runs of a job still going, if it has any: they return 'killed'. */
+    void stop(JobKill kill) {
+        kill(kill.jid());
+    }
+
+    /** Stops the host runs of {@code jid} still going: their sessions are closed, and they return 'killed'. */
+    private void kill(String jid) {
+        Map<String, Future<?>> ofJob = running.get(jid);
+        if (ofJob != null) {
+            killed.add(jid);
+            ofJob.values().forEach(f -> f.cancel(true));
+        }
+    }
+
+    private synchronized SshRunner runner() {
+        if (runner == null) {
+            try {
+                io.brine.config.PrivateFiles.directory(config.knownHosts().getParent());
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "cannot make the folder of ssh_known_hosts " + config.knownHosts() + ": "
+                        + e.getMessage());
+            }
+            runner = SshRunner.start(config.knownHosts(), false);
+        }
+        return runner;
+    }
+
+    /** The jar a host is sent, hashed again only when the file changed (an upgrade). */
+    private synchronized java.util.Optional<AgentJar> agentJar() {
+        Path file = config.minionJar();
+        try {
+            FileTime modified = Files.getLastModifiedTime(file);
+            long size = Files.size(file);
+            if (jar == null || !jar.modified().equals(modified) || jar.size() != size) {
+                jar = new JarSeen(AgentJar.of(file), modified, size);
+            }
+            return java.util.Optional.of(jar.jar());
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private record JarSeen(AgentJar jar, FileTime modified, long size) {
+    }
+
+    private static MinionResult failed(String why, Instant start) {
+        return new MinionResult(why, 1, false, start, Instant.now());
+    }
+
+    @Override
+    public synchronized void close() {
+        pool.shutdownNow();
+        if (runner != null) {
+            runner.close();
+        }
+    }
+}
