@@ -4,6 +4,7 @@ import io.brine.client.BrineClient;
 import io.brine.jobs.Job;
 import io.brine.jobs.JobSpec;
 import io.brine.jobs.MinionResult;
+import io.brine.jobs.SshOptions;
 import io.brine.master.MasterConfig;
 import io.brine.output.JobOutput;
 import io.brine.protocol.MinionId;
@@ -40,10 +41,13 @@ import picocli.CommandLine.Spec;
                 "With --from ID: PATH DEST, run cp.push PATH on that minion, then copy the file it stored on the "
                 + "master to DEST on this host.",
                 "Files travel in chunks over the encrypted channel and are checked by SHA-256 end to end; each is "
-                + "written to a temporary name, given the source's mode, flushed and renamed into place."},
+                + "written to a temporary name, given the source's mode, flushed and renamed into place.",
+                "With --ssh: to the machines of the master's roster, over SSH, which need nothing but a shell (the "
+                + "login user's rights decide where DEST may be)."},
         footer = {"", "Examples:", "  brine cp 'web*' /srv/release/app.jar /opt/app/",
                 "  brine cp -L web1,web2 app.conf motd /etc/app/",
-                "  brine cp --from web1 /var/log/app.log ./web1-app.log"})
+                "  brine cp --from web1 /var/log/app.log ./web1-app.log",
+                "  brine cp --ssh -L db1,db2 pg_hba.conf /etc/postgresql/15/main/"})
 final class CpCommand implements Callable<Integer> {
     /** Extra time a copy gets beyond the master's timeout: a second per this many bytes. */
     private static final long BYTES_PER_EXTRA_SECOND = 64L << 20;
@@ -56,6 +60,12 @@ final class CpCommand implements Callable<Integer> {
 
     @Option(names = "--from", paramLabel = "ID", description = "copy PATH from this minion (through cp.push) to DEST here")
     String from;
+
+    @Option(names = "--ssh", description = "copy to the roster's machines over SSH (as brine ssh), not to minions")
+    boolean ssh;
+
+    @Option(names = "--accept-new", description = "with --ssh: trust a host whose key is not yet known, adding it")
+    boolean acceptNew;
 
     @Option(names = "--timeout", paramLabel = "S", description = "seconds the copy may take on each minion (default: "
             + "the master's timeout, plus a second per 64 MiB)")
@@ -75,6 +85,12 @@ final class CpCommand implements Callable<Integer> {
         config.clientLogging();
         OutputFormat.check(out);
         MasterConfig cfg = config.load();
+        if (acceptNew && !ssh) {
+            throw CliException.usage("--accept-new is for --ssh");
+        }
+        if (ssh && from != null) {
+            throw CliException.usage("--from copies from a minion; --ssh copies to roster hosts: not both");
+        }
         return from == null ? toMinions(cfg) : fromMinion(cfg);
     }
 
@@ -107,7 +123,7 @@ final class CpCommand implements Callable<Integer> {
         }
         Duration timeout = timeout(cfg, bytes);
         Job job = matched(ask(cfg, master -> master.copy(target, targetType.type(),
-                sources.stream().map(Path::of).toList(), dest, timeout)));
+                sources.stream().map(Path::of).toList(), dest, timeout, ssh ? new SshOptions(acceptNew) : null)));
         print(job, Map.of());
         return JobOutput.exitCode(job);
     }

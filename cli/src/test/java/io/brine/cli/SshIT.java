@@ -119,6 +119,18 @@ class SshIT {
             assertEquals(0, state.path("changes").size(), state.toString());
         }
 
+        // files with a shell alone, a batch of one host at a time
+        Path file = Files.writeString(dir.resolve("app.conf"), "port = 8080\n");
+        Path dest = Files.createDirectories(dir.resolve("dest-" + UUID.randomUUID()));
+        TestCluster.CliResult copied = c.cli("cp", "--ssh", "--out", "json", "web1", file.toString(),
+                dest + "/web1.conf");
+        assertEquals(0, copied.exit(), copied.out() + copied.err());
+        assertEquals("port = 8080\n", Files.readString(dest.resolve("web1.conf")));
+        assertEquals(12, json(copied).at("/returns/web1/ret").elements().next().path("size").asInt(), copied.out());
+        TestCluster.CliResult batched = c.cli("ssh", "-b", "1", "--out", "json", "web*", "cmd.run", "echo batched");
+        assertEquals(0, batched.exit(), batched.out() + batched.err());
+        assertEquals("batched", json(batched).at("/returns/web2/ret").asText());
+
         // the job is in the job cache as a minion job is
         String jid = json(again).path("jid").asText();
         TestCluster.CliResult shown = c.cli("job", "show", jid, "--out", "json");

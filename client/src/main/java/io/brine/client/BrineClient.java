@@ -247,11 +247,25 @@ public final class BrineClient implements AutoCloseable {
      */
     public java.util.concurrent.CompletableFuture<Job> copyAsync(String target,
             io.brine.targeting.TargetType targetType, List<Path> sources, String dest, Duration timeout) {
+        return copyAsync(target, targetType, sources, dest, timeout, null);
+    }
+
+    /** As above; with {@code ssh}, to the machines of the master's roster over SSH ({@code brine cp --ssh}). */
+    public Job copy(String target, io.brine.targeting.TargetType targetType, List<Path> sources, String dest,
+            Duration timeout, io.brine.jobs.SshOptions ssh) throws InterruptedException {
+        return ClientCalls.await(copyAsync(target, targetType, sources, dest, timeout, ssh));
+    }
+
+    /** As above, without holding a thread. */
+    public java.util.concurrent.CompletableFuture<Job> copyAsync(String target,
+            io.brine.targeting.TargetType targetType, List<Path> sources, String dest, Duration timeout,
+            io.brine.jobs.SshOptions ssh) {
         List<String> paths = sources.stream().map(p -> p.toAbsolutePath().toString()).toList();
         // room for the master to hash a new source while it is fetched, and for the minions' flush to disk
         Duration wait = timeout.multipliedBy(2).plus(MasterSession.REPORT_MARGIN);
         return ClientCalls.answered(session.callAsync(new io.brine.protocol.CopyRequest(session.nextRequestId(),
-                target, targetType.code(), paths, dest, timeout.toMillis()), progress -> { }, wait),
+                target, targetType.code(), paths, dest, timeout.toMillis(), io.brine.jobs.SshOptions.code(ssh)),
+                progress -> { }, wait),
                 new CallListener() { });
     }
 

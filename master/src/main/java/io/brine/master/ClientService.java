@@ -76,7 +76,7 @@ final class ClientService {
             } else if (request instanceof CopyRequest c) {
                 answer(client, c.requestId(), listener -> caller.startCopy(c.target(),
                         TargetType.ofCode(c.targetType()), c.sources(), c.dest(), Duration.ofMillis(c.timeoutMillis()),
-                        listener));
+                        io.brine.jobs.SshOptions.ofCode(c.ssh()), listener));
             } else if (request instanceof JobLookup l) {
                 reply(client, caller.state(l.jid())
                         .<ClientResponse>map(s -> new JobReport(l.requestId(), JobResults.record(s)))

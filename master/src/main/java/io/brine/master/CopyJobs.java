@@ -33,7 +33,8 @@ final class CopyJobs {
      * @throws IllegalArgumentException naming the first source {@code caller} may not copy
      */
     JobPublisher.Published start(Principal caller, String target, TargetType targetType, List<String> sources,
-            String dest, Duration timeout, Function<JobSpec, JobPublisher.Published> publish) {
+            String dest, Duration timeout, io.brine.jobs.SshOptions ssh,
+            Function<JobSpec, JobPublisher.Published> publish) {
         TransferStaging.Staged staged;
         try {
             staged = staging.stage(caller, sources);
@@ -44,7 +45,7 @@ final class CopyJobs {
         }
         try {
             JobSpec copy = new JobSpec(target, targetType, COPY_FUNCTION, List.of(),
-                    Map.of("files", staged.describe(), "dest", dest), timeout, null, null);
+                    Map.of("files", staged.describe(), "dest", dest), timeout, null, null, ssh);
             JobPublisher.Published out = publish.apply(copy);
             staging.bind(staged, out.job());
             audit.record(caller, "copy", copyAudit(target, targetType, sources, dest, out.job().jid(), "staged"));

@@ -209,15 +209,15 @@ public final class Master implements AutoCloseable {
         MinionReach reach = routes == null ? MinionReach.local(sessions) : routes;
         this.clusterEvents = cluster == null ? null : new ClusterEvents(cluster.dataSource(), clusterId, events,
                 workers.background());
-        this.ssh = new SshJobs(config.ssh(), config.fileRoots(), pillar, config.nodegroups(), tracker,
-                runtime.threads("ssh"));
-        JobPublisher publisher = new JobPublisher(new JobRoute(TargetResolver.minions(directory, facts,
-                config.nodegroups()), reach, declared), ssh, tracker, events, timer, access, audit, deliveries, metrics,
-                refusals);
         Digests digests = new Digests();
         MasterSecrets secrets = MasterSecrets.of(config);
         TransferStaging staging = new TransferStaging(digests, new CopySources(config.access().cpRoots(),
                 config.fileRoots(), secrets, access));
+        this.ssh = new SshJobs(config.ssh(), config.fileRoots(), pillar, config.nodegroups(), tracker, staging,
+                runtime.threads("ssh"));
+        JobPublisher publisher = new JobPublisher(new JobRoute(TargetResolver.minions(directory, facts,
+                config.nodegroups()), reach, declared), ssh, tracker, events, timer, access, audit, deliveries, metrics,
+                refusals);
         this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
         this.pushes = new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION).stream()
                 .map(j -> PushPermits.PushJob.of(j.jid(), j.args(), j.kwargs())).toList(),

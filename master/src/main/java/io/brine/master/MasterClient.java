@@ -214,8 +214,17 @@ public final class MasterClient {
      */
     public CompletableFuture<Job> copyAsync(String target, TargetType targetType, List<java.nio.file.Path> sources,
             String dest, Duration timeout) {
+        return copyAsync(target, targetType, sources, dest, timeout, null);
+    }
+
+    /**
+     * As {@link #copyAsync(String, TargetType, List, String, Duration)}; with {@code ssh}, to the machines of the
+     * roster over SSH ({@code brine cp --ssh}), which need nothing but a shell for it.
+     */
+    public CompletableFuture<Job> copyAsync(String target, TargetType targetType, List<java.nio.file.Path> sources,
+            String dest, Duration timeout, io.brine.jobs.SshOptions ssh) {
         return startCopy(target, targetType, sources.stream().map(p -> p.toAbsolutePath().toString()).toList(),
-                dest, timeout, null).job().result();
+                dest, timeout, ssh, null).job().result();
     }
 
     /**
@@ -376,8 +385,8 @@ public final class MasterClient {
 
     /** Stages {@code sources} for one copy job and publishes it as this client's: see {@link CopyJobs}. */
     JobPublisher.Published startCopy(String target, TargetType targetType, List<String> sources, String dest,
-            Duration timeout, LiveJob.Listener listener) {
-        return copies.start(caller, target, targetType, sources, dest, timeout, copy -> start(copy, listener));
+            Duration timeout, io.brine.jobs.SshOptions ssh, LiveJob.Listener listener) {
+        return copies.start(caller, target, targetType, sources, dest, timeout, ssh, copy -> start(copy, listener));
     }
 
     private static Job await(CompletableFuture<Job> job) throws InterruptedException {

@@ -13,6 +13,7 @@ import io.brine.ssh.Roster;
 import io.brine.ssh.RosterHost;
 import io.brine.ssh.SshRunner;
 import io.brine.ssh.SshUnreachable;
+import io.brine.ssh.Upload;
 import io.brine.targeting.MinionFacts;
 import java.io.IOException;
 import java.lang.System.Logger;
@@ -56,6 +57,7 @@ final class SshJobs implements AutoCloseable {
     private final PillarCompiler pillars;
     private final Map<String, String> nodegroups;
     private final JobTracker tracker;
+    private final TransferStaging staging;
     private final ThreadPoolExecutor pool;
     /** The host runs of each live job, to stop them on a kill. */
     private final Map<String, Map<String, Future<?>>> running = new ConcurrentHashMap<>();
@@ -64,7 +66,8 @@ final class SshJobs implements AutoCloseable {
     private JarSeen jar;
 
     SshJobs(SshConfig config, List<Path> fileRoots, PillarCompiler pillars, Map<String, String> nodegroups,
-            JobTracker tracker, ThreadFactory threads) {
+            JobTracker tracker, TransferStaging staging, ThreadFactory threads) {
+        this.staging = staging;
         this.config = config;
         this.fileRoots = List.copyOf(fileRoots);
         this.pillars = pillars;
@@ -198,6 +201,9 @@ final class SshJobs implements AutoCloseable {
     private MinionResult run(RosterHost host, JobRequest job, SshOptions options,
             Map<String, Map<String, Object>> pillarOf) {
         Instant start = Instant.now();
+        if (job.function().equals(CopyJobs.COPY_FUNCTION)) {
+            return copy(host, job, options, start);
+        }
         AgentPayload payload = null;
         if (SshRunner.needsJar(job.function(), job.args(), job.kwargs())) {
             java.util.Optional<AgentJar> agent = agentJar();
@@ -221,6 +227,63 @@ final class SshJobs implements AutoCloseable {
             r = new MinionResult(e.getMessage(), 255, false, start, Instant.now());
         }
         return killed.contains(job.jid()) ? failed("the job was killed while it ran on " + host.id(), start) : r;
+    }
+
+    /**
+     * {@code brine cp --ssh}: the files staged for the job, read from what was opened when they were staged, written
+     * on the host with a shell alone.
+     */
+    private MinionResult copy(RosterHost host, JobRequest job, SshOptions options, Instant start) {
+        List<Upload> uploads = new java.util.ArrayList<>();
+        try {
+            for (Object o : (List<?>) job.kwargs().get("files")) {
+                Map<?, ?> described = (Map<?, ?>) o;
+                String source = String.valueOf(described.get("source"));
+                java.util.Optional<TransferStaging.StagedFile> f = staging.find(host.id(), source);
+                if (f.isEmpty()) {
+                    return failed("the master no longer holds " + described.get("name") + " for this copy", start);
+                }
+                java.nio.channels.FileChannel channel = f.get().channel();
+                uploads.add(new Upload(f.get().name(), f.get().mode(), () -> new PositionalInput(channel)));
+            }
+            return runner().copy(host, uploads, String.valueOf(job.kwargs().get("dest")),
+                    Duration.ofMillis(job.timeoutMillis()), options.acceptNewHostKeys());
+        } catch (TransferStaging.Refused e) {
+            return failed(e.getMessage(), start);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return failed("the job was killed while it ran on " + host.id(), start);
+        } catch (SshUnreachable e) {
+            return new MinionResult(e.getMessage(), 255, false, start, Instant.now());
+        }
+    }
+
+    /**
+     * A staged file's bytes from its start, read at positions of their own: every host of a copy reads the one
+     * channel opened when the file was staged, which no reader may move for the others.
+     */
+    private static final class PositionalInput extends java.io.InputStream {
+        private final java.nio.channels.FileChannel channel;
+        private long position;
+
+        PositionalInput(java.nio.channels.FileChannel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = channel.read(java.nio.ByteBuffer.wrap(b, off, len), position);
+            if (n > 0) {
+                position += n;
+            }
+            return n;
+        }
     }
 
     /** Stops the host runs of a job still going, if it has any: they return 'killed'. */

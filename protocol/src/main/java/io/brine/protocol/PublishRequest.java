@@ -15,8 +15,7 @@ import java.util.Objects;
  * {@code batchWaitMillis} after it. The master checks the type and the batch once on arrival, through its job spec;
  * here they are only bounded. With {@code queueMillis} above 0, a targeted minion that is not connected gets the
  * job when it connects, if that is within {@code queueMillis} of publication. {@code ssh} is 0 for minions, or the job
- * is for the master's roster over SSH ({@code brine ssh}): 1 trusting only known host keys, 2 accepting new ones; it
- * travels only when not 0, so a master that predates it refuses an SSH job rather than running it on minions.
+ * is for the master's roster over SSH ({@code brine ssh}): 1 trusting only known host keys, 2 accepting new ones.
  */
 public record PublishRequest(long requestId, String target, int targetType, String function, List<Object> args,
         Map<String, Object> kwargs, long timeoutMillis, boolean async, int batchCount, int batchPercent,
@@ -69,15 +68,12 @@ public record PublishRequest(long requestId, String target, int targetType, Stri
     void write(WireWriter w) {
         w.integer(requestId).string(target).integer(targetType).string(function).list(args).map(kwargs)
                 .integer(timeoutMillis).bool(async).integer(batchCount).integer(batchPercent).integer(batchWaitMillis)
-                .integer(queueMillis);
-        if (ssh != 0) {
-            w.integer(ssh);
-        }
+                .integer(queueMillis).integer(ssh);
     }
 
     static PublishRequest read(WireReader r) throws IOException, MalformedMessageException {
         return new PublishRequest(r.integer(), r.string(), r.smallInt("target type", 0, MAX_TARGET_TYPE), r.string(),
                 r.list(), r.map(), r.integer(), r.bool(), r.smallInt("batch count", 0, MAX_BATCH_COUNT),
-                r.smallInt("batch percent", 0, 100), r.integer(), r.integer(), r.more() ? r.smallInt("ssh", 1, 2) : 0);
+                r.smallInt("batch percent", 0, 100), r.integer(), r.integer(), r.smallInt("ssh", 0, 2));
     }
 }

@@ -232,11 +232,6 @@ final class WireReader {
         return ByteBuffer.wrap(payload.array(), payload.arrayOffset(), length).slice();
     }
 
-    /** Whether a value follows: how a message reads a field newer senders add at its end, older ones leave out. */
-    boolean more() throws IOException {
-        return unpacker.hasNext();
-    }
-
     /** Everything must have been consumed: trailing bytes mean the sender and we disagree about the shape. */
     void end() throws IOException, MalformedMessageException {
         if (unpacker.hasNext()) {

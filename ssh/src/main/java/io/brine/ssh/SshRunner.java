@@ -109,6 +109,87 @@ public final class SshRunner implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes {@code files} to {@code dest} on {@code host}, as {@code brine cp} does on a minion, with nothing but a
+     * shell there: into {@code dest} as a folder (several files, a trailing slash, or a folder that exists), else as
+     * the one file's new path; each written to a temporary name, given its mode, and renamed into place. The return
+     * names each file written with its size, SHA-256 and mode; the login user's rights decide where it may write.
+     *
+     * @throws SshUnreachable when the host cannot be reached or logged in to, or its key is refused
+     */
+    public MinionResult copy(RosterHost host, List<Upload> files, String dest, Duration timeout, boolean acceptNew)
+            throws SshUnreachable {
+        Instant start = Instant.now();
+        Instant deadline = start.plus(timeout);
+        ClientSession session = login(host, acceptNew);
+        Map<String, Object> written = new LinkedHashMap<>();
+        try {
+            for (Upload f : files) {
+                String script = "d=" + ShellWords.quote(dest) + "; if [ " + (files.size() > 1 || dest.endsWith("/") ? 1 : 0)
+                        + " = 1 ] || [ -d \"$d\" ]; then t=\"${d%/}/\"" + ShellWords.quote(f.name()) + "; else t=\"$d\"; fi; "
+                        + "tmp=\"$t.brine-$$\"; if cat > \"$tmp\" && chmod " + Integer.toOctalString(f.mode())
+                        + " \"$tmp\" && mv -f \"$tmp\" \"$t\"; then printf '%s' \"$t\"; else rm -f \"$tmp\"; exit 1; fi";
+                java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+                long size;
+                Exec exec;
+                try (CountingInput in = new CountingInput(new java.security.DigestInputStream(f.open().open(), sha))) {
+                    exec = exec(session, host.sudo() ? "sudo -n -- /bin/sh -c " + ShellWords.quote(script) : script, in,
+                            remaining(deadline));
+                    size = in.count();
+                }
+                if (exec.exit() != 0 || exec.timedOut()) {
+                    return new MinionResult("cannot write " + f.name() + " to " + dest + " on " + host.id() + " (exit "
+                            + exec.exit() + "): " + exec.stderr().strip(), exec.exit() == 0 ? 1 : exec.exit(), false,
+                            start, Instant.now());
+                }
+                Map<String, Object> done = new LinkedHashMap<>();
+                done.put("size", size);
+                done.put("sha256", java.util.HexFormat.of().formatHex(sha.digest()));
+                done.put("mode", String.format("%04o", f.mode()));
+                written.put(exec.stdout(), done);
+            }
+            return new MinionResult(written, 0, true, start, Instant.now());
+        } catch (IOException e) {
+            return failed("cannot read what is copied to " + host.id() + ": " + e.getMessage(), start);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        } finally {
+            session.close(false);
+        }
+    }
+
+    private static Duration remaining(Instant deadline) {
+        Duration d = Duration.between(Instant.now(), deadline);
+        return d.isNegative() || d.isZero() ? Duration.ofMillis(1) : d;
+    }
+
+    /** Counts the bytes read through it: the size of what was sent. */
+    private static final class CountingInput extends java.io.FilterInputStream {
+        private long count;
+
+        CountingInput(java.io.InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            count += b < 0 ? 0 : 1;
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            count += Math.max(0, n);
+            return n;
+        }
+
+        long count() {
+            return count;
+        }
+    }
+
     /** Whether {@code function} with these arguments needs Brine's minion jar on the host (a shell cannot run it). */
     public static boolean needsJar(String function, List<Object> args, Map<String, Object> kwargs) {
         return !kwargs.isEmpty() || !SHELL_FUNCTIONS.contains(function) || command(function, args) == null;

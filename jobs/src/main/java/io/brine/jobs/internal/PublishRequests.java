@@ -36,7 +36,7 @@ public final class PublishRequests {
                 spec.kwargs(), spec.timeout().toMillis(), async, batch == null ? 0 : batch.count(),
                 batch == null ? 0 : batch.percent(), batch == null ? 0 : batch.pause().toMillis(),
                 spec.queue() == null ? 0 : spec.queue().toMillis(),
-                spec.ssh() == null ? 0 : spec.ssh().acceptNewHostKeys() ? 2 : 1);
+                io.brine.jobs.SshOptions.code(spec.ssh()));
     }
 
     /**
@@ -50,6 +50,6 @@ public final class PublishRequests {
                 : new Batch(p.batchCount(), p.batchPercent(), Duration.ofMillis(p.batchWaitMillis()));
         return new JobSpec(p.target(), TargetType.ofCode(p.targetType()), p.function(), p.args(), p.kwargs(),
                 Duration.ofMillis(p.timeoutMillis()), p.queueMillis() > 0 ? Duration.ofMillis(p.queueMillis()) : null,
-                batch, p.ssh() == 0 ? null : new io.brine.jobs.SshOptions(p.ssh() == 2));
+                batch, io.brine.jobs.SshOptions.ofCode(p.ssh()));
     }
 }
