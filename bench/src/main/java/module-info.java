@@ -1,6 +1,7 @@
 /** {@code brine bench}: real masters and swarms of real minions on loopback, measured. */
 module io.brine.bench {
     requires io.brine.master;
+    requires io.brine.ssh; // the ssh scenario's hosts: real sshd on loopback
     requires io.brine.minion;
     requires io.brine.states;
     requires io.brine.client;

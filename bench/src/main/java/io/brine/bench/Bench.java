@@ -21,14 +21,14 @@ import java.util.Map;
 public final class Bench {
     /** Every scenario, in the order a run takes them (footprint last: it restarts the master as a process). */
     public static final List<String> SCENARIOS = List.of("latency", "throughput", "cli", "broadcast", "connect",
-            "state", "render", "transfer", "soak", "footprint", "cluster", "https");
+            "state", "render", "transfer", "soak", "footprint", "cluster", "https", "ssh");
     /**
      * What a run without --scenario takes: all but the soak, which runs for as long as it is told (an hour), and
-     * the cluster, which needs a PostgreSQL database, and https, which needs openssl and brings the swarm back over
-     * HTTPS.
+     * the cluster, which needs a PostgreSQL database, https, which needs openssl and brings the swarm back over
+     * HTTPS, and ssh, which starts sshd as root.
      */
     public static final List<String> DEFAULT_SCENARIOS = SCENARIOS.stream()
-            .filter(s -> !s.equals("soak") && !s.equals("cluster") && !s.equals("https")).toList();
+            .filter(s -> !List.of("soak", "cluster", "https", "ssh").contains(s)).toList();
 
     private Bench() {
     }
@@ -43,7 +43,7 @@ public final class Bench {
                 if (s.perSwarmSize()) {
                     continue;
                 }
-                if (s.name().equals("footprint") || s.name().equals("cluster") || s.name().equals("https")) {
+                if (List.of("footprint", "cluster", "https", "ssh").contains(s.name())) {
                     continue;
                 }
                 results.put(s.name(), grownTo(cluster, first, run) ? timed(s, run)
@@ -67,6 +67,9 @@ public final class Bench {
             }
             if (options.wants("https")) {
                 results.put("https", timed(scenario("https"), run));
+            }
+            if (options.wants("ssh")) {
+                results.put("ssh", timed(scenario("ssh"), run)); // its own master and hosts; the swarm waits
             }
             if (options.wants("cluster")) {
                 cluster.stopMinions(); // its own masters and swarm get the machine
@@ -122,6 +125,7 @@ public final class Bench {
             case "soak" -> new SoakScenario();
             case "cluster" -> new ClusterScenario();
             case "https" -> new HttpsScenario();
+            case "ssh" -> new SshScenario();
             default -> throw new IllegalArgumentException("unknown scenario " + name);
         };
     }

@@ -27,13 +27,14 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Examples:", "  brine bench                                   # every scenario but the soak, 100 minions",
                 "  brine bench --minions 100,1000 --scenario broadcast --out json",
                 "  brine bench --processes --minions 50 --scenario broadcast",
-                "  brine bench --scenario soak --duration 1h     # heap, RSS, threads, fds over time; lost returns"})
+                "  brine bench --scenario soak --duration 1h     # heap, RSS, threads, fds over time; lost returns",
+                "  brine bench --scenario ssh                    # brine ssh to 2 sshd hosts, cold and warm (root)"})
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--minions", split = ",", paramLabel = "N", defaultValue = "100",
             description = "swarm sizes, ascending; broadcast and connect run at each (default: ${DEFAULT-VALUE})")
     List<Integer> minions;
 
-    @Option(names = "--scenario", paramLabel = "NAME", description = "run only these (repeatable; default: all but soak, cluster and https)")
+    @Option(names = "--scenario", paramLabel = "NAME", description = "run only these (repeatable; default: all but soak, cluster, https and ssh)")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--processes", description = "one 'brine minion' process per minion instead of an in-JVM swarm")
