@@ -76,7 +76,8 @@ class SshIT {
                 + "\n  priv: " + one.userKey() + "\n  grains: {role: web}\n"
                 + "web2:\n  host: 127.0.0.1\n  port: " + two.port() + "\n  priv: " + two.userKey()
                 + "\n  grains: {role: web}\n"
-                + "db1:\n  host: 127.0.0.1\n  port: " + unusedPort() + "\n  priv: " + one.userKey() + "\n");
+                + "db1:\n  host: 127.0.0.1\n  port: " + unusedPort() + "\n  priv: " + one.userKey() + "\n"
+                + "root1:\n  host: 127.0.0.1\n  port: " + one.port() + "\n  priv: " + one.userKey() + "\n  sudo: true\n");
         Path known = Files.writeString(dir.resolve("known_hosts"), one.knownHostsLine()); // web2's is not known
         Path states = Files.createDirectories(dir.resolve("states/web"));
         Files.writeString(states.resolve("init.sls"), out + "/{{ grains['id'] }}.motd:\n  file.managed:\n"
@@ -98,10 +99,22 @@ class SshIT {
         assertTrue(job.at("/returns/web2/ret").asText().contains("--accept-new"), job.toString());
         assertEquals("not-connected", job.at("/missing/db1").asText(), job.toString());
 
+        Path trap = dir.resolve("trap");
+        String hostile = "it's; $(touch " + trap + ") `touch " + trap + "` \"quoted\" & | > <";
+        TestCluster.CliResult literal = c.cli("ssh", "--out", "json", "web1", "test.echo", hostile);
+        assertEquals(0, literal.exit(), literal.out() + literal.err());
+        assertEquals(hostile, json(literal).at("/returns/web1/ret").asText());
+        assertFalse(Files.exists(trap), "a metacharacter in an argument ran on the host");
+
         TestCluster.CliResult accepted = c.cli("ssh", "--accept-new", "--out", "json", "web*", "test.ping");
         assertEquals(0, accepted.exit(), accepted.out() + accepted.err());
         assertTrue(json(accepted).at("/returns/web2/ret").asBoolean());
         assertTrue(Files.readString(known).contains(two.knownHostsLine().split(" ")[2].strip()));
+
+        TestCluster.CliResult sudo = c.cli("ssh", "--out", "json", "root1", "cmd.run", "echo \"$SUDO_COMMAND\"");
+        assertEquals(0, sudo.exit(), sudo.out() + sudo.err());
+        assertTrue(json(sudo).at("/returns/root1/ret").asText().startsWith("/bin/sh -c"), "ran through sudo: "
+                + sudo.out());
 
         // a state with a template and pillar, through the jar: applied, then nothing left to change
         TestCluster.CliResult applied = c.cli("ssh", "--out", "json", "-G", "role:web", "state.apply", "web");
@@ -136,6 +149,8 @@ class SshIT {
         TestCluster.CliResult shown = c.cli("job", "show", jid, "--out", "json");
         assertEquals(0, shown.exit(), shown.out() + shown.err());
         assertTrue(json(shown).at("/returns/web2/success").asBoolean(), shown.out());
+        TestCluster.CliResult listed = c.cli("job", "list", "--out", "json");
+        assertTrue(listed.out().contains(jid), listed.out());
         assertThrows(AccessDeniedException.class, () -> c.master.client().as("nobody")
                 .call(JobSpec.of("web*", "test.ping").overSsh(SshOptions.KNOWN_HOSTS)));
     }
