@@ -94,7 +94,7 @@ class SshIT {
         TestCluster.CliResult refused = c.cli("ssh", "--out", "json", "*", "cmd.run", "echo \"$((6 * 7))\" 'it''s'");
         assertEquals(1, refused.exit(), refused.out() + refused.err());
         JsonNode job = json(refused);
-        assertEquals("42 its", job.at("/returns/web1/ret").asText());
+        assertEquals("42 its", job.at("/returns/web1/ret").asText(), job.toString());
         assertFalse(job.at("/returns/web2/success").asBoolean());
         assertTrue(job.at("/returns/web2/ret").asText().contains("--accept-new"), job.toString());
         assertEquals("not-connected", job.at("/missing/db1").asText(), job.toString());
@@ -143,6 +143,26 @@ class SshIT {
         TestCluster.CliResult batched = c.cli("ssh", "-b", "1", "--out", "json", "web*", "cmd.run", "echo batched");
         assertEquals(0, batched.exit(), batched.out() + batched.err());
         assertEquals("batched", json(batched).at("/returns/web2/ret").asText());
+
+        // a kill closes the runs' sessions: the job ends killed, not at its timeout
+        Path began = dir.resolve("began");
+        TestCluster.CliResult cast = c.cli("ssh", "--async", "--out", "json", "--timeout", "120", "web1", "cmd.run",
+                "touch " + began + "; sleep 100");
+        assertEquals(0, cast.exit(), cast.out() + cast.err());
+        String sleeper = json(cast).path("jid").asText();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (!Files.exists(began) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertTrue(Files.exists(began), "the command began on the host");
+        assertEquals(0, c.cli("job", "kill", sleeper).exit());
+        long killedBy = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20); // not the 100 s
+        JsonNode killed = JSON.readTree(c.cli("job", "show", sleeper, "--out", "json").out());
+        while (killed.at("/returns/web1").isMissingNode() && System.nanoTime() < killedBy) {
+            Thread.sleep(50);
+            killed = JSON.readTree(c.cli("job", "show", sleeper, "--out", "json").out());
+        }
+        assertTrue(killed.at("/returns/web1/ret").asText().contains("killed"), killed.toString());
 
         // the job is in the job cache as a minion job is
         String jid = json(again).path("jid").asText();

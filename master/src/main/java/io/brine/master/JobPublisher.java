@@ -79,6 +79,10 @@ final class JobPublisher {
         List<String> expected = resolution.expected();
         try {
             access.checkPublish(by, spec.function(), expected);
+            if (spec.ssh() != null && spec.ssh().acceptNewHostKeys()) {
+                // it writes the master's known_hosts: trusting a machine's key is managing keys
+                access.checkRight(by, "@keys", "trust new SSH host keys (--accept-new)");
+            }
         } catch (AccessDeniedException e) {
             audit.record(by, "refused", auditFields(spec, expected.size(), null, e.getMessage()));
             throw e;

@@ -214,6 +214,7 @@ public final class Master implements AutoCloseable {
         TransferStaging staging = new TransferStaging(digests, new CopySources(config.access().cpRoots(),
                 config.fileRoots(), secrets, access));
         this.ssh = new SshJobs(config.ssh(), config.fileRoots(), pillar, config.nodegroups(), tracker, staging,
+                secrets, () -> directory.ids(io.brine.protocol.KeyStatus.ACCEPTED), config.quotas().maxReturnSize(),
                 runtime.threads("ssh"));
         JobPublisher publisher = new JobPublisher(new JobRoute(TargetResolver.minions(directory, facts,
                 config.nodegroups()), reach, declared), ssh, tracker, events, timer, access, audit, deliveries, metrics,

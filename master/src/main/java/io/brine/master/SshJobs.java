@@ -9,8 +9,10 @@ import io.brine.protocol.JobRequest;
 import io.brine.protocol.Message;
 import io.brine.ssh.AgentJar;
 import io.brine.ssh.AgentPayload;
+import io.brine.ssh.HostRun;
 import io.brine.ssh.Roster;
 import io.brine.ssh.RosterHost;
+import io.brine.ssh.RunStopper;
 import io.brine.ssh.SshRunner;
 import io.brine.ssh.SshUnreachable;
 import io.brine.ssh.Upload;
@@ -18,7 +20,6 @@ import io.brine.targeting.MinionFacts;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -30,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
@@ -59,15 +59,23 @@ final class SshJobs implements AutoCloseable {
     private final JobTracker tracker;
     private final TransferStaging staging;
     private final ThreadPoolExecutor pool;
-    /** The host runs of each live job, to stop them on a kill. */
-    private final Map<String, Map<String, Future<?>>> running = new ConcurrentHashMap<>();
-    private final Set<String> killed = ConcurrentHashMap.newKeySet();
+    /** Looks up roster hosts' names for the probe, a few at once. */
+    private final ThreadPoolExecutor lookups;
+    /** The runs of each live job over SSH, to stop them on a kill. */
+    private final Map<String, JobRuns> jobs = new ConcurrentHashMap<>();
+    private final MasterSecrets secrets;
+    private final java.util.function.Supplier<Collection<String>> minionIds;
+    private final long maxReturnBytes;
     private SshRunner runner;
     private JarSeen jar;
 
     SshJobs(SshConfig config, List<Path> fileRoots, PillarCompiler pillars, Map<String, String> nodegroups,
-            JobTracker tracker, TransferStaging staging, ThreadFactory threads) {
+            JobTracker tracker, TransferStaging staging, MasterSecrets secrets,
+            java.util.function.Supplier<Collection<String>> minionIds, long maxReturnBytes, ThreadFactory threads) {
         this.staging = staging;
+        this.secrets = secrets;
+        this.minionIds = minionIds;
+        this.maxReturnBytes = maxReturnBytes;
         this.config = config;
         this.fileRoots = List.copyOf(fileRoots);
         this.pillars = pillars;
@@ -76,6 +84,9 @@ final class SshJobs implements AutoCloseable {
         this.pool = new ThreadPoolExecutor(config.maxProcs(), config.maxProcs(), 30, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(MAX_WAITING), threads);
         pool.allowCoreThreadTimeOut(true); // a master that never runs brine ssh keeps no thread for it
+        this.lookups = new ThreadPoolExecutor(8, 8, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(MAX_WAITING),
+                threads, new ThreadPoolExecutor.DiscardPolicy()); // a lookup not taken is a host not found in time
+        lookups.allowCoreThreadTimeOut(true);
     }
 
     /**
@@ -97,6 +108,14 @@ final class SshJobs implements AutoCloseable {
         }
         Map<String, RosterHost> hosts = new LinkedHashMap<>();
         roster.hosts().forEach(h -> hosts.put(h.id(), h));
+        // one id is one machine in the job cache, its returns and its outcomes: a roster host may not take a minion's
+        Set<String> minions = new java.util.HashSet<>(minionIds.get());
+        List<String> both = hosts.keySet().stream().filter(minions::contains).sorted().toList();
+        if (!both.isEmpty()) {
+            throw new IllegalArgumentException("roster_file " + config.rosterFile() + " names " + String.join(", ", both)
+                    + ", the id" + (both.size() == 1 ? " of an accepted minion" : "s of accepted minions") + ": one id is "
+                    + "one machine in the job cache; rename the host in the roster, or delete the minion's key");
+        }
         Map<String, Map<String, Object>> pillarOf = new ConcurrentHashMap<>();
         TargetResolver resolver = new TargetResolver(() -> new java.util.ArrayList<>(hosts.keySet()),
                 (id, needGrains, needPillar) -> facts(hosts.get(id), needGrains, needPillar, pillarOf), nodegroups);
@@ -148,19 +167,22 @@ final class SshJobs implements AutoCloseable {
             this.pillarOf = pillarOf;
         }
 
-        /** The hosts that accept a TCP connection on their SSH port now, all tried at once. */
+        /**
+         * The hosts that accept a TCP connection on their SSH port now, all tried at once, for no longer than the
+         * longest of their {@code timeout}s and {@link #MAX_PROBE}.
+         */
         @Override
         public Set<String> reachable(Collection<String> ids) {
-            Map<String, InetSocketAddress> addresses = new LinkedHashMap<>();
+            Map<String, TcpProbe.Target> targets = new LinkedHashMap<>();
             Duration wait = Duration.ZERO;
             for (String id : ids) {
                 RosterHost h = hosts.get(id);
                 if (h != null) {
-                    addresses.put(id, new InetSocketAddress(h.host(), h.port()));
+                    targets.put(id, new TcpProbe.Target(h.host(), h.port()));
                     wait = wait.compareTo(h.timeout()) < 0 ? h.timeout() : wait;
                 }
             }
-            return TcpProbe.accepting(addresses, wait.compareTo(MAX_PROBE) > 0 ? MAX_PROBE : wait);
+            return TcpProbe.accepting(targets, wait.compareTo(MAX_PROBE) > 0 ? MAX_PROBE : wait, lookups);
         }
 
         @Override
@@ -168,8 +190,22 @@ final class SshJobs implements AutoCloseable {
             if (message instanceof JobRequest job) {
                 ids.forEach(id -> start(hosts.get(id), job, options, pillarOf));
             } else if (message instanceof JobKill kill) {
-                kill(kill.jid());
+                stop(kill);
             }
+        }
+    }
+
+    /**
+     * The runs of one job over SSH: whether it was killed, and the stoppers of the runs under way. Forgotten when
+     * the job is done (its returns in, or its time up): a host still waiting for a worker then never starts.
+     */
+    private static final class JobRuns {
+        private final Set<RunStopper> running = ConcurrentHashMap.newKeySet();
+        private volatile boolean killed;
+
+        void kill() {
+            killed = true;
+            running.forEach(RunStopper::stop);
         }
     }
 
@@ -178,31 +214,62 @@ final class SshJobs implements AutoCloseable {
         if (host == null) {
             return;
         }
-        Map<String, Future<?>> ofJob = running.computeIfAbsent(job.jid(), j -> new ConcurrentHashMap<>());
+        java.util.Optional<LiveJob> live = tracker.live(job.jid());
+        if (live.isEmpty() || live.get().done.isDone()) {
+            return; // a batch's later host after the job ended: nothing waits for it
+        }
+        JobRuns runs = jobs.computeIfAbsent(job.jid(), jid -> {
+            JobRuns created = new JobRuns();
+            live.get().done.whenComplete((record, error) -> jobs.remove(jid, created));
+            return created;
+        });
+        // taken, as a minion acknowledges a job, before it waits for a worker: a minion of the same id connecting
+        // meanwhile is not sent it
+        tracker.acknowledged(host.id(), job.jid());
         try {
-            ofJob.put(host.id(), pool.submit(() -> {
-                // taken, as a minion acknowledges a job: a minion of the same id connecting is not sent it
-                tracker.acknowledged(host.id(), job.jid());
-                try {
-                    tracker.returned(host.id(), job.jid(), run(host, job, options, pillarOf));
-                } finally {
-                    ofJob.remove(host.id());
-                    if (ofJob.isEmpty() && running.remove(job.jid(), ofJob)) {
-                        killed.remove(job.jid());
-                    }
-                }
-            }));
+            pool.execute(() -> tracker.returned(host.id(), job.jid(), runCounted(host, job, options, pillarOf, runs)));
         } catch (RejectedExecutionException e) {
             tracker.returned(host.id(), job.jid(), failed("the master has " + MAX_WAITING + " host runs of brine ssh "
                     + "waiting already; this one was not started", Instant.now()));
         }
     }
 
-    private MinionResult run(RosterHost host, JobRequest job, SshOptions options,
-            Map<String, Map<String, Object>> pillarOf) {
+    /** One host's run, whatever goes wrong in it ending as a return: none is ever lost to an exception. */
+    private MinionResult runCounted(RosterHost host, JobRequest job, SshOptions options,
+            Map<String, Map<String, Object>> pillarOf, JobRuns runs) {
+        Instant start = Instant.now();
+        if (runs.killed) {
+            return killed(host, start);
+        }
+        if (tracker.live(job.jid()).map(j -> j.done.isDone()).orElse(true)) {
+            return failed("not started on " + host.id() + ": the job's time was up before one of the master's "
+                    + config.maxProcs() + " SSH workers (ssh_max_procs) was free", start);
+        }
+        RunStopper stopper = new RunStopper();
+        runs.running.add(stopper);
+        try {
+            if (runs.killed) {
+                return killed(host, start);
+            }
+            MinionResult r = run(host, job, new HostRun(Duration.ofMillis(job.timeoutMillis()),
+                    options.acceptNewHostKeys(), stopper), pillarOf);
+            return runs.killed ? killed(host, start) : r;
+        } catch (RuntimeException | LinkageError e) { // a class missing from a broken install: a return all the same
+            LOG.log(Level.WARNING, "brine ssh on " + host.id() + " for job " + job.jid() + " failed", e);
+            return failed("the master failed running it on " + host.id() + ": " + e, start);
+        } finally {
+            runs.running.remove(stopper);
+        }
+    }
+
+    private static MinionResult killed(RosterHost host, Instant start) {
+        return failed("the job was killed; on " + host.id() + " its session was closed", start);
+    }
+
+    private MinionResult run(RosterHost host, JobRequest job, HostRun run, Map<String, Map<String, Object>> pillarOf) {
         Instant start = Instant.now();
         if (job.function().equals(CopyJobs.COPY_FUNCTION)) {
-            return copy(host, job, options, start);
+            return copy(host, job, run, start);
         }
         AgentPayload payload = null;
         if (SshRunner.needsJar(job.function(), job.args(), job.kwargs())) {
@@ -216,24 +283,21 @@ final class SshJobs implements AutoCloseable {
             if (pillar.isEmpty()) {
                 return failed("the pillar of " + host.id() + " cannot be compiled (the master's log says why)", start);
             }
-            payload = new AgentPayload(agent.get(), fileRoots, pillar.get());
+            payload = new AgentPayload(agent.get(), fileRoots, pillar.get(), real -> secrets.holding(real).isPresent());
         }
-        MinionResult r;
         try {
-            r = runner().run(host, job.function(), job.args(), job.kwargs(), Duration.ofMillis(job.timeoutMillis()),
-                    payload, options.acceptNewHostKeys());
+            return runner().run(host, job.function(), job.args(), job.kwargs(), payload, run);
         } catch (SshUnreachable e) {
             // it accepted a connection when the job was published, so this is no outage: ssh's own exit code
-            r = new MinionResult(e.getMessage(), 255, false, start, Instant.now());
+            return new MinionResult(e.getMessage(), 255, false, start, Instant.now());
         }
-        return killed.contains(job.jid()) ? failed("the job was killed while it ran on " + host.id(), start) : r;
     }
 
     /**
      * {@code brine cp --ssh}: the files staged for the job, read from what was opened when they were staged, written
      * on the host with a shell alone.
      */
-    private MinionResult copy(RosterHost host, JobRequest job, SshOptions options, Instant start) {
+    private MinionResult copy(RosterHost host, JobRequest job, HostRun run, Instant start) {
         List<Upload> uploads = new java.util.ArrayList<>();
         try {
             for (Object o : (List<?>) job.kwargs().get("files")) {
@@ -243,11 +307,13 @@ final class SshJobs implements AutoCloseable {
                 if (f.isEmpty()) {
                     return failed("the master no longer holds " + described.get("name") + " for this copy", start);
                 }
+                if (!f.get().unchanged()) {
+                    return failed(f.get().source() + " changed after it was staged; nothing of it was sent", start);
+                }
                 java.nio.channels.FileChannel channel = f.get().channel();
                 uploads.add(new Upload(f.get().name(), f.get().mode(), () -> new PositionalInput(channel)));
             }
-            return runner().copy(host, uploads, String.valueOf(job.kwargs().get("dest")),
-                    Duration.ofMillis(job.timeoutMillis()), options.acceptNewHostKeys());
+            return runner().copy(host, uploads, String.valueOf(job.kwargs().get("dest")), run);
         } catch (TransferStaging.Refused e) {
             return failed(e.getMessage(), start);
         } catch (InterruptedException e) {
@@ -286,17 +352,11 @@ final class SshJobs implements AutoCloseable {
         }
     }
 
-    /** Stops the host runs of a job still going, if it has any: they return 'killed'. */
+    /** Stops the host runs of a job still going, if it has any: they return 'killed', and hosts not begun never do. */
     void stop(JobKill kill) {
-        kill(kill.jid());
-    }
-
-    /** Stops the host runs of {@code jid} still going: their sessions are closed, and they return 'killed'. */
-    private void kill(String jid) {
-        Map<String, Future<?>> ofJob = running.get(jid);
-        if (ofJob != null) {
-            killed.add(jid);
-            ofJob.values().forEach(f -> f.cancel(true));
+        JobRuns runs = jobs.get(kill.jid());
+        if (runs != null) {
+            runs.kill();
         }
     }
 
@@ -308,7 +368,7 @@ final class SshJobs implements AutoCloseable {
                 LOG.log(Level.WARNING, "cannot make the folder of ssh_known_hosts " + config.knownHosts() + ": "
                         + e.getMessage());
             }
-            runner = SshRunner.start(config.knownHosts(), false);
+            runner = SshRunner.start(config.knownHosts(), false, maxReturnBytes);
         }
         return runner;
     }
@@ -338,6 +398,7 @@ final class SshJobs implements AutoCloseable {
     @Override
     public synchronized void close() {
         pool.shutdownNow();
+        lookups.shutdownNow();
         if (runner != null) {
             runner.close();
         }

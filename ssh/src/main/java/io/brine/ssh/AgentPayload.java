@@ -14,10 +14,13 @@ import java.util.Objects;
  * @param jar       the minion jar
  * @param fileRoots the master's {@code file_roots} for {@code base}, in order
  * @param pillar    the host's pillar, as the master compiled it
+ * @param withheld  the real paths the master never hands out (its keys, its cache), whatever a root holds
  */
-public record AgentPayload(AgentJar jar, List<Path> fileRoots, Map<String, Object> pillar) {
+public record AgentPayload(AgentJar jar, List<Path> fileRoots, Map<String, Object> pillar,
+        java.util.function.Predicate<Path> withheld) {
     public AgentPayload {
         Objects.requireNonNull(jar, "jar");
+        Objects.requireNonNull(withheld, "withheld");
         fileRoots = List.copyOf(fileRoots);
         // not Map.copyOf: a pillar key may be set to nothing (null)
         pillar = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(pillar));

@@ -3,18 +3,14 @@ package io.brine.ssh;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.jobs.MinionResult;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.sshd.client.session.ClientSession;
 
 /**
  * One function run on a roster host with Brine's minion jar, as salt-ssh runs its thin Salt: the jar copied once
@@ -25,26 +21,26 @@ import org.apache.sshd.client.session.ClientSession;
 final class AgentRun {
     /** The most a run's state tree and pillar may hold; the master's own file server serves no more to a minion. */
     static final long MAX_RUN_BYTES = 64L << 20;
+    /** The largest pillar a host reads (as one YAML document, whose reader stops at 3 MiB of characters). */
+    static final int MAX_PILLAR_CHARS = 3 * 1024 * 1024 - 64;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final ClientSession session;
+    private final HostSession session;
     private final RosterHost host;
     private final AgentPayload payload;
-    private final Instant deadline;
 
-    AgentRun(ClientSession session, RosterHost host, AgentPayload payload, Instant deadline) {
+    AgentRun(HostSession session, RosterHost host, AgentPayload payload) {
         this.session = session;
         this.host = host;
         this.payload = payload;
-        this.deadline = deadline;
     }
 
     MinionResult run(String function, List<Object> args, Map<String, Object> kwargs, Instant start)
             throws SshUnreachable, IOException {
         String jarName = payload.jar().sha256() + ".jar";
-        SshRunner.Exec probe = SshRunner.exec(session, "c=\"${XDG_CACHE_HOME:-$HOME/.cache}/brine/ssh\"; "
+        HostSession.Exec probe = session.exec("c=\"${XDG_CACHE_HOME:-$HOME/.cache}/brine/ssh\"; "
                 + "printf '%s\\n' \"$c\"; command -v java >/dev/null 2>&1 && echo java; "
-                + "[ -f \"$c/" + jarName + "\" ] && echo jar; exit 0", null, left());
+                + "[ -f \"$c/" + jarName + "\" ] && echo jar; exit 0");
         List<String> lines = probe.stdout().lines().toList();
         if (probe.exit() != 0 || lines.isEmpty() || !lines.get(0).startsWith("/")) {
             return failed("cannot find the login user's cache folder on " + where() + " (exit " + probe.exit() + "): "
@@ -60,36 +56,40 @@ final class AgentRun {
         String jar = cache + "/" + jarName;
         if (!lines.contains("jar")) {
             String temp = jar + "." + UUID.randomUUID();
-            try (InputStream in = Files.newInputStream(payload.jar().file())) {
-                SshRunner.Exec copy = SshRunner.exec(session, "mkdir -p " + ShellWords.quote(cache) + " && chmod 700 "
-                        + ShellWords.quote(cache) + " && cat > " + ShellWords.quote(temp) + " && mv -f "
-                        + ShellWords.quote(temp) + " " + ShellWords.quote(jar), in, left());
-                if (copy.exit() != 0) {
-                    return failed("cannot copy Brine's minion jar to " + where() + ":" + jar + " (exit " + copy.exit()
-                            + "): " + copy.stderr().strip(), start);
-                }
+            HostSession.Exec copy = session.exec("mkdir -p " + ShellWords.quote(cache) + " && chmod 700 "
+                    + ShellWords.quote(cache) + " && cat > " + ShellWords.quote(temp) + " && mv -f -- "
+                    + ShellWords.quote(temp) + " " + ShellWords.quote(jar) + " || { rm -f -- " + ShellWords.quote(temp)
+                    + "; exit 1; }", out -> Files.copy(payload.jar().file(), out));
+            if (copy.exit() != 0) {
+                return failed("cannot copy Brine's minion jar to " + where() + ":" + jar + " (exit " + copy.exit()
+                        + "): " + copy.stderr().strip(), start);
             }
         }
         String dir = cache + "/run-" + UUID.randomUUID();
-        byte[] archive;
-        try {
-            archive = archive(dir, args, kwargs);
-        } catch (IOException e) {
-            return failed(e.getMessage(), start);
+        String pillar = JSON.writeValueAsString(payload.pillar());
+        if (pillar.length() > MAX_PILLAR_CHARS) {
+            return failed("the pillar of " + host.id() + " is " + pillar.length() + " characters as JSON; a host reads "
+                    + "at most " + MAX_PILLAR_CHARS, start);
         }
         String sudo = host.sudo() ? "sudo -n -- " : "";
-        long seconds = Math.max(1, left().toSeconds());
+        long seconds = Math.max(1, session.left().toSeconds());
         String command = "d=" + ShellWords.quote(dir) + "; mkdir -m 700 \"$d\" && tar -xf - -C \"$d\" && cd \"$d\" && "
                 + sudo + "java -jar " + ShellWords.quote(jar) + " call --local -c \"$d/minion.yaml\" --out json "
                 + "--timeout " + seconds + " --args-file \"$d/args.json\" " + ShellWords.quote(function)
                 + "; rc=$?; " + sudo + "rm -rf \"$d\"; exit $rc";
-        SshRunner.Exec ran = SshRunner.exec(session, command, new ByteArrayInputStream(archive), left());
+        HostSession.Exec ran;
+        try {
+            ran = session.exec(command, out -> archive(out, dir, args, kwargs, pillar));
+        } catch (IOException e) {
+            return failed(e.getMessage() + " (on " + where() + " nothing ran)", start);
+        }
         return read(ran, start);
     }
 
-    /** The minion config, arguments, pillar and state tree of one run in {@code dir}. */
-    private byte[] archive(String dir, List<Object> args, Map<String, Object> kwargs) throws IOException {
-        RunArchive archive = new RunArchive(MAX_RUN_BYTES);
+    /** The minion config, arguments, pillar and state tree of one run in {@code dir}, written to {@code out}. */
+    private void archive(java.io.OutputStream out, String dir, List<Object> args, Map<String, Object> kwargs,
+            String pillar) throws IOException {
+        RunArchive archive = new RunArchive(out, MAX_RUN_BYTES, payload.withheld());
         Map<String, Object> roots = new LinkedHashMap<>();
         List<String> stateDirs = new java.util.ArrayList<>();
         for (int i = 0; i < Math.max(1, payload.fileRoots().size()); i++) {
@@ -114,18 +114,23 @@ final class AgentRun {
                 .text("args.json", JSON.writeValueAsString(arguments))
                 // data only (#!yaml, #!json): what the master compiled is not rendered a second time there
                 .text("pillar/top.sls", "#!yaml\nbase:\n  '*':\n    - brine_ssh\n")
-                .text("pillar/brine_ssh.sls", "#!json\n" + JSON.writeValueAsString(payload.pillar()));
+                .text("pillar/brine_ssh.sls", "#!json\n" + pillar);
         if (payload.fileRoots().isEmpty()) {
             archive.folder("states/0"); // a master with no file_roots: an empty tree, as its file server has
         }
         for (int i = 0; i < payload.fileRoots().size(); i++) {
             archive.tree("states/" + i, payload.fileRoots().get(i));
         }
-        return archive.finish();
+        archive.finish();
     }
 
     /** The host's return, from the job document {@code call --local --out json} printed. */
-    private MinionResult read(SshRunner.Exec ran, Instant start) {
+    private MinionResult read(HostSession.Exec ran, Instant start) {
+        if (ran.stdoutCut()) {
+            return new MinionResult("the return on " + where() + " is larger than "
+                    + session.maxOutputBytes() + " bytes, the most the master keeps of a return (max_return_size)", 1,
+                    false, start, Instant.now());
+        }
         JsonNode entry;
         try {
             entry = JSON.readTree(ran.stdout()).path("returns").path(host.id());
@@ -153,11 +158,6 @@ final class AgentRun {
 
     private static String tail(String text) {
         return text.length() <= 2000 ? text : "..." + text.substring(text.length() - 2000);
-    }
-
-    private Duration left() {
-        Duration d = Duration.between(Instant.now(), deadline);
-        return d.isNegative() || d.isZero() ? Duration.ofMillis(1) : d;
     }
 
     private String where() {

@@ -5,16 +5,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.sshd.client.SshClient;
-import org.apache.sshd.client.channel.ClientChannel;
-import org.apache.sshd.client.channel.ClientChannelEvent;
+import org.apache.sshd.client.future.ConnectFuture;
 import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
-import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.AttributeRepository;
 import org.apache.sshd.common.keyprovider.FileKeyPairProvider;
@@ -37,30 +34,56 @@ public final class SshRunner implements AutoCloseable {
     /** The functions run as shell commands, with nothing of Brine on the target. */
     public static final Set<String> SHELL_FUNCTIONS = Set.of("test.ping", "test.echo", "cmd.run", "cmd.run_all",
             "cmd.retcode");
+    /** The most of each stream of a command kept by default; past it, the output is cut and its whole size told. */
+    public static final long MAX_OUTPUT_BYTES = 16L << 20;
 
-    /** Set on a connection that may trust a host key not yet known (its run's {@code acceptNew}). */
+    /** Set on a connection that may trust a host key not yet known (its run's {@code acceptNewHostKey}). */
     private static final AttributeRepository.AttributeKey<Boolean> ACCEPT_NEW = new AttributeRepository.AttributeKey<>();
 
     private final SshClient client;
     private final boolean acceptNewByDefault;
+    private final long maxOutputBytes;
 
-    private SshRunner(SshClient client, boolean acceptNewByDefault) {
+    private SshRunner(SshClient client, boolean acceptNewByDefault, long maxOutputBytes) {
         this.client = client;
         this.acceptNewByDefault = acceptNewByDefault;
+        this.maxOutputBytes = maxOutputBytes;
     }
 
     /**
      * A runner checking host keys against {@code knownHosts}, adding unknown hosts' keys if {@code acceptNew} (the
-     * default of runs that do not say).
+     * default of {@link #run(RosterHost, String, List, Duration)}).
      */
     public static SshRunner start(Path knownHosts, boolean acceptNew) {
+        return start(knownHosts, acceptNew, MAX_OUTPUT_BYTES);
+    }
+
+    /** As above, keeping at most {@code maxOutputBytes} of what a host writes to each stream (and prints back). */
+    public static SshRunner start(Path knownHosts, boolean acceptNew, long maxOutputBytes) {
         SshClient client = SshClient.setUpDefaultClient();
-        // asked only for a host whose key is not in known_hosts at all: a changed key is refused before this
-        ServerKeyVerifier unknown = (session, address, key) -> Boolean.TRUE.equals(
-                session.getConnectionContext() == null ? null : session.getConnectionContext().getAttribute(ACCEPT_NEW));
-        client.setServerKeyVerifier(new KnownHostsServerKeyVerifier(unknown, knownHosts));
+        client.setServerKeyVerifier(new HostKeys(knownHosts));
         client.start();
-        return new SshRunner(client, acceptNew);
+        return new SshRunner(client, acceptNew, maxOutputBytes);
+    }
+
+    /**
+     * known_hosts, strictly: a host whose key it does not hold is trusted only by a run that says so (asked only for
+     * a host with no entry at all; a changed key is refused before), and a file that cannot be read whole trusts no
+     * host, rather than reading as empty, which would let {@code --accept-new} take a changed key for a new one.
+     */
+    private static final class HostKeys extends KnownHostsServerKeyVerifier {
+        HostKeys(Path file) {
+            super((session, address, key) -> {
+                AttributeRepository context = session.getConnectionContext();
+                return context != null && Boolean.TRUE.equals(context.getAttribute(ACCEPT_NEW));
+            }, file);
+        }
+
+        @Override
+        protected boolean acceptIncompleteHostKeys(ClientSession session, java.net.SocketAddress address,
+                java.security.PublicKey key, Throwable reason) {
+            return false;
+        }
     }
 
     /**
@@ -71,20 +94,19 @@ public final class SshRunner implements AutoCloseable {
      */
     public MinionResult run(RosterHost host, String function, List<Object> args, Duration timeout)
             throws SshUnreachable {
-        return run(host, function, args, Map.of(), timeout, null, acceptNewByDefault);
+        return run(host, function, args, Map.of(), null, new HostRun(timeout, acceptNewByDefault, new RunStopper()));
     }
 
     /**
      * Runs {@code function} on {@code host}: a shell function given as a shell takes it ({@link #SHELL_FUNCTIONS},
      * with no keyword arguments) runs as a shell command; any other runs with Brine's minion jar and the files of
-     * {@code payload} there ({@link AgentRun}), or, without a payload, returns a failed result saying so. The whole
-     * run may take {@code timeout}. With {@code acceptNew}, a host whose key is not yet known is trusted and its key
-     * added to known_hosts; a changed key is refused either way.
+     * {@code payload} there ({@link AgentRun}), or, without a payload, returns a failed result saying so.
      *
-     * @throws SshUnreachable when the host cannot be reached or logged in to, or its key is refused
+     * @throws SshUnreachable when the host cannot be reached or logged in to, its key is refused, or the run was
+     *                        stopped
      */
     public MinionResult run(RosterHost host, String function, List<Object> args, Map<String, Object> kwargs,
-            Duration timeout, AgentPayload payload, boolean acceptNew) throws SshUnreachable {
+            AgentPayload payload, HostRun run) throws SshUnreachable {
         Instant start = Instant.now();
         String command = needsJar(function, args, kwargs) ? null : command(function, args);
         if (command == null && payload == null) {
@@ -94,18 +116,15 @@ public final class SshRunner implements AutoCloseable {
                     + "with Brine's minion jar there, and none was given; these run with a shell alone: " + shellOnly,
                     start);
         }
-        ClientSession session = login(host, acceptNew);
-        try {
+        try (HostSession session = login(host, run, start)) {
             if (command == null) {
-                return new AgentRun(session, host, payload, start.plus(timeout)).run(function, args, kwargs, start);
+                return new AgentRun(session, host, payload).run(function, args, kwargs, start);
             }
-            Exec exec = exec(session, host.sudo() ? "sudo -n -- /bin/sh -c " + ShellWords.quote(command) : command,
-                    null, timeout);
+            HostSession.Exec exec = session.exec(host.sudo() ? "sudo -n -- /bin/sh -c " + ShellWords.quote(command)
+                    : command);
             return result(function, exec, start, Instant.now());
-        } catch (java.io.IOException e) {
-            return failed("cannot read what " + host.id() + " needs: " + e.getMessage(), start);
-        } finally {
-            session.close(false);
+        } catch (IOException e) {
+            return failed("cannot send what " + host.id() + " needs: " + e.getMessage(), start);
         }
     }
 
@@ -113,37 +132,43 @@ public final class SshRunner implements AutoCloseable {
      * Writes {@code files} to {@code dest} on {@code host}, as {@code brine cp} does on a minion, with nothing but a
      * shell there: into {@code dest} as a folder (several files, a trailing slash, or a folder that exists), else as
      * the one file's new path; each written to a temporary name, given its mode, and renamed into place. The return
-     * names each file written with its size, SHA-256 and mode; the login user's rights decide where it may write.
+     * names each file written with its size, the SHA-256 of the bytes sent (SSH's own integrity checks carry them)
+     * and its mode; the login user's rights decide where it may write.
      *
-     * @throws SshUnreachable when the host cannot be reached or logged in to, or its key is refused
+     * @throws SshUnreachable when the host cannot be reached or logged in to, its key is refused, or the run was
+     *                        stopped
      */
-    public MinionResult copy(RosterHost host, List<Upload> files, String dest, Duration timeout, boolean acceptNew)
-            throws SshUnreachable {
+    public MinionResult copy(RosterHost host, List<Upload> files, String dest, HostRun run) throws SshUnreachable {
         Instant start = Instant.now();
-        Instant deadline = start.plus(timeout);
-        ClientSession session = login(host, acceptNew);
         Map<String, Object> written = new LinkedHashMap<>();
-        try {
+        try (HostSession session = login(host, run, start)) {
             for (Upload f : files) {
+                // '--' before every name: a destination may begin with '-'
                 String script = "d=" + ShellWords.quote(dest) + "; if [ " + (files.size() > 1 || dest.endsWith("/") ? 1 : 0)
                         + " = 1 ] || [ -d \"$d\" ]; then t=\"${d%/}/\"" + ShellWords.quote(f.name()) + "; else t=\"$d\"; fi; "
                         + "tmp=\"$t.brine-$$\"; if cat > \"$tmp\" && chmod " + Integer.toOctalString(f.mode())
-                        + " \"$tmp\" && mv -f \"$tmp\" \"$t\"; then printf '%s' \"$t\"; else rm -f \"$tmp\"; exit 1; fi";
+                        + " -- \"$tmp\" && mv -f -- \"$tmp\" \"$t\"; then printf '%s' \"$t\"; else rm -f -- \"$tmp\"; "
+                        + "exit 1; fi";
                 java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
-                long size;
-                Exec exec;
-                try (CountingInput in = new CountingInput(new java.security.DigestInputStream(f.open().open(), sha))) {
-                    exec = exec(session, host.sudo() ? "sudo -n -- /bin/sh -c " + ShellWords.quote(script) : script, in,
-                            remaining(deadline));
-                    size = in.count();
-                }
+                long[] size = new long[1];
+                HostSession.Exec exec = session.exec(host.sudo() ? "sudo -n -- /bin/sh -c " + ShellWords.quote(script)
+                        : script, out -> {
+                            try (java.io.InputStream in = f.open().open()) {
+                                byte[] buffer = new byte[64 * 1024];
+                                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                                    sha.update(buffer, 0, n);
+                                    size[0] += n;
+                                    out.write(buffer, 0, n);
+                                }
+                            }
+                        });
                 if (exec.exit() != 0 || exec.timedOut()) {
                     return new MinionResult("cannot write " + f.name() + " to " + dest + " on " + host.id() + " (exit "
                             + exec.exit() + "): " + exec.stderr().strip(), exec.exit() == 0 ? 1 : exec.exit(), false,
                             start, Instant.now());
                 }
                 Map<String, Object> done = new LinkedHashMap<>();
-                done.put("size", size);
+                done.put("size", size[0]);
                 done.put("sha256", java.util.HexFormat.of().formatHex(sha.digest()));
                 done.put("mode", String.format("%04o", f.mode()));
                 written.put(exec.stdout(), done);
@@ -153,40 +178,6 @@ public final class SshRunner implements AutoCloseable {
             return failed("cannot read what is copied to " + host.id() + ": " + e.getMessage(), start);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
-        } finally {
-            session.close(false);
-        }
-    }
-
-    private static Duration remaining(Instant deadline) {
-        Duration d = Duration.between(Instant.now(), deadline);
-        return d.isNegative() || d.isZero() ? Duration.ofMillis(1) : d;
-    }
-
-    /** Counts the bytes read through it: the size of what was sent. */
-    private static final class CountingInput extends java.io.FilterInputStream {
-        private long count;
-
-        CountingInput(java.io.InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            count += b < 0 ? 0 : 1;
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            count += Math.max(0, n);
-            return n;
-        }
-
-        long count() {
-            return count;
         }
     }
 
@@ -195,19 +186,35 @@ public final class SshRunner implements AutoCloseable {
         return !kwargs.isEmpty() || !SHELL_FUNCTIONS.contains(function) || command(function, args) == null;
     }
 
-    private ClientSession login(RosterHost host, boolean acceptNew) throws SshUnreachable {
+    /**
+     * Connects and logs in, both within the host's {@code timeout}; the session is the run's stopper's to close, and
+     * its commands wait no later than the run's end.
+     */
+    private HostSession login(RosterHost host, HostRun run, Instant start) throws SshUnreachable {
+        Instant loginBy = Instant.now().plus(host.timeout());
+        ConnectFuture connecting = null;
         ClientSession session = null;
         try {
-            session = client.connect(host.user(), host.host(), host.port(),
-                    AttributeRepository.ofKeyValuePair(ACCEPT_NEW, acceptNew), null).verify(host.timeout()).getSession();
+            connecting = client.connect(host.user(), host.host(), host.port(),
+                    AttributeRepository.ofKeyValuePair(ACCEPT_NEW, run.acceptNewHostKey()), null);
+            session = connecting.verify(host.timeout()).getSession();
+            run.stopper().attach(session);
             session.setKeyIdentityProvider(new FileKeyPairProvider(host.priv()));
-            session.auth().verify(host.timeout());
-            return session;
+            session.auth().verify(remaining(loginBy));
+            return new HostSession(session, start.plus(run.timeout()), maxOutputBytes);
         } catch (IOException | RuntimeException e) {
             if (session != null) {
                 session.close(true);
+            } else if (connecting != null) {
+                // given up: a connection that completes later is closed, not left open
+                connecting.addListener(f -> {
+                    if (f.isConnected()) {
+                        f.getSession().close(true);
+                    }
+                });
+                connecting.cancel();
             }
-            String why = reason(e);
+            String why = run.stopper().stopped() ? "the run was stopped" : reason(e);
             if (why.contains("did not validate")) { // MINA's words for a key known_hosts does not hold, or a changed one
                 why = "its host key is not in the master's known hosts, or has changed: 'brine ssh --accept-new' trusts a "
                         + "new host on first contact; a changed key must be removed from known_hosts by hand (" + why + ")";
@@ -217,33 +224,9 @@ public final class SshRunner implements AutoCloseable {
         }
     }
 
-    /** The most of each stream of a command kept; past it, the output is cut and its whole size told. */
-    static final long MAX_OUTPUT_BYTES = 16L << 20;
-
-    /** What ran, as the target said it. */
-    record Exec(String stdout, String stderr, int exit, boolean timedOut) {
-    }
-
-    /** Runs {@code command} on the target, {@code stdin} (may be null) as its input, waiting at most {@code timeout}. */
-    static Exec exec(ClientSession session, String command, java.io.InputStream stdin, Duration timeout)
-            throws SshUnreachable {
-        CappedOutput out = new CappedOutput(MAX_OUTPUT_BYTES);
-        CappedOutput err = new CappedOutput(MAX_OUTPUT_BYTES);
-        try (ClientChannel channel = session.createExecChannel(command)) {
-            channel.setOut(out);
-            channel.setErr(err);
-            if (stdin != null) {
-                channel.setIn(stdin); // sent whole, then end-of-file
-            }
-            channel.open().verify(timeout);
-            Set<ClientChannelEvent> events = channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED),
-                    timeout.toMillis());
-            boolean timedOut = events.contains(ClientChannelEvent.TIMEOUT);
-            Integer exit = channel.getExitStatus();
-            return new Exec(out.text(), err.text(), timedOut ? 124 : exit == null ? 255 : exit, timedOut);
-        } catch (IOException | RuntimeException e) {
-            throw new SshUnreachable("the session ended: " + reason(e), e);
-        }
+    private static Duration remaining(Instant deadline) {
+        Duration d = Duration.between(Instant.now(), deadline);
+        return d.isNegative() || d.isZero() ? Duration.ofMillis(1) : d;
     }
 
     private static String command(String function, List<Object> args) {
@@ -257,7 +240,7 @@ public final class SshRunner implements AutoCloseable {
         return function.equals("test.echo") ? "printf '%s' " + ShellWords.quote(arg) : arg;
     }
 
-    private static MinionResult result(String function, Exec exec, Instant start, Instant end) {
+    private static MinionResult result(String function, HostSession.Exec exec, Instant start, Instant end) {
         boolean ok = exec.exit() == 0;
         Object ret = switch (function) {
             case "test.ping" -> ok;
@@ -288,7 +271,7 @@ public final class SshRunner implements AutoCloseable {
         return new MinionResult(why, 1, false, start, Instant.now());
     }
 
-    private static String reason(Throwable e) {
+    static String reason(Throwable e) {
         String m = e.getMessage();
         return m == null ? e.getClass().getSimpleName() : m.replaceAll("\\s+", " ");
     }

@@ -42,10 +42,11 @@ class AgentRunTest {
                 # java -jar JAR call --local -c DIR/minion.yaml --out json --timeout N --args-file DIR/args.json FUNCTION
                 d=$(dirname "$6")
                 echo "$2" >> "$d/../jars-run"
-                printf '{"jid":"1","returns":{"web1":{"ret":{"args":%s,"pillar":"%s","state":"%s","function":"%s"},'\\
-                '"retcode":0,"success":true,"start_time":"2026-01-01T00:00:00Z","end_time":"2026-01-01T00:00:01Z"}},'\\
-                '"missing":{}}' "$(cat "$d/args.json")" "$(tail -n 1 "$d/pillar/brine_ssh.sls" | tr -d '"')" \\
-                "$(cat "$d/states/0/web/init.sls")" "${13}"
+                printf '{"jid":"1","returns":{"web1":{"ret":{"args":%s,"pillar":"%s","state":"%s","function":"%s",'\\
+                '"files":"%s"},"retcode":0,"success":true,"start_time":"2026-01-01T00:00:00Z",'\\
+                '"end_time":"2026-01-01T00:00:01Z"}},"missing":{}}' "$(cat "$d/args.json")" \\
+                "$(tail -n 1 "$d/pillar/brine_ssh.sls" | tr -d '"')" "$(cat "$d/states/0/web/init.sls")" "${13}" \\
+                "$(ls "$d/states/0/web" | tr '\\n' ' ')"
                 """);
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
         return bin;
@@ -60,21 +61,26 @@ class AgentRunTest {
             Path known = Files.writeString(root.resolve("known_hosts"), sshd.knownHostsLine());
             Path states = Files.createDirectories(root.resolve("states/web"));
             Files.writeString(states.resolve("init.sls"), "pkg-installed");
+            Files.createSymbolicLink(states.resolve("inside.sls"), states.resolve("init.sls"));
+            Path outside = Files.writeString(root.resolve("master-key.pem"), "never sent");
+            Files.createSymbolicLink(states.resolve("leak.sls"), outside);
+            Files.writeString(states.resolve("withheld.sls"), "never sent either");
             Path jarFile = Files.writeString(root.resolve("brine-minion.jar"), "not really a jar");
             AgentPayload payload = new AgentPayload(AgentJar.of(jarFile), List.of(root.resolve("states")),
-                    Map.of("greeting", "it's {{ not rendered }}"));
+                    Map.of("greeting", "it's {{ not rendered }}"), real -> real.endsWith("withheld.sls"));
             try (SshRunner ssh = SshRunner.start(known, false)) {
                 MinionResult first = ssh.run(sshd.host("web1"), "state.apply", List.of("web"), Map.of("test", true),
-                        TIMEOUT, payload, false);
+                        payload, HostRun.of(TIMEOUT));
                 assertTrue(first.success(), String.valueOf(first.ret()));
                 assertEquals(Map.of("args", Map.of("args", List.of("web"), "kwargs", Map.of("test", true)),
                         "pillar", "{greeting:it's {{ not rendered }}}", "state", "pkg-installed",
-                        "function", "state.apply"), first.ret());
+                        "function", "state.apply", "files", "init.sls inside.sls "), first.ret(),
+                        "a link within the root goes; one out of it, and what the master withholds, do not");
                 Path cache = home.resolve("brine/ssh");
                 Path jar = cache.resolve(payload.jar().sha256() + ".jar");
                 assertEquals("not really a jar", Files.readString(jar));
-                MinionResult again = ssh.run(sshd.host("web1"), "cmd.run", List.of("a", "b"), Map.of(), TIMEOUT,
-                        payload, false);
+                MinionResult again = ssh.run(sshd.host("web1"), "cmd.run", List.of("a", "b"), Map.of(), payload,
+                        HostRun.of(TIMEOUT));
                 assertTrue(again.success(), String.valueOf(again.ret()));
                 assertEquals(List.of(jar.toString(), jar.toString()), Files.readAllLines(cache.resolve("jars-run")));
                 try (Stream<Path> left = Files.list(cache)) {
@@ -91,15 +97,13 @@ class AgentRunTest {
         try (LoopbackSshd sshd = LoopbackSshd.start(root.resolve("sshd"), "SetEnv PATH=/nonexistent\n")) {
             Path known = Files.writeString(root.resolve("known_hosts"), sshd.knownHostsLine());
             Path jarFile = Files.writeString(root.resolve("brine-minion.jar"), "jar");
-            AgentPayload payload = new AgentPayload(AgentJar.of(jarFile), List.of(), Map.of());
+            AgentPayload payload = new AgentPayload(AgentJar.of(jarFile), List.of(), Map.of(), withheld -> false);
             try (SshRunner ssh = SshRunner.start(known, false)) {
-                MinionResult r = ssh.run(sshd.host("web1"), "state.apply", List.of(), Map.of(), TIMEOUT, payload,
-                        false);
+                MinionResult r = ssh.run(sshd.host("web1"), "state.apply", List.of(), Map.of(), payload, HostRun.of(TIMEOUT));
                 assertFalse(r.success());
                 assertTrue(String.valueOf(r.ret()).contains("has no 'java' on its PATH"), String.valueOf(r.ret()));
                 assertTrue(String.valueOf(r.ret()).contains("Java 17"), String.valueOf(r.ret()));
-                MinionResult ping = ssh.run(sshd.host("web1"), "test.ping", List.of(), Map.of(), TIMEOUT, payload,
-                        false);
+                MinionResult ping = ssh.run(sshd.host("web1"), "test.ping", List.of(), Map.of(), payload, HostRun.of(TIMEOUT));
                 assertEquals(true, ping.ret());
             }
         }
@@ -110,7 +114,8 @@ class AgentRunTest {
         try (LoopbackSshd sshd = LoopbackSshd.start(root.resolve("sshd"))) {
             Path known = Files.writeString(root.resolve("known_hosts"), "");
             try (SshRunner ssh = SshRunner.start(known, false)) {
-                MinionResult r = ssh.run(sshd.host("web1"), "test.ping", List.of(), Map.of(), TIMEOUT, null, true);
+                MinionResult r = ssh.run(sshd.host("web1"), "test.ping", List.of(), Map.of(), null,
+                        new HostRun(TIMEOUT, true, new RunStopper()));
                 assertEquals(true, r.ret());
             }
             assertTrue(Files.readString(known).contains(sshd.knownHostsLine().split(" ")[2].strip()),

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,6 +103,51 @@ class SshRunnerTest {
             MinionResult notShell = ssh.run(down, "state.apply", List.of(), TIMEOUT);
             assertFalse(notShell.success());
             assertTrue(String.valueOf(notShell.ret()).contains("Brine's minion jar"), String.valueOf(notShell.ret()));
+        }
+    }
+
+    @Test
+    void aKnownHostsFileThatCannotBeReadWholeTrustsNoHostEvenWithAcceptNew() throws Exception {
+        try (LoopbackSshd sshd = LoopbackSshd.start(root.resolve("one"))) {
+            Path other = root.resolve("other_key");
+            LoopbackSshd.keygen(other);
+            String[] key = Files.readString(root.resolve("other_key.pub")).trim().split(" ");
+            // the host's entry names another key (changed), and a line the reader cannot decode follows it
+            Path known = Files.writeString(root.resolve("known_hosts"), "[127.0.0.1]:" + sshd.port() + " " + key[0]
+                    + " " + key[1] + "\n[127.0.0.1]:" + sshd.port() + " ssh-ed25519 not-base64-at-all!!\n");
+            String before = Files.readString(known);
+            try (SshRunner ssh = SshRunner.start(known, true)) {
+                assertThrows(SshUnreachable.class, () -> ssh.run(sshd.host("web1"), "test.ping", List.of(), TIMEOUT));
+            }
+            assertEquals(before, Files.readString(known), "nothing was added");
+        }
+    }
+
+    @Test
+    void aStoppedRunEndsAtOnceThoughItsCommandWouldRunOn() throws Exception {
+        try (LoopbackSshd sshd = LoopbackSshd.start(root.resolve("one"))) {
+            Path known = Files.writeString(root.resolve("known_hosts"), sshd.knownHostsLine());
+            Path started = root.resolve("started");
+            RunStopper stopper = new RunStopper();
+            try (SshRunner ssh = SshRunner.start(known, false)) {
+                java.util.concurrent.CompletableFuture<Object> run = java.util.concurrent.CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return ssh.run(sshd.host("web1"), "cmd.run", List.of("touch " + started + "; sleep 60"),
+                                        Map.of(), null, new HostRun(Duration.ofSeconds(90), false, stopper));
+                            } catch (SshUnreachable e) {
+                                return e;
+                            }
+                        });
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                while (!Files.exists(started) && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                assertTrue(Files.exists(started), "the command began");
+                stopper.stop();
+                Object ended = run.get(10, TimeUnit.SECONDS); // not the 60 s of the command
+                assertFalse(ended instanceof MinionResult r && r.success(), String.valueOf(ended));
+            }
         }
     }
 
