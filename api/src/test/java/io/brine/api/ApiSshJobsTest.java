@@ -3,8 +3,6 @@ package io.brine.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -24,10 +22,7 @@ class ApiSshJobsTest {
 
     @Test
     void aJobWithSshGoesToTheRosterAndADownHostIsNotConnected() throws Exception {
-        int down;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            down = s.getLocalPort();
-        }
+        int down = ApiFixture.freePort(); // nobody listens there
         Path roster = Files.writeString(root.resolve("roster"), "vm1:\n  host: 127.0.0.1\n  port: " + down + "\n");
         try (ApiFixture api = ApiFixture.start(root, "api: {interface: 127.0.0.1, port: 0}\nroster_file: " + roster
                 + "\n", HttpClient.newHttpClient(), Duration.ofSeconds(15))) {

@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.config.ConfigException;
 import io.brine.master.MasterConfig;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -42,10 +40,7 @@ class SshCommandTest {
 
     @Test
     void aDownHostIsNotConnectedAndAQueuedOrMixedUpRequestIsAUsageError() throws Exception {
-        int down;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            down = s.getLocalPort();
-        }
+        int down = DemoCommand.freePort(); // nobody listens there
         Path roster = Files.writeString(root.resolve("roster"), "db1:\n  host: 127.0.0.1\n  port: " + down + "\n");
         try (TestCluster c = TestCluster.start(root, "roster_file: " + roster + "\n")) {
             TestCluster.CliResult r = c.cli("ssh", "--out", "json", "db*", "cmd.run", "true");

@@ -12,8 +12,6 @@ import io.brine.jobs.JobSpec;
 import io.brine.jobs.SshOptions;
 import io.brine.master.AccessDeniedException;
 import io.brine.ssh.LoopbackSshd;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,12 +54,6 @@ class SshIT {
         return c;
     }
 
-    private static int unusedPort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
     private static JsonNode json(TestCluster.CliResult r) throws Exception {
         return JSON.readTree(r.out());
     }
@@ -76,7 +68,7 @@ class SshIT {
                 + "\n  priv: " + one.userKey() + "\n  grains: {role: web}\n"
                 + "web2:\n  host: 127.0.0.1\n  port: " + two.port() + "\n  priv: " + two.userKey()
                 + "\n  grains: {role: web}\n"
-                + "db1:\n  host: 127.0.0.1\n  port: " + unusedPort() + "\n  priv: " + one.userKey() + "\n"
+                + "db1:\n  host: 127.0.0.1\n  port: " + DemoCommand.freePort() + "\n  priv: " + one.userKey() + "\n"
                 + "root1:\n  host: 127.0.0.1\n  port: " + one.port() + "\n  priv: " + one.userKey() + "\n  sudo: true\n");
         Path known = Files.writeString(dir.resolve("known_hosts"), one.knownHostsLine()); // web2's is not known
         Path states = Files.createDirectories(dir.resolve("states/web"));
