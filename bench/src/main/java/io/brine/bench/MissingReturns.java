@@ -22,6 +22,10 @@ final class MissingReturns {
     private long calls;
     private long wanted;
     private long missing;
+    /** How the calls' jobs said the missing ones ended (running, no-response, not-connected...). */
+    private final java.util.Map<String, Long> byOutcome = new java.util.TreeMap<>();
+    /** The missing returns of each call, in order: when in a run they went missing. */
+    private final java.util.List<Long> byCall = new java.util.ArrayList<>();
 
     /** @param what the calls counted, plural: "pings", "broadcast rounds", "applies" */
     MissingReturns(String what) {
@@ -34,8 +38,15 @@ final class MissingReturns {
         return counted(ids.size(), ids.size() - absent);
     }
 
+    /** Counts {@code job}, a call meant to bring {@code expected} returns, with how its missing minions ended. */
+    boolean counted(Job job, long expected) {
+        job.missing().values().forEach(o -> byOutcome.merge(o.label(), 1L, Long::sum));
+        return counted(expected, job.returns().size());
+    }
+
     /** Counts one call meant to bring {@code expected} returns, of which {@code got} arrived. */
     boolean counted(long expected, long got) {
+        byCall.add(Math.max(0, expected - got));
         calls++;
         wanted += expected;
         long absent = Math.max(0, expected - got);
@@ -53,7 +64,13 @@ final class MissingReturns {
 
     /** "3 of 20000 returns of 2000 pings did not arrive". */
     String describe() {
-        return missing + " of " + wanted + " returns of " + calls + " " + what + " did not arrive";
+        String d = missing + " of " + wanted + " returns of " + calls + " " + what + " did not arrive";
+        if (missing == 0) {
+            return d;
+        }
+        StringBuilder perCall = new StringBuilder();
+        byCall.forEach(c -> perCall.append(perCall.length() == 0 ? "" : " ").append(c));
+        return d + (byOutcome.isEmpty() ? "" : " (as the jobs said: " + byOutcome + ")") + "; by call: " + perCall;
     }
 
     /** Says what is missing on the progress channel and gives the failed result: the count, no other figure. */

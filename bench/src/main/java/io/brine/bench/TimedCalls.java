@@ -22,7 +22,7 @@ final class TimedCalls {
     static Samples run(MasterClient client, JobSpec spec, int n, int warmUp, int rounds, MissingReturns missing,
             String what) throws InterruptedException {
         for (int i = 0; i < warmUp; i++) {
-            missing.counted(n, client.call(spec).returns().size());
+            missing.counted(client.call(spec), n);
         }
         List<Long> nanos = new ArrayList<>();
         for (int i = 0; i < rounds; i++) {
@@ -30,7 +30,7 @@ final class TimedCalls {
             long t0 = System.nanoTime();
             Job r = client.call(spec);
             long took = System.nanoTime() - t0;
-            if (missing.counted(n, r.returns().size())) {
+            if (missing.counted(r, n)) {
                 nanos.add(took);
             }
         }
