@@ -7,17 +7,12 @@ import io.brine.jobs.SshOptions;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
 import io.brine.ssh.LoopbackSshd;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * {@code brine ssh} to two roster hosts (two real sshd on loopback, as root; a master of its own): a shell function
@@ -66,7 +61,7 @@ final class SshScenario implements Scenario {
             Path states = Files.createDirectories(root.resolve("states/bench"));
             Files.writeString(states.resolve("init.sls"), root.resolve("out") + "/{{ grains['id'] }}:\n"
                     + "  file.managed:\n    - contents: \"{{ pillar.get('greeting', 'hello') }}\"\n    - makedirs: True\n");
-            MasterConfig config = MasterConfig.underDirectory(root.resolve("master"), freePort())
+            MasterConfig config = MasterConfig.underDirectory(root.resolve("master"), Cluster.freePort())
                     .withRoots(List.of(root.resolve("states")), List.of(root.resolve("pillar")));
             config = config.withSsh(config.ssh().withRosterFile(Files.writeString(root.resolve("roster"), roster))
                     .withKnownHosts(Files.writeString(root.resolve("known_hosts"), known)).withMinionJar(jar));
@@ -78,7 +73,7 @@ final class SshScenario implements Scenario {
                 List<Long> cold = new ArrayList<>();
                 for (int i = 0; i < COLD_ROUNDS; i++) {
                     for (Path cache : caches) {
-                        delete(cache);
+                        WorkFiles.deleteTree(cache);
                     }
                     cold.add(timed(master, JobSpec.of("web*", "state.apply", "bench")));
                 }
@@ -121,22 +116,5 @@ final class SshScenario implements Scenario {
             }
         }
         return nanos;
-    }
-
-    private static void delete(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 }

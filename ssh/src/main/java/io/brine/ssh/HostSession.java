@@ -75,6 +75,11 @@ final class HostSession implements AutoCloseable {
     }
 
     Duration left() {
+        return until(deadline);
+    }
+
+    /** The time from now to {@code deadline}; a millisecond once it has passed (a wait of 0 would mean for ever). */
+    static Duration until(Instant deadline) {
         Duration d = Duration.between(Instant.now(), deadline);
         return d.isNegative() || d.isZero() ? Duration.ofMillis(1) : d;
     }

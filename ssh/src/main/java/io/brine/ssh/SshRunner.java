@@ -200,7 +200,7 @@ public final class SshRunner implements AutoCloseable {
             session = connecting.verify(host.timeout()).getSession();
             run.stopper().attach(session);
             session.setKeyIdentityProvider(new FileKeyPairProvider(host.priv()));
-            session.auth().verify(remaining(loginBy));
+            session.auth().verify(HostSession.until(loginBy));
             return new HostSession(session, start.plus(run.timeout()), maxOutputBytes);
         } catch (IOException | RuntimeException e) {
             if (session != null) {
@@ -222,11 +222,6 @@ public final class SshRunner implements AutoCloseable {
             throw new SshUnreachable(host.id() + " (" + host.user() + "@" + host.host() + ":" + host.port() + "): "
                     + why, e);
         }
-    }
-
-    private static Duration remaining(Instant deadline) {
-        Duration d = Duration.between(Instant.now(), deadline);
-        return d.isNegative() || d.isZero() ? Duration.ofMillis(1) : d;
     }
 
     private static String command(String function, List<Object> args) {
