@@ -66,6 +66,8 @@ final class SshJobs implements AutoCloseable {
     private final MasterSecrets secrets;
     private final java.util.function.Supplier<Collection<String>> minionIds;
     private final long maxReturnBytes;
+    /** Host runs refused for want of room in the queue, each also a failed return saying so. */
+    private final java.util.concurrent.atomic.AtomicLong notStarted = new java.util.concurrent.atomic.AtomicLong();
     private SshRunner runner;
     private JarSeen jar;
 
@@ -229,6 +231,9 @@ final class SshJobs implements AutoCloseable {
         try {
             pool.execute(() -> tracker.returned(host.id(), job.jid(), runCounted(host, job, options, pillarOf, runs)));
         } catch (RejectedExecutionException e) {
+            long dropped = notStarted.incrementAndGet();
+            LOG.log(Level.WARNING, "brine ssh: " + MAX_WAITING + " host runs wait already; " + host.id() + " of job "
+                    + job.jid() + " not started (" + dropped + " not started so far)");
             tracker.returned(host.id(), job.jid(), failed("the master has " + MAX_WAITING + " host runs of brine ssh "
                     + "waiting already; this one was not started", Instant.now()));
         }

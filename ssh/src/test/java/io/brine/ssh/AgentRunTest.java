@@ -92,6 +92,45 @@ class AgentRunTest {
         }
     }
 
+    /**
+     * A hostile host: output past the runner's bound is cut and counted, never kept whole; a "jar" that prints
+     * something other than a job document, or one larger than the bound, is a failed return saying so.
+     */
+    @Test
+    void aHostPrintingWithoutEndOrPrintingGarbageCostsTheMasterOnlyItsBound() throws Exception {
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, "#!/bin/sh\nif [ \"${13}\" = big ]; then head -c 300000 /dev/zero | tr '\\0' x; "
+                + "else echo 'not a job document'; fi\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (LoopbackSshd sshd = LoopbackSshd.start(root.resolve("sshd"), "SetEnv PATH=" + bin + ":/usr/bin:/bin "
+                + "XDG_CACHE_HOME=" + Files.createDirectories(root.resolve("home")) + "\n")) {
+            Path known = Files.writeString(root.resolve("known_hosts"), sshd.knownHostsLine());
+            AgentPayload payload = new AgentPayload(AgentJar.of(Files.writeString(root.resolve("j.jar"), "j")),
+                    List.of(), Map.of(), withheld -> false);
+            long bound = 64 * 1024;
+            try (SshRunner ssh = SshRunner.start(known, false, bound)) {
+                MinionResult flood = ssh.run(sshd.host("web1"), "cmd.run", List.of("head -c 5000000 /dev/zero"),
+                        Map.of(), null, HostRun.of(TIMEOUT));
+                String kept = String.valueOf(flood.ret());
+                assertTrue(kept.length() < bound + 200, "kept " + kept.length() + " characters");
+                assertTrue(kept.endsWith("[brine: output cut at 65536 bytes; 5000000 bytes in all]"),
+                        kept.substring(Math.max(0, kept.length() - 100)));
+
+                MinionResult garbage = ssh.run(sshd.host("web1"), "garbage", List.of(), Map.of(), payload,
+                        HostRun.of(TIMEOUT));
+                assertFalse(garbage.success());
+                assertTrue(String.valueOf(garbage.ret()).contains("gave no return")
+                        && String.valueOf(garbage.ret()).contains("not a job document"), String.valueOf(garbage.ret()));
+
+                MinionResult big = ssh.run(sshd.host("web1"), "big", List.of(), Map.of(), payload,
+                        HostRun.of(TIMEOUT));
+                assertFalse(big.success());
+                assertTrue(String.valueOf(big.ret()).contains("larger than 65536 bytes"), String.valueOf(big.ret()));
+            }
+        }
+    }
+
     @Test
     void aHostWithoutJavaSaysWhatIsMissingAndShellFunctionsStillRun() throws Exception {
         try (LoopbackSshd sshd = LoopbackSshd.start(root.resolve("sshd"), "SetEnv PATH=/nonexistent\n")) {
