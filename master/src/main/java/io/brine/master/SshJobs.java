@@ -22,7 +22,6 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -68,13 +67,14 @@ final class SshJobs implements AutoCloseable {
     private final long maxReturnBytes;
     /** Host runs refused for want of room in the queue, each also a failed return saying so. */
     private final java.util.concurrent.atomic.AtomicLong notStarted = new java.util.concurrent.atomic.AtomicLong();
+    private final MinionJarFile minionJar;
     private SshRunner runner;
-    private JarSeen jar;
 
     SshJobs(SshConfig config, List<Path> fileRoots, PillarCompiler pillars, Map<String, String> nodegroups,
             JobTracker tracker, TransferStaging staging, MasterSecrets secrets,
             java.util.function.Supplier<Collection<String>> minionIds, long maxReturnBytes, ThreadFactory threads) {
         this.staging = staging;
+        this.minionJar = new MinionJarFile(config.minionJar());
         this.secrets = secrets;
         this.minionIds = minionIds;
         this.maxReturnBytes = maxReturnBytes;
@@ -278,7 +278,7 @@ final class SshJobs implements AutoCloseable {
         }
         AgentPayload payload = null;
         if (SshRunner.needsJar(job.function(), job.args(), job.kwargs())) {
-            java.util.Optional<AgentJar> agent = agentJar();
+            java.util.Optional<AgentJar> agent = minionJar.current();
             if (agent.isEmpty()) {
                 return failed(job.function() + " runs on a roster host with Brine's minion jar, and the master has none: "
                         + "ssh_minion_jar " + config.minionJar() + " does not exist (install the brine-minion package "
@@ -303,57 +303,16 @@ final class SshJobs implements AutoCloseable {
      * on the host with a shell alone.
      */
     private MinionResult copy(RosterHost host, JobRequest job, HostRun run, Instant start) {
-        List<Upload> uploads = new java.util.ArrayList<>();
         try {
-            for (Object o : (List<?>) job.kwargs().get("files")) {
-                Map<?, ?> described = (Map<?, ?>) o;
-                String source = String.valueOf(described.get("source"));
-                java.util.Optional<TransferStaging.StagedFile> f = staging.find(host.id(), source);
-                if (f.isEmpty()) {
-                    return failed("the master no longer holds " + described.get("name") + " for this copy", start);
-                }
-                if (!f.get().unchanged()) {
-                    return failed(f.get().source() + " changed after it was staged; nothing of it was sent", start);
-                }
-                java.nio.channels.FileChannel channel = f.get().channel();
-                uploads.add(new Upload(f.get().name(), f.get().mode(), () -> new PositionalInput(channel)));
-            }
+            List<Upload> uploads = StagedUploads.of(staging, host.id(), (List<?>) job.kwargs().get("files"));
             return runner().copy(host, uploads, String.valueOf(job.kwargs().get("dest")), run);
-        } catch (TransferStaging.Refused e) {
+        } catch (StagedUploads.Unavailable e) {
             return failed(e.getMessage(), start);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return failed("the job was killed while it ran on " + host.id(), start);
         } catch (SshUnreachable e) {
             return new MinionResult(e.getMessage(), 255, false, start, Instant.now());
-        }
-    }
-
-    /**
-     * A staged file's bytes from its start, read at positions of their own: every host of a copy reads the one
-     * channel opened when the file was staged, which no reader may move for the others.
-     */
-    private static final class PositionalInput extends java.io.InputStream {
-        private final java.nio.channels.FileChannel channel;
-        private long position;
-
-        PositionalInput(java.nio.channels.FileChannel channel) {
-            this.channel = channel;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = channel.read(java.nio.ByteBuffer.wrap(b, off, len), position);
-            if (n > 0) {
-                position += n;
-            }
-            return n;
         }
     }
 
@@ -376,24 +335,6 @@ final class SshJobs implements AutoCloseable {
             runner = SshRunner.start(config.knownHosts(), false, maxReturnBytes);
         }
         return runner;
-    }
-
-    /** The jar a host is sent, hashed again only when the file changed (an upgrade). */
-    private synchronized java.util.Optional<AgentJar> agentJar() {
-        Path file = config.minionJar();
-        try {
-            FileTime modified = Files.getLastModifiedTime(file);
-            long size = Files.size(file);
-            if (jar == null || !jar.modified().equals(modified) || jar.size() != size) {
-                jar = new JarSeen(AgentJar.of(file), modified, size);
-            }
-            return java.util.Optional.of(jar.jar());
-        } catch (IOException e) {
-            return java.util.Optional.empty();
-        }
-    }
-
-    private record JarSeen(AgentJar jar, FileTime modified, long size) {
     }
 
     private static MinionResult failed(String why, Instant start) {
