@@ -74,7 +74,7 @@ class SshIT {
         Path states = Files.createDirectories(dir.resolve("states/web"));
         Files.writeString(states.resolve("init.sls"), out + "/{{ grains['id'] }}.motd:\n  file.managed:\n"
                 + "    - source: brine://web/motd.j2\n    - template: jinja\n");
-        Files.writeString(states.resolve("motd.j2"), "{{ pillar['motd'] }}, from {{ grains['id'] }}\n");
+        Files.writeString(states.resolve("motd.j2"), "{{ pillar['motd'] }}, from {{ grains['id'] }} ({{ grains['role'] }})\n");
         Path pillar = Files.createDirectories(dir.resolve("pillar"));
         Files.writeString(pillar.resolve("top.sls"), "base:\n  'role:web':\n    - match: grain\n    - web\n");
         Files.writeString(pillar.resolve("web.sls"), "motd: \"welcome to the {{ grains['role'] }} tier\"\n");
@@ -112,7 +112,8 @@ class SshIT {
         TestCluster.CliResult applied = c.cli("ssh", "--out", "json", "-G", "role:web", "state.apply", "web");
         assertEquals(0, applied.exit(), applied.out() + applied.err());
         for (String id : List.of("web1", "web2")) {
-            assertEquals("welcome to the web tier, from " + id + "\n", Files.readString(out.resolve(id + ".motd")));
+            // the roster's grains reach the host's own rendering too
+            assertEquals("welcome to the web tier, from " + id + " (web)\n", Files.readString(out.resolve(id + ".motd")));
             JsonNode state = json(applied).at("/returns/" + id + "/ret").elements().next();
             assertTrue(state.path("changes").size() > 0, state.toString());
         }
