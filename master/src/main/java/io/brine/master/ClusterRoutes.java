@@ -94,6 +94,11 @@ final class ClusterRoutes implements MinionReach {
     private final Map<String, Origin> routedIn = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
     /** Reply rows being taken here now, so that a second notice does not take them twice. */
     private final Set<Long> takingReplies = ConcurrentHashMap.newKeySet();
+    /** A pass over the reply rows is running; another was asked for since it began. */
+    private final AtomicBoolean passing = new AtomicBoolean();
+    private final AtomicBoolean anotherPass = new AtomicBoolean();
+    /** Rows taken in one statement, at most ({@value #PER_TAKE}; smaller in tests). */
+    private final int perTake;
     private final AtomicLong forgotten = new AtomicLong();
     /** The minion ids {@link #routedIn} keeps, all jobs together. Guarded by routedIn. */
     private long routedIds;
@@ -106,13 +111,18 @@ final class ClusterRoutes implements MinionReach {
     private final BatchQueue<Long> forgetting;
 
     ClusterRoutes(DataSource db, String me, Local local, Executor work, ScheduledExecutorService timer) {
+        this(db, me, local, work, timer, PER_TAKE);
+    }
+
+    ClusterRoutes(DataSource db, String me, Local local, Executor work, ScheduledExecutorService timer, int perTake) {
+        this.perTake = perTake;
         this.db = db;
         this.me = me;
         this.local = local;
         this.work = work;
         this.timer = timer;
-        this.replies = new BatchQueue<>(work, MAX_QUEUED_REPLIES, PER_TAKE, this::passBack);
-        this.forgetting = new BatchQueue<>(work, MAX_QUEUED_REPLIES, PER_TAKE, this::deleteReplies);
+        this.replies = new BatchQueue<>(work, MAX_QUEUED_REPLIES, perTake, this::passBack);
+        this.forgetting = new BatchQueue<>(work, MAX_QUEUED_REPLIES, perTake, this::deleteReplies);
     }
 
     /** Forgets the sessions a previous run of this master left in the table (it was killed, say). */
@@ -278,18 +288,18 @@ final class ClusterRoutes implements MinionReach {
     /** A notice on {@link #REPLIES}. */
     void repliesNotice(String toMaster) {
         if (toMaster == null || toMaster.equals(me)) {
-            work.execute(this::takeReplies);
+            takeRepliesSoon();
         }
     }
 
-    /** Takes the jobs routed here, {@value #PER_TAKE} rows a statement, and sends each to its minions here. */
+    /** Takes the jobs routed here, {@code perTake} rows a statement, and sends each to its minions here. */
     private void takeJobs() {
-        int taken = PER_TAKE;
-        while (taken == PER_TAKE) {
+        int taken = perTake;
+        while (taken == perTake) {
             taken = 0;
             try (Connection c = db.getConnection(); PreparedStatement take = c.prepareStatement(
                     "DELETE FROM routed_jobs WHERE id IN (SELECT id FROM routed_jobs WHERE to_master = ? ORDER BY id "
-                            + "LIMIT " + PER_TAKE + ") RETURNING from_master, minions, message")) {
+                            + "LIMIT " + perTake + ") RETURNING from_master, minions, message")) {
                 take.setString(1, me);
                 try (ResultSet r = take.executeQuery()) {
                     while (r.next()) {
@@ -373,46 +383,83 @@ final class ClusterRoutes implements MinionReach {
         return true;
     }
 
+    /**
+     * Takes the replies routed back here in passes, one pass at a time: a notice during a pass means one more pass
+     * after it, so a row committed at any moment is read by a pass that starts after its commit.
+     */
+    private void takeRepliesSoon() {
+        anotherPass.set(true);
+        if (passing.compareAndSet(false, true)) {
+            work.execute(this::takeRepliesPasses);
+        }
+    }
+
+    private void takeRepliesPasses() {
+        try {
+            while (anotherPass.getAndSet(false)) {
+                takeReplies();
+            }
+        } finally {
+            passing.set(false);
+        }
+        if (anotherPass.get()) {
+            takeRepliesSoon(); // a notice came between the loop's end and the flag's release
+        }
+    }
+
+    /**
+     * One pass over this master's reply rows, {@code perTake} a statement, in id order from the first: rows still
+     * being taken (a return not yet stored) are passed over, not read as the end, so a burst's tail behind them is
+     * taken now and not left waiting for a later notice.
+     */
     private void takeReplies() {
-        List<Long> ids = new ArrayList<>();
-        List<String> minions = new ArrayList<>();
-        List<byte[]> messages = new ArrayList<>();
-        try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(
-                "SELECT id, minion_id, message FROM routed_replies WHERE to_master = ? ORDER BY id LIMIT " + PER_TAKE)) {
-            q.setString(1, me);
-            try (ResultSet r = q.executeQuery()) {
-                while (r.next()) {
-                    if (takingReplies.add(r.getLong(1))) {
-                        ids.add(r.getLong(1));
-                        minions.add(r.getString(2));
-                        messages.add(r.getBytes(3));
+        long after = 0;
+        int seen = perTake;
+        while (seen == perTake) {
+            seen = 0;
+            List<Long> ids = new ArrayList<>();
+            List<String> minions = new ArrayList<>();
+            List<byte[]> messages = new ArrayList<>();
+            try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(
+                    "SELECT id, minion_id, message FROM routed_replies WHERE to_master = ? AND id > ? ORDER BY id "
+                            + "LIMIT " + perTake)) {
+                q.setString(1, me);
+                q.setLong(2, after);
+                try (ResultSet r = q.executeQuery()) {
+                    while (r.next()) {
+                        seen++;
+                        after = r.getLong(1);
+                        if (takingReplies.add(after)) {
+                            ids.add(after);
+                            minions.add(r.getString(2));
+                            messages.add(r.getBytes(3));
+                        }
                     }
                 }
+            } catch (SQLException e) {
+                LOG.log(Level.WARNING, "cannot take the replies routed back here: " + e.getMessage());
+                return;
             }
-        } catch (SQLException e) {
-            LOG.log(Level.WARNING, "cannot take the replies routed back here: " + e.getMessage());
-            return;
+            for (int k = 0; k < ids.size(); k++) {
+                take(ids.get(k), minions.get(k), messages.get(k));
+            }
         }
-        for (int k = 0; k < ids.size(); k++) {
-            long id = ids.get(k);
-            String minion = minions.get(k);
-            try {
-                Message m = MessageCodec.decode(messages.get(k));
-                if (m instanceof JobReturn ret) {
-                    local.returned(minion, ret.jid(), JobResults.result(ret.result()), () -> forget(id));
-                } else if (m instanceof JobAck ack) {
-                    local.acknowledged(minion, ack.jid());
-                    forget(id);
-                } else {
-                    forget(id);
-                }
-            } catch (MalformedMessageException e) {
-                LOG.log(Level.WARNING, "dropped a reply routed back from " + minion + ": " + e.getMessage());
+    }
+
+    private void take(long id, String minion, byte[] message) {
+        try {
+            Message m = MessageCodec.decode(message);
+            if (m instanceof JobReturn ret) {
+                local.returned(minion, ret.jid(), JobResults.result(ret.result()), () -> forget(id));
+            } else if (m instanceof JobAck ack) {
+                local.acknowledged(minion, ack.jid());
+                forget(id);
+            } else {
                 forget(id);
             }
-        }
-        if (ids.size() == PER_TAKE) {
-            work.execute(this::takeReplies);
+        } catch (MalformedMessageException e) {
+            LOG.log(Level.WARNING, "dropped a reply routed back from " + minion + ": " + e.getMessage());
+            forget(id);
         }
     }
 
