@@ -408,38 +408,57 @@ final class ClusterRoutes implements MinionReach {
     }
 
     /**
-     * One pass over this master's reply rows, {@code perTake} a statement, in id order from the first: rows still
+     * One pass over this master's reply rows, {@code perTake} ids a statement, in id order from the first: rows still
      * being taken (a return not yet stored) are passed over, not read as the end, so a burst's tail behind them is
-     * taken now and not left waiting for a later notice.
+     * taken now and not left waiting for a later notice. Only the ids are read for every row; the messages only for
+     * rows not already being taken, and by a statement of their own, which also finds a row deleted after the ids
+     * were read gone (taken and stored already) instead of taking it twice.
      */
     private void takeReplies() {
         long after = 0;
         int seen = perTake;
         while (seen == perTake) {
             seen = 0;
+            List<Long> fresh = new ArrayList<>();
             List<Long> ids = new ArrayList<>();
             List<String> minions = new ArrayList<>();
             List<byte[]> messages = new ArrayList<>();
-            try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(
-                    "SELECT id, minion_id, message FROM routed_replies WHERE to_master = ? AND id > ? ORDER BY id "
-                            + "LIMIT " + perTake)) {
-                q.setString(1, me);
-                q.setLong(2, after);
-                try (ResultSet r = q.executeQuery()) {
-                    while (r.next()) {
-                        seen++;
-                        after = r.getLong(1);
-                        if (takingReplies.add(after)) {
-                            ids.add(after);
-                            minions.add(r.getString(2));
-                            messages.add(r.getBytes(3));
+            try (Connection c = db.getConnection()) {
+                try (PreparedStatement q = c.prepareStatement("SELECT id FROM routed_replies WHERE to_master = ? "
+                        + "AND id > ? ORDER BY id LIMIT " + perTake)) {
+                    q.setString(1, me);
+                    q.setLong(2, after);
+                    try (ResultSet r = q.executeQuery()) {
+                        while (r.next()) {
+                            seen++;
+                            after = r.getLong(1);
+                            if (takingReplies.add(after)) {
+                                fresh.add(after);
+                            }
+                        }
+                    }
+                }
+                if (!fresh.isEmpty()) {
+                    try (PreparedStatement q = c.prepareStatement(
+                            "SELECT id, minion_id, message FROM routed_replies WHERE id = ANY (?) ORDER BY id")) {
+                        q.setArray(1, c.createArrayOf("bigint", fresh.toArray()));
+                        try (ResultSet r = q.executeQuery()) {
+                            while (r.next()) {
+                                ids.add(r.getLong(1));
+                                minions.add(r.getString(2));
+                                messages.add(r.getBytes(3));
+                            }
                         }
                     }
                 }
             } catch (SQLException e) {
                 LOG.log(Level.WARNING, "cannot take the replies routed back here: " + e.getMessage());
+                fresh.forEach(takingReplies::remove); // the next notice's pass takes them
                 return;
             }
+            Set<Long> gone = new HashSet<>(fresh);
+            ids.forEach(gone::remove);
+            gone.forEach(takingReplies::remove);
             for (int k = 0; k < ids.size(); k++) {
                 take(ids.get(k), minions.get(k), messages.get(k));
             }

@@ -8,6 +8,9 @@ import io.brine.protocol.JobRequest;
 import io.brine.protocol.JobReturn;
 import io.brine.protocol.MinionReturn;
 import io.brine.protocol.Message;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -164,6 +167,87 @@ class ClusterRoutesTest {
             }
         } finally {
             timer.shutdownNow();
+        }
+    }
+
+    /**
+     * A pass reads the ids of A's reply rows; before it reads their messages, the returns taken by an earlier pass
+     * are stored and their rows deleted: the pass finds them gone, and takes none of them a second time (each would
+     * be a duplicate the tracker refuses; 12,479 of them in one 2 x 5,000 bench run).
+     */
+    @Test
+    void aReplyStoredWhileAPassReadsIsNotTakenTwice() throws Exception {
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        try (ClusterDatabase db = ClusterDatabase.open(pg.newCluster())) {
+            DataSource ds = db.dataSource();
+            ClusterMembership.join(ds, "a", "127.0.0.1:1", "fp");
+            ClusterMembership.join(ds, "b", "127.0.0.1:2", "fp");
+            Sessions onA = new Sessions();
+            Sessions onB = new Sessions();
+            List<Runnable> afterIdsRead = new CopyOnWriteArrayList<>();
+            ClusterRoutes a = new ClusterRoutes(afterIdsRead(ds, afterIdsRead), "a", onA, Runnable::run, timer, 1000);
+            ClusterRoutes b = new ClusterRoutes(ds, "b", onB, Runnable::run, timer, 1000);
+            List<String> minions = List.of("m1", "m2");
+            for (String m : minions) {
+                onB.here.add(m);
+                b.connected(m);
+                awaitSession(ds, m);
+            }
+            String jid = "20261129000000000002";
+            a.send(new JobRequest(jid, "test.ping", List.of(), Map.of(), 5000, "op"), minions);
+            b.jobsNotice("b");
+            assertTrue(b.relay("m1", new JobReturn(jid, MinionReturn.ok(true, 1, 2)), () -> { }));
+
+            onA.storeLater = new CopyOnWriteArrayList<>();
+            a.repliesNotice("a");
+            assertEquals(List.of("m1 " + jid), List.copyOf(onA.returned));
+
+            assertTrue(b.relay("m2", new JobReturn(jid, MinionReturn.ok(true, 1, 2)), () -> { }));
+            List<Runnable> storeM1 = List.copyOf(onA.storeLater);
+            afterIdsRead.add(() -> storeM1.forEach(Runnable::run)); // m1's row deleted between the two reads
+            a.repliesNotice("a");
+            assertEquals(List.of("m1 " + jid, "m2 " + jid), List.copyOf(onA.returned),
+                    "m2 taken, m1 not taken again");
+        } finally {
+            timer.shutdownNow();
+        }
+    }
+
+    /** {@code ds}, running (once) each of {@code hooks} right after a statement has read reply ids. */
+    private static DataSource afterIdsRead(DataSource ds, List<Runnable> hooks) {
+        return (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(), new Class<?>[] {DataSource.class},
+                (proxy, method, args) -> {
+                    Object out = invoke(method, ds, args);
+                    return out instanceof Connection c ? connection(c, hooks) : out;
+                });
+    }
+
+    private static Connection connection(Connection c, List<Runnable> hooks) {
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                (proxy, method, args) -> {
+                    Object out = invoke(method, c, args);
+                    if (out instanceof PreparedStatement ps && String.valueOf(args[0]).startsWith("SELECT id")
+                            && String.valueOf(args[0]).contains("FROM routed_replies WHERE to_master")) {
+                        return (PreparedStatement) Proxy.newProxyInstance(PreparedStatement.class.getClassLoader(),
+                                new Class<?>[] {PreparedStatement.class}, (p, m, a) -> {
+                                    Object result = invoke(m, ps, a);
+                                    if (m.getName().equals("executeQuery")) {
+                                        List<Runnable> due = List.copyOf(hooks);
+                                        hooks.clear();
+                                        due.forEach(Runnable::run);
+                                    }
+                                    return result;
+                                });
+                    }
+                    return out;
+                });
+    }
+
+    private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
         }
     }
 
