@@ -82,6 +82,13 @@ final class StormTimeline implements AutoCloseable {
         return b.toString();
     }
 
+    /** The seconds from the start at which {@code n} minions had sessions, or null if they never all did. */
+    Double sessionsAt(long n) {
+        synchronized (samples) {
+            return samples.stream().filter(s -> s.sessions() >= n).findFirst().map(Sample::seconds).orElse(null);
+        }
+    }
+
     private static String phase(String name, List<Sample> all, int n, java.util.function.ToLongFunction<Sample> count) {
         StringBuilder b = new StringBuilder(name);
         for (double share : SHARES) {
