@@ -11,7 +11,10 @@ module io.brine.minion {
     requires transitive io.brine.jobs; // a local call's outcome is a Job, as a master's client reports it
     requires io.brine.fileserver;
     requires com.fasterxml.jackson.databind;
+    requires com.fasterxml.jackson.dataformat.yaml; // extension manifests, read with their lines
     requires jdk.net; // SO_PEERCRED: who is calling on the local call socket
 
     exports io.brine.minion;
+
+    uses io.brine.functions.FunctionModule; // extension jars (extension_jars), each in a class loader of its own
 }

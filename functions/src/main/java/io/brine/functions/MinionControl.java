@@ -26,6 +26,16 @@ public interface MinionControl {
      */
     Map<String, Object> refreshGrains();
 
+    /**
+     * Reads the extension modules again ({@code sys.reload_modules}), tells the master what the minion now runs,
+     * and returns what registered ({@code registered}: a line each) and what was refused ({@code refused}).
+     *
+     * @throws UnsupportedOperationException where nothing can be reloaded (tests, and runs without a minion)
+     */
+    default Map<String, Object> reloadModules() {
+        throw new UnsupportedOperationException("this run has no extension modules to reload");
+    }
+
     /** The jobs running now, each with its jid, function and start time. */
     List<Map<String, Object>> runningJobs();
 

@@ -27,14 +27,14 @@ public final class LocalCaller implements AutoCloseable {
     private static final Logger LOG = System.getLogger(LocalCaller.class.getName());
 
     private final MinionConfig config;
-    private final FunctionRegistry functions;
+    private final LiveFunctions functions;
     private final Map<String, Object> grains;
     private final MinionRuntime runtime;
     private final ProcessRunner processes = new ProcessRunner(LOG);
 
     public LocalCaller(MinionConfig config, FunctionRegistry functions) throws IOException {
         this.config = config;
-        this.functions = functions;
+        this.functions = new LiveFunctions(functions, config.extensions(), LOG);
         PrivateFiles.directory(config.cacheDir(), java.util.Set.of());
         this.grains = Grains.collect(config.id(), config.grains());
         this.runtime = new MinionRuntime("local-" + config.id());
@@ -73,6 +73,12 @@ public final class LocalCaller implements AutoCloseable {
         @Override
         public List<Map<String, Object>> runningJobs() {
             return List.of();
+        }
+
+        @Override
+        public Map<String, Object> reloadModules() {
+            io.brine.minion.extension.Extensions.Loaded loaded = functions.reload();
+            return Map.of("registered", loaded.registered(), "refused", loaded.refused());
         }
 
         @Override

@@ -86,12 +86,14 @@ public final class Minion implements AutoCloseable {
     private String dropsLogged;
 
     /** What this minion runs and what each function takes, reported with its grains (see GrainsReport). */
-    /** The functions this minion runs, as it reports them: encoded once, sent on every connection. */
-    private final io.brine.protocol.EncodedMap declarations;
+    /** The functions this minion runs, as it reports them: encoded once a load, sent on every connection. */
+    private volatile io.brine.protocol.EncodedMap declarations;
     /** Why the declarations are beyond their bounds, so never reported; empty when they are within. */
-    private final java.util.Optional<String> declarationsRefused;
+    private volatile java.util.Optional<String> declarationsRefused;
+    /** The built-in functions and the extension modules, loaded again by sys.reload_modules. */
+    private final LiveFunctions functions;
 
-    private Minion(MinionConfig config, FunctionRegistry functions, MinionRuntime runtime, boolean ownsRuntime)
+    private Minion(MinionConfig config, FunctionRegistry builtins, MinionRuntime runtime, boolean ownsRuntime)
             throws IOException {
         this.config = config;
         this.runtime = runtime;
@@ -100,9 +102,8 @@ public final class Minion implements AutoCloseable {
         this.key = loadKey(config.pkiDir());
         PrivateFiles.directory(config.cacheDir(), socketGroupTraverses(config));
         this.grains.set(Grains.collect(config.id(), config.grains()));
-        Map<String, Object> declared = io.brine.functions.Declarations.of(config.functionPolicy().visible(functions));
-        this.declarationsRefused = ValueBounds.FUNCTIONS.refusal(declared);
-        this.declarations = io.brine.protocol.EncodedMap.of(declared, ValueBounds.FUNCTIONS);
+        this.functions = new LiveFunctions(builtins, config.extensions(), LOG);
+        declare();
         TransportSettings settings = TransportSettings.DEFAULTS.withHeartbeat(config.heartbeat());
         // The sessions first: they hold what is sent before they are up, and start with their listeners.
         Hello hello = new Hello(Role.MINION, config.id(), BrineVersion.CURRENT);
@@ -322,7 +323,25 @@ public final class Minion implements AutoCloseable {
         return why;
     }
 
+    /** Encodes what this minion runs, as {@link #report} sends it, from the functions loaded now. */
+    private void declare() {
+        Map<String, Object> declared = io.brine.functions.Declarations.of(config.functionPolicy().visible(functions));
+        this.declarationsRefused = ValueBounds.FUNCTIONS.refusal(declared);
+        this.declarations = io.brine.protocol.EncodedMap.of(declared, ValueBounds.FUNCTIONS);
+    }
+
     private final class Control implements io.brine.functions.MinionControl {
+        @Override
+        public Map<String, Object> reloadModules() {
+            io.brine.minion.extension.Extensions.Loaded loaded = functions.reload();
+            declare();
+            report(grains.get()).ifPresent(why -> {
+                throw new IllegalStateException("modules reloaded here but not reported to the master, which keeps "
+                        + "the functions it last took: " + why);
+            });
+            return Map.of("registered", loaded.registered(), "refused", loaded.refused());
+        }
+
         @Override
         public Map<String, Object> refreshGrains() {
             Map<String, Object> fresh = Grains.collect(config.id(), config.grains());

@@ -52,7 +52,8 @@ class MinionMastersConfigTest {
         assertEquals(List.of(), c.withFailover(List.of("m2")).multiMaster());
         assertThrows(IllegalArgumentException.class, () -> new MinionConfig(c.id(), c.master(), 4506, null, true,
                 c.pkiDir(), c.cacheDir(), c.grains(), 1, c.heartbeat(), List.of(), List.of(), c.eventSocket(), null,
-                false, c.functionPolicy(), 4096, 1 << 20, c.logging(), List.of("m2"), List.of("m3"), null));
+                false, c.functionPolicy(), 4096, 1 << 20, c.logging(), List.of("m2"), List.of("m3"), null,
+                c.extensions()));
     }
 
     @Test

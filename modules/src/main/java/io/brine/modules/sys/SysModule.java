@@ -18,6 +18,6 @@ public final class SysModule implements FunctionModule {
     @Override
     public List<ExecutionFunction> execution() {
         return List.of(SysListFunctions.execution(), SysListFunctions.states(), SysDoc.execution(),
-                SysDoc.states());
+                SysDoc.states(), new SysReloadModules());
     }
 }
