@@ -77,6 +77,8 @@ class PackagesIT {
         assertFile("/var/cache/brine/minion", "root", "rwx------");
         // the minion's class-data archive is code its JVM maps as root: root's, and no one else's to write
         assertFile("/var/cache/brine/minion/cds", "root", "rwx------");
+        // extension modules run as root: root's alone to write (docs/extensions.md)
+        assertFile("/usr/lib/brine/extensions", "root", "rwxr-xr-x");
         assertFile("/usr/share/brine/bin/brine-minion", "root", "rwxr-xr-x");
         assertFile("/usr/share/brine/lib/class-data-archive.bash", "root", "rw-r--r--");
         assertFile("/etc/brine/master.yaml", "root", "rw-r--r--");
