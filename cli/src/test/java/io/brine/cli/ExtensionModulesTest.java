@@ -137,6 +137,33 @@ class ExtensionModulesTest {
         assertEquals(42, run("later.answer").get("ret").asInt());
     }
 
+    /** A job kill ends the extension's whole process tree, as it ends cmd.run's. */
+    @Test
+    void aKilledJobLeavesNoExtensionProcess() throws Exception {
+        String seconds = "90." + java.util.concurrent.ThreadLocalRandom.current().nextInt(100_000, 999_999) + "1";
+        script("waiter", "module: waiter\nfunctions:\n  wait:\n    doc: Waits.\n", "cat > /dev/null; sleep "
+                + seconds + " & wait");
+        run("sys.reload_modules");
+        Await.until(() -> cluster.cli("run", "ext1", "sys.doc", "waiter.wait").out().contains("Waits."),
+                "waiter.wait declared", Duration.ofSeconds(10));
+        TestCluster.CliResult cast = cluster.cli("run", "--async", "--out", "json", "--timeout", "120", "ext1",
+                "waiter.wait");
+        assertEquals(0, cast.exit(), cast.out() + cast.err());
+        String jid = JSON.readTree(cast.out()).get("jid").asText();
+        Await.until(() -> !sleeping(seconds).isEmpty(), "the extension's sleep running", Duration.ofSeconds(15));
+        assertEquals(0, cluster.cli("job", "kill", jid).exit());
+        Await.until(() -> sleeping(seconds).isEmpty(), "no sleep left", Duration.ofSeconds(15));
+        Await.until(() -> cluster.master.client().job(jid).map(j -> j.returns().containsKey("ext1")).orElse(false),
+                "the killed job's return", Duration.ofSeconds(15));
+        assertFalse(cluster.master.client().job(jid).orElseThrow().returns().get("ext1").success());
+    }
+
+    private static List<Long> sleeping(String seconds) {
+        return ProcessHandle.allProcesses().filter(io.brine.functions.ProcessRunner::isRunning)
+                .filter(p -> p.info().arguments().map(a -> List.of(a).contains(seconds)).orElse(false))
+                .map(ProcessHandle::pid).toList();
+    }
+
     private static void script(String name, String manifest, String body) throws Exception {
         Files.writeString(extensions.resolve(name + ".yaml"), manifest);
         Path exe = extensions.resolve(name);
