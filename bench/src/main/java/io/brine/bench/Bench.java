@@ -21,7 +21,7 @@ import java.util.Map;
 public final class Bench {
     /** Every scenario, in the order a run takes them (footprint last: it restarts the master as a process). */
     public static final List<String> SCENARIOS = List.of("latency", "throughput", "cli", "broadcast", "connect",
-            "state", "render", "transfer", "soak", "footprint", "cluster", "https", "ssh");
+            "state", "render", "transfer", "extension", "soak", "footprint", "cluster", "https", "ssh");
     /**
      * What a run without --scenario takes: all but the soak, which runs for as long as it is told (an hour), and
      * the cluster, which needs a PostgreSQL database, https, which needs openssl and brings the swarm back over
@@ -126,6 +126,7 @@ public final class Bench {
             case "cluster" -> new ClusterScenario();
             case "https" -> new HttpsScenario();
             case "ssh" -> new SshScenario();
+            case "extension" -> new ExtensionScenario();
             default -> throw new IllegalArgumentException("unknown scenario " + name);
         };
     }

@@ -29,9 +29,15 @@ final class SoloMinion implements AutoCloseable {
     }
 
     static SoloMinion start(BenchRun run, String id) throws IOException {
+        return start(run, id, "");
+    }
+
+    /** As above, with {@code moreYaml} added to the minion's configuration file. */
+    static SoloMinion start(BenchRun run, String id, String moreYaml) throws IOException {
         Cluster c = run.cluster;
         MasterKeys.inDirectory(c.master().config().pkiDir()).preseed(id, MinionDirs.prepare(c.root, id));
         Path yaml = MinionDirs.yaml(c.root, id, c.port);
+        Files.writeString(yaml, moreYaml, java.nio.file.StandardOpenOption.APPEND);
         Path dir = MinionDirs.dir(c.root, id);
         GcLog gc = new GcLog(dir.resolve("gc.log"));
         Files.createDirectories(MinionDirs.files(c.root, id));
@@ -61,6 +67,11 @@ final class SoloMinion implements AutoCloseable {
     /** Heap in use right after a full collection, in MiB. */
     double liveHeapMib() throws IOException, InterruptedException {
         return process.liveHeapKib() / 1024;
+    }
+
+    /** The process's resident memory now, in MiB. */
+    double rssMib() throws IOException {
+        return process.rssMib();
     }
 
     /** CPU time the minion's process has used so far, in seconds. */
