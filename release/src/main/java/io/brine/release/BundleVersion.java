@@ -1,0 +1,61 @@
+package io.brine.release;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
+
+/**
+ * The version a bundle says it is, read when it is signed: a jar's {@value #VERSION_ENTRY} (what
+ * {@code BrineVersion} reports once it runs), else its manifest's {@code Implementation-Version}; a .deb's control
+ * field {@code Version}, through {@code dpkg-deb}.
+ */
+public final class BundleVersion {
+    /** The jar entry holding the version a build reports. */
+    public static final String VERSION_ENTRY = "META-INF/brine/version";
+
+    private BundleVersion() {
+    }
+
+    public static String of(Path bundle) throws IOException {
+        BundleKind kind = BundleKind.of(bundle).orElseThrow(() -> new IOException(bundle
+                + ": neither a .deb nor a jar"));
+        String v = kind == BundleKind.JAR ? ofJar(bundle) : ofDeb(bundle);
+        if (v == null || v.isBlank()) {
+            throw new IOException(bundle + ": says no version; give it with --version");
+        }
+        return v.strip();
+    }
+
+    private static String ofJar(Path jar) throws IOException {
+        try (JarFile f = new JarFile(jar.toFile())) {
+            ZipEntry e = f.getEntry(VERSION_ENTRY);
+            if (e != null) {
+                try (InputStream in = f.getInputStream(e)) {
+                    return new String(in.readNBytes(128), StandardCharsets.UTF_8);
+                }
+            }
+            return f.getManifest() == null ? null
+                    : f.getManifest().getMainAttributes().getValue("Implementation-Version");
+        }
+    }
+
+    private static String ofDeb(Path deb) throws IOException {
+        Process p = new ProcessBuilder("dpkg-deb", "-f", deb.toString(), "Version").redirectErrorStream(true).start();
+        try {
+            String out = new String(p.getInputStream().readNBytes(1024), StandardCharsets.UTF_8);
+            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                throw new IOException(deb + ": dpkg-deb cannot read its version: " + out.strip());
+            }
+            return out;
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted reading " + deb);
+        }
+    }
+}
