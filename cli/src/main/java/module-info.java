@@ -3,6 +3,7 @@ module io.brine.cli {
     requires io.brine.master;
     requires io.brine.client;
     requires io.brine.minion;
+    requires io.brine.release;
     requires io.brine.output;
     requires io.brine.api;
     requires io.brine.bench;
