@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "release", mixinStandardHelpOptions = true,
-        description = "Make release keys and sign agent bundles for 'brine update' (docs/updates.md).",
+        description = "Make release keys and sign agent bundles (docs/updates.md).",
         subcommands = {ReleaseCommand.Keygen.class, ReleaseCommand.Sign.class},
         footer = {"", "Examples:", "  brine release keygen --out /secure/release      # release.key (0600), release.pub",
                 "  brine release sign brine-minion_0.2.0_all.deb --key /secure/release/release.key"})
