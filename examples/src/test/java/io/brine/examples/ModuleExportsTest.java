@@ -44,6 +44,7 @@ class ModuleExportsTest {
                 Map.entry("io.brine.modules", ""),
                 Map.entry("io.brine.output", "io.brine.output"),
                 Map.entry("io.brine.protocol", "io.brine.protocol, io.brine.protocol.crypto"),
+                Map.entry("io.brine.release", "io.brine.release"),
                 Map.entry("io.brine.ssh", "io.brine.ssh"),
                 Map.entry("io.brine.states", "io.brine.states"),
                 Map.entry("io.brine.targeting", "io.brine.targeting"),
