@@ -16,6 +16,12 @@ public record FunctionResult(Object ret, int retcode, long uncutBytes) {
         }
     }
 
+    /**
+     * No return now: the minion restarts into a new version, which sends this job's return itself
+     * ({@code update.apply}). Compared by identity.
+     */
+    public static final FunctionResult AFTER_RESTART = new FunctionResult("restarting", 0, 0);
+
     /** A value whose full size is its own. */
     public FunctionResult(Object ret, int retcode) {
         this(ret, retcode, 0);

@@ -36,6 +36,22 @@ public interface MinionControl {
         throw new UnsupportedOperationException("this run has no extension modules to reload");
     }
 
+    /**
+     * Receives, checks and installs a signed agent release for job {@code jid} ({@code update.apply}); the minion
+     * restarts into it once the job is set aside ({@link #restartNow}), and the new version (or, should it fail,
+     * this one) returns the job.
+     *
+     * @throws FunctionException {@code refused: REASON}, with nothing on disk changed
+     */
+    default void installUpdate(Map<?, ?> bundle, String signature, boolean allowDowngrade, MasterLink master,
+            String jid) throws FunctionException {
+        throw new FunctionException("refused: this minion cannot update itself");
+    }
+
+    /** Restarts the minion into the version {@link #installUpdate} put on trial (its launcher starts it). */
+    default void restartNow() {
+    }
+
     /** The jobs running now, each with its jid, function and start time. */
     List<Map<String, Object>> runningJobs();
 

@@ -21,12 +21,20 @@ import java.util.Optional;
  *                 connection, to this master or an earlier one with the same cachedir); empty if neither is known
  * @param transport what carries an up minion's session ({@code zmq} or {@code https}); empty for a down one, or
  *                 one up on another master of a cluster
+ * @param version  the Brine version it runs, as it last reported (its {@code brineversion} grain); empty if unknown
  */
-public record MinionStatus(String id, boolean up, Optional<Instant> lastSeen, Optional<String> transport) {
+public record MinionStatus(String id, boolean up, Optional<Instant> lastSeen, Optional<String> transport,
+        Optional<String> version) {
     public MinionStatus {
         MinionId.requireValid(id);
         Objects.requireNonNull(lastSeen, "lastSeen");
         Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(version, "version");
+    }
+
+    /** A minion's status with its version unknown. */
+    public MinionStatus(String id, boolean up, Optional<Instant> lastSeen, Optional<String> transport) {
+        this(id, up, lastSeen, transport, Optional.empty());
     }
 
     /** A minion's status with its transport unknown. */

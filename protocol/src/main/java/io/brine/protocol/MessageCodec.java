@@ -79,6 +79,7 @@ public final class MessageCodec {
         if (m instanceof Failure) return Failure.TYPE;
         if (m instanceof NotFound) return NotFound.TYPE;
         if (m instanceof CopyRequest) return CopyRequest.TYPE;
+        if (m instanceof UpdateRequest) return UpdateRequest.TYPE;
         if (m instanceof FilePushAck) return FilePushAck.TYPE;
         if (m instanceof FilePush) return FilePush.TYPE;
         if (m instanceof EventNotice) return EventNotice.TYPE;
@@ -125,6 +126,7 @@ public final class MessageCodec {
         else if (m instanceof Failure x) x.write(w);
         else if (m instanceof NotFound x) x.write(w);
         else if (m instanceof CopyRequest x) x.write(w);
+        else if (m instanceof UpdateRequest x) x.write(w);
         else if (m instanceof FilePushAck x) x.write(w);
         else if (m instanceof FilePush x) x.write(w);
         else if (m instanceof EventNotice x) x.write(w);
@@ -172,6 +174,7 @@ public final class MessageCodec {
             case Failure.TYPE: return Failure.read(r);
             case NotFound.TYPE: return NotFound.read(r);
             case CopyRequest.TYPE: return CopyRequest.read(r);
+            case UpdateRequest.TYPE: return UpdateRequest.read(r);
             case FilePushAck.TYPE: return FilePushAck.read(r);
             case FilePush.TYPE: return FilePush.read(r);
             case EventNotice.TYPE: return EventNotice.read(r);

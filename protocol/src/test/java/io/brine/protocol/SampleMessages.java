@@ -86,6 +86,8 @@ final class SampleMessages {
                 new FilePushAck(24, null), new FilePushAck(25, "disk full"),
                 new CopyRequest(26, "web*", 0, List.of("/etc/hosts", "/tmp/a b"), "/tmp/dest", 60_000),
                 new CopyRequest(27, "db*", 0, List.of("/etc/hosts"), "/tmp/", 60_000, 2),
+                new UpdateRequest(28, "web*", 0, "/srv/releases/brine-minion.jar", "/srv/releases/brine-minion.jar.sig",
+                        true, 300_000),
                 new JobListRequest(19, 10, "cmd.run", "web*", "local", 1_700_000_000_000L),
                 new JobListRequest(29, 10, null, null, null, 0, true),
                 new PublishRequest(20, "G@os:Debian and web*", 9, "test.ping", List.of(), Map.of(), 9, false, 0, 25,
