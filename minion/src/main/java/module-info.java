@@ -10,6 +10,7 @@ module io.brine.minion {
     requires transitive io.brine.config;
     requires transitive io.brine.jobs; // a local call's outcome is a Job, as a master's client reports it
     requires io.brine.fileserver;
+    requires io.brine.release; // signed self-updates: the keys a minion trusts, the checks it makes
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml; // extension manifests, read with their lines
     requires jdk.net; // SO_PEERCRED: who is calling on the local call socket

@@ -48,5 +48,6 @@ module io.brine.modules {
         io.brine.modules.file.FileModule,
         io.brine.modules.network.NetworkModule,
         io.brine.modules.status.StatusModule,
-        io.brine.modules.disk.DiskModule;
+        io.brine.modules.disk.DiskModule,
+        io.brine.modules.update.UpdateModule;
 }

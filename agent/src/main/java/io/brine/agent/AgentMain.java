@@ -99,17 +99,25 @@ public final class AgentMain {
     private static int minion(Options options) throws Exception {
         System.Logger.Level flagLevel = options.logLevel() == null ? null : LoggingConfig.level(options.logLevel());
         // checked before anything is created (MinionPreflight), and logging set up only then: a log file is created
-        MinionConfig config = MinionPreflight.load(options.config());
+        MinionConfig config = io.brine.minion.Launcher.apply(MinionPreflight.load(options.config()));
         LoggingConfig logging = config.logging();
         ProcessLogging.configure(flagLevel == null ? logging : logging.withLevel(flagLevel)).reopenOnHangup();
         Minion minion = Minion.start(config);
         CountDownLatch stopped = new CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            minion.close();
+            if (closed.compareAndSet(false, true)) {
+                minion.close();
+            }
             stopped.countDown();
         }));
+        minion.restartRequested().thenRun(stopped::countDown);
         System.err.println("brine minion " + minion.id() + " started; key fingerprint " + minion.fingerprint());
         stopped.await();
+        if (minion.restartRequested().isDone() && closed.compareAndSet(false, true)) {
+            minion.close(); // an update installed a new version: the launcher starts it
+            return Minion.RESTART_EXIT;
+        }
         return OK;
     }
 

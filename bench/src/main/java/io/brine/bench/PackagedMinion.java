@@ -87,12 +87,15 @@ final class PackagedMinion {
 
     /**
      * {@code LAUNCHER -c yaml --log-level warning} with the unit's options in {@code BRINE_MINION_JAVA_OPTS}, the
-     * jar and the archive directory ({@code cds}) given to the launcher; standard error appended to {@code log}.
+     * jar and the archive directory ({@code cds}) given to the launcher, and, as the unit runs it under systemd, no
+     * supervisor (the JVM is the process measured); standard error appended to {@code log}.
      */
     static JavaProcess start(Path launcher, Path jar, Path cds, Path yaml, Path log) throws IOException {
         return JavaProcess.run(List.of(launcher.toString(), "-c", yaml.toString(), "--log-level", "warning"), log,
                 Map.of("BRINE_MINION_JAVA_OPTS", String.join(" ", jvmOptions()), "BRINE_MINION_JAR", jar.toString(),
-                        "BRINE_MINION_CDS_DIR", cds.toString()));
+                        "BRINE_MINION_CDS_DIR", cds.toString(),
+                        // as under systemd, which restarts the unit itself: the JVM is the process, no supervisor
+                        "BRINE_MINION_SUPERVISED", "1"));
     }
 
     /** Whether the minion's JVM maps the launcher's class-data archive from {@code cds}. */

@@ -67,7 +67,7 @@ final class MinionCommand implements Callable<Integer> {
         System.Logger.Level flagLevel = Logging.flagLevel(logLevel);
         Minion minion;
         try {
-            MinionConfig cfg = MinionPreflight.load(file);
+            MinionConfig cfg = io.brine.minion.Launcher.apply(MinionPreflight.load(file));
             Logging.daemon(cfg.logging(), flagLevel);
             minion = Minion.start(cfg);
         } catch (io.brine.config.ConfigException e) {
@@ -75,12 +75,20 @@ final class MinionCommand implements Callable<Integer> {
                     + e.getMessage());
         }
         CountDownLatch stopped = new CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            minion.close();
+            if (closed.compareAndSet(false, true)) {
+                minion.close();
+            }
             stopped.countDown();
         }));
+        minion.restartRequested().thenRun(stopped::countDown);
         System.err.println("brine minion " + minion.id() + " started; key fingerprint " + minion.fingerprint());
         stopped.await();
+        if (minion.restartRequested().isDone() && closed.compareAndSet(false, true)) {
+            minion.close(); // an update installed a new version: the launcher starts it
+            return Minion.RESTART_EXIT;
+        }
         return ExitCodes.OK;
     }
 }

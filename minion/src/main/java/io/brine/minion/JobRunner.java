@@ -226,12 +226,19 @@ final class JobRunner implements AutoCloseable {
             if (r != null) {
                 r.ended();
             }
+            if (result == Result.AFTER_RESTART) {
+                control.restartNow(); // the job's .run marker stays: the next start returns it
+                return;
+            }
             returns.returned(new JobReturn(jid, result.ret()), result.uncutBytes());
         }
     }
 
     /** What a function returned, and how large its output was before its own cap cut it (0: nothing was cut). */
     private record Result(MinionReturn ret, long uncutBytes) {
+        /** The job's return comes from the version the minion restarts into: nothing is sent now. */
+        static final Result AFTER_RESTART = new Result(null, 0);
+
         static Result of(MinionReturn ret) {
             return new Result(ret, 0);
         }
@@ -253,6 +260,9 @@ final class JobRunner implements AutoCloseable {
             FunctionContext context = new FunctionContext(minionId, job.jid(), grains.get(), master, deadline,
                     policy.visible(functions), cacheDir, control, policy, processes.until(deadline));
             Object value = f.call(context, args);
+            if (value == FunctionResult.AFTER_RESTART) {
+                return Result.AFTER_RESTART;
+            }
             long end = System.currentTimeMillis();
             if (value instanceof FunctionResult r) {
                 return new Result(new MinionReturn(r.success(), r.retcode(), WireValues.of(r.ret()), start, end),

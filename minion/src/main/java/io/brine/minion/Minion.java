@@ -90,6 +90,13 @@ public final class Minion implements AutoCloseable {
     private volatile io.brine.protocol.EncodedMap declarations;
     /** Why the declarations are beyond their bounds, so never reported; empty when they are within. */
     private volatile java.util.Optional<String> declarationsRefused;
+    /** Where installed agent versions are kept, and what an update in progress left there (docs/updates.md). */
+    private final Path versions;
+    private final io.brine.minion.update.SelfUpdate selfUpdate;
+    /** The version on trial this start is, committed once the master has stored the update job's return. */
+    private final java.util.Optional<io.brine.minion.update.UpdateMarker> trial;
+    private final java.util.concurrent.atomic.AtomicBoolean trialCommitted = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.concurrent.CompletableFuture<Void> restart = new java.util.concurrent.CompletableFuture<>();
     /** The built-in functions and the extension modules, loaded again by sys.reload_modules. */
     private final LiveFunctions functions;
 
@@ -114,6 +121,11 @@ public final class Minion implements AutoCloseable {
                 addresses -> new DealerEndpoint(runtime.transport(), addresses, key, hello, pin, settings, https));
         this.dropsLogged = sessions.counters().toString();
         this.master = new RemoteMaster(sessions::send, sessions::recycle, config.cacheDir());
+        Path launched = config.updates().launcherVersions();
+        this.versions = launched != null ? launched : config.cacheDir().resolve("versions");
+        this.selfUpdate = new io.brine.minion.update.SelfUpdate(versions, config.updates(), launched != null);
+        // before the spool opens: an update's outcome replaces its job's "running" marker there
+        this.trial = UpdateOutcomes.onStart(versions, config.cacheDir().resolve("returns"));
         this.spool = ReturnSpool.open(config.cacheDir().resolve("returns"), config.returnSpoolMax());
         TakenJobs taken = new TakenJobs(QueuedJobLedger.open(config.cacheDir().resolve("queued"),
                 System::currentTimeMillis), spool);
@@ -330,7 +342,29 @@ public final class Minion implements AutoCloseable {
         this.declarations = io.brine.protocol.EncodedMap.of(declared, ValueBounds.FUNCTIONS);
     }
 
+    /**
+     * Completes when an update has installed a new version for this minion's launcher to restart into: the
+     * process then closes the minion and exits with {@link #RESTART_EXIT} (see brine minion, the agent).
+     */
+    public java.util.concurrent.CompletableFuture<Void> restartRequested() {
+        return restart;
+    }
+
+    /** The exit code that asks the brine-minion launcher to start the minion again (into a new version). */
+    public static final int RESTART_EXIT = 75;
+
     private final class Control implements io.brine.functions.MinionControl {
+        @Override
+        public void installUpdate(Map<?, ?> bundle, String signature, boolean allowDowngrade,
+                io.brine.functions.MasterLink link, String jid) throws io.brine.functions.FunctionException {
+            selfUpdate.install(bundle, signature, allowDowngrade, link, jid);
+        }
+
+        @Override
+        public void restartNow() {
+            restart.complete(null);
+        }
+
         @Override
         public Map<String, Object> reloadModules() {
             io.brine.minion.extension.Extensions.Loaded loaded = functions.reload();
@@ -422,6 +456,8 @@ public final class Minion implements AutoCloseable {
                 master.onReply(reply);
             } else if (message instanceof ReturnAck ack) {
                 returns.acknowledged(ack.jids());
+                trial.filter(t -> ack.jids().contains(t.jid())).filter(t -> trialCommitted.compareAndSet(false, true))
+                        .ifPresent(t -> UpdateOutcomes.commit(versions, t));
             } else if (message instanceof SessionLimits limits) {
                 returns.onLimits(sessions.limits(session, limits));
             } else if (message instanceof JobKill kill) {

@@ -62,13 +62,21 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
         List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, boolean allowUndefined,
         FunctionPolicy functionPolicy, int maxReturnSize, long returnSpoolMax, LoggingConfig logging,
-        List<String> failover, List<String> multiMaster, MinionHttps https, ExtensionSources extensions) {
+        List<String> failover, List<String> multiMaster, MinionHttps https, ExtensionSources extensions,
+        UpdateSettings updates) {
+
+    /** This minion with these self-update settings (tests: a release key of their own). */
+    public MinionConfig withUpdates(UpdateSettings settings) {
+        return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs,
+                heartbeat, httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy,
+                maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, settings);
+    }
 
     /** This minion loading extension modules from {@code sources} (tests: a directory of their own). */
     public MinionConfig withExtensions(ExtensionSources sources) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs,
                 heartbeat, httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy,
-                maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, sources);
+                maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, sources, updates);
     }
 
     /** The default {@code max_return_size}: half the default frame limit, leaving room for everything else. */
@@ -79,7 +87,8 @@ public record MinionConfig(String id, String master, int masterPort, String mast
             "master_tofu", "pki_dir", "cachedir", "grains", "max_jobs", "heartbeat", "http_allow", "file_roots_allowed",
             "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed", "allow_undefined",
             "max_return_size", "return_spool_max", "file_client", "file_roots", "pillar_roots", "master_type",
-            "transport", "master_url", "https_proxy", "ca_file", "extension_dirs", "extension_jars");
+            "transport", "master_url", "https_proxy", "ca_file", "extension_dirs", "extension_jars", "update_keys",
+            "self_update", "update_timeout");
 
     private static Set<String> keys(String... own) {
         Set<String> all = new java.util.HashSet<>(Set.of(own));
@@ -108,6 +117,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         failover = List.copyOf(failover);
         multiMaster = List.copyOf(multiMaster);
         Objects.requireNonNull(extensions, "extensions");
+        Objects.requireNonNull(updates, "updates");
         if (!failover.isEmpty() && !multiMaster.isEmpty()) {
             throw new IllegalArgumentException("a minion either fails over between its masters or is connected to all "
                     + "of them at once, not both");
@@ -122,7 +132,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
                 Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files")),
                 root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL, DEFAULT_MAX_RETURN_SIZE,
-                DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT, List.of(), List.of(), null, ExtensionSources.NONE);
+                DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT, List.of(), List.of(), null, ExtensionSources.NONE, UpdateSettings.DEFAULT);
     }
 
     public static MinionConfig load(Path file) {
@@ -159,7 +169,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 policy(c), (int) c.integer("max_return_size", DEFAULT_MAX_RETURN_SIZE, 4096, 64L * 1024 * 1024),
                 c.integer("return_spool_max", DEFAULT_RETURN_SPOOL_MAX, 1024 * 1024, 1L << 40), LoggingConfig.from(c),
                 oneAtATime ? masters.subList(1, masters.size()) : List.of(),
-                oneAtATime ? List.of() : masters.subList(1, masters.size()), https, ExtensionSources.from(c));
+                oneAtATime ? List.of() : masters.subList(1, masters.size()), https, ExtensionSources.from(c), UpdateSettings.from(c));
     }
 
     /** This minion reaching its masters over HTTPS, at {@code urls} ({@code https://host:port} each). */
@@ -167,7 +177,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         MinionHttps h = new MinionHttps(urls, caFile, proxy);
         return new MinionConfig(id, urls.get(0), masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains,
                 maxJobs, heartbeat, httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined,
-                functionPolicy, maxReturnSize, returnSpoolMax, logging, List.of(), urls.subList(1, urls.size()), h, extensions);
+                functionPolicy, maxReturnSize, returnSpoolMax, logging, List.of(), urls.subList(1, urls.size()), h, extensions, updates);
     }
 
     private static FunctionPolicy policy(ConfigFile c) {
@@ -192,14 +202,14 @@ public record MinionConfig(String id, String master, int masterPort, String mast
 
     public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     /** These masters (host or host:port each) to fail over to, in order, after {@code master}. */
     public MinionConfig withFailover(List<String> masters) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
                 httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
-                logging, masters, List.of(), https, extensions);
+                logging, masters, List.of(), https, extensions, updates);
     }
 
     /**
@@ -209,42 +219,42 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     public MinionConfig withMultiMaster(List<String> masters) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
                 httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
-                logging, List.of(), masters, https, extensions);
+                logging, List.of(), masters, https, extensions, updates);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withMasterFinger(String finger) {
         return new MinionConfig(id, master, masterPort, finger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withMasterPort(int port) {
         return new MinionConfig(id, master, port, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions);
+                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions);
+                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withMaxReturnSize(int bytes) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging, failover, multiMaster, https, extensions);
+                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     /**
