@@ -80,6 +80,66 @@ final class JobEndpoints {
         }
     }
 
+    /**
+     * {@code POST /updates}: {@code brine update}. Body {@code {"target", "tgt_type", "bundle", "sig",
+     * "allow_downgrade", "timeout"}}; the paths are the master host's. Waits for every minion's outcome.
+     */
+    void update(ApiExchange exchange, String tokenName) throws IOException, InterruptedException {
+        Map<String, Object> body = exchange.jsonObject();
+        java.util.Set<String> known = java.util.Set.of("target", "tgt_type", "bundle", "sig", "allow_downgrade",
+                "timeout");
+        for (String key : body.keySet()) {
+            if (!known.contains(key)) {
+                throw ApiException.badRequest("unknown field '" + (key.length() > 40 ? key.substring(0, 40) : key)
+                        + "'; known: " + new java.util.TreeSet<>(known));
+            }
+        }
+        String target = stringField(body, "target", null);
+        String bundle = stringField(body, "bundle", null);
+        if (target == null || bundle == null) {
+            throw ApiException.badRequest("'target' and 'bundle' are required");
+        }
+        String sig = stringField(body, "sig", bundle + ".sig");
+        if (!java.nio.file.Path.of(bundle).isAbsolute() || !java.nio.file.Path.of(sig).isAbsolute()) {
+            throw ApiException.badRequest("'bundle' and 'sig' are absolute paths on the master's host");
+        }
+        Object downgrade = body.getOrDefault("allow_downgrade", false);
+        Object seconds = body.getOrDefault("timeout", 300);
+        if (!(downgrade instanceof Boolean) || !(seconds instanceof Number n) || n.doubleValue() <= 0
+                || n.doubleValue() > 86_400) {
+            throw ApiException.badRequest("'allow_downgrade' is a boolean, 'timeout' seconds from 0 to 86400");
+        }
+        io.brine.targeting.TargetType type;
+        try {
+            type = io.brine.targeting.TargetType.parse(stringField(body, "tgt_type", "glob"));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest(e.getMessage());
+        }
+        MasterClient caller = as(exchange, tokenName).requiringMatch();
+        LOG.log(Level.INFO, "api: " + tokenName + " updates " + quoted(target) + " to " + quoted(bundle));
+        Job done;
+        try (TokenSlots.Slot slot = calling.acquire(tokenName)) {
+            done = caller.update(target, type, java.nio.file.Path.of(bundle), java.nio.file.Path.of(sig),
+                    (Boolean) downgrade, java.time.Duration.ofMillis((long) (n.doubleValue() * 1000)));
+        } catch (NoMinionsMatchedException e) {
+            throw new ApiException(422, e.getMessage(), Map.of("target", e.target()));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest(e.getMessage());
+        }
+        exchange.sendJson(200, JobDocument.of(done));
+    }
+
+    private static String stringField(Map<String, Object> body, String key, String fallback) {
+        Object v = body.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        if (!(v instanceof String s)) {
+            throw ApiException.badRequest("'" + key + "' must be a string");
+        }
+        return s;
+    }
+
     /** {@code GET /jobs}: the rows of {@code brine job list --out json}, newest first, under {@code jobs}. */
     void list(ApiExchange exchange, String tokenName) throws IOException {
         List<Map<String, Object>> rows = new ArrayList<>();

@@ -56,6 +56,7 @@ final class MinionEndpoints {
         // milliseconds, as brine manage status --out json and every other time of the API print it (not nanoseconds)
         one.put("last_seen", m.lastSeen().map(t -> t.truncatedTo(ChronoUnit.MILLIS).toString()).orElse(null));
         one.put("transport", m.transport().orElse(null));
+        one.put("version", m.version().orElse(null));
         one.put("grains", view.grains(m.id()));
         return one;
     }

@@ -55,10 +55,11 @@ class ApiKeysAndMinionsTest {
         assertEquals("web1", ((Map<?, ?>) web1.get("grains")).get("id"));
 
         Map<String, Object> one = json(get("/minions/web1"));
-        assertEquals(List.of("id", "up", "last_seen", "transport", "grains"), List.copyOf(one.keySet()));
+        assertEquals(List.of("id", "up", "last_seen", "transport", "version", "grains"), List.copyOf(one.keySet()));
         assertEquals("web1", one.get("id"));
         assertEquals(true, one.get("up"));
         assertEquals("zmq", one.get("transport"));
+        assertEquals(io.brine.protocol.BrineVersion.CURRENT, one.get("version"), "as its brineversion grain says");
     }
 
     @Test

@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "manage", mixinStandardHelpOptions = true,
         description = "Ask the running master about its minions (Salt's salt-run manage.*).",
-        subcommands = {ManageCommand.Status.class},
+        subcommands = {ManageCommand.Status.class, ManageCommand.Versions.class},
         footer = {"", "Example:", "  brine manage status --out json"})
 final class ManageCommand implements Runnable {
     @Spec
@@ -93,6 +93,46 @@ final class ManageCommand implements Runnable {
             doc.put("down", down);
             doc.put("minions", minions);
             return doc;
+        }
+    }
+
+    @Command(name = "versions", mixinStandardHelpOptions = true,
+            description = "The Brine version each accepted minion runs, as it last reported it (after 'brine update', "
+                    + "the new one once it has reconnected). Needs @keys in publisher_acl for a named operator.",
+            footer = {"", "Examples:", "  brine manage versions",
+                    "  brine manage versions --out json   # {\"web1\": {\"version\": \"0.2.0\", \"up\": true}}"})
+    static final class Versions implements Callable<Integer> {
+        @Mixin
+        MasterConfigOption config;
+
+        @Option(names = "--out", defaultValue = "text", description = "text, json or yaml")
+        String out;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            config.clientLogging();
+            OutputFormat.check(out);
+            List<MinionStatus> report = config.ask(BrineClient::minions);
+            PrintWriter stdout = spec.commandLine().getOut();
+            if (out.equals("text")) {
+                for (MinionStatus m : report) {
+                    stdout.println(m.id() + ": " + m.version().orElse("unknown") + (m.up() ? "" : " (down)"));
+                }
+            } else {
+                Map<String, Object> doc = new LinkedHashMap<>();
+                for (MinionStatus m : report) {
+                    Map<String, Object> one = new LinkedHashMap<>();
+                    one.put("version", m.version().orElse(null));
+                    one.put("up", m.up());
+                    doc.put(m.id(), one);
+                }
+                stdout.print(OutputFormat.render(doc, out));
+            }
+            stdout.flush();
+            return ExitCodes.OK;
         }
     }
 }

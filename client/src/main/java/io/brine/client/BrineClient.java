@@ -269,6 +269,19 @@ public final class BrineClient implements AutoCloseable {
                 new CallListener() { });
     }
 
+    /**
+     * Has the minions {@code target} selects install a signed agent release: {@code bundle} and {@code signature}
+     * are files on the master's host (docs/updates.md). Needs {@code @update}; waits for every minion's outcome.
+     */
+    public Job update(String target, io.brine.targeting.TargetType targetType, Path bundle, Path signature,
+            boolean allowDowngrade, Duration timeout) throws InterruptedException {
+        Duration wait = timeout.multipliedBy(2).plus(MasterSession.REPORT_MARGIN);
+        return ClientCalls.await(ClientCalls.answered(session.callAsync(new io.brine.protocol.UpdateRequest(
+                session.nextRequestId(), target, targetType.code(), bundle.toAbsolutePath().toString(),
+                signature.toAbsolutePath().toString(), allowDowngrade, timeout.toMillis()), progress -> { }, wait),
+                new CallListener() { }));
+    }
+
     /** Publishes a job without waiting for its returns (Salt's cast); its jid, to look it up later. */
     public String cast(JobSpec spec) throws InterruptedException {
         return publish(spec).jid();
@@ -338,7 +351,8 @@ public final class BrineClient implements AutoCloseable {
                 MinionStatusReport.class);
         return r.minions().stream().map(m -> new MinionStatus(m.id(), m.up(), m.lastSeenMillis()
                 == MinionStatusReport.NEVER ? Optional.empty() : Optional.of(Instant.ofEpochMilli(m.lastSeenMillis())),
-                m.transport().isEmpty() ? Optional.empty() : Optional.of(m.transport())))
+                m.transport().isEmpty() ? Optional.empty() : Optional.of(m.transport()),
+                m.version().isEmpty() ? Optional.empty() : Optional.of(m.version())))
                 .toList();
     }
 

@@ -77,6 +77,10 @@ final class ClientService {
                 answer(client, c.requestId(), listener -> caller.startCopy(c.target(),
                         TargetType.ofCode(c.targetType()), c.sources(), c.dest(), Duration.ofMillis(c.timeoutMillis()),
                         io.brine.jobs.SshOptions.ofCode(c.ssh()), listener));
+            } else if (request instanceof io.brine.protocol.UpdateRequest u) {
+                answer(client, u.requestId(), listener -> caller.startUpdate(u.target(),
+                        TargetType.ofCode(u.targetType()), u.bundle(), u.signature(), u.allowDowngrade(),
+                        Duration.ofMillis(u.timeoutMillis()), listener));
             } else if (request instanceof JobLookup l) {
                 reply(client, caller.state(l.jid())
                         .<ClientResponse>map(s -> new JobReport(l.requestId(), JobResults.record(s)))
@@ -98,7 +102,7 @@ final class ClientService {
                 reply(client, new MinionStatusReport(s.requestId(), keys.as(who).status().stream()
                         .map(m -> new MinionStatusReport.Minion(m.id(), m.up(),
                                 m.lastSeen().map(java.time.Instant::toEpochMilli).orElse(MinionStatusReport.NEVER),
-                                m.transport().orElse("")))
+                                m.transport().orElse(""), m.version().orElse("")))
                         .toList()));
             }
         } catch (AccessDeniedException | AuditUnavailableException e) {

@@ -78,7 +78,12 @@ final class JobPublisher {
         TargetResolver.Resolution resolution = resolver.resolve(target, spec.target(), spec.targetType());
         List<String> expected = resolution.expected();
         try {
-            access.checkPublish(by, spec.function(), expected);
+            if (UpdateJobs.FUNCTION.equals(spec.function())) {
+                // installs agent releases: the right to update, not a grant of functions, whoever asks and however
+                access.checkRight(by, UpdateJobs.RIGHT, "update minions");
+            } else {
+                access.checkPublish(by, spec.function(), expected);
+            }
             if (spec.ssh() != null && spec.ssh().acceptNewHostKeys()) {
                 // it writes the master's known_hosts: trusting a machine's key is managing keys
                 access.checkRight(by, "@keys", "trust new SSH host keys (--accept-new)");

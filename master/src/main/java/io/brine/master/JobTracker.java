@@ -310,6 +310,10 @@ final class JobTracker {
             return;
         }
         for (LiveJob job : live.values()) {
+            if (UpdateJobs.FUNCTION.equals(job.spec().function())) {
+                // an update restarts its minions on purpose: the new version (or the old, rolled back) returns it
+                continue;
+            }
             if (job.minionGone(minionId)) {
                 cache.recordJob(job.snapshot());
             }

@@ -63,6 +63,7 @@ public final class MasterClient {
     private final JobTracker tracker;
     private final TransferStaging staging;
     private final CopyJobs copies;
+    private final UpdateJobs updates;
     private final CallerJobs reads;
     private final CallerRights rights;
     private final Duration defaultTimeout;
@@ -81,6 +82,7 @@ public final class MasterClient {
         this.tracker = tracker;
         this.staging = staging;
         this.copies = new CopyJobs(staging, publisher.audit());
+        this.updates = new UpdateJobs(staging, publisher.access(), publisher.audit());
         this.defaultTimeout = defaultTimeout;
         this.caller = caller;
         this.reads = new CallerJobs(tracker, publisher.access(), caller);
@@ -381,6 +383,29 @@ public final class MasterClient {
     JobPublisher.Published start(JobSpec spec, LiveJob.Listener listener) {
         JobSpec timed = spec.timeout() == null ? spec.withTimeout(defaultTimeout) : spec;
         return publisher.publish(timed, caller, listener, requireMatch);
+    }
+
+    /**
+     * Has the minions {@code target} selects install a signed agent release (docs/updates.md): {@code bundle} (the
+     * brine-minion .deb or the minion jar) and its {@code signature} are files on the master's host. Each minion
+     * checks the signature against its own {@code update_keys} and returns {@code updated FROM -> TO},
+     * {@code refused: REASON} or {@code rolled-back}. Waits like {@link #call}.
+     *
+     * @throws AccessDeniedException without {@code @update} in {@code publisher_acl}
+     * @throws IllegalArgumentException if this client may not read the bundle or the signature
+     * @throws InterruptedException if the calling thread is interrupted while it waits
+     */
+    public Job update(String target, TargetType targetType, java.nio.file.Path bundle, java.nio.file.Path signature,
+            boolean allowDowngrade, Duration timeout) throws InterruptedException {
+        return await(startUpdate(target, targetType, bundle.toAbsolutePath().toString(),
+                signature.toAbsolutePath().toString(), allowDowngrade, timeout, null).job().result());
+    }
+
+    /** Stages the release for one update job and publishes it as this client's: see {@link UpdateJobs}. */
+    JobPublisher.Published startUpdate(String target, TargetType targetType, String bundle, String signature,
+            boolean allowDowngrade, Duration timeout, LiveJob.Listener listener) {
+        return updates.start(caller, target, targetType, bundle, signature, allowDowngrade, timeout,
+                spec -> start(spec, listener));
     }
 
     /** Stages {@code sources} for one copy job and publishes it as this client's: see {@link CopyJobs}. */

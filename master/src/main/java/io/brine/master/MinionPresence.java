@@ -41,10 +41,16 @@ final class MinionPresence {
     MinionStatus of(String id) {
         Optional<io.brine.transport.Session> session = sessions.get(id);
         if (session.isPresent()) {
-            return new MinionStatus(id, true, Optional.of(clock.instant()), Optional.of(session.get().transport()));
+            return new MinionStatus(id, true, Optional.of(clock.instant()), Optional.of(session.get().transport()),
+                    version(id));
         }
         Optional<Instant> ended = sessions.lastSeen(id);
-        return new MinionStatus(id, false, ended.isPresent() ? ended : grainsTime(id));
+        return new MinionStatus(id, false, ended.isPresent() ? ended : grainsTime(id), Optional.empty(), version(id));
+    }
+
+    /** The version {@code id} runs, as its {@code brineversion} grain last said. */
+    private Optional<String> version(String id) {
+        return grains(id).get("brineversion") instanceof String v && !v.isBlank() ? Optional.of(v) : Optional.empty();
     }
 
     /** The grains {@code id} last reported (to this master or, through its cachedir, an earlier one); empty if none. */

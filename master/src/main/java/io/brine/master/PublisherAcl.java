@@ -26,7 +26,7 @@ import java.util.Set;
  */
 public record PublisherAcl(Map<String, Grants> identities) {
     /** The rights beyond publishing that an entry can grant. */
-    public static final Set<String> RIGHTS = Set.of("@keys", "@tokens", "@events", "@jobs", "@hooks");
+    public static final Set<String> RIGHTS = Set.of("@keys", "@tokens", "@events", "@jobs", "@hooks", "@update");
     private static final String TOKENS = "@tokens";
 
     /**

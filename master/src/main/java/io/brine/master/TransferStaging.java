@@ -168,6 +168,26 @@ final class TransferStaging {
         return s;
     }
 
+    /**
+     * The whole of a small file {@code who} may read by the same rules as a staged source (a release's signature).
+     *
+     * @throws CopySources.Refused if {@code who} may not read it
+     * @throws IOException if it is larger than {@code max} bytes or cannot be read
+     */
+    byte[] readSmall(Principal who, String source, int max) throws CopySources.Refused, java.io.IOException {
+        CopySources.Opened opened = sourceFiles.open(who, source);
+        try (java.nio.channels.FileChannel ch = opened.channel()) {
+            if (opened.size() > max) {
+                throw new java.io.IOException(source + " is larger than " + max + " bytes");
+            }
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate((int) opened.size());
+            while (buf.hasRemaining() && ch.read(buf) > 0) {
+                // reads the rest
+            }
+            return java.util.Arrays.copyOf(buf.array(), buf.position());
+        }
+    }
+
     /** Lets the job's minions fetch the files, until the job is done. */
     void bind(Staged s, LiveJob job) {
         s.job.complete(job);

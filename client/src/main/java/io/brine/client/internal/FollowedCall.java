@@ -284,6 +284,11 @@ final class FollowedCall {
                     wireName(c.targetType()), "", sentMillis, c.timeoutMillis(), published.expected(), List.of(),
                     Map.of());
         }
+        if (request instanceof io.brine.protocol.UpdateRequest u) {
+            return new JobRecord(jid, "update.apply", List.of(), Map.of("allow_downgrade", u.allowDowngrade()),
+                    u.target(), wireName(u.targetType()), "", sentMillis, u.timeoutMillis(), published.expected(),
+                    List.of(), Map.of());
+        }
         PublishRequest p = (PublishRequest) request;
         return new JobRecord(jid, p.function(), p.args(), p.kwargs(), p.target(), wireName(p.targetType()), "",
                 sentMillis, p.timeoutMillis(), published.expected(), List.of(), Map.of());
@@ -295,6 +300,9 @@ final class FollowedCall {
     }
 
     private long timeoutMillis() {
+        if (request instanceof io.brine.protocol.UpdateRequest u) {
+            return u.timeoutMillis();
+        }
         return request instanceof CopyRequest c ? c.timeoutMillis() : ((PublishRequest) request).timeoutMillis();
     }
 }
