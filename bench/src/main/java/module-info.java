@@ -3,6 +3,7 @@ module io.brine.bench {
     requires io.brine.master;
     requires io.brine.ssh; // the ssh scenario's hosts: real sshd on loopback
     requires io.brine.minion;
+    requires io.brine.release; // the update scenario signs the release it sends
     requires io.brine.states;
     requires io.brine.client;
     requires com.fasterxml.jackson.databind;

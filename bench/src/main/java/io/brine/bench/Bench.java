@@ -21,14 +21,14 @@ import java.util.Map;
 public final class Bench {
     /** Every scenario, in the order a run takes them (footprint last: it restarts the master as a process). */
     public static final List<String> SCENARIOS = List.of("latency", "throughput", "cli", "broadcast", "connect",
-            "state", "render", "transfer", "extension", "soak", "footprint", "cluster", "https", "ssh");
+            "state", "render", "transfer", "extension", "update", "soak", "footprint", "cluster", "https", "ssh");
     /**
      * What a run without --scenario takes: all but the soak, which runs for as long as it is told (an hour), and
      * the cluster, which needs a PostgreSQL database, https, which needs openssl and brings the swarm back over
-     * HTTPS, and ssh, which starts sshd as root.
+     * HTTPS, ssh, which starts sshd as root, and update, which starts up to 100 minion processes.
      */
     public static final List<String> DEFAULT_SCENARIOS = SCENARIOS.stream()
-            .filter(s -> !List.of("soak", "cluster", "https", "ssh").contains(s)).toList();
+            .filter(s -> !List.of("soak", "cluster", "https", "ssh", "update").contains(s)).toList();
 
     private Bench() {
     }
@@ -127,6 +127,7 @@ public final class Bench {
             case "https" -> new HttpsScenario();
             case "ssh" -> new SshScenario();
             case "extension" -> new ExtensionScenario();
+            case "update" -> new UpdateScenario();
             default -> throw new IllegalArgumentException("unknown scenario " + name);
         };
     }

@@ -34,7 +34,7 @@ final class BenchCommand implements Callable<Integer> {
             description = "swarm sizes, ascending; broadcast and connect run at each (default: ${DEFAULT-VALUE})")
     List<Integer> minions;
 
-    @Option(names = "--scenario", paramLabel = "NAME", description = "run only these (repeatable; default: all but soak, cluster, https and ssh)")
+    @Option(names = "--scenario", paramLabel = "NAME", description = "run only these (repeatable; default: all but soak, cluster, https, ssh and update)")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--processes", description = "one 'brine minion' process per minion instead of an in-JVM swarm")
