@@ -9,9 +9,6 @@ import io.brine.protocol.BrineVersion;
 import io.brine.release.ReleaseKeys;
 import io.brine.release.ReleaseSignature;
 import io.brine.targeting.TargetType;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,9 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
-import java.util.jar.JarOutputStream;
 
 /**
  * Signed self-update of a fleet (issue 29, docs/updates.md): minions as processes of their own, each started by the
@@ -55,7 +49,7 @@ final class UpdateScenario implements Scenario {
         Path dir = Files.createDirectories(c.root.resolve("update-bench"));
         Path launcher = PackagedMinion.install(dir.resolve("pkg"));
         Path jarA = Files.copy(agentJar, dir.resolve("installed.jar"));
-        Path jarB = withVersion(jarA, NEW_VERSION, dir.resolve("release/brine-minion.jar"));
+        Path jarB = io.brine.release.BundleVersion.stamp(jarA, NEW_VERSION, dir.resolve("release/brine-minion.jar"));
         ReleaseKeys.Written keys = ReleaseKeys.generate(dir.resolve("keys"));
         Files.writeString(Path.of(jarB + ".sig"), ReleaseSignature.sign(jarB, NEW_VERSION,
                 ReleaseKeys.readPrivate(keys.privateKey()), ReleaseKeys.readPublic(keys.publicKey())).text());
@@ -142,25 +136,5 @@ final class UpdateScenario implements Scenario {
                         + within.toSeconds() + " s; see their launcher.log");
             }
         }
-    }
-
-    /** {@code jar} as version {@code version}: every entry copied, and the version entry set. */
-    static Path withVersion(Path jar, String version, Path to) throws IOException {
-        Files.createDirectories(to.getParent());
-        try (JarFile in = new JarFile(jar.toFile());
-                JarOutputStream out = new JarOutputStream(Files.newOutputStream(to), in.getManifest())) {
-            for (JarEntry e : java.util.Collections.list(in.entries())) {
-                if (e.getName().equals(JarFile.MANIFEST_NAME) || e.getName().equals(BrineVersion.RESOURCE)) {
-                    continue;
-                }
-                out.putNextEntry(new JarEntry(e.getName()));
-                try (InputStream data = in.getInputStream(e)) {
-                    data.transferTo(out);
-                }
-            }
-            out.putNextEntry(new JarEntry(BrineVersion.RESOURCE));
-            out.write(version.getBytes(StandardCharsets.UTF_8));
-        }
-        return to;
     }
 }

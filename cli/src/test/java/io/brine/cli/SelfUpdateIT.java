@@ -13,7 +13,6 @@ import io.brine.protocol.KeyStatus;
 import io.brine.release.ReleaseKeys;
 import io.brine.release.ReleaseSignature;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +26,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.AfterAll;
@@ -102,7 +100,7 @@ class SelfUpdateIT {
 
     @Test
     void refusedReleasesChangeNothingAGoodOneIsRunAndABrokenOneRolledBack() throws Exception {
-        Path b = withVersion(jarA, "0.2.0", root.resolve("b/brine-minion.jar"));
+        Path b = io.brine.release.BundleVersion.stamp(jarA, "0.2.0", root.resolve("b/brine-minion.jar"));
         sign(b, keys);
 
         // refusals, each leaving the minion's installed jar and versions byte-identical
@@ -126,7 +124,7 @@ class SelfUpdateIT {
         Files.copy(Path.of(b + ".sig"), Path.of(truncated + ".sig"));
         assertRefused(truncated, "truncated");
 
-        Path older = withVersion(jarA, "0.0.9", root.resolve("older/brine-minion.jar"));
+        Path older = io.brine.release.BundleVersion.stamp(jarA, "0.0.9", root.resolve("older/brine-minion.jar"));
         sign(older, keys);
         assertRefused(older, "0.0.9 is older than the running " + BrineVersion.CURRENT);
 
@@ -234,25 +232,5 @@ class SelfUpdateIT {
                 ReleaseKeys.readPrivate(keyDir.resolve(ReleaseKeys.PRIVATE_FILE)),
                 ReleaseKeys.readPublic(keyDir.resolve(ReleaseKeys.PUBLIC_FILE)));
         Files.writeString(Path.of(bundle + ".sig"), s.text());
-    }
-
-    /** {@code jar} as version {@code version}: every entry copied, and the version entry set. */
-    private static Path withVersion(Path jar, String version, Path to) throws IOException {
-        Files.createDirectories(to.getParent());
-        try (JarFile in = new JarFile(jar.toFile());
-                JarOutputStream out = new JarOutputStream(Files.newOutputStream(to), in.getManifest())) {
-            for (JarEntry e : java.util.Collections.list(in.entries())) {
-                if (e.getName().equals(JarFile.MANIFEST_NAME) || e.getName().equals(BrineVersion.RESOURCE)) {
-                    continue;
-                }
-                out.putNextEntry(new JarEntry(e.getName()));
-                try (InputStream data = in.getInputStream(e)) {
-                    data.transferTo(out);
-                }
-            }
-            out.putNextEntry(new JarEntry(BrineVersion.RESOURCE));
-            out.write(version.getBytes(StandardCharsets.UTF_8));
-        }
-        return to;
     }
 }

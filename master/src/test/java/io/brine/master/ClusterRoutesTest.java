@@ -38,6 +38,31 @@ class ClusterRoutesTest {
         pg = TestPostgres.shared();
     }
 
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+
+    @org.junit.jupiter.api.AfterEach
+    void stopTimer() {
+        timer.shutdownNow();
+    }
+
+    /** The cluster's database with masters "a" and "b" joined. */
+    private static DataSource twoMasters(ClusterDatabase db) throws SQLException {
+        DataSource ds = db.dataSource();
+        ClusterMembership.join(ds, "a", "127.0.0.1:1", "fp");
+        ClusterMembership.join(ds, "b", "127.0.0.1:2", "fp");
+        return ds;
+    }
+
+    /** {@code minions} connected to master b, their sessions written where a reads them. */
+    private static void connectToB(DataSource ds, ClusterRoutes b, Sessions onB, List<String> minions)
+            throws SQLException, InterruptedException {
+        for (String m : minions) {
+            onB.here.add(m);
+            b.connected(m);
+            awaitSession(ds, m);
+        }
+    }
+
     /** A master's sessions as a set of ids, and what it was asked to send or keep. */
     private static final class Sessions implements ClusterRoutes.Local {
         final Set<String> here = ConcurrentHashMap.newKeySet();
@@ -83,11 +108,8 @@ class ClusterRoutesTest {
      */
     @Test
     void aQueuedJobRoutedToAMasterTheMinionHasJustLeftIsKeptThereForItsNextConnection() throws Exception {
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         try (ClusterDatabase db = ClusterDatabase.open(pg.newCluster())) {
-            DataSource ds = db.dataSource();
-            ClusterMembership.join(ds, "a", "127.0.0.1:1", "fp");
-            ClusterMembership.join(ds, "b", "127.0.0.1:2", "fp");
+            DataSource ds = twoMasters(db);
             Sessions onA = new Sessions();
             Sessions onB = new Sessions();
             ClusterRoutes a = new ClusterRoutes(ds, "a", onA, Runnable::run, timer);
@@ -115,8 +137,6 @@ class ClusterRoutesTest {
             b.jobsNotice("b");
             assertEquals(List.of("m1 20261128000000000003"), List.copyOf(onB.sent));
             assertTrue(onB.queued.isEmpty());
-        } finally {
-            timer.shutdownNow();
         }
     }
 
@@ -127,22 +147,15 @@ class ClusterRoutesTest {
      */
     @Test
     void repliesBehindOnesStillBeingStoredAreTakenWithoutAnotherNotice() throws Exception {
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         try (ClusterDatabase db = ClusterDatabase.open(pg.newCluster())) {
-            DataSource ds = db.dataSource();
-            ClusterMembership.join(ds, "a", "127.0.0.1:1", "fp");
-            ClusterMembership.join(ds, "b", "127.0.0.1:2", "fp");
+            DataSource ds = twoMasters(db);
             Sessions onA = new Sessions();
             Sessions onB = new Sessions();
             int perTake = 2;
             ClusterRoutes a = new ClusterRoutes(ds, "a", onA, Runnable::run, timer, perTake);
             ClusterRoutes b = new ClusterRoutes(ds, "b", onB, Runnable::run, timer, perTake);
             List<String> minions = List.of("m1", "m2", "m3", "m4", "m5");
-            for (String m : minions) {
-                onB.here.add(m);
-                b.connected(m);
-                awaitSession(ds, m);
-            }
+            connectToB(ds, b, onB, minions);
             String jid = "20261129000000000001";
             a.send(new JobRequest(jid, "test.ping", List.of(), Map.of(), 5000, "op"), minions);
             b.jobsNotice("b");
@@ -165,8 +178,6 @@ class ClusterRoutesTest {
                 r.next();
                 assertEquals(0, r.getInt(1), "rows of stored returns deleted");
             }
-        } finally {
-            timer.shutdownNow();
         }
     }
 
@@ -177,22 +188,15 @@ class ClusterRoutesTest {
      */
     @Test
     void aReplyStoredWhileAPassReadsIsNotTakenTwice() throws Exception {
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         try (ClusterDatabase db = ClusterDatabase.open(pg.newCluster())) {
-            DataSource ds = db.dataSource();
-            ClusterMembership.join(ds, "a", "127.0.0.1:1", "fp");
-            ClusterMembership.join(ds, "b", "127.0.0.1:2", "fp");
+            DataSource ds = twoMasters(db);
             Sessions onA = new Sessions();
             Sessions onB = new Sessions();
             List<Runnable> afterIdsRead = new CopyOnWriteArrayList<>();
             ClusterRoutes a = new ClusterRoutes(afterIdsRead(ds, afterIdsRead), "a", onA, Runnable::run, timer, 1000);
             ClusterRoutes b = new ClusterRoutes(ds, "b", onB, Runnable::run, timer, 1000);
             List<String> minions = List.of("m1", "m2");
-            for (String m : minions) {
-                onB.here.add(m);
-                b.connected(m);
-                awaitSession(ds, m);
-            }
+            connectToB(ds, b, onB, minions);
             String jid = "20261129000000000002";
             a.send(new JobRequest(jid, "test.ping", List.of(), Map.of(), 5000, "op"), minions);
             b.jobsNotice("b");
@@ -208,8 +212,6 @@ class ClusterRoutesTest {
             a.repliesNotice("a");
             assertEquals(List.of("m1 " + jid, "m2 " + jid), List.copyOf(onA.returned),
                     "m2 taken, m1 not taken again");
-        } finally {
-            timer.shutdownNow();
         }
     }
 

@@ -30,6 +30,31 @@ public final class BundleVersion {
         return v.strip();
     }
 
+    /**
+     * Writes {@code jar} again as {@code to}, saying {@code version}: every entry copied, the version entry set. What
+     * a release build does to the minion jar before signing it, and how the tests and the bench make a "new"
+     * version of the jar they run.
+     */
+    public static Path stamp(Path jar, String version, Path to) throws IOException {
+        java.nio.file.Files.createDirectories(to.toAbsolutePath().getParent());
+        try (JarFile in = new JarFile(jar.toFile()); java.util.jar.JarOutputStream out = in.getManifest() == null
+                ? new java.util.jar.JarOutputStream(java.nio.file.Files.newOutputStream(to))
+                : new java.util.jar.JarOutputStream(java.nio.file.Files.newOutputStream(to), in.getManifest())) {
+            for (java.util.jar.JarEntry e : java.util.Collections.list(in.entries())) {
+                if (e.getName().equals(JarFile.MANIFEST_NAME) || e.getName().equals(VERSION_ENTRY)) {
+                    continue;
+                }
+                out.putNextEntry(new java.util.jar.JarEntry(e.getName()));
+                try (InputStream data = in.getInputStream(e)) {
+                    data.transferTo(out);
+                }
+            }
+            out.putNextEntry(new java.util.jar.JarEntry(VERSION_ENTRY));
+            out.write(version.getBytes(StandardCharsets.UTF_8));
+        }
+        return to;
+    }
+
     private static String ofJar(Path jar) throws IOException {
         try (JarFile f = new JarFile(jar.toFile())) {
             ZipEntry e = f.getEntry(VERSION_ENTRY);

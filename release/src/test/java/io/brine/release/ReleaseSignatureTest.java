@@ -25,6 +25,8 @@ class ReleaseSignatureTest {
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(keys.privateKey())));
         Path jar = jar("0.2.0");
         assertEquals("0.2.0", BundleVersion.of(jar));
+        assertEquals("0.2.1", BundleVersion.of(BundleVersion.stamp(jar, "0.2.1", dir.resolve("stamped.jar"))),
+                "a jar stamped with another version says it");
         ReleaseSignature sig = ReleaseSignature.sign(jar, BundleVersion.of(jar), ReleaseKeys.readPrivate(
                 keys.privateKey()), ReleaseKeys.readPublic(keys.publicKey()));
         ReleaseSignature read = ReleaseSignature.parse(sig.text());
