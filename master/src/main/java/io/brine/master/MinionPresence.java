@@ -48,10 +48,17 @@ final class MinionPresence {
         return new MinionStatus(id, false, ended.isPresent() ? ended : grainsTime(id), Optional.empty(), version(id));
     }
 
-    /** The version {@code id} runs, as its {@code brineversion} grain last said. */
+    /**
+     * The version {@code id} runs, as its {@code brineversion} grain last said: only a version's characters, 64 at
+     * most (a minion's grain is its own to write, and one minion's must not spoil a listing of all of them).
+     */
     private Optional<String> version(String id) {
-        return grains(id).get("brineversion") instanceof String v && !v.isBlank() ? Optional.of(v) : Optional.empty();
+        return grains(id).get("brineversion") instanceof String v && VERSION.matcher(v).matches() ? Optional.of(v)
+                : Optional.empty();
     }
+
+    private static final java.util.regex.Pattern VERSION =
+            java.util.regex.Pattern.compile("[0-9][A-Za-z0-9.+~:-]{0,63}");
 
     /** The grains {@code id} last reported (to this master or, through its cachedir, an earlier one); empty if none. */
     Map<String, Object> grains(String id) {
