@@ -277,6 +277,9 @@ class PackagesIT {
         Path log = Files.createTempFile(unit, ".log");
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().putAll(env); // systemd also hands the EnvironmentFile's variables to the process
+        // and says which run of the unit this is: the minion's launcher then leaves restarts to systemd and execs
+        // the JVM, so the unit's process is the minion itself (docs/updates.md)
+        pb.environment().put("INVOCATION_ID", java.util.UUID.randomUUID().toString().replace("-", ""));
         Process p = pb.start();
         started.add(p);
         return p;
