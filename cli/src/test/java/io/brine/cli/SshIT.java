@@ -109,7 +109,9 @@ class SshIT {
                 + sudo.out());
 
         // a state with a template and pillar, through the jar: applied, then nothing left to change
-        TestCluster.CliResult applied = c.cli("ssh", "--out", "json", "-G", "role:web", "state.apply", "web");
+        // a JVM starts on each host for it: the master's 10 s test timeout is not for that on a loaded machine
+        TestCluster.CliResult applied = c.cli("ssh", "--out", "json", "--timeout", "90", "-G", "role:web",
+                "state.apply", "web");
         assertEquals(0, applied.exit(), applied.out() + applied.err());
         for (String id : List.of("web1", "web2")) {
             // the roster's grains reach the host's own rendering too
@@ -117,7 +119,7 @@ class SshIT {
             JsonNode state = json(applied).at("/returns/" + id + "/ret").elements().next();
             assertTrue(state.path("changes").size() > 0, state.toString());
         }
-        TestCluster.CliResult again = c.cli("ssh", "--out", "json", "web*", "state.apply", "web");
+        TestCluster.CliResult again = c.cli("ssh", "--out", "json", "--timeout", "90", "web*", "state.apply", "web");
         assertEquals(0, again.exit(), again.out() + again.err());
         for (String id : List.of("web1", "web2")) {
             JsonNode state = json(again).at("/returns/" + id + "/ret").elements().next();
