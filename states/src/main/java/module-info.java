@@ -8,6 +8,7 @@
 module io.brine.states {
     requires transitive io.brine.functions;
     requires transitive io.brine.config;
+    requires io.brine.release; // dpkg's version order, for pkg.version_cmp
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
     requires org.yaml.snakeyaml;

@@ -10,39 +10,32 @@ public final class Versions {
     private Versions() {
     }
 
-    /** Negative, zero or positive as {@code a} is older than, the same as or newer than {@code b}. */
+    /**
+     * Negative, zero or positive as {@code a} is older than, the same as or newer than {@code b} (also Salt's
+     * {@code pkg.version_cmp} on Debian). Surrounding blanks are ignored; an epoch is digits before a colon.
+     */
     public static int compare(String a, String b) {
-        long ea = epoch(a);
-        long eb = epoch(b);
-        if (ea != eb) {
-            return Long.compare(ea, eb);
+        String[] x = split(a);
+        String[] y = split(b);
+        int c = new java.math.BigInteger(x[0]).compareTo(new java.math.BigInteger(y[0]));
+        if (c == 0) {
+            c = part(x[1], y[1]);
         }
-        String ra = withoutEpoch(a);
-        String rb = withoutEpoch(b);
-        int dashA = ra.lastIndexOf('-');
-        int dashB = rb.lastIndexOf('-');
-        int up = part(dashA < 0 ? ra : ra.substring(0, dashA), dashB < 0 ? rb : rb.substring(0, dashB));
-        if (up != 0) {
-            return up;
-        }
-        return part(dashA < 0 ? "" : ra.substring(dashA + 1), dashB < 0 ? "" : rb.substring(dashB + 1));
+        return Integer.signum(c == 0 ? part(x[2], y[2]) : c);
     }
 
-    private static long epoch(String v) {
-        int colon = v.indexOf(':');
-        if (colon <= 0) {
-            return 0;
+    /** Epoch, upstream version, revision. */
+    private static String[] split(String v) {
+        String s = v.strip();
+        String epoch = "0";
+        int colon = s.indexOf(':');
+        if (colon > 0 && s.substring(0, colon).chars().allMatch(Character::isDigit)) {
+            epoch = s.substring(0, colon);
+            s = s.substring(colon + 1);
         }
-        try {
-            return Long.parseLong(v.substring(0, colon));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
-
-    private static String withoutEpoch(String v) {
-        int colon = v.indexOf(':');
-        return colon < 0 ? v : v.substring(colon + 1);
+        int dash = s.lastIndexOf('-');
+        return dash < 0 ? new String[] {epoch, s, ""}
+                : new String[] {epoch, s.substring(0, dash), s.substring(dash + 1)};
     }
 
     private static int part(String a, String b) {

@@ -55,7 +55,7 @@ public final class SaltFunctions {
         bodies.put("file.basename", c -> name(c.string(0, "path", "")));
         bodies.put("file.join", SaltFunctions::join);
         bodies.put("cmd.has_exec", c -> onPath(c.string(0, "cmd", "")));
-        bodies.put("pkg.version_cmp", c -> VersionOrder.compare(c.string(0, "pkg1", ""), c.string(1, "pkg2", "")));
+        bodies.put("pkg.version_cmp", c -> io.brine.release.Versions.compare(c.string(0, "pkg1", ""), c.string(1, "pkg2", "")));
         bodies.put("test.true", c -> true);
         bodies.put("status.time", c -> com.hubspot.jinjava.objects.date.StrftimeFormatter.format(
                 java.time.ZonedDateTime.now(), c.string(0, "format", "%A, %d. %B %Y %I:%M%p")));
