@@ -1,6 +1,5 @@
 package io.brine.minion.extension;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionModule;
 import io.brine.functions.StateFunction;
@@ -13,10 +12,10 @@ final class ExtensionModule implements FunctionModule {
     private final List<ExecutionFunction> execution = new ArrayList<>();
     private final List<StateFunction> states = new ArrayList<>();
 
-    ExtensionModule(ExtensionManifest manifest, ObjectMapper json) {
+    ExtensionModule(ExtensionManifest manifest) {
         this.name = manifest.module();
         for (ExtensionManifest.Declared d : manifest.functions()) {
-            ExtensionProcess process = new ExtensionProcess(json, manifest.executable(),
+            ExtensionProcess process = new ExtensionProcess(manifest.executable(),
                     manifest.module() + "." + d.name(), d.timeout());
             if (d.state()) {
                 states.add(new ExtensionState(manifest.module(), d, process));

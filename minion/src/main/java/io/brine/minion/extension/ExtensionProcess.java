@@ -24,13 +24,19 @@ final class ExtensionProcess {
     /** Of stderr, this much goes with a failure. */
     static final int STDERR_KEPT = 4096;
 
-    private final ObjectMapper json;
     private final Path executable;
     private final String qualified;
     private final Duration timeout;
 
-    ExtensionProcess(ObjectMapper json, Path executable, String qualified, Duration timeout) {
-        this.json = json;
+    /**
+     * Made on the first call of any extension: a minion that runs none never loads jackson-databind (its classes and
+     * caches are megabytes of a minion's resident memory; CallSocket and EventSocket hold theirs the same way).
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
+
+    ExtensionProcess(Path executable, String qualified, Duration timeout) {
         this.executable = executable;
         this.qualified = qualified;
         this.timeout = timeout;
@@ -52,7 +58,7 @@ final class ExtensionProcess {
         input.put("grains", grains);
         String stdin;
         try {
-            stdin = json.writeValueAsString(input);
+            stdin = Json.MAPPER.writeValueAsString(input);
         } catch (JsonProcessingException e) {
             throw new FunctionException(qualified + ": its arguments cannot be written as JSON: " + e.getMessage());
         }
@@ -75,7 +81,7 @@ final class ExtensionProcess {
         }
         Object answer;
         try {
-            answer = json.readValue(out, Object.class);
+            answer = Json.MAPPER.readValue(out, Object.class);
         } catch (IOException e) {
             throw new FunctionException(qualified + " did not answer one JSON document (exit " + r.exitCode() + "): "
                     + firstLine(out) + stderr(r), failedCode(r));

@@ -1,6 +1,5 @@
 package io.brine.minion.extension;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionModule;
 import io.brine.functions.FunctionRegistry;
@@ -51,7 +50,6 @@ public final class Extensions {
 
     private final FunctionRegistry builtins;
     private final Logger log;
-    private final ObjectMapper json = new ObjectMapper();
     private final Set<String> moduleNames = new HashSet<>();
     private final Set<String> functionNames = new HashSet<>();
     private final Map<String, String> extensionModules = new HashMap<>();
@@ -141,7 +139,7 @@ public final class Extensions {
                 throw new ManifestException(source + ": " + module + "." + d.name() + " is a built-in function");
             }
         }
-        add(new ExtensionModule(manifest, json), source);
+        add(new ExtensionModule(manifest), source);
     }
 
     private void add(FunctionModule module, String source) {
