@@ -85,6 +85,25 @@ final class ReturnSpool {
         }
     }
 
+    /** Writes {@code ret} as the spool in {@code dir} keeps a return on disk: a temporary file renamed into place. */
+    private static void writeFile(Path dir, JobReturn ret) throws IOException {
+        Path temp = dir.resolve(ret.jid() + ".tmp");
+        Files.write(temp, MessageCodec.encode(ret));
+        Files.move(temp, dir.resolve(ret.jid() + ".ret"), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * Before the spool in {@code dir} opens: {@code ret} becomes a return an earlier run kept, in place of its job's
+     * running marker, so the job is answered once, with it, and not reported lost (an update's outcome, which the
+     * version that knows it files at start).
+     */
+    static void fileInPlaceOfRunning(Path dir, JobReturn ret) throws IOException {
+        PrivateFiles.directory(dir);
+        writeFile(dir, ret);
+        Files.deleteIfExists(dir.resolve(ret.jid() + ".run"));
+    }
+
     /** Keeps a return until the master acknowledges it; on disk too if that takes a while ({@link #persist}). */
     synchronized void keep(JobReturn ret) {
         remember(ret, ReturnCap.sizeBound(ret));
@@ -117,10 +136,7 @@ final class ReturnSpool {
 
     private void write(JobReturn ret) {
         try {
-            Path temp = dir.resolve(ret.jid() + ".tmp");
-            Files.write(temp, MessageCodec.encode(ret));
-            Files.move(temp, dir.resolve(ret.jid() + ".ret"), StandardCopyOption.ATOMIC_MOVE,
-                    StandardCopyOption.REPLACE_EXISTING);
+            writeFile(dir, ret);
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot spool the return of job " + ret.jid() + " (" + e.getMessage()
                     + "); it is kept in memory only");

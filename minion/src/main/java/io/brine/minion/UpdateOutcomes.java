@@ -3,7 +3,6 @@ package io.brine.minion;
 import io.brine.minion.update.UpdateMarker;
 import io.brine.protocol.BrineVersion;
 import io.brine.protocol.JobReturn;
-import io.brine.protocol.MessageCodec;
 import io.brine.protocol.MinionReturn;
 import java.io.IOException;
 import java.lang.System.Logger;
@@ -43,15 +42,15 @@ final class UpdateOutcomes {
                 UpdateMarker m = failed.get();
                 String why = "rolled-back: " + m.version() + " did not reconnect and answer within its update_timeout; "
                         + "running " + BrineVersion.CURRENT + " again" + lastLines(versions.resolve(m.version()));
-                file(spool, new JobReturn(m.jid(), MinionReturn.failed(1, why, now(), now())));
+                ReturnSpool.fileInPlaceOfRunning(spool, new JobReturn(m.jid(), MinionReturn.failed(1, why, now(), now())));
                 LOG.log(Level.WARNING, "update job " + m.jid() + ": " + why);
-                deleteTree(versions.resolve(m.version()));
+                io.brine.minion.update.SelfUpdate.deleteTree(versions.resolve(m.version()));
                 Files.deleteIfExists(versions.resolve(UpdateMarker.FAILED));
                 Files.deleteIfExists(versions.resolve(UpdateMarker.TRIAL));
             }
             if (trial.isPresent()) {
                 UpdateMarker m = trial.get();
-                file(spool, new JobReturn(m.jid(), MinionReturn.ok("updated " + m.from() + " -> " + m.version(),
+                ReturnSpool.fileInPlaceOfRunning(spool, new JobReturn(m.jid(), MinionReturn.ok("updated " + m.from() + " -> " + m.version(),
                         now(), now())));
                 LOG.log(Level.WARNING, "update job " + m.jid() + ": running " + m.version() + " (was " + m.from()
                         + "); it becomes the current version once the master has the job's return");
@@ -77,16 +76,6 @@ final class UpdateOutcomes {
         }
     }
 
-    /** Puts {@code ret} in the spool as a return an earlier run kept, in place of the job's running marker. */
-    private static void file(Path spool, JobReturn ret) throws IOException {
-        Files.createDirectories(spool);
-        Path temp = spool.resolve(ret.jid() + ".tmp");
-        Files.write(temp, MessageCodec.encode(ret));
-        Files.move(temp, spool.resolve(ret.jid() + ".ret"), StandardCopyOption.ATOMIC_MOVE,
-                StandardCopyOption.REPLACE_EXISTING);
-        Files.deleteIfExists(spool.resolve(ret.jid() + ".run"));
-    }
-
     private static String lastLines(Path versionDir) {
         Path log = versionDir.resolve(UpdateMarker.START_LOG);
         try {
@@ -105,17 +94,6 @@ final class UpdateOutcomes {
             return lines.isEmpty() ? "" : "; its last lines:\n" + String.join("\n", lines);
         } catch (IOException | java.io.UncheckedIOException e) {
             return "; its log could not be read: " + e.getMessage();
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 

@@ -149,7 +149,11 @@ public final class SelfUpdate {
         }
     }
 
-    static void deleteTree(Path dir) throws IOException {
+    /** Removes {@code dir} and everything in it; nothing when it does not exist. */
+    public static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
         try (var walk = Files.walk(dir)) {
             for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
