@@ -174,7 +174,7 @@ public final class SelfUpdate {
         @Override
         public int write(ByteBuffer src) throws IOException {
             if (src.remaining() > left) {
-                throw new IOException("the bundle is larger than the signed " + "size");
+                throw new IOException("the bundle is larger than the signed size");
             }
             int n = out.write(src);
             left -= n;

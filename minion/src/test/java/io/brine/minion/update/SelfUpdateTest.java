@@ -86,6 +86,18 @@ class SelfUpdateTest {
         assertFalse(Files.exists(versions), "nothing left: " + e.getMessage());
     }
 
+    /** A master sending more than the signed size: refused at the bound, nothing kept of what it sent. */
+    @Test
+    void aBundleLargerThanSignedIsRefusedAtTheBound() throws Exception {
+        Path signed = jar("9.9.6");
+        Path larger = dir.resolve("bundles/larger.jar");
+        Files.write(larger, java.util.Arrays.copyOf(Files.readAllBytes(signed), (int) Files.size(signed) + 65_536));
+        FunctionException e = assertThrows(FunctionException.class, () -> updater(true).install(bundle(signed),
+                sig(signed), false, master(larger), "20261129000000000046"));
+        assertTrue(e.getMessage().contains("larger than the signed size"), e.getMessage());
+        assertFalse(Files.exists(versions), "nothing left of the download");
+    }
+
     private void assertRefused(SelfUpdate u, Path jar, String signature, String why) {
         FunctionException e = assertThrows(FunctionException.class, () -> u.install(bundle(jar), signature, false,
                 master(jar), "20261129000000000045"));
