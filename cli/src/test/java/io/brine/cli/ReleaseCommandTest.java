@@ -3,15 +3,12 @@ package io.brine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brine.release.BundleVersion;
 import io.brine.release.ReleaseKeys;
 import io.brine.release.ReleaseSignature;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,11 +28,7 @@ class ReleaseCommandTest {
         TestCluster.CliResult again = TestCluster.run("release", "keygen", "--out", keys.toString());
         assertEquals(1, again.exit(), "a key is never overwritten");
 
-        Path jar = dir.resolve("brine-minion.jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
-            out.putNextEntry(new JarEntry(BundleVersion.VERSION_ENTRY));
-            out.write("0.3.0".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        }
+        Path jar = io.brine.release.TestBundles.jar(dir.resolve("brine-minion.jar"), "0.3.0");
         TestCluster.CliResult sign = TestCluster.run("release", "sign", jar.toString(), "--key",
                 keys.resolve("release.key").toString());
         assertEquals(0, sign.exit(), sign.err());

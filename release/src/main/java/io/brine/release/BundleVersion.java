@@ -4,14 +4,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 
 /**
  * The version a bundle says it is, read when it is signed: a jar's {@value #VERSION_ENTRY} (what
- * {@code BrineVersion} reports once it runs), else its manifest's {@code Implementation-Version}; a .deb's control
- * field {@code Version}, through {@code dpkg-deb}.
+ * {@code BrineVersion} reports once it runs), else its manifest's {@code Implementation-Version}; a brine-minion
+ * .deb's control field {@code Version}, which the jar inside must report too.
  */
 public final class BundleVersion {
     /** The jar entry holding the version a build reports. */
@@ -55,7 +54,8 @@ public final class BundleVersion {
         return to;
     }
 
-    private static String ofJar(Path jar) throws IOException {
+    /** What a jar reports, null when it says nothing. */
+    static String ofJar(Path jar) throws IOException {
         try (JarFile f = new JarFile(jar.toFile())) {
             ZipEntry e = f.getEntry(VERSION_ENTRY);
             if (e != null) {
@@ -68,19 +68,34 @@ public final class BundleVersion {
         }
     }
 
+    /**
+     * A brine-minion .deb's {@code Version}, once the minion jar inside is seen to report the same: what a minion
+     * checks after it takes the jar out, refused here already, when the release is signed.
+     */
     private static String ofDeb(Path deb) throws IOException {
-        Process p = new ProcessBuilder("dpkg-deb", "-f", deb.toString(), "Version").redirectErrorStream(true).start();
+        MinionDeb pkg = new MinionDeb(deb);
+        String name = pkg.field("Package");
+        if (!MinionDeb.PACKAGE.equals(name)) {
+            throw new IOException(deb + " is the package " + name + "; minions take only " + MinionDeb.PACKAGE);
+        }
+        String version = pkg.field("Version");
+        Path dir = java.nio.file.Files.createTempDirectory("brine-release-");
         try {
-            String out = new String(p.getInputStream().readNBytes(1024), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                p.destroyForcibly();
-                throw new IOException(deb + ": dpkg-deb cannot read its version: " + out.strip());
+            Path jar = dir.resolve("brine-minion.jar");
+            pkg.extractJar(jar);
+            String reports = ofJar(jar);
+            if (reports == null || !reports.strip().equals(version)) {
+                throw new IOException(deb + " is version " + version + " but its minion jar reports " + reports
+                        + "; a minion would refuse it");
             }
-            return out;
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted reading " + deb);
+            return version;
+        } finally {
+            try (var files = java.nio.file.Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    java.nio.file.Files.deleteIfExists(f);
+                }
+            }
+            java.nio.file.Files.deleteIfExists(dir);
         }
     }
 }

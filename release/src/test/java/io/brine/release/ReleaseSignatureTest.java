@@ -10,8 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.PublicKey;
 import java.util.List;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,13 +70,6 @@ class ReleaseSignatureTest {
     }
 
     private Path jar(String version) throws IOException {
-        Path jar = dir.resolve("minion-" + version + ".jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
-            out.putNextEntry(new JarEntry(BundleVersion.VERSION_ENTRY));
-            out.write(version.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            out.putNextEntry(new JarEntry("payload.bin"));
-            out.write(new byte[4096]);
-        }
-        return jar;
+        return TestBundles.jar(dir.resolve("minion-" + version + ".jar"), version);
     }
 }
