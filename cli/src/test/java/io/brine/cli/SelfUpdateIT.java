@@ -72,30 +72,70 @@ class SelfUpdateIT {
         jarA = root.resolve("installed/brine-minion.jar");
         Files.createDirectories(jarA.getParent());
         Files.copy(JAR, jarA);
-        Path cache = root.resolve("upd1/cache");
-        versions = cache.resolve("versions");
-        Path yaml = Files.writeString(root.resolve("upd1.yaml"), "id: upd1\nmaster: 127.0.0.1\nmaster_port: "
-                + cluster.port + "\nmaster_tofu: true\npki_dir: " + root.resolve("upd1/pki") + "\ncachedir: " + cache
+        versions = root.resolve("upd1/cache/versions");
+        launcher = launch("upd1", List.of());
+        Await.until(() -> version("upd1").equals(BrineVersion.CURRENT), "upd1 answering", WAIT);
+    }
+
+    /**
+     * Starts minion {@code id} through the packaged launcher in a session of its own, its cache (and versions) in
+     * {@code ROOT/ID/cache}; {@code wrapper} runs before the launcher's command line.
+     */
+    private static Process launch(String id, List<String> wrapper) throws IOException {
+        Path cache = root.resolve(id + "/cache");
+        Path yaml = Files.writeString(root.resolve(id + ".yaml"), "id: " + id + "\nmaster: 127.0.0.1\nmaster_port: "
+                + cluster.port + "\nmaster_tofu: true\npki_dir: " + root.resolve(id + "/pki") + "\ncachedir: " + cache
                 + "\nheartbeat: 1\nupdate_keys: [" + keys.resolve(ReleaseKeys.PUBLIC_FILE) + "]\nupdate_timeout: 20\n");
-        ProcessBuilder pb = new ProcessBuilder("setsid", "bash", pkg.resolve("bin/brine-minion").toString(), "-c",
-                yaml.toString()).redirectErrorStream(true).redirectOutput(root.resolve("launcher.log").toFile());
+        List<String> command = new ArrayList<>(List.of("setsid"));
+        command.addAll(wrapper);
+        command.addAll(List.of("bash", root.resolve("pkg/bin/brine-minion").toString(), "-c", yaml.toString()));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(root.resolve(id + "-launcher.log").toFile());
         pb.environment().put("BRINE_MINION_JAR", jarA.toString());
         pb.environment().put("BRINE_MINION_CDS_DIR", root.resolve("cds").toString());
-        pb.environment().put("BRINE_MINION_VERSIONS", versions.toString());
-        launcher = pb.start();
-        Await.until(() -> version("upd1").equals(BrineVersion.CURRENT), "upd1 answering", WAIT);
+        pb.environment().put("BRINE_MINION_VERSIONS", cache.resolve("versions").toString());
+        return pb.start();
+    }
+
+    /** Stops a launcher's session: the supervisor, the launcher it started and the minion's JVM. */
+    private static void stopSession(Process leader) throws Exception {
+        new ProcessBuilder("pkill", "-TERM", "-s", Long.toString(leader.pid())).start().waitFor();
+        if (!leader.waitFor(20, TimeUnit.SECONDS)) {
+            new ProcessBuilder("pkill", "-KILL", "-s", Long.toString(leader.pid())).start().waitFor();
+        }
     }
 
     @AfterAll
     static void stop() throws Exception {
         if (launcher != null) {
-            // the launcher's session: the supervisor, the launcher it started and the minion's JVM
-            new ProcessBuilder("pkill", "-TERM", "-s", Long.toString(launcher.pid())).start().waitFor();
-            if (!launcher.waitFor(20, TimeUnit.SECONDS)) {
-                new ProcessBuilder("pkill", "-KILL", "-s", Long.toString(launcher.pid())).start().waitFor();
-            }
+            stopSession(launcher);
         }
         cluster.close();
+    }
+
+    /**
+     * The packaged unit's path, where this machine has no systemd to run it: the launcher started as systemd starts
+     * it ({@code INVOCATION_ID} set, so it execs the JVM with no supervisor) and started again on a failing exit as
+     * {@code Restart=on-failure} does, by a loop standing in for systemd. Exit 75 restarts it into the version on
+     * trial, which the launcher then supervises, and which reports the update.
+     */
+    @Test
+    void underTheUnitsRestartTheMinionComesBackAsTheNewVersion() throws Exception {
+        Path b = io.brine.release.BundleVersion.stamp(jarA, "0.2.0", root.resolve("unit/brine-minion.jar"));
+        sign(b, keys);
+        Process unit = launch("unit1", List.of("env", "INVOCATION_ID=brine-test", "bash", "-c",
+                "while :; do \"$@\"; rc=$?; case $rc in 0|143) exit $rc;; esac; done", "systemd-restart"));
+        try {
+            Await.until(() -> version("unit1").equals(BrineVersion.CURRENT), "unit1 answering", WAIT);
+            JsonNode updated = update("unit1", b).get("returns").get("unit1");
+            assertEquals("updated " + BrineVersion.CURRENT + " -> 0.2.0", updated.get("ret").asText(),
+                    updated.toString());
+            assertEquals("0.2.0", version("unit1"));
+            Path unitVersions = root.resolve("unit1/cache/versions");
+            Await.until(() -> text(unitVersions.resolve("current")).equals("0.2.0"), "0.2.0 current", WAIT);
+        } finally {
+            stopSession(unit);
+        }
     }
 
     @Test
@@ -145,7 +185,16 @@ class SelfUpdateIT {
         // what the new version reported on connecting (its grains), which may follow its return by a moment
         Await.until(() -> listedVersion("upd1").equals("0.2.0"), "manage versions showing 0.2.0", WAIT);
 
-        // a release that cannot start: the launcher rolls back to 0.2.0, which reports it with the new one's lines
+        // the brine-minion .deb as a bundle: the package's jar runs beside, as a jar bundle does
+        Path c = io.brine.release.BundleVersion.stamp(jarA, "0.2.1", root.resolve("c/brine-minion.jar"));
+        Path deb = io.brine.release.TestBundles.minionDeb(c, "0.2.1", root.resolve("c/brine-minion_0.2.1_all.deb"));
+        sign(deb, keys);
+        JsonNode fromDeb = update("upd1", deb).get("returns").get("upd1");
+        assertEquals("updated 0.2.0 -> 0.2.1", fromDeb.get("ret").asText(), fromDeb.toString());
+        assertEquals("0.2.1", version("upd1"));
+        Await.until(() -> text(versions.resolve("current")).equals("0.2.1"), "0.2.1 current", WAIT);
+
+        // a release that cannot start: the launcher rolls back to 0.2.1, which reports it with the new one's lines
         Path broken = root.resolve("broken/brine-minion.jar");
         Files.createDirectories(broken.getParent());
         Manifest manifest = new Manifest();
@@ -161,7 +210,7 @@ class SelfUpdateIT {
         String why = rolledBack.get("ret").asText();
         assertTrue(why.startsWith("rolled-back: 0.3.0"), why);
         assertTrue(why.contains("NoSuchMain"), "the new version's last lines: " + why);
-        assertEquals("0.2.0", version("upd1"));
+        assertEquals("0.2.1", version("upd1"));
         assertFalse(Files.exists(versions.resolve("0.3.0")), "the failed version is removed");
     }
 

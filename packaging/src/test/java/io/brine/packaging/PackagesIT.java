@@ -130,6 +130,11 @@ class PackagesIT {
                 "pkg-minion's key pending", Duration.ofSeconds(60));
         ok(List.of(BRINE.toString(), "key", "accept", "pkg-minion"));
         awaitPing();
+        // the running minion reports the version its package says: what a signed self-update compares
+        String packaged = ok(List.of("dpkg-query", "-W", "-f=${Version}", "brine-minion")).strip();
+        String reported = ok(List.of(BRINE.toString(), "run", "--timeout", "30", "--out", "json", "pkg-minion",
+                "test.version")).replaceAll("\\s", "");
+        assertTrue(reported.contains("\"ret\":\"" + packaged + "\""), packaged + " reported: " + reported);
         // a state, and an event posted through the minion package's own brine (minion, event send)
         String state = ok(List.of(BRINE.toString(), "run", "--timeout", "30", "--out", "json", "pkg-minion",
                 "state.single", "test.succeed_with_changes", "name=packaged")).replaceAll("\\s", "");
@@ -168,6 +173,7 @@ class PackagesIT {
             }
         }
         cleanUpProcesses();
+        packageAtLeastAsNewAsASelfUpdateTakesOver(minion);
 
         // remove keeps keys and caches; purge removes everything the packages created
         ok(List.of("dpkg", "--remove", "brine-master"));
@@ -188,6 +194,22 @@ class PackagesIT {
         }
         assertEquals(2, run(List.of("getent", "passwd", "brine"), Duration.ofSeconds(10)).code,
                 "purge removed the brine user");
+    }
+
+    /**
+     * A version a signed self-update installed (docs/updates.md) runs until the package manager installs one at least
+     * as new: the postinst then removes the versions' {@code current}, so that the packaged jar runs again; an older
+     * package leaves a newer self-updated version current.
+     */
+    private static void packageAtLeastAsNewAsASelfUpdateTakesOver(Path minion) throws Exception {
+        Path versions = Path.of("/var/cache/brine/minion/versions");
+        Files.createDirectories(versions.resolve("0.0.1"));
+        Files.writeString(versions.resolve("current"), "0.0.1\n");
+        ok(List.of("dpkg", "-i", minion.toString()));
+        assertFalse(Files.exists(versions.resolve("current")), "the package is newer than 0.0.1: it runs again");
+        Files.writeString(versions.resolve("current"), "99.0\n");
+        ok(List.of("dpkg", "-i", minion.toString()));
+        assertEquals("99.0", Files.readString(versions.resolve("current")).strip(), "99.0 is newer: kept");
     }
 
     /**

@@ -5,6 +5,8 @@ import io.brine.functions.MasterLink;
 import io.brine.minion.UpdateSettings;
 import io.brine.protocol.BrineVersion;
 import io.brine.release.BundleKind;
+import io.brine.release.BundleVersion;
+import io.brine.release.MinionDeb;
 import io.brine.release.ReleaseRefused;
 import io.brine.release.ReleaseSignature;
 import io.brine.release.Versions;
@@ -23,7 +25,8 @@ import java.util.Map;
 /**
  * A minion's side of {@code brine update} (docs/updates.md): the guest owner's switch, the release keys it trusts,
  * the signed bundle received over the session and checked before anything is installed, the new version put
- * beside the running one ({@code versions/VERSION/brine-minion.jar}) and marked for trial. The launcher then
+ * beside the running one ({@code versions/VERSION/brine-minion.jar}: a jar bundle as it came, a brine-minion .deb's
+ * own jar) and marked for trial. The launcher then
  * starts it (see packaging's brine-minion), and {@link UpdateOutcome} reports how that went. A refusal leaves
  * nothing behind: the bundle is received into a scratch file removed with it.
  */
@@ -78,9 +81,9 @@ public final class SelfUpdate {
         if (order < 0 && !allowDowngrade) {
             throw refused(to + " is older than the running " + from + " (a downgrade needs --allow-downgrade)");
         }
-        if (sig.release().kind() != BundleKind.JAR) {
-            throw refused("this minion installs the minion jar; a " + sig.release().kind().word()
-                    + " goes through the package manager");
+        BundleKind kind = sig.release().kind();
+        if (kind == BundleKind.DEB && !MinionDeb.toolsPresent()) {
+            throw refused("this minion has no dpkg-deb and tar to open a .deb; send it the minion jar");
         }
         if (Files.exists(versions.resolve(UpdateMarker.TRIAL))) {
             throw refused("another update is under way");
@@ -91,6 +94,7 @@ public final class SelfUpdate {
         boolean madeVersions = !Files.isDirectory(versions);
         Path scratch = versions.resolve(".incoming-" + jid);
         Path installed = versions.resolve(to);
+        Path staging = versions.resolve(".installing-" + jid);
         try {
             Files.createDirectories(versions);
             try (FileChannel out = FileChannel.open(scratch, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -98,12 +102,21 @@ public final class SelfUpdate {
                 out.force(true);
             }
             sig.check(scratch, settings.keys());
+            Files.createDirectories(staging);
+            Path jar = staging.resolve(JAR);
+            if (kind == BundleKind.JAR) {
+                Files.move(scratch, jar, StandardCopyOption.ATOMIC_MOVE);
+            } else {
+                new MinionDeb(scratch).extractJar(jar); // the package's own jar, run beside as a jar bundle is
+                Files.delete(scratch);
+            }
+            String reports = BundleVersion.of(jar);
+            if (!reports.equals(to)) {
+                throw new ReleaseRefused("the release is signed as " + to + " but its minion jar reports " + reports);
+            }
             if (Files.exists(installed)) {
                 deleteTree(installed); // a version that failed before: this one is checked, that one is not kept
             }
-            Path staging = versions.resolve(".installing-" + jid);
-            Files.createDirectories(staging);
-            Files.move(scratch, staging.resolve(JAR), StandardCopyOption.ATOMIC_MOVE);
             Files.move(staging, installed, StandardCopyOption.ATOMIC_MOVE);
             UpdateMarker trial = new UpdateMarker(to, from, jid, System.currentTimeMillis()
                     + settings.timeout().toMillis());
@@ -112,9 +125,11 @@ public final class SelfUpdate {
                     + ") and installed beside " + from + "; restarting into it");
             return trial;
         } catch (ReleaseRefused e) {
+            deleteQuietly(staging);
             cleanUp(scratch, madeVersions);
             throw refused(e.getMessage());
         } catch (IOException e) {
+            deleteQuietly(staging);
             cleanUp(scratch, madeVersions);
             deleteQuietly(installed);
             throw refused("cannot receive or install the bundle: " + e.getMessage());

@@ -1,5 +1,6 @@
 package io.brine.minion.update;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,10 +13,10 @@ import io.brine.protocol.BrineVersion;
 import io.brine.release.BundleVersion;
 import io.brine.release.ReleaseKeys;
 import io.brine.release.ReleaseSignature;
+import io.brine.release.TestBundles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
@@ -23,8 +24,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,6 +61,40 @@ class SelfUpdateTest {
         FunctionException again = assertThrows(FunctionException.class, () -> updater(true).install(bundle(jar),
                 sig(jar), false, master(jar), "20261129000000000043"));
         assertEquals("refused: another update is under way", again.getMessage());
+    }
+
+    /** A brine-minion .deb: its own jar is installed beside, as a jar bundle is. */
+    @Test
+    void aCheckedDebHasItsJarInstalled() throws Exception {
+        Path jar = jar("9.9.9");
+        Path deb = TestBundles.minionDeb(jar, "9.9.9", dir.resolve("bundles/brine-minion_9.9.9_all.deb"));
+        UpdateMarker m = updater(true).install(bundle(deb), sig(deb), false, master(deb), "20261129000000000047");
+        assertEquals("9.9.9", m.version());
+        assertArrayEquals(Files.readAllBytes(jar), Files.readAllBytes(versions.resolve("9.9.9/" + SelfUpdate.JAR)));
+        try (var files = Files.list(versions)) {
+            assertEquals(List.of("9.9.9", "trial"), files.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "neither the .deb nor anything unpacked left");
+        }
+    }
+
+    /** Signed as one version, a jar (or the jar in a .deb) that reports another would run as that: refused. */
+    @Test
+    void aBundleWhoseJarReportsAnotherVersionThanSignedIsRefused() throws Exception {
+        Path jar = jar("9.9.8");
+        Path deb = TestBundles.minionDeb(jar, "9.9.9", dir.resolve("bundles/disagrees.deb"));
+        String signedAs999 = ReleaseSignature.sign(deb, "9.9.9", ReleaseKeys.readPrivate(keys.privateKey()), trusted)
+                .text();
+        FunctionException e = assertThrows(FunctionException.class, () -> updater(true).install(bundle(deb),
+                signedAs999, false, master(deb), "20261129000000000048"));
+        assertEquals("refused: the release is signed as 9.9.9 but its minion jar reports 9.9.8", e.getMessage());
+        assertFalse(Files.exists(versions), "nothing left");
+
+        String jarSignedAs999 = ReleaseSignature.sign(jar, "9.9.9", ReleaseKeys.readPrivate(keys.privateKey()),
+                trusted).text();
+        e = assertThrows(FunctionException.class, () -> updater(true).install(bundle(jar), jarSignedAs999, false,
+                master(jar), "20261129000000000049"));
+        assertEquals("refused: the release is signed as 9.9.9 but its minion jar reports 9.9.8", e.getMessage());
+        assertFalse(Files.exists(versions), "nothing left");
     }
 
     @Test
@@ -144,14 +177,6 @@ class SelfUpdateTest {
     }
 
     private Path jar(String version) throws IOException {
-        Path jar = dir.resolve("bundles/" + version + ".jar");
-        Files.createDirectories(jar.getParent());
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
-            out.putNextEntry(new JarEntry(BundleVersion.VERSION_ENTRY));
-            out.write(version.getBytes(StandardCharsets.UTF_8));
-            out.putNextEntry(new JarEntry("filler"));
-            out.write(new byte[1024]);
-        }
-        return jar;
+        return TestBundles.jar(dir.resolve("bundles/" + version + ".jar"), version);
     }
 }
