@@ -118,7 +118,7 @@ class CompilerTest {
     }
 
     @Test
-    void missingAndUnknownArgumentsAreRejectedBeforeAnythingRuns() {
+    void aMissingRequiredArgumentIsRejectedBeforeAnythingRuns() {
         tree.file("a.sls", """
             x:
               test.configurable_test_state:
@@ -128,7 +128,38 @@ class CompilerTest {
             """);
         StateEngine withEcho = StateEngine.of(List.of(new io.brine.modules.test.TestStates(), new EchoModule()));
         StateOutcome out = withEcho.apply(tree.job("a"));
-        assertErrorMentions(out, "a.sls:3: unknown argument 'colour'", "a.sls:5", "missing required argument 'text'");
+        assertErrorMentions(out, "a.sls:5", "missing required argument 'text'");
+        assertFalse(out.errors().toString().contains("colour"), out.errors().toString());
+    }
+
+    /**
+     * Salt's state functions take **kwargs and ignore what they do not use; Brine does too, and says so in Salt's
+     * {@code warnings} and in show_sls, so that a misspelling still shows. A used argument's type is still checked.
+     */
+    @Test
+    void anArgumentTheFunctionDoesNotTakeIsIgnoredWithAWarning() {
+        tree.file("a.sls", """
+            x:
+              test.succeed_without_changes:
+                - colour: blue
+                - contents: null
+            """);
+        StateOutcome out = engine.apply(tree.job("a"));
+        assertTrue(out.success(), () -> out.ret().toString());
+        assertEquals(List.of("'colour' is not an argument of test.succeed_without_changes and was ignored (a.sls:2)",
+                "'contents' is not an argument of test.succeed_without_changes and was ignored (a.sls:2)"),
+                state(out, "x", "test.succeed_without_changes").get("warnings"));
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> shown = (Map<String, Object>) engine.showSls(tree.job("a"));
+        Map<?, ?> x = (Map<?, ?>) shown.get("x");
+        List<?> body = (List<?>) x.get("test");
+        assertTrue(body.contains(Map.of("colour", "blue")), body.toString());
+        assertTrue(body.contains(java.util.Collections.singletonMap("contents", null)), body.toString());
+        assertEquals(2, ((List<?>) x.get("__warnings__")).size(), x.toString());
+
+        tree.file("b.sls", "y:\n  test.configurable_test_state:\n    - changes: [1, 2]\n");
+        assertErrorMentions(engine.apply(tree.job("b")), "b.sls:3", "changes");
     }
 
     @Test

@@ -203,8 +203,12 @@ class RequisitesTest {
         StateOutcome out = engine.single("test.configurable_test_state",
                 Map.of("name", "once", "comment", "hi", "changes", false), tree.job());
         assertEquals("hi", state(out, "once", "test.configurable_test_state").get("comment"));
-        StateOutcome bad = engine.single("test.configurable_test_state", Map.of("name", "x", "bogus", 1), tree.job());
-        Outcomes.assertErrorMentions(bad, "unknown argument 'bogus'");
+        StateOutcome bogus = engine.single("test.configurable_test_state", Map.of("name", "x", "bogus", 1),
+                tree.job());
+        assertEquals(List.of("'bogus' is not an argument of test.configurable_test_state and was ignored"), state(bogus, "x", "test.configurable_test_state").get("warnings"));
+        StateOutcome bad = engine.single("test.configurable_test_state", Map.of("name", "x", "changes", List.of()),
+                tree.job());
+        assertFalse(bad.success());
         assertEquals(bad.errors(), bad.ret());
     }
 }

@@ -218,13 +218,40 @@ class SaltRequisitesTest {
     }
 
     @Test
-    void anUnknownRequisiteVariantIsAnUnknownArgument() {
+    void anUnknownRequisiteVariantIsAnIgnoredArgument() {
         StateOutcome out = apply("""
             app: {test.nop: [{require_any_in: [x]}]}
             x: {test.nop: []}
             """);
-        assertFalse(out.success());
-        assertErrorMentions(out, "unknown argument 'require_any_in'");
+        assertTrue(out.success(), () -> out.ret().toString());
+        assertTrue(String.valueOf(state(out, "app", "test.nop").get("warnings"))
+                .contains("'require_any_in' is not an argument of test.nop"), () -> out.ret().toString());
+    }
+
+    /** Salt requires both of {@code - require: [a]} and a later {@code - require: [b]}; every requisite kind alike. */
+    @Test
+    void aRequisiteGivenTwiceKeepsBothTargets() {
+        StateOutcome out = apply("""
+            app:
+              test.nop:
+                - require: [a]
+                - watch: [w]
+                - require:
+                  - b
+                - watch: [v]
+            a: {test.nop: [{require_in: [z]}, {require_in: [y]}]}
+            b: {test.fail_without_changes: []}
+            w: {test.nop: []}
+            v: {test.nop: []}
+            y: {test.nop: []}
+            z: {test.nop: []}
+            """);
+        Map<String, Object> app = state(out, "app", "test.nop");
+        assertFalse((Boolean) app.get("result"), "b failed, and app requires it too: " + app);
+        assertTrue(String.valueOf(app.get("comment")).contains("b"), app.toString());
+        List<Object> order = runOrder(out);
+        assertTrue(order.indexOf("a") < order.indexOf("y") && order.indexOf("a") < order.indexOf("z"), order
+                .toString());
     }
 
     private static String readString(Path p) {

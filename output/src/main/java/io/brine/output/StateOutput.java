@@ -79,6 +79,11 @@ public final class StateOutput {
             } else {
                 out.append("   \n");
             }
+            if (s.get("warnings") instanceof List<?> warnings && !warnings.isEmpty()) {
+                // what Salt's highstate output shows after the changes: arguments a state function ignored
+                line(out, "Warnings", warnings.stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining("\n              ")));
+            }
         }
         out.append("\nSummary for ").append(id).append("\n------------\n");
         out.append("Succeeded: ").append(ok).append(" (changed=").append(changed).append(")\n");

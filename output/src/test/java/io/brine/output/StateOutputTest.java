@@ -100,6 +100,19 @@ class StateOutputTest {
                 + "    Minion did not return. [Not connected]\n", text);
     }
 
+    /** Arguments a state function ignored, as Salt's highstate output shows its warnings: after the changes. */
+    @Test
+    void aStatesWarningsFollowItsChanges() {
+        Map<String, Object> s = state(0, "gone", "/tmp/x", true, "File /tmp/x is not present", Map.of(), 1);
+        s.put("warnings", List.of("'contents' is not an argument of file.absent and was ignored (a.sls:2)",
+                "'mode' is not an argument of file.absent and was ignored (a.sls:2)"));
+        String text = StateOutput.text(Jobs.job("state.apply", List.of("web1"), List.of(),
+                Map.of("web1", Jobs.ok(Map.of("file_|-gone_|-/tmp/x_|-absent", s)))));
+        assertTrue(text.replace(System.lineSeparator(), "\n").contains("     Changes:   \n"
+                + "    Warnings: 'contents' is not an argument of file.absent and was ignored (a.sls:2)\n"
+                + "              'mode' is not an argument of file.absent and was ignored (a.sls:2)\n"), text);
+    }
+
     private static Map<String, Object> state(int run, String id, String name, boolean result, String comment,
             Map<String, Object> changes, double durationMs) {
         Map<String, Object> s = new LinkedHashMap<>();

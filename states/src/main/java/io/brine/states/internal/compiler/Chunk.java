@@ -3,6 +3,7 @@ package io.brine.states.internal.compiler;
 import io.brine.functions.Arguments;
 import io.brine.functions.StateFunction;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One state ready to run (Salt's "low chunk"): a single function applied to a single name, with
@@ -10,9 +11,24 @@ import java.util.List;
  *
  * @param index its position in declaration order, which breaks ties
  * @param global the global arguments the engine applies around the function
+ * @param ignored the arguments written that the function does not take, as written
  */
 public record Chunk(String id, String name, String module, String function, String sls, String file, int line,
-                                        Arguments args, StateFunction fn, List<RequisiteRef> requisites, int index, GlobalArgs global) {
+                                        Arguments args, StateFunction fn, List<RequisiteRef> requisites, int index, GlobalArgs global,
+                                        Map<String, Object> ignored) {
+    public Chunk {
+        ignored = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ignored));
+    }
+
+    /**
+     * Salt's {@code warnings} of this state: one per argument written that its function does not take. Salt's state
+     * functions take {@code **kwargs} and ignore those; so does Brine, but says so, so that a misspelling shows.
+     */
+    public List<String> warnings() {
+        return ignored.keySet().stream().map(k -> "'" + k + "' is not an argument of " + module + "." + function
+                + " and was ignored" + (line > 0 ? " (" + where() + ")" : "")).toList(); // state.single: no file
+    }
+
     /** Salt's return key: {@code module_|-id_|-name_|-function}. */
     public String key() {
         return module + "_|-" + id + "_|-" + name + "_|-" + function;

@@ -53,17 +53,39 @@ final class Lowering {
             return List.of();
         }
         Map<String, ArgEntry> args = new LinkedHashMap<>();
-        decl0.args().forEach(a -> args.put(a.key(), a));
+        decl0.args().forEach(a -> args.merge(a.key(), a, Lowering::repeated));
         List<Chunk> out = new ArrayList<>();
         for (NameEntry name : names(decl, decl0, args)) {
             Map<String, ArgEntry> merged = new LinkedHashMap<>(args);
-            name.overrides().forEach(a -> merged.put(a.key(), a));
+            name.overrides().forEach(a -> merged.merge(a.key(), a, Lowering::repeated));
             chunk(decl, decl0, fn.get(), name.name(), merged).ifPresent(out::add);
         }
         return out;
     }
 
     private record NameEntry(String name, List<ArgEntry> overrides) {}
+
+    /**
+     * An argument given twice: a requisite (any kind, {@code _in} forms too) keeps the targets of both, as Salt's
+     * {@code - require: [a]} then {@code - require: [b]} requires both; anything else takes the later value.
+     */
+    private static ArgEntry repeated(ArgEntry earlier, ArgEntry later) {
+        if (RequisiteKind.parse(later.key()).isEmpty() || later.value() == null) {
+            return later;
+        }
+        if (earlier.value() == null) {
+            return earlier; // '- require:' with nothing under it stays the error it is
+        }
+        List<Object> targets = new ArrayList<>();
+        for (Object v : new Object[] {earlier.value(), later.value()}) {
+            if (v instanceof List<?> list) {
+                targets.addAll(list);
+            } else if (v != null) {
+                targets.add(v);
+            }
+        }
+        return new ArgEntry(later.key(), earlier.line(), targets);
+    }
 
     private List<NameEntry> names(Declaration decl, FunctionDecl fn, Map<String, ArgEntry> args) {
         ArgEntry names = args.remove("names");
@@ -117,6 +139,7 @@ final class Lowering {
         List<RequisiteRef> requisites = new ArrayList<>();
         Map<String, Object> values = new LinkedHashMap<>();
         Map<String, List<String>> guards = new LinkedHashMap<>();
+        Map<String, Object> ignored = new LinkedHashMap<>();
         values.put("name", name);
         Map<String, Param> params = fn.params().stream()
                 .collect(Collectors.toMap(Param::name, p -> p, (a, b) -> a, LinkedHashMap::new));
@@ -142,8 +165,7 @@ final class Lowering {
             } else if (!params.containsKey(arg.key()) && fn.acceptsExtraArguments()) {
                 values.put(arg.key(), arg.value());
             } else if (!params.containsKey(arg.key())) {
-                error(decl.file(), arg.line(), "unknown argument '" + arg.key() + "' for " + full + " in ID '" + decl.id()
-                        + "' (accepts: " + String.join(", ", params.keySet()) + ")");
+                ignored.put(arg.key(), arg.value()); // Salt's **kwargs: ignored, and warned of (Chunk.warnings)
             } else {
                 try {
                     values.put(arg.key(), params.get(arg.key()).coerce(arg.value()));
@@ -167,7 +189,7 @@ final class Lowering {
                 fdecl.line(), Arguments.of(values), fn, List.copyOf(requisites), index++,
                 new GlobalArgs(order, failhard, new StateGuards(guards.getOrDefault("onlyif", List.of()),
                         guards.getOrDefault("unless", List.of()), guards.getOrDefault("creates", List.of())),
-                        guards.getOrDefault("check_cmd", List.of()), retry, parallel)));
+                        guards.getOrDefault("check_cmd", List.of()), retry, parallel), ignored));
     }
 
     private static boolean bool(Object value) {

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * The compiled plan as Salt's {@code state.show_sls} shows it: IDs in run order, each with its
- * sls and, per module, {@code [function, {arg: value}, ...]} including requisites and the order.
+ * sls and, per module, {@code [function, {arg: value}, ...]} including requisites and the order; arguments the
+ * function does not take appear as written, and {@code __warnings__} says they were ignored.
  */
 public final class ShowSls {
     private ShowSls() {}
@@ -34,6 +35,12 @@ public final class ShowSls {
                     body.add(Map.of(k, v));
                 }
             });
+            // as written, as Salt shows them; and what Brine says of them, beside Salt's own dunder keys
+            chunk.ignored().forEach((k, v) -> body.add(java.util.Collections.singletonMap(k, v)));
+            if (!chunk.ignored().isEmpty()) {
+                ((List<String>) id.computeIfAbsent("__warnings__", k -> new ArrayList<String>()))
+                        .addAll(chunk.warnings());
+            }
             for (Chunk.RequisiteRef ref : chunk.requisites()) {
                 String key = ref.kind().keyword() + (ref.inverse() ? "_in" : "");
                 body.add(Map.of(key, List.of(ref.module() == null ? ref.target() : Map.of(ref.module(), ref.target()))));

@@ -24,6 +24,9 @@ final class StateReturn {
         out.put("start_time", START.format(start));
         out.put("duration", Math.round(nanos / 1_000.0) / 1_000.0);
         out.put("__id__", chunk.id());
+        if (!chunk.ignored().isEmpty()) {
+            out.put("warnings", chunk.warnings());
+        }
         return out;
     }
 }
