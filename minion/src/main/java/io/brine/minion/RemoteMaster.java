@@ -61,7 +61,14 @@ final class RemoteMaster implements MasterLink {
      */
     static final int WINDOW = 16;
 
+    /**
+     * Tries in a row that bring no byte further before a download gives up: with the back-off doubling from 1 s
+     * (to 16 s), a master that answers nothing for about four minutes.
+     */
+    static final int STALLS = 6;
+
     private final Consumer<Message> send;
+    private final Duration backoff;
     /** Takes a file chunk's data back once written, so the transport can receive the next chunk into it. */
     private final Consumer<ByteBuffer> recycle;
     private final FileCache cache;
@@ -69,6 +76,12 @@ final class RemoteMaster implements MasterLink {
     private final Map<Long, CompletableFuture<MasterReply>> pending = new ConcurrentHashMap<>();
 
     RemoteMaster(Consumer<Message> send, Consumer<ByteBuffer> recycle, Path cacheDir) {
+        this(send, recycle, cacheDir, Duration.ofSeconds(1));
+    }
+
+    /** @param backoff the pause before a held-up download asks again, doubled on each try without progress */
+    RemoteMaster(Consumer<Message> send, Consumer<ByteBuffer> recycle, Path cacheDir, Duration backoff) {
+        this.backoff = backoff;
         this.send = send;
         this.recycle = recycle;
         this.cache = new FileCache(cacheDir.resolve("files"));
@@ -112,7 +125,7 @@ final class RemoteMaster implements MasterLink {
 
     @Override
     public Transfer download(String path, WritableByteChannel out) throws IOException {
-        FileReply first = (FileReply) ask(new FileRequest(ids.incrementAndGet(), path, 0, CHUNK, null));
+        FileReply first = firstChunk(path);
         if (first.status() == FileReply.Status.NOT_FOUND) {
             throw new NoSuchFileException(path, null, "the master has no such file (any more)");
         }
@@ -123,10 +136,51 @@ final class RemoteMaster implements MasterLink {
         long size = first.size();
         // The master may serve less than asked (its frame limit): that first length is the chunk size.
         int chunk = Math.max(1, first.length());
-        Deque<Long> window = new ArrayDeque<>();
-        Map<Long, CompletableFuture<MasterReply>> answers = new HashMap<>();
         long next = received.write(0, first);
         recycle.accept(first.data());
+        int stalls = 0;
+        while (next < size) {
+            long before = next;
+            try {
+                next = window(path, received, next, size, chunk);
+            } catch (Busy e) {
+                stalls = e.next > before ? 1 : stalls + 1;
+                if (stalls > STALLS) {
+                    throw new IOException(e.getMessage() + "; gave up at offset " + next + " of " + size + " after "
+                            + STALLS + " tries without progress");
+                }
+                pause(backoff.multipliedBy(1L << Math.min(stalls - 1, 4)));
+                next = e.next;
+            }
+        }
+        return received.verified(path);
+    }
+
+    /** The first chunk, asked again (with the back-off) while the master does not answer in time. */
+    private FileReply firstChunk(String path) throws IOException {
+        for (int tries = 1;; tries++) {
+            try {
+                return (FileReply) ask(new FileRequest(ids.incrementAndGet(), path, 0, CHUNK, null));
+            } catch (InterruptedIOException e) {
+                throw e;
+            } catch (IOException e) {
+                if (tries >= STALLS) {
+                    throw e;
+                }
+                pause(backoff.multipliedBy(1L << Math.min(tries - 1, 4)));
+            }
+        }
+    }
+
+    /**
+     * Chunks from {@code next} on, {@value #WINDOW} in flight, until the file ends; returns where it ended.
+     *
+     * @throws Busy the master did not answer in time or refused a chunk for now (its request window was full):
+     *     a fleet fetching one large file at once, where the download goes on later from where it got to
+     */
+    private long window(String path, Received received, long next, long size, int chunk) throws IOException, Busy {
+        Deque<Long> window = new ArrayDeque<>();
+        Map<Long, CompletableFuture<MasterReply>> answers = new HashMap<>();
         long requested = next;
         try {
             while (next < size) {
@@ -137,14 +191,44 @@ final class RemoteMaster implements MasterLink {
                     requested += chunk;
                 }
                 long id = window.remove();
-                FileReply reply = (FileReply) await(id, answers.remove(id));
+                FileReply reply;
+                try {
+                    reply = (FileReply) await(id, answers.remove(id));
+                } catch (InterruptedIOException e) {
+                    throw e;
+                } catch (IOException e) {
+                    throw new Busy(e.getMessage(), next);
+                }
+                if (reply.status() == FileReply.Status.REFUSED) {
+                    throw new Busy("the master refused a chunk for now (too much in flight)", next);
+                }
                 next = received.write(next, reply);
                 recycle.accept(reply.data()); // written and hashed: nothing refers to it now
             }
+            return next;
         } finally {
             window.forEach(pending::remove);
         }
-        return received.verified(path);
+    }
+
+    /** A download held up at {@link #next}, to go on from there. */
+    private static final class Busy extends Exception {
+        private static final long serialVersionUID = 1L;
+        final transient long next;
+
+        Busy(String why, long next) {
+            super(why, null, false, false);
+            this.next = next;
+        }
+    }
+
+    private static void pause(Duration d) throws InterruptedIOException {
+        try {
+            Thread.sleep(d.toMillis()); // a retry's back-off, not a synchronisation
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting to ask the master again");
+        }
     }
 
     /**
