@@ -54,6 +54,10 @@ final class UpdateScenario implements Scenario {
         Files.writeString(Path.of(jarB + ".sig"), ReleaseSignature.sign(jarB, NEW_VERSION,
                 ReleaseKeys.readPrivate(keys.privateKey()), ReleaseKeys.readPublic(keys.publicKey())).text());
         MasterClient client = c.client();
+        // One class-data directory for the fleet, as one machine's minion has one: each version's list is written
+        // and its archive dumped once (the launcher's lock), not by every minion on these two cores, where a real
+        // fleet spends that CPU once per machine, in parallel.
+        Path cds = dir.resolve("cds");
         List<JavaProcess> minions = new ArrayList<>();
         List<String> ids = new ArrayList<>();
         try {
@@ -71,7 +75,7 @@ final class UpdateScenario implements Scenario {
                         "warning"), mdir.resolve("launcher.log"), Map.of(
                                 "BRINE_MINION_JAVA_OPTS", String.join(" ", PackagedMinion.jvmOptions()),
                                 "BRINE_MINION_JAR", jarA.toString(),
-                                "BRINE_MINION_CDS_DIR", mdir.resolve("cds").toString(),
+                                "BRINE_MINION_CDS_DIR", cds.toString(),
                                 "BRINE_MINION_VERSIONS", mdir.resolve("versions").toString())));
             }
             String list = String.join(",", ids);
