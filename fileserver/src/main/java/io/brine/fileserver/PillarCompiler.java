@@ -24,7 +24,9 @@ import java.util.Optional;
  * recursively, later values winning. A minion only ever receives its own compilation.
  */
 public final class PillarCompiler {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    // a key given twice is an error, as in Salt's YAML loader, not the later value silently
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     /** A pillar that cannot be compiled; the message names the file and, where known, the line. */
     public static final class PillarException extends Exception {

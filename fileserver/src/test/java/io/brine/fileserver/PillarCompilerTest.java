@@ -91,6 +91,16 @@ class PillarCompilerTest {
         assertTrue(refused.startsWith("pillar top.sls:2: invalid YAML: "), refused);
     }
 
+    /** Salt's YAML loader refuses a key given twice; the later value silently winning would hide a mistake. */
+    @Test
+    void aKeyGivenTwiceIsAnError() throws IOException {
+        write("top.sls", "base: {'*': [web]}\n");
+        write("web.sls", "ntp:\n  server: a\n  server: b\n");
+        String refused = refusal("web1");
+        assertTrue(refused.startsWith("pillar web.sls:3: invalid YAML: "), refused);
+        assertTrue(refused.contains("Duplicate field 'server'"), refused);
+    }
+
     @Test
     void aFileNamedInTopThatIsMissingOrNotAMappingIsAnErrorNamingIt() throws IOException {
         write("top.sls", "base: {'*': [absent]}\n");

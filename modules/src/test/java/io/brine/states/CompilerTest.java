@@ -263,6 +263,18 @@ class CompilerTest {
         assertEquals("1.10", state(out, "y", "test.configurable_test_state").get("comment"));
     }
 
+    /** Salt's YAML loader: "found conflicting ID"; a key given twice deeper down is refused too. Both lines named. */
+    @Test
+    void aKeyGivenTwiceIsAnErrorNamingBothLines() {
+        tree.file("a.sls", "ntp:\n  test.nop: []\nother:\n  test.nop: []\nntp:\n  test.nop: []\n");
+        assertErrorMentions(engine.apply(tree.job("a")), "a.sls:5", "found conflicting ID 'ntp' at lines 1 and 5");
+        tree.file("b.sls", "x:\n  test.configurable_test_state:\n    - name: one\n    - comment: {a: 1, a: 2}\n");
+        assertErrorMentions(engine.apply(tree.job("b")), "b.sls:4", "duplicate key 'a' at lines 4 and 4");
+        tree.file("c.sls", "{% import_yaml 'c.yaml' as c %}\nx: {test.nop: []}\n");
+        tree.file("c.yaml", "k: 1\nk: 2\n");
+        assertErrorMentions(engine.apply(tree.job("c")), "Duplicate field 'k'");
+    }
+
     @Test
     void showSlsReturnsTheOrderedCompiledData() {
         tree.file("a.sls", "b:\n  test.nop:\n    - order: 1\na:\n  test.nop: []\n");

@@ -24,6 +24,8 @@ final class YamlReader {
     private static final YAMLFactory FACTORY = new YAMLFactory();
     private static final String MERGE = "<<";
     private final Map<String, YamlNode> anchors = new HashMap<>();
+    /** How many mappings the parser is inside: 0 at the document's top, where keys are state IDs. */
+    private int depth;
     private final String file;
 
     private YamlReader(String file) {
@@ -77,7 +79,9 @@ final class YamlReader {
             case START_OBJECT: {
                 List<YamlNode.Entry> entries = new ArrayList<>();
                 List<YamlNode.Entry> merged = new ArrayList<>();
-                Set<String> seen = new HashSet<>();
+                Map<String, Integer> seen = new HashMap<>();
+                boolean top = depth == 0;
+                depth++;
                 while (parser.nextToken() == JsonToken.FIELD_NAME) {
                     String key = parser.currentName();
                     int keyLine = line(parser);
@@ -87,13 +91,17 @@ final class YamlReader {
                         merged.addAll(mergeable(value, keyLine));
                         continue;
                     }
-                    if (!seen.add(key)) {
-                        throw new CompileException(file, keyLine, "duplicate key '" + key + "'");
+                    Integer first = seen.putIfAbsent(key, keyLine);
+                    if (first != null) {
+                        // Salt's YAML loader refuses these too ("found conflicting ID")
+                        throw new CompileException(file, keyLine, (top ? "found conflicting ID '" : "duplicate key '")
+                                + key + "' at lines " + first + " and " + keyLine);
                     }
                     entries.add(new YamlNode.Entry(key, keyLine, value));
                 }
+                depth--;
                 List<YamlNode.Entry> all = new ArrayList<>();
-                Set<String> taken = new HashSet<>(seen);
+                Set<String> taken = new HashSet<>(seen.keySet());
                 for (YamlNode.Entry e : merged) {
                     if (taken.add(e.key())) {
                         all.add(e);

@@ -9,7 +9,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
  * ({@link PlainData}), never the parser's own objects, so a template gets maps it can {@code .get()} from.
  */
 enum DataFormat {
-    YAML(new ObjectMapper(new YAMLFactory())),
+    YAML(new ObjectMapper(new YAMLFactory()) // a key given twice is an error, as in Salt's YAML loader
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)),
     JSON(new ObjectMapper()),
     TEXT(null);
 

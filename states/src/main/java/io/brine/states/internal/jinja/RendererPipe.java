@@ -18,7 +18,9 @@ final class RendererPipe {
         String render(String text, String name, Map<String, Object> vars) throws TemplateException;
     }
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    // a key given twice is an error, as in Salt's YAML loader, not the later value silently
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private RendererPipe() {}
 
