@@ -49,9 +49,9 @@ public record Command(List<String> argv, Path cwd, Map<String, String> env, Stri
         return new Command(argv, null, Map.of(), null, null, DEFAULT_TIMEOUT, DEFAULT_OUTPUT_CAP, false);
     }
 
-    /** A shell command line, run by {@code /bin/sh -c}. */
+    /** A shell command line, run by the minion's shell ({@link FunctionPolicy#DEFAULT_SHELL}) with {@code -c}. */
     public static Command shell(String script) {
-        return of("/bin/sh", "-c", script);
+        return of(FunctionPolicy.DEFAULT_SHELL, "-c", script);
     }
 
     public Command withCwd(Path dir) {

@@ -31,8 +31,14 @@ import java.util.regex.PatternSyntaxException;
  * }</pre>
  */
 public final class FunctionPolicy {
-    /** The shell a command line runs through unless a caller asks for another. */
-    public static final String DEFAULT_SHELL = "/bin/sh";
+    /**
+     * The shell a command line runs through unless a caller asks for another, and the minion's {@code shell} grain:
+     * {@code /bin/bash} where it exists, else {@code /bin/sh}. Salt's cmd functions run through the minion's shell
+     * (its {@code shell} grain, bash on the distributions formulas are written for), and formulas rely on bash's
+     * syntax ({@code [[ ]]}, {@code $'...'}, {@code set -o pipefail}).
+     */
+    public static final String DEFAULT_SHELL = java.nio.file.Files.isExecutable(java.nio.file.Path.of("/bin/bash"))
+            ? "/bin/bash" : "/bin/sh";
 
     /** Every function and command: Brine's default, as Salt's. */
     public static final FunctionPolicy ALLOW_ALL = new FunctionPolicy(List.of("*"), List.of(), null);

@@ -41,11 +41,11 @@ class FunctionPolicyStatesTest {
 
     @Test
     void changingHowCommandsRunIsRefusedOnlyUnderCmdAllowed() {
-        List<Effect> shell = Effect.ofOptions("/bin/bash", Map.of());
+        List<Effect> shell = Effect.ofOptions("/bin/zsh", Map.of());
         assertEquals(Optional.empty(), FunctionPolicy.ALLOW_ALL.stateRefusal("cmd.run", shell));
         FunctionPolicy onlyEcho = new FunctionPolicy(List.of("*"), List.of(), List.of("echo \\w+"));
-        assertEquals(Optional.of("cmd.run: shell '/bin/bash' is refused: with cmd_allowed set, commands run only "
-                + "through /bin/sh"), onlyEcho.stateRefusal("cmd.run", shell));
+        assertEquals(Optional.of("cmd.run: shell '/bin/zsh' is refused: with cmd_allowed set, commands run only "
+                + "through " + FunctionPolicy.DEFAULT_SHELL), onlyEcho.stateRefusal("cmd.run", shell));
         assertEquals(List.of(), Effect.ofOptions(FunctionPolicy.DEFAULT_SHELL, Map.of()));
         assertEquals(List.of(), Effect.ofOptions(null, null));
     }

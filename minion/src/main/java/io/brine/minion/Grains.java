@@ -59,6 +59,7 @@ public final class Grains {
         grains.put("num_cpus", Runtime.getRuntime().availableProcessors());
         grains.put("javaversion", System.getProperty("java.version"));
         grains.put("brineversion", BrineVersion.CURRENT);
+        grains.put("shell", io.brine.functions.FunctionPolicy.DEFAULT_SHELL); // what cmd.* run through
         read(root.resolve("proc/meminfo")).flatMap(Grains::memTotalMib).ifPresent(m -> grains.put("mem_total", m));
         putHostnames(grains, read(root.resolve("proc/sys/kernel/hostname")).map(String::trim));
         putAddresses(grains);

@@ -27,6 +27,8 @@ class GrainsTest {
         assertEquals("web1", grains.get("id"));
         assertEquals("Linux", grains.get("kernel"));
         assertEquals(BrineVersion.CURRENT, grains.get("brineversion"));
+        assertEquals(java.nio.file.Files.isExecutable(java.nio.file.Path.of("/bin/bash")) ? "/bin/bash" : "/bin/sh",
+                grains.get("shell"), "the shell cmd.* run through");
         assertTrue(((List<?>) grains.get("ipv4")).contains("127.0.0.1"));
         assertTrue((Long) grains.get("mem_total") > 0);
         assertFalse(((String) grains.get("hostname")).contains("."));

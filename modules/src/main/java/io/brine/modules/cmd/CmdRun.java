@@ -47,8 +47,9 @@ final class CmdRun implements ExecutionFunction {
             case STDERR -> "its standard error";
             case RETCODE -> "its exit status";
         };
-        return "Runs a command and returns " + returns + ". A string runs through the shell (/bin/sh -c, or "
-                + "shell=...), or split into words with python_shell=false; a list is run directly as argv. Each "
+        return "Runs a command and returns " + returns + ". A string runs through the minion's shell (its shell "
+                + "grain: /bin/bash where it exists, else /bin/sh; or shell=...), or split into words with "
+                + "python_shell=false; a list is run directly as argv. Each "
                 + "output keeps its first 16 MiB. At the timeout or the job's deadline, whichever is first, the "
                 + "command and its children are killed and retcode is 124.";
     }

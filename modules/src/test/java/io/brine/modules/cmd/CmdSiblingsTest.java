@@ -79,7 +79,7 @@ class CmdSiblingsTest {
             assertEquals("hi", Calls.call(ctx, "cmd.run_stdout", List.of("echo hi"), Map.of()) instanceof FunctionResult r
                     ? r.ret() : null);
             FunctionException shell = assertThrows(FunctionException.class, () -> Calls.call(ctx, "cmd.run",
-                    List.of("echo hi"), Map.of("shell", "/bin/bash")));
+                    List.of("echo hi"), Map.of("shell", "/bin/dash")));
             assertEquals(77, shell.retcode());
             FunctionException env = assertThrows(FunctionException.class, () -> Calls.call(ctx, "cmd.run",
                     List.of("echo hi"), Map.of("env", Map.of("BASH_ENV", "/tmp/evil"))));
@@ -117,12 +117,21 @@ class CmdSiblingsTest {
         assertEquals("nobody", ((Map<?, ?>) r.ret()).get("stdout"), r.toString());
     }
 
+    /** Salt's cmd functions run through the minion's shell: bash where it exists, whose syntax formulas use. */
+    @Test
+    void aCommandLineRunsThroughBashWhereItExists() throws Exception {
+        String expected = Files.isExecutable(Path.of("/bin/bash")) ? "bash pipefail" : "";
+        assertResult(new FunctionResult(expected, 0), Calls.callWith("cmd.run_stdout", Map.of("cmd",
+                "[[ -n \"$BASH_VERSION\" ]] && set -o pipefail && echo bash pipefail || true")));
+    }
+
     @Test
     void anExplicitNullIsNoValueSoTheDefaultHolds() throws Exception {
         java.util.HashMap<String, Object> kwargs = new java.util.HashMap<>();
         kwargs.put("cmd", "echo $0");
         kwargs.put("shell", null);
-        assertResult(new FunctionResult("/bin/sh", 0), Calls.callWith("cmd.run_stdout", kwargs));
+        assertResult(new FunctionResult(io.brine.functions.FunctionPolicy.DEFAULT_SHELL, 0),
+                Calls.callWith("cmd.run_stdout", kwargs));
         kwargs.put("cmd", null);
         FunctionException e = assertThrows(FunctionException.class, () -> Calls.callWith("cmd.run", kwargs));
         assertTrue(e.getMessage().contains("missing its required argument 'cmd'"), e.getMessage());

@@ -147,8 +147,9 @@ class StatePolicyTest {
         Map<String, Object> fine = single("cmd.run", Map.of("name", "echo fine"), ONLY_ECHO, false);
         assertEquals(true, fine.get("result"), fine.toString());
         assertEquals(1, ran.size());
-        Map<String, Object> shell = single("cmd.run", Map.of("name", "echo fine", "shell", "/bin/bash"), ONLY_ECHO, true);
-        assertEquals("cmd.run: shell '/bin/bash' is refused: with cmd_allowed set, commands run only through /bin/sh",
+        Map<String, Object> shell = single("cmd.run", Map.of("name", "echo fine", "shell", "/bin/zsh"), ONLY_ECHO, true);
+        assertEquals("cmd.run: shell '/bin/zsh' is refused: with cmd_allowed set, commands run only through "
+                + FunctionPolicy.DEFAULT_SHELL,
                 shell.get("comment"));
         Map<String, Object> env = single("cmd.run", Map.of("name", "echo fine", "env", Map.of("BASH_ENV", "/tmp/x")),
                 ONLY_ECHO, true);
