@@ -15,7 +15,8 @@ public final class PlainData {
     private PlainData() {}
 
     public static Object copy(Object value) {
-        if (value == null) {
+        if (value == null || value == PyNone.NONE) {
+            // PyNone again when a render's fresh copy is made: anything else would become the string "None"
             return PyNone.NONE; // a null in the data is None, which strict rendering accepts, not an undefined value
         }
         if (value instanceof String || value instanceof Boolean || isPlainNumber(value)) {

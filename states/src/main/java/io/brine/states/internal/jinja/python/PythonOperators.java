@@ -73,6 +73,50 @@ final class PythonOperators {
 
     private static final Comparison LT = jinjava.de.odysseus.el.misc.BooleanOperations::lt;
 
+    static final AstBinary.Operator EQ = equality(true);
+    static final AstBinary.Operator NE = equality(false);
+    static final AstBinary.Operator IN = membership(true);
+    static final AstBinary.Operator NOT_IN = membership(false);
+
+    /** {@code ==} and {@code !=} with Python's meaning ({@link PythonEquality}). */
+    private static AstBinary.Operator equality(boolean equal) {
+        return new AstBinary.SimpleOperator() {
+            @Override
+            protected Object apply(TypeConverter converter, Object left, Object right) {
+                return PythonEquality.equal(left, right) == equal;
+            }
+
+            @Override
+            public String toString() {
+                return equal ? "==" : "!=";
+            }
+        };
+    }
+
+    /**
+     * {@code in} and {@code not in}: membership in a list or a dict's keys by Python's {@code ==}; a substring of
+     * a string, and anything else, as Jinjava decides it.
+     */
+    private static AstBinary.Operator membership(boolean in) {
+        return new AstBinary.SimpleOperator() {
+            @Override
+            protected Object apply(TypeConverter converter, Object left, Object right) {
+                Boolean python = PythonEquality.contains(right, left);
+                if (python != null) {
+                    return python == in;
+                }
+                return in ? com.hubspot.jinjava.el.ext.CollectionMembershipOperator.OP.apply(converter, left, right)
+                        : com.hubspot.jinjava.el.ext.CollectionNonMembershipOperator.NOT_IN_OP.apply(converter, left,
+                                right);
+            }
+
+            @Override
+            public String toString() {
+                return in ? "in" : "not in";
+            }
+        };
+    }
+
     /** Longest string or list {@code *} may build: far beyond any config file, well below the minion's memory. */
     private static final long MAX_REPEAT = 1L << 20;
 

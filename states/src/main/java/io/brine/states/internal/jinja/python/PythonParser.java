@@ -1,6 +1,8 @@
 package io.brine.states.internal.jinja.python;
 
 import com.hubspot.jinjava.el.ext.AstDict;
+import com.hubspot.jinjava.el.ext.CollectionMembershipOperator;
+import com.hubspot.jinjava.el.ext.CollectionNonMembershipOperator;
 import com.hubspot.jinjava.el.ext.ExtendedParser;
 import com.hubspot.jinjava.el.ext.StringConcatOperator;
 import java.util.ArrayList;
@@ -30,6 +32,21 @@ final class PythonParser extends ExtendedParser {
                 return createAstBinary(children[0], children[1], PythonOperators.CONCAT);
             }
         });
+        // Jinjava's own handlers build their node directly; these go through createAstBinary like every operator
+        putExtensionHandler(CollectionMembershipOperator.TOKEN,
+                new ExtensionHandler(CollectionMembershipOperator.HANDLER.getExtensionPoint()) {
+                    @Override
+                    public AstNode createAstNode(AstNode... children) {
+                        return createAstBinary(children[0], children[1], PythonOperators.IN);
+                    }
+                });
+        putExtensionHandler(CollectionNonMembershipOperator.TOKEN,
+                new ExtensionHandler(CollectionNonMembershipOperator.HANDLER.getExtensionPoint()) {
+                    @Override
+                    public AstNode createAstNode(AstNode... children) {
+                        return createAstBinary(children[0], children[1], PythonOperators.NOT_IN);
+                    }
+                });
     }
 
     /** Both sides must be defined: Jinja's StrictUndefined fails in any operator, {@code and} and {@code or} too. */
@@ -39,7 +56,11 @@ final class PythonParser extends ExtendedParser {
     }
 
     private static AstBinary.Operator python(AstBinary.Operator operator) {
-        if (operator == AstBinary.MOD) {
+        if (operator == AstBinary.EQ) {
+            return PythonOperators.EQ;
+        } else if (operator == AstBinary.NE) {
+            return PythonOperators.NE;
+        } else if (operator == AstBinary.MOD) {
             return PythonOperators.MODULO;
         } else if (operator == AstBinary.MUL) {
             return PythonOperators.TIMES;

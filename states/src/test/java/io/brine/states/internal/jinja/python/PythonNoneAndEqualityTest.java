@@ -1,0 +1,70 @@
+package io.brine.states.internal.jinja.python;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.brine.functions.FunctionCaller;
+import io.brine.functions.TemplateException;
+import io.brine.states.DirectoryStateFiles;
+import io.brine.states.internal.jinja.JinjaTemplates;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Python's None, booleans and numbers in comparisons, {@code in}, truthiness and string conversion, each with what
+ * Salt's Jinja (Python's semantics) renders. An apache-formula-like docroot loop over pillar with YAML nulls planned
+ * three states fewer and one more than Salt while None compared equal to False and a pillar null became "None".
+ */
+class PythonNoneAndEqualityTest {
+    /** template, then what Salt renders. */
+    private static final String[][] TABLE = {
+        {"{{ none != false }} {{ none == false }} {{ none == 0 }} {{ 'None' == none }}", "True False False False"},
+        {"{{ 0 == false }} {{ 1 == true }} {{ 1.0 == 1 }} {{ 2 == true }} {{ '' == false }}",
+            "True True True False False"},
+        {"{{ none in [false] }} {{ false in [0] }} {{ 0 in [false] }} {{ 1 in ['1'] }} {{ 'a' in {'a': 1} }}",
+            "False True True False True"},
+        {"{{ 'b' in 'abc' }} {{ 'x' not in 'abc' }} {{ none not in [false] }}", "True True True"},
+        {"{{ [1, none] == [true, none] }} {{ {'a': 0} == {'a': false} }} {{ [1] == [1, 2] }}", "True True False"},
+        {"{{ pillar.site.docroot is none }} {{ pillar.site.docroot }} {{ pillar.site.docroot != false }}",
+            "True None True"},
+        {"{% if pillar.site.docroot %}T{% else %}F{% endif %} {{ not pillar.site.docroot }}", "F True"},
+        {"{{ pillar.site.port == false }} {{ pillar.site.port != none }} {{ pillar.flag == 0 }}", "True True True"},
+        {"{{ pillar.site }}", "{'port': 0, 'docroot': None}"},
+        {"{{ none | string }} {{ [none] }} {{ none ~ 'x' }}", "None [None] Nonex"},
+        {"{% import_yaml 'd.yaml' as d %}{{ d.a is none }} {{ d.b != false }} {{ d }}",
+            "True True {'a': None, 'b': None, 'c': False}"},
+    };
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void rendersAsSaltsJinjaDoes() throws Exception {
+        Files.writeString(dir.resolve("d.yaml"), "a: ~\nb: null\nc: false\n");
+        Map<String, Object> site = new java.util.LinkedHashMap<>();
+        site.put("port", 0);
+        site.put("docroot", null); // a YAML null in pillar
+        JinjaTemplates t = new JinjaTemplates(new DirectoryStateFiles(List.of(dir)), "m1", Map.of("os", "Debian"),
+                Map.of("site", site, "flag", false), false, FunctionCaller.NONE);
+        List<String> wrong = new ArrayList<>();
+        for (String[] row : TABLE) {
+            String got = render(t, row[0]);
+            if (!got.equals(row[1])) {
+                wrong.add(row[0] + "\n    Salt: " + row[1] + "\n    here: " + got);
+            }
+        }
+        assertEquals(List.of(), wrong);
+    }
+
+    private static String render(JinjaTemplates t, String template) {
+        try {
+            return t.render(template, "init.sls", Map.of());
+        } catch (TemplateException e) {
+            return "error: " + e.getMessage();
+        }
+    }
+}
