@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -27,17 +26,6 @@ import java.util.regex.Pattern;
  * Ubuntu.
  */
 public final class Grains {
-    private static final Map<String, String> OS_NAMES = Map.of(
-            "rhel", "RedHat", "almalinux", "AlmaLinux", "sles", "SUSE", "opensuse-leap", "SUSE",
-            "opensuse-tumbleweed", "SUSE", "ol", "OEL", "amzn", "Amazon");
-    private static final Map<String, List<String>> FAMILIES = Map.of(
-            "Debian", List.of("debian", "ubuntu", "raspbian", "linuxmint", "devuan", "kali", "pop"),
-            "RedHat", List.of("rhel", "centos", "fedora", "rocky", "almalinux", "ol", "amzn", "scientific"),
-            "Suse", List.of("suse", "sles", "opensuse", "opensuse-leap", "opensuse-tumbleweed"),
-            "Arch", List.of("arch", "manjaro", "endeavouros"),
-            "Alpine", List.of("alpine"),
-            "Gentoo", List.of("gentoo"));
-
     private Grains() {
     }
 
@@ -51,16 +39,18 @@ public final class Grains {
         Objects.requireNonNull(minionId, "minionId");
         Map<String, Object> grains = new TreeMap<>();
         grains.put("id", minionId);
+        String cpuarch = cpuarch(System.getProperty("os.arch"));
         read(root.resolve("etc/os-release")).or(() -> read(root.resolve("usr/lib/os-release")))
-                .ifPresent(text -> grains.putAll(fromOsRelease(text)));
+                .ifPresent(text -> grains.putAll(OsReleaseGrains.of(text, read(root.resolve("etc/lsb-release"))
+                        .orElse(""), cpuarch)));
         grains.put("kernel", System.getProperty("os.name"));
         grains.put("kernelrelease", System.getProperty("os.version"));
-        grains.put("cpuarch", cpuarch(System.getProperty("os.arch")));
-        grains.put("num_cpus", Runtime.getRuntime().availableProcessors());
+        grains.put("cpuarch", cpuarch);
+        grains.put("num_cpus", (long) Runtime.getRuntime().availableProcessors()); // /proc/cpuinfo's count wins
         grains.put("javaversion", System.getProperty("java.version"));
         grains.put("brineversion", BrineVersion.CURRENT);
-        grains.put("shell", io.brine.functions.FunctionPolicy.DEFAULT_SHELL); // what cmd.* run through
-        read(root.resolve("proc/meminfo")).flatMap(Grains::memTotalMib).ifPresent(m -> grains.put("mem_total", m));
+        grains.putAll(MachineGrains.of(root));
+        grains.putAll(ProcessGrains.of(minionId, root, System.getenv("PATH")));
         putHostnames(grains, read(root.resolve("proc/sys/kernel/hostname")).map(String::trim));
         putAddresses(grains);
         custom.forEach((name, value) -> grains.put(name,
@@ -68,60 +58,9 @@ public final class Grains {
         return Collections.unmodifiableMap(grains);
     }
 
-    /** The os, os_family, osrelease and oscodename grains described by an os-release file's text. */
+    /** The os-release grains of an os-release file's text (see {@link OsReleaseGrains}), without osarch. */
     static Map<String, Object> fromOsRelease(String text) {
-        Map<String, String> fields = new TreeMap<>();
-        for (String line : text.split("\n")) {
-            int eq = line.indexOf('=');
-            if (eq > 0 && !line.startsWith("#")) {
-                fields.put(line.substring(0, eq).trim(), unquote(line.substring(eq + 1).trim()));
-            }
-        }
-        Map<String, Object> grains = new TreeMap<>();
-        String id = fields.getOrDefault("ID", "").toLowerCase(Locale.ROOT);
-        String os = osName(id, fields.get("NAME"));
-        if (os != null) {
-            grains.put("os", os);
-            grains.put("os_family", family(id, fields.getOrDefault("ID_LIKE", ""), os));
-        }
-        putIfPresent(grains, "osrelease", fields.get("VERSION_ID"));
-        putIfPresent(grains, "oscodename", fields.get("VERSION_CODENAME"));
-        return grains;
-    }
-
-    // Salt names a few distributions differently from their NAME ("Red Hat Enterprise Linux" is "RedHat").
-    private static String osName(String id, String name) {
-        if (OS_NAMES.containsKey(id)) {
-            return OS_NAMES.get(id);
-        }
-        if (name != null && !name.isBlank()) {
-            return name.trim().split("\\s+")[0];
-        }
-        return id.isEmpty() ? null : Character.toUpperCase(id.charAt(0)) + id.substring(1);
-    }
-
-    // ID_LIKE lets derivatives we have never heard of (e.g. "ID_LIKE=ubuntu debian") still find a family.
-    private static String family(String id, String idLike, String os) {
-        for (String candidate : (id + " " + idLike.toLowerCase(Locale.ROOT)).trim().split("\\s+")) {
-            for (Map.Entry<String, List<String>> f : FAMILIES.entrySet()) {
-                if (f.getValue().contains(candidate)) {
-                    return f.getKey();
-                }
-            }
-        }
-        return os;
-    }
-
-    private static String unquote(String v) {
-        boolean quoted = v.length() >= 2 && (v.charAt(0) == '"' || v.charAt(0) == '\'')
-                && v.charAt(v.length() - 1) == v.charAt(0);
-        return quoted ? v.substring(1, v.length() - 1).replace("\\\"", "\"") : v;
-    }
-
-    private static void putIfPresent(Map<String, Object> grains, String name, String value) {
-        if (value != null && !value.isEmpty()) {
-            grains.put(name, value);
-        }
+        return OsReleaseGrains.of(text, "", null);
     }
 
     static String cpuarch(String javaArch) {
@@ -130,11 +69,6 @@ public final class Grains {
             case "x86", "i386" -> "i686";
             default -> javaArch;
         };
-    }
-
-    private static Optional<Long> memTotalMib(String meminfo) {
-        return meminfo.lines().filter(l -> l.startsWith("MemTotal:")).findFirst()
-                .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) / 1024);
     }
 
     private static Optional<String> read(Path file) {
@@ -162,19 +96,70 @@ public final class Grains {
         if (name != null) {
             grains.put("hostname", name.split("\\.")[0]);
             grains.put("fqdn", fqdn);
+            // Salt's: host and domain split the fqdn at its first dot; nodename and localhost are the kernel's name
+            int dot = fqdn.indexOf('.');
+            grains.put("host", dot < 0 ? fqdn : fqdn.substring(0, dot));
+            grains.put("domain", dot < 0 ? "" : fqdn.substring(dot + 1));
+            grains.put("nodename", name);
+            grains.put("localhost", name);
+            grains.put("fqdn_ip4", resolved(fqdn, Inet4Address.class));
+            grains.put("fqdn_ip6", resolved(fqdn, Inet6Address.class));
+        }
+    }
+
+    /** The addresses {@code fqdn} resolves to, of one family; none when it does not resolve. */
+    private static List<String> resolved(String fqdn, Class<? extends InetAddress> family) {
+        try {
+            return java.util.Arrays.stream(InetAddress.getAllByName(fqdn)).filter(family::isInstance)
+                    .map(a -> compressIpv6(a.getHostAddress())).distinct().sorted(Grains::byAddress).toList();
+        } catch (IOException | SecurityException e) {
+            return List.of();
         }
     }
 
     private static void putAddresses(Map<String, Object> grains) {
         try {
-            List<InetAddress> all = NetworkInterface.networkInterfaces()
-                    .flatMap(NetworkInterface::inetAddresses).toList();
-            grains.put("ipv4", all.stream().filter(a -> a instanceof Inet4Address)
-                    .map(InetAddress::getHostAddress).distinct().sorted().toList());
-            grains.put("ipv6", all.stream().filter(a -> a instanceof Inet6Address)
-                    .map(a -> compressIpv6(a.getHostAddress())).distinct().sorted().toList());
+            Map<String, List<String>> v4 = new TreeMap<>();
+            Map<String, List<String>> v6 = new TreeMap<>();
+            Map<String, List<String>> all = new TreeMap<>();
+            Map<String, String> hwaddr = new TreeMap<>();
+            for (NetworkInterface nic : NetworkInterface.networkInterfaces().toList()) {
+                List<String> fours = nic.inetAddresses().filter(a -> a instanceof Inet4Address)
+                        .map(InetAddress::getHostAddress).toList();
+                List<String> sixes = nic.inetAddresses().filter(a -> a instanceof Inet6Address)
+                        .map(a -> compressIpv6(a.getHostAddress())).toList();
+                v4.put(nic.getName(), fours);
+                v6.put(nic.getName(), sixes);
+                List<String> both = new java.util.ArrayList<>(fours);
+                both.addAll(sixes);
+                all.put(nic.getName(), both);
+                byte[] mac = nic.getHardwareAddress();
+                if (mac != null || nic.isLoopback()) {
+                    hwaddr.put(nic.getName(), mac == null ? "00:00:00:00:00:00" : java.util.HexFormat.ofDelimiter(":")
+                            .formatHex(mac));
+                }
+            }
+            grains.put("ipv4", v4.values().stream().flatMap(List::stream).distinct().sorted(Grains::byAddress)
+                    .toList());
+            grains.put("ipv6", v6.values().stream().flatMap(List::stream).distinct().sorted(Grains::byAddress)
+                    .toList());
+            grains.put("ip4_interfaces", v4);
+            grains.put("ip6_interfaces", v6);
+            grains.put("ip_interfaces", all);
+            grains.put("hwaddr_interfaces", hwaddr);
         } catch (SocketException | SecurityException e) {
             // No readable interfaces: leave the address grains out.
+        }
+    }
+
+    /** Addresses in numeric order, as Salt sorts them ("9.1.1.1" before "10.0.0.5"). */
+    static int byAddress(String a, String b) {
+        try {
+            byte[] x = InetAddress.getByName(a).getAddress();
+            byte[] y = InetAddress.getByName(b).getAddress();
+            return x.length != y.length ? Integer.compare(x.length, y.length) : java.util.Arrays.compareUnsigned(x, y);
+        } catch (IOException e) {
+            return a.compareTo(b);
         }
     }
 
