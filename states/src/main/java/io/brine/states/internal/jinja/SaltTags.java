@@ -21,5 +21,6 @@ final class SaltTags {
         context.registerTag(new TreeIncludeTag());
         context.registerTag(new FilteredForTag());
         context.registerTag(new FilterBlockTag());
+        context.registerTag(new io.brine.states.internal.jinja.python.NotingSetTag());
     }
 }

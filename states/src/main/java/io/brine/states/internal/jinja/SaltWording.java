@@ -27,12 +27,25 @@ final class SaltWording {
 
     /** The reason to report for a render-stopping error. */
     static String reason(TemplateError error) {
-        String message = plain(error.getMessage());
+        String message = plain(cause(error));
         // an error inside an imported file starts with where it is (map.jinja:4: ); the kind of error follows that
         Matcher place = PLACES.matcher(message);
         String places = place.lookingAt() ? place.group() : "";
         String rest = message.substring(places.length());
         return places + category(error, rest) + rest;
+    }
+
+    /**
+     * The message that says what went wrong: an undefined value's own (it names the macro's file and line, and the
+     * missing attribute) rather than Jinjava's "Error invoking function 'format_state'" around it.
+     */
+    private static String cause(TemplateError error) {
+        for (Throwable t = error.getException(); t != null; t = t.getCause()) {
+            if (t instanceof Undefined.Error) {
+                return t.getMessage();
+            }
+        }
+        return error.getMessage();
     }
 
     static boolean isSyntax(TemplateError error) {

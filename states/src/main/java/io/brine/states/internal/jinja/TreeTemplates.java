@@ -53,7 +53,8 @@ final class TreeTemplates {
                 throw failure(in(path, e.getLineNumber()) + e.getMessage(), tag, e);
             }
             for (TemplateError error : child.getErrorsCopy()) {
-                if (error.getSourceTemplate().isEmpty()) { // the innermost file names the place; outer ones keep it
+                // the innermost file names the place; outer ones keep it (an undefined value names its own)
+                if (error.getSourceTemplate().isEmpty() && !error.getMessage().startsWith(path + ":")) {
                     error.setMessage(in(path, error.getLineno()) + error.getMessage());
                     error.setSourceTemplate(path);
                 }

@@ -33,6 +33,25 @@ class SaltDialectErrorsTest {
         return assertThrows(TemplateException.class, () -> render(template), template).getMessage();
     }
 
+    /**
+     * An undefined value met inside a macro from another file names the macro's file and line and the missing
+     * attribute, as Salt's error does, not Jinjava's "Error invoking function 'format_state'".
+     */
+    @Test
+    void anErrorInsideAnImportedMacroNamesItsFileLineAndCause() throws Exception {
+        Files.createDirectories(dir.resolve("f"));
+        Files.writeString(dir.resolve("f/macros.jinja"), "{% macro format_state(x) %}\n"
+                + "{%- set v = grains['saltversioninfo'] %}\n{{ x }} {{ v }}\n{% endmacro %}\n");
+        for (String call : List.of("{% from 'f/macros.jinja' import format_state %}{{ format_state('a') }}",
+                "{% from 'f/macros.jinja' import format_state with context %}\n{{ format_state('a') }}",
+                "{% import 'f/macros.jinja' as m %}{{ m.format_state('a') }}")) {
+            String message = error(call);
+            assertTrue(message.endsWith("f/macros.jinja:3: Jinja variable 'dict object' has no attribute "
+                    + "'saltversioninfo'"), message);
+            assertFalse(message.contains("Error invoking"), message);
+        }
+    }
+
     @Test
     void valuesPrintAsPythonPrintsThem() throws TemplateException {
         assertEquals("(1, 'a')", render("{{ (1, 'a') }}"));
@@ -47,7 +66,9 @@ class SaltDialectErrorsTest {
     @Test
     void usingAnUndefinedValueIsAnErrorAsWithStrictUndefined() {
         assertEquals("init.sls:2: Jinja variable 'nope' is undefined", error("x\n{% set x = nope.x %}"));
-        assertEquals("init.sls:2: Jinja variable 'x' is undefined", error("{% set x = pillar.nope %}\n{{ x }}"));
+        // Jinja's undefined value keeps the reason it is undefined through a set
+        assertEquals("init.sls:2: Jinja variable 'dict object' has no attribute 'nope'",
+                error("{% set x = pillar.nope %}\n{{ x }}"));
         assertEquals("init.sls:1: Jinja variable 'nope' is undefined", error("{% if nope %}y{% endif %}"));
         assertEquals("init.sls:1: Jinja variable 'dict object' has no attribute 'nope'",
                 error("{% if pillar.nope %}y{% endif %}"));

@@ -38,7 +38,9 @@ final class DefinedValue extends AstRightValue {
             if (name.startsWith(ExtendedParser.EXPTEST_PREFIX)) {
                 return "No test named '" + name.substring(ExtendedParser.EXPTEST_PREFIX.length()) + "'.";
             }
-            return "'" + name + "' is undefined";
+            // a variable set from a failed lookup ({% set v = grains['x'] %}) is undefined for the lookup's reason
+            String why = PythonInterpreter.whyUndefined(name);
+            return why != null ? why : "'" + name + "' is undefined";
         }
         if (value instanceof AstProperty && PythonInterpreter.lastUndefined() != null) {
             return PythonInterpreter.lastUndefined();

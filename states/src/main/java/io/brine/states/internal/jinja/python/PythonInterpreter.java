@@ -48,6 +48,24 @@ public final class PythonInterpreter extends JinjavaInterpreter {
         undefinedNote = why;
     }
 
+    /** Why each variable a {@code set} gave an undefined value is undefined ({@link NotingSetTag}). */
+    private final java.util.Map<String, String> undefinedVariables = new java.util.HashMap<>();
+
+    /** Notes why {@code name} was set undefined; null forgets it (the variable has a value now). */
+    void noteVariable(String name, String why) {
+        if (why == null) {
+            undefinedVariables.remove(name);
+        } else if (undefinedVariables.size() < 1000 || undefinedVariables.containsKey(name)) {
+            undefinedVariables.put(name, why);
+        }
+    }
+
+    /** Why the variable {@code name} is undefined, if a {@code set} left it so; else null. */
+    static String whyUndefined(String name) {
+        return JinjavaInterpreter.getCurrent() instanceof PythonInterpreter python
+                ? python.undefinedVariables.get(name) : null;
+    }
+
     /** The current render's note, or null. */
     static String lastUndefined() {
         return JinjavaInterpreter.getCurrent() instanceof PythonInterpreter python ? python.undefinedNote : null;
@@ -69,6 +87,9 @@ public final class PythonInterpreter extends JinjavaInterpreter {
             throw e;
         } catch (UnknownTokenException e) {
             String why = lastUndefined();
+            if (why == null) {
+                why = whyUndefined(expression.strip());
+            }
             throw new Undefined.Error(why != null ? why : "'" + Undefined.cut(expression) + "' is undefined");
         }
     }

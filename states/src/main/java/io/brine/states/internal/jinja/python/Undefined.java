@@ -76,12 +76,24 @@ public final class Undefined {
      * The render error for an undefined value. It is Jinjava's own kind for one, so that Jinjava lets it through
      * every expression and tag to the render's result instead of logging it as a warning.
      */
-    static final class Error extends UnknownTokenException {
+    public static final class Error extends UnknownTokenException {
         private final String message;
 
         Error(String message) {
             super(message, lineNumber(), 0);
-            this.message = message;
+            this.message = place() + message;
+        }
+
+        /**
+         * Where a macro imported from another file is when it meets the undefined value ({@code macros.jinja:21: }),
+         * as Jinja's traceback names the macro's own file and line; nothing in the file being rendered.
+         */
+        private static String place() {
+            JinjavaInterpreter current = JinjavaInterpreter.getCurrent();
+            Object path = current == null ? null
+                    : current.getContext().get(com.hubspot.jinjava.interpret.Context.IMPORT_RESOURCE_PATH_KEY);
+            return path instanceof String file && !file.isEmpty()
+                    ? file + (current.getLineNumber() > 0 ? ":" + current.getLineNumber() : "") + ": " : "";
         }
 
         @Override
