@@ -9,6 +9,7 @@ module io.brine.states {
     requires transitive io.brine.functions;
     requires transitive io.brine.config;
     requires io.brine.release; // dpkg's version order, for pkg.version_cmp
+    requires io.brine.targeting; // salt['match.*'] in templates, by the master's own matcher
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;
     requires org.yaml.snakeyaml;

@@ -3,17 +3,11 @@ package io.brine.modules.network;
 import io.brine.functions.Arguments;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
-import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import java.net.Inet4Address;
-import java.net.InterfaceAddress;
-import java.net.NetworkInterface;
-import java.nio.ByteBuffer;
-import java.util.Collections;
 import java.util.List;
-import java.util.TreeMap;
 
-/** Salt's {@code network.ip_addrs}: this machine's IPv4 addresses, from {@link NetworkInterface}. */
+/** Salt's {@code network.ip_addrs}: this machine's IPv4 addresses, from {@link java.net.NetworkInterface}. */
 final class NetworkIpAddrs implements ExecutionFunction {
     @Override
     public String name() {
@@ -34,27 +28,8 @@ final class NetworkIpAddrs implements ExecutionFunction {
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
-        List<NetworkInterface> nics = Collections.list(NetworkInterface.getNetworkInterfaces());
-        if (args.has("interface")) {
-            NetworkInterface only = NetworkInterface.getByName(args.string("interface"));
-            if (only == null) {
-                throw new FunctionException("network.ip_addrs: no interface named '" + args.string("interface") + "'");
-            }
-            nics = List.of(only);
-        }
         // sorted as numbers (10.0.0.9 before 10.0.0.10), as Salt sorts its address objects
-        TreeMap<Long, String> out = new TreeMap<>();
-        for (NetworkInterface nic : nics) {
-            if (!nic.isUp()) {
-                continue;
-            }
-            for (InterfaceAddress a : nic.getInterfaceAddresses()) {
-                if (a.getAddress() instanceof Inet4Address v4
-                        && (args.bool("include_loopback") || !v4.isLoopbackAddress())) {
-                    out.put(Integer.toUnsignedLong(ByteBuffer.wrap(v4.getAddress()).getInt()), v4.getHostAddress());
-                }
-            }
-        }
-        return List.copyOf(out.values());
+        return NetworkAddresses.of(NetworkAddresses.interfaces(name(), args.string("interface")), Inet4Address.class,
+                args.bool("include_loopback"));
     }
 }

@@ -17,6 +17,7 @@ public final class NetworkModule implements FunctionModule {
 
     @Override
     public List<ExecutionFunction> execution() {
-        return List.of(new NetworkInterfaces(), new NetworkIpAddrs());
+        return List.of(new NetworkInterfaces(), new NetworkIpAddrs(), new NetworkListing(NetworkListing.Kind.ADDRS6),
+                new NetworkListing(NetworkListing.Kind.SUBNETS), new NetworkListing(NetworkListing.Kind.SUBNETS6));
     }
 }

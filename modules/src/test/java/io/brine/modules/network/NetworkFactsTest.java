@@ -38,6 +38,31 @@ class NetworkFactsTest {
         assertTrue(all.contains("127.0.0.1") && all.contains(address), all.toString());
     }
 
+    /** ip_addrs6, subnets and subnets6, which formulas read from templates: loopback only when asked, CIDR form. */
+    @Test
+    void ipv6AddressesAndSubnetsAreListedAsSaltListsThem() throws Exception {
+        List<?> six = (List<?>) Calls.call("network.ip_addrs6");
+        assertTrue(!six.contains("::1"), six.toString());
+        List<?> allSix = (List<?>) Calls.callWith("network.ip_addrs6", Map.of("include_loopback", true));
+        if (NetworkInterface.getByName("lo").inetAddresses().anyMatch(a -> a instanceof java.net.Inet6Address)) {
+            assertTrue(allSix.contains("::1"), allSix.toString());
+        }
+        List<?> subnets = (List<?>) Calls.call("network.subnets");
+        for (Object net : subnets) {
+            assertTrue(String.valueOf(net).matches("[0-9.]+/[0-9]{1,2}") && !String.valueOf(net).startsWith("127."),
+                    subnets.toString());
+        }
+        String address = firstNonLoopbackIpv4();
+        assumeTrue(address != null, "this machine has no IPv4 address besides loopback");
+        assertTrue(!subnets.isEmpty(), "the network of " + address);
+        for (Object net : (List<?>) Calls.call("network.subnets6")) {
+            assertTrue(String.valueOf(net).contains("/") && !String.valueOf(net).startsWith("fe80"), net.toString());
+        }
+        assertEquals("::1", NetworkAddresses.text(java.net.InetAddress.getByName("0:0:0:0:0:0:0:1")));
+        assertEquals("fe80::1:2:3:4", NetworkAddresses.text(java.net.InetAddress.getByName("fe80:0:0:0:1:2:3:4")));
+        assertEquals("2001:db8:0:1::", NetworkAddresses.text(java.net.InetAddress.getByName("2001:db8:0:1::")));
+    }
+
     @Test
     void interfacesDescribeLoopbackAsTheKernelHasIt() throws Exception {
         Map<?, ?> all = (Map<?, ?>) Calls.call("network.interfaces");

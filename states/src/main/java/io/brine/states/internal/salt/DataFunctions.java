@@ -6,8 +6,9 @@ import java.util.Map;
 
 /**
  * Salt's data helpers for templates, which read only what the template already has (grains, pillar, the
- * minion's options): {@code pillar.get}, {@code grains.get}, {@code grains.filter_by}, {@code config.get},
- * {@code config.option}, {@code defaults.merge}, {@code defaults.deepcopy}, {@code slsutil.merge}.
+ * minion's options): {@code pillar.get}, {@code grains.get}, {@code grains.filter_by} and {@code pillar.filter_by},
+ * {@code has_value}, {@code item} and {@code pillar.keys}, {@code config.get}, {@code config.option},
+ * {@code defaults.merge}, {@code defaults.deepcopy}, {@code slsutil.merge}.
  */
 final class DataFunctions {
     private final Map<String, Object> grains;
@@ -46,11 +47,23 @@ final class DataFunctions {
 
     /** Salt's {@code grains.filter_by(lookup_dict, grain='os_family', merge=None, default='default', base=None)}. */
     Object filterBy(Call c) {
+        return filterBy(c, grains, "grain", "os_family");
+    }
+
+    /** Salt's {@code pillar.filter_by(lookup_dict, pillar, merge=None, default='default', base=None)}. */
+    Object pillarFilterBy(Call c) {
+        if (c.arg(1, "pillar", Lookup.MISSING) == Lookup.MISSING) {
+            throw new IllegalArgumentException("salt['pillar.filter_by'] is missing its argument 'pillar'");
+        }
+        return filterBy(c, pillar, "pillar", null);
+    }
+
+    private static Object filterBy(Call c, Map<String, Object> data, String keyName, String keyDefault) {
         Map<String, Object> lookup = c.map(0, "lookup_dict");
         if (lookup == null) {
-            throw new IllegalArgumentException("salt['grains.filter_by'] is missing its argument 'lookup_dict'");
+            throw new IllegalArgumentException("salt['" + c.function() + "'] is missing its argument 'lookup_dict'");
         }
-        Object value = Lookup.path(grains, c.string(1, "grain", "os_family"), ":");
+        Object value = Lookup.path(data, c.string(1, keyName, keyDefault), ":");
         Object found = null;
         for (Object each : value instanceof List<?> list ? list : List.of(String.valueOf(value))) {
             for (Map.Entry<String, Object> e : lookup.entrySet()) {
@@ -75,7 +88,7 @@ final class DataFunctions {
             } else if (found instanceof Map<?, ?> over) {
                 found = DeepMerge.into(DeepMerge.copyMap(baseValues), over, false);
             } else {
-                throw new IllegalArgumentException("salt['grains.filter_by']: the base is a mapping but the match is not");
+                throw new IllegalArgumentException("salt['" + c.function() + "']: the base is a mapping but the match is not");
             }
         }
         Object mergeArg = c.arg(2, "merge", null);
@@ -87,11 +100,50 @@ final class DataFunctions {
                 return DeepMerge.copy(merge);
             }
             if (!(found instanceof Map<?, ?> over)) {
-                throw new IllegalArgumentException("salt['grains.filter_by']: merge needs the match to be a mapping");
+                throw new IllegalArgumentException("salt['" + c.function() + "']: merge needs the match to be a mapping");
             }
             return DeepMerge.into(DeepMerge.copyMap(over), merge, false);
         }
         return found == null ? null : DeepMerge.copy(found);
+    }
+
+    /** {@code grains.has_value(key)}, {@code pillar.has_value(key)}: whether the (":"-separated) key is there at all. */
+    static Object hasValue(Map<String, Object> data, Call c) {
+        return Lookup.path(data, String.valueOf(c.required(0, "key")), c.string(1, "delimiter", ":"))
+                != Lookup.MISSING;
+    }
+
+    /** {@code grains.item(*keys, default='', delimiter=':')}, and pillar's: each key with its value or the default. */
+    static Object item(Map<String, Object> data, Call c) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        Object fallback = c.kwargs().getOrDefault("default", "");
+        String delimiter = String.valueOf(c.kwargs().getOrDefault("delimiter", ":"));
+        for (Object key : c.args()) {
+            Object found = Lookup.path(data, String.valueOf(key), delimiter);
+            out.put(String.valueOf(key), found == Lookup.MISSING ? fallback : DeepMerge.copy(found));
+        }
+        return out;
+    }
+
+    /** {@code pillar.keys(key)}: the keys of the mapping at {@code key}; Salt's errors when it is missing or not one. */
+    Object pillarKeys(Call c) {
+        String key = String.valueOf(c.required(0, "key"));
+        Object found = Lookup.path(pillar, key, c.string(1, "delimiter", ":"));
+        if (found == Lookup.MISSING) {
+            throw new IllegalArgumentException("salt['pillar.keys']: Pillar key not found: " + key);
+        }
+        if (!(found instanceof Map<?, ?> map)) {
+            throw new IllegalArgumentException("salt['pillar.keys']: Pillar value in key " + key + " is not a dict");
+        }
+        return map.keySet().stream().map(String::valueOf).toList();
+    }
+
+    Map<String, Object> grains() {
+        return grains;
+    }
+
+    Map<String, Object> pillar() {
+        return pillar;
     }
 
     /** {@code config.get(key, default='')}: the minion's options, then grains, then pillar, as Salt looks. */

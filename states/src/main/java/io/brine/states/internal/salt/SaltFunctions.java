@@ -46,6 +46,32 @@ public final class SaltFunctions {
         bodies.put("pillar.get", data::pillarGet);
         bodies.put("grains.get", data::grainsGet);
         bodies.put("grains.filter_by", data::filterBy);
+        bodies.put("grains.has_value", c -> DataFunctions.hasValue(data.grains(), c));
+        bodies.put("grains.item", c -> DataFunctions.item(data.grains(), c));
+        bodies.put("grains.items", c -> DeepMerge.copy(data.grains()));
+        bodies.put("grains.ls", c -> new java.util.TreeSet<>(data.grains().keySet()).stream().toList());
+        bodies.put("grains.equals", c -> String.valueOf(Lookup.path(data.grains(), c.string(0, "key", ""), ":"))
+                .equals(String.valueOf(c.required(1, "value"))));
+        bodies.put("pillar.has_value", c -> DataFunctions.hasValue(data.pillar(), c));
+        bodies.put("pillar.item", c -> DataFunctions.item(data.pillar(), c));
+        bodies.put("pillar.items", c -> DeepMerge.copy(data.pillar()));
+        bodies.put("pillar.ls", c -> List.copyOf(data.pillar().keySet()));
+        bodies.put("pillar.keys", data::pillarKeys);
+        bodies.put("pillar.filter_by", data::pillarFilterBy);
+        MatchFunctions match = new MatchFunctions(String.valueOf(opts.getOrDefault("id", "")), grains, pillar);
+        for (String type : List.of("glob", "pcre", "list", "grain", "grain_pcre", "pillar", "pillar_pcre", "ipcidr",
+                "compound")) {
+            bodies.put("match." + (type.equals("list") ? "list" : type), c -> match.matches(type, c));
+        }
+        bodies.put("network.get_hostname", c -> grains.getOrDefault("localhost", grains.get("hostname")));
+        bodies.put("network.get_fqdn", c -> grains.get("fqdn"));
+        for (String master : List.of("saltutil.runner", "saltutil.cmd", "saltutil.wheel", "publish.publish",
+                "publish.runner")) {
+            bodies.put(master, c -> {
+                throw new SaltCallException("salt['" + c.function() + "'] is refused: a minion's template cannot run "
+                        + "master-side functions or jobs on other minions; give the data through pillar instead");
+            });
+        }
         bodies.put("config.get", data::configGet);
         bodies.put("config.option", data::configOption);
         bodies.put("defaults.merge", data::defaultsMerge);

@@ -53,6 +53,47 @@ class SaltBridgeTest {
         assertEquals("Debian|db", render("{{ salt['grains.get']('os') }}|{{ salt['grains.get']('roles:0') }}"));
     }
 
+    /** The grains.* and pillar.* families formulas call from templates, with Salt's shapes. */
+    @Test
+    void grainsAndPillarFamiliesAnswerAsSaltsDo() throws Exception {
+        assertEquals("True True False", render("{{ salt['grains.has_value']('os') }} {{ salt['grains.has_value']"
+                + "('roles:1') }} {{ salt['grains.has_value']('nope') }}"));
+        assertEquals("{'os': 'Debian', 'nope': 'x'}", render("{{ salt['grains.item']('os', 'nope', default='x') }}"));
+        assertEquals("['id', 'os', 'os_family', 'roles'] True", render("{{ salt['grains.ls']() }} "
+                + "{{ salt['grains.equals']('os', 'Debian') }}"));
+        assertEquals("{'nginx:port': 8080} ['nginx'] ['port', 'tls'] True",
+                render("{{ salt['pillar.item']('nginx:port') }} {{ salt['pillar.ls']() }} "
+                        + "{{ salt['pillar.keys']('nginx') | sort }} {{ salt['pillar.has_value']('nginx:tls:on') }}"));
+        assertEquals("8080", render("{{ salt['pillar.filter_by']({'8080': 'web', 'default': 'x'}, "
+                + "pillar='nginx:port') | replace('web', '8080') }}"));
+        assertTrue(assertThrows(TemplateException.class, () -> render("{{ salt['pillar.keys']('nginx:port') }}"))
+                .getMessage().contains("Pillar value in key nginx:port is not a dict"));
+    }
+
+    /** match.* with the master's own parser, against this minion's id, grains and pillar. */
+    @Test
+    void matchFunctionsUseTheMastersMatcherOnThisMinion() throws Exception {
+        assertEquals("True False True True False True True", render("{{ salt['match.glob']('web*') }} "
+                + "{{ salt['match.glob']('db*') }} {{ salt['match.grain']('os:Debian') }} "
+                + "{{ salt['match.pcre']('w.b[0-9]') }} {{ salt['match.list']('db1,db2') }} "
+                + "{{ salt['match.compound']('G@os_family:Debian and web*') }} "
+                + "{{ salt['match.pillar']('nginx:port:8080') }}"));
+        assertEquals("True", render("{{ salt['match.glob']('db*', minion_id='db1') }}"));
+        assertTrue(assertThrows(TemplateException.class, () -> render("{{ salt['match.compound']('G@os and (') }}"))
+                .getMessage().contains("match.compound"));
+    }
+
+    @Test
+    void masterSideCallsAreRefusedSayingWhy() {
+        for (String f : List.of("saltutil.runner", "saltutil.cmd")) {
+            String message = assertThrows(TemplateException.class, () -> render("{{ salt['" + f + "']('x') }}"))
+                    .getMessage();
+            assertTrue(message.contains("salt['" + f + "'] is refused: a minion's template cannot run master-side"),
+                    message);
+        }
+        assertTrue(minionCalls.isEmpty(), minionCalls.toString());
+    }
+
     @Test
     void filterByPicksTheGrainsEntryOverTheBaseAndMerges() throws Exception {
         String map = "{% set m = salt['grains.filter_by']({'default': {'pkg': 'nginx', 'user': 'www'},"
