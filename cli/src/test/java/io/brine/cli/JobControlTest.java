@@ -85,8 +85,9 @@ class JobControlTest {
 
     @Test
     void killingACommandKillsItsProcess() throws Exception {
-        String marker = "brine-kill-" + System.nanoTime();
-        String jid = cast("node2", "cmd.run", "sleep 60 # " + marker);
+        // the marker is sleep's own argument: bash runs a lone command by exec, so a '# comment' would vanish
+        String marker = "60." + (1_000_000_000L + System.nanoTime() % 1_000_000_000L);
+        String jid = cast("node2", "cmd.run", "sleep " + marker);
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!processRunning(marker) && System.nanoTime() < deadline) {
             Thread.sleep(50);
