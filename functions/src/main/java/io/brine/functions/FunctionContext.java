@@ -19,10 +19,19 @@ import java.util.Objects;
  * @param minion    the minion itself: grains refresh, running jobs
  * @param policy    what this minion agrees to run; a function that runs commands asks it first
  * @param commands  the minion's command runner, bounded by this job's deadline: commands are killed with the job
+ * @param inTemplate whether the calls are a template's ({@code salt[...]}), whose read-only file probes reach as
+ *                  {@link MinionControl#templateFileProbes} says
  */
 public record FunctionContext(String minionId, String jid, Map<String, Object> grains, MasterLink master,
         Instant deadline, FunctionCatalog catalog, Path cacheDir, MinionControl minion, FunctionPolicy policy,
-        CommandRunner commands) {
+        CommandRunner commands, boolean inTemplate) {
+
+    /** A job's own context: not on behalf of a template. */
+    public FunctionContext(String minionId, String jid, Map<String, Object> grains, MasterLink master,
+            Instant deadline, FunctionCatalog catalog, Path cacheDir, MinionControl minion, FunctionPolicy policy,
+            CommandRunner commands) {
+        this(minionId, jid, grains, master, deadline, catalog, cacheDir, minion, policy, commands, false);
+    }
 
     public FunctionContext {
         Objects.requireNonNull(minionId, "minionId");
@@ -67,6 +76,17 @@ public record FunctionContext(String minionId, String jid, Map<String, Object> g
             throw new FunctionException(function + ": " + e);
         }
         return ret instanceof FunctionResult r ? r : new FunctionResult(ret, 0);
+    }
+
+    /** This job's context for the calls its templates make ({@code salt[...]}). */
+    public FunctionContext forTemplates() {
+        return new FunctionContext(minionId, jid, grains, master, deadline, catalog, cacheDir, minion, policy, commands,
+                true);
+    }
+
+    /** How far this call's read-only file probes reach: a template's as the minion says, a job's confined. */
+    public FileProbes fileProbes() {
+        return inTemplate ? minion.templateFileProbes() : FileProbes.CONFINED;
     }
 
     /** {@link #call} as a {@link FunctionCaller}, for a state engine run by this job. */

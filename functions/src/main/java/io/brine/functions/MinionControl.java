@@ -69,6 +69,16 @@ public interface MinionControl {
     }
 
     /**
+     * What a template's read-only file probes ({@code salt['file.file_exists']}, {@code directory_exists},
+     * {@code stat}, {@code read}, {@code find}) may look at. Where the guest owner has not set
+     * {@code file_roots_allowed}, the whole file system, as formulas expect (content only of world-readable
+     * files, never under {@link FileProbes#secret}); where they have, the same directories as every file function.
+     */
+    default FileProbes templateFileProbes() {
+        return FileProbes.CONFINED;
+    }
+
+    /**
      * Salt's {@code allow_undefined} (minion config): false, the default, makes an undefined value in a template a
      * render error naming file and line; true renders it as empty.
      */

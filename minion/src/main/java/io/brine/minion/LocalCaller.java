@@ -95,5 +95,10 @@ public final class LocalCaller implements AutoCloseable {
         public List<Path> fileRootsAllowed() {
             return config.fileRootsAllowed();
         }
+
+        @Override
+        public io.brine.functions.FileProbes templateFileProbes() {
+            return MinionFileProbes.of(config);
+        }
     }
 }

@@ -406,6 +406,11 @@ public final class Minion implements AutoCloseable {
         public java.util.List<Path> fileRootsAllowed() {
             return config.fileRootsAllowed();
         }
+
+        @Override
+        public io.brine.functions.FileProbes templateFileProbes() {
+            return MinionFileProbes.of(config);
+        }
     }
 
     /** Hears one session's master. */

@@ -32,6 +32,9 @@ import java.util.Set;
  * @param maxJobs      how many jobs may run at once ({@code max_jobs}); more wait their turn
  * @param heartbeat    how often the minion checks that its master is still there ({@code heartbeat}, s)
  * @param httpAllow    {@code host:port} globs {@code http.query} may reach ({@code http_allow}; default none)
+ * @param fileRootsConfigured whether the guest owner set {@code file_roots_allowed}: then templates' read-only
+ *                     file probes are confined to it too, else they may look at the whole file system's
+ *                     world-readable files (docs/guest-policy.md)
  * @param fileRootsAllowed directories file functions may read and write ({@code file_roots_allowed};
  *                     default {@code /srv/brine} and the cachedir)
  * @param eventSocket  the local socket guest scripts post events to ({@code event_socket}; default
@@ -60,7 +63,8 @@ import java.util.Set;
 public record MinionConfig(String id, String master, int masterPort, String masterFinger, boolean masterTofu,
         Path pkiDir,
         Path cacheDir, Map<String, Object> grains, int maxJobs, Duration heartbeat, List<String> httpAllow,
-        List<Path> fileRootsAllowed, Path eventSocket, String eventGroup, boolean allowUndefined,
+        List<Path> fileRootsAllowed, boolean fileRootsConfigured, Path eventSocket, String eventGroup,
+        boolean allowUndefined,
         FunctionPolicy functionPolicy, int maxReturnSize, long returnSpoolMax, LoggingConfig logging,
         List<String> failover, List<String> multiMaster, MinionHttps https, ExtensionSources extensions,
         UpdateSettings updates) {
@@ -68,14 +72,14 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     /** This minion with these self-update settings (tests: a release key of their own). */
     public MinionConfig withUpdates(UpdateSettings settings) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs,
-                heartbeat, httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy,
+                heartbeat, httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy,
                 maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, settings);
     }
 
     /** This minion loading extension modules from {@code sources} (tests: a directory of their own). */
     public MinionConfig withExtensions(ExtensionSources sources) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs,
-                heartbeat, httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy,
+                heartbeat, httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy,
                 maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, sources, updates);
     }
 
@@ -130,7 +134,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
      */
     public static MinionConfig underDirectory(Path root, String id, int masterPort) {
         return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
-                Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files")),
+                Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files")), true,
                 root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL, DEFAULT_MAX_RETURN_SIZE,
                 DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT, List.of(), List.of(), null, ExtensionSources.NONE, UpdateSettings.DEFAULT);
     }
@@ -164,7 +168,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 c.bool("master_tofu", false),
                 c.path("pki_dir", Path.of("/etc/brine/pki/minion")), cacheDir, c.map("grains"),
                 (int) c.integer("max_jobs", 64, 1, 10_000),
-                Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)), c.stringList("http_allow"), allowed,
+                Duration.ofSeconds(c.integer("heartbeat", 5, 1, 3600)), c.stringList("http_allow"), allowed, c.has("file_roots_allowed"),
                 c.path("event_socket", cacheDir.resolve("minion.sock")), c.string("event_group", null), c.bool("allow_undefined", false),
                 policy(c), (int) c.integer("max_return_size", DEFAULT_MAX_RETURN_SIZE, 4096, 64L * 1024 * 1024),
                 c.integer("return_spool_max", DEFAULT_RETURN_SPOOL_MAX, 1024 * 1024, 1L << 40), LoggingConfig.from(c),
@@ -176,7 +180,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     public MinionConfig withHttps(List<String> urls, Path caFile, String proxy) {
         MinionHttps h = new MinionHttps(urls, caFile, proxy);
         return new MinionConfig(id, urls.get(0), masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains,
-                maxJobs, heartbeat, httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined,
+                maxJobs, heartbeat, httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined,
                 functionPolicy, maxReturnSize, returnSpoolMax, logging, List.of(), urls.subList(1, urls.size()), h, extensions, updates);
     }
 
@@ -202,13 +206,13 @@ public record MinionConfig(String id, String master, int masterPort, String mast
 
     public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     /** These masters (host or host:port each) to fail over to, in order, after {@code master}. */
     public MinionConfig withFailover(List<String> masters) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
+                httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
                 logging, masters, List.of(), https, extensions, updates);
     }
 
@@ -218,43 +222,43 @@ public record MinionConfig(String id, String master, int masterPort, String mast
      */
     public MinionConfig withMultiMaster(List<String> masters) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
+                httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
                 logging, List.of(), masters, https, extensions, updates);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withMasterFinger(String finger) {
         return new MinionConfig(id, master, masterPort, finger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withMasterPort(int port) {
         return new MinionConfig(id, master, port, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
-                fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, roots, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                httpAllow, roots, true, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     public MinionConfig withMaxReturnSize(int bytes) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
     }
 
     /**

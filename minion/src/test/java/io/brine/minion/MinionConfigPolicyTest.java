@@ -33,6 +33,17 @@ class MinionConfigPolicyTest {
         assertEquals(Optional.empty(), c.functionPolicy().refusal("cmd.run", "anything at all"));
     }
 
+    /** Templates probe the file system openly, but for the minion's keys, unless the owner set file_roots_allowed. */
+    @Test
+    void templatesProbeOpenlyUnlessTheOwnerSetFileRootsAllowed() throws Exception {
+        MinionConfig open = MinionConfig.load(Files.writeString(dir.resolve("open.yaml"), "id: g1\npki_dir: /k\n"));
+        assertEquals(new io.brine.functions.FileProbes(true, java.util.List.of(Path.of("/k"))),
+                MinionFileProbes.of(open));
+        MinionConfig narrowed = MinionConfig.load(Files.writeString(dir.resolve("narrow.yaml"), "id: g1\n"
+                + "file_roots_allowed: [/srv/brine]\n"));
+        assertEquals(io.brine.functions.FileProbes.CONFINED, MinionFileProbes.of(narrowed));
+    }
+
     @Test
     void aBadPatternIsAnErrorNamingTheFileAndLine() throws Exception {
         Path file = Files.writeString(dir.resolve("minion.yaml"), "id: g1\n\ncmd_allowed: ['(unclosed']\n");

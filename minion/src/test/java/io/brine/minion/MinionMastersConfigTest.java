@@ -51,7 +51,7 @@ class MinionMastersConfigTest {
         assertEquals(List.of(), failover.withMultiMaster(List.of("m3")).failover());
         assertEquals(List.of(), c.withFailover(List.of("m2")).multiMaster());
         assertThrows(IllegalArgumentException.class, () -> new MinionConfig(c.id(), c.master(), 4506, null, true,
-                c.pkiDir(), c.cacheDir(), c.grains(), 1, c.heartbeat(), List.of(), List.of(), c.eventSocket(), null,
+                c.pkiDir(), c.cacheDir(), c.grains(), 1, c.heartbeat(), List.of(), List.of(), false, c.eventSocket(), null,
                 false, c.functionPolicy(), 4096, 1 << 20, c.logging(), List.of("m2"), List.of("m3"), null,
                 c.extensions(), c.updates()));
     }

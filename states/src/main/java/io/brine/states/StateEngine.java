@@ -138,7 +138,7 @@ public final class StateEngine {
 
     private StateContext context(StateJob job) {
         Templates templates = new TemplatesOnFirstRender(() -> new JinjaTemplates(job.files(), job.minionId(),
-                job.grains(), job.pillar(), job.allowUndefined(), job.functions()));
+                job.grains(), job.pillar(), job.allowUndefined(), job.templateFunctions()));
         return new StateContext(job.test(), job.minionId(), job.grains(), job.pillar(), job.files(), templates,
                 job.commands(), LOG, backupDir, job.policy(), job.functions(), io.brine.functions.PendingStates.NONE,
                 io.brine.functions.StateRun.NONE);

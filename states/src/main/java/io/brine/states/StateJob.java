@@ -21,6 +21,8 @@ import java.util.Objects;
  * @param allowUndefined Salt's {@code allow_undefined}: undefined template values render empty instead of failing
  * @param commands how states run programs: the minion's runner, bounded by the job's deadline
  * @param functions execution functions states may call (the minion's, within the same job)
+ * @param templateFunctions what templates' {@code salt[...]} calls: the same functions, on a template's behalf
+ *     (their read-only file probes reach further where the guest owner allows it)
  */
 public record StateJob(List<String> sls,
                                               StateFiles files,
@@ -31,7 +33,8 @@ public record StateJob(List<String> sls,
                                               FunctionPolicy policy,
                                               boolean allowUndefined,
                                               CommandRunner commands,
-                                              FunctionCaller functions) {
+                                              FunctionCaller functions,
+                                              FunctionCaller templateFunctions) {
     public StateJob {
         sls = List.copyOf(Objects.requireNonNullElse(sls, List.of()));
         Objects.requireNonNull(files, "files");
@@ -41,6 +44,14 @@ public record StateJob(List<String> sls,
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(commands, "commands");
         Objects.requireNonNull(functions, "functions");
+        Objects.requireNonNull(templateFunctions, "templateFunctions");
+    }
+
+    /** A job whose templates call the same functions as its states. */
+    public StateJob(List<String> sls, StateFiles files, String minionId, Map<String, Object> grains,
+            Map<String, Object> pillar, boolean test, FunctionPolicy policy, boolean allowUndefined,
+            CommandRunner commands, FunctionCaller functions) {
+        this(sls, files, minionId, grains, pillar, test, policy, allowUndefined, commands, functions, functions);
     }
 
     /**

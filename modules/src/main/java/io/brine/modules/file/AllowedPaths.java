@@ -21,13 +21,47 @@ import java.util.List;
  */
 final class AllowedPaths {
     private final List<Path> roots;
+    /** Paths never resolved to, whatever the roots (a template's probes: the minion's keys). */
+    private final List<Path> secret;
+    private final boolean probing;
 
     AllowedPaths(List<Path> roots) {
+        this(roots, List.of(), false);
+    }
+
+    private AllowedPaths(List<Path> roots, List<Path> secret, boolean probing) {
         this.roots = List.copyOf(roots);
+        this.secret = List.copyOf(secret);
+        this.probing = probing;
     }
 
     static AllowedPaths of(FunctionContext context) {
         return new AllowedPaths(context.minion().fileRootsAllowed());
+    }
+
+    /**
+     * For the read-only probes (file_exists, directory_exists, stat, find): a template's reach where the minion lets
+     * templates probe ({@link FunctionContext#fileProbes}), the whole file system but the minion's keys; else a
+     * job's, {@code file_roots_allowed}.
+     */
+    static AllowedPaths forProbes(FunctionContext context) {
+        io.brine.functions.FileProbes probes = context.fileProbes();
+        return probes.open() ? new AllowedPaths(List.of(Path.of("/")), probes.secret(), true) : of(context);
+    }
+
+    /** Whether this is a template's probe of the whole file system (find then lists world-readable folders only). */
+    boolean probing() {
+        return probing;
+    }
+
+    /** Whether {@code real} is one of the paths never probed, or under one. */
+    boolean secret(Path real) {
+        try {
+            WorldReadable.refuseSecret(real.toString(), real, secret);
+            return false;
+        } catch (FunctionException e) {
+            return true;
+        }
     }
 
     /** The real location of an existing file or directory inside the allowed directories. */
@@ -60,6 +94,7 @@ final class AllowedPaths {
         while (!missing.isEmpty()) {
             real = real.resolve(missing.pop());
         }
+        WorldReadable.refuseSecret(path, real, secret);
         for (Path root : realRoots()) {
             if (real.startsWith(root)) {
                 return real;

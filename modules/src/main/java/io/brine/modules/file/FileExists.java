@@ -42,7 +42,7 @@ final class FileExists implements ExecutionFunction {
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
-        Path real = AllowedPaths.of(context).resolve(args.string("path"));
+        Path real = AllowedPaths.forProbes(context).resolve(args.string("path"));
         return directory ? Files.isDirectory(real) : Files.isRegularFile(real);
     }
 }

@@ -46,7 +46,8 @@ final class FileFind implements ExecutionFunction {
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
-        Path start = AllowedPaths.of(context).existing(args.string("path"));
+        AllowedPaths allowed = AllowedPaths.forProbes(context);
+        Path start = allowed.existing(args.string("path"));
         String types = args.optString("type").orElse("fdl"); // its declared pattern admits only f, d and l
         PathMatcher glob = args.optString("name")
                 .map(n -> FileSystems.getDefault().getPathMatcher("glob:" + n)).orElse(null);
@@ -56,6 +57,9 @@ final class FileFind implements ExecutionFunction {
                 new SimpleFileVisitor<>() {
                     @Override
                     public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes a) throws IOException {
+                        if (allowed.probing() && (!listable(dir) || allowed.secret(dir))) {
+                            return FileVisitResult.SKIP_SUBTREE; // a template lists what any local user may list
+                        }
                         return visitFile(dir, a);
                     }
 
@@ -86,5 +90,16 @@ final class FileFind implements ExecutionFunction {
         }
         found.sort(null);
         return found;
+    }
+
+    /** World-readable and world-searchable: a folder any local user may list. */
+    private static boolean listable(Path dir) {
+        try {
+            var perms = Files.getPosixFilePermissions(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            return perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
+                    && perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE);
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

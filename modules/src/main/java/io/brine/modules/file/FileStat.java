@@ -33,7 +33,7 @@ final class FileStat implements ExecutionFunction {
 
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
-        Path file = AllowedPaths.of(context).existing(args.string("path"));
+        Path file = AllowedPaths.forProbes(context).existing(args.string("path"));
         BasicFileAttributes basic = Files.readAttributes(file, BasicFileAttributes.class);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("path", file.toString());

@@ -26,7 +26,8 @@ final class StateRuns {
             throw new FunctionException(e.getMessage(), FAILED_STATES);
         }
         return new StateJob(sls, StateFiles.ofMaster(context.master()), context.minionId(), context.grains(), pillar,
-                test, context.policy(), context.minion().allowUndefined(), context.commands(), context.functions());
+                test, context.policy(), context.minion().allowUndefined(), context.commands(), context.functions(),
+                context.forTemplates().functions());
     }
 
     /** An engine over the job's own catalog: the minion's registry, so states and functions are one set. */
