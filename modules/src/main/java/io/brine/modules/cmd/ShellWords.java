@@ -9,11 +9,11 @@ import java.util.List;
  * after Python's shlex): quotes group words, a backslash escapes outside single quotes; no expansion of any
  * kind, so {@code $HOME} and {@code *} stay as written.
  */
-final class ShellWords {
+public final class ShellWords {
     private ShellWords() {
     }
 
-    static List<String> split(String function, String line) throws FunctionException {
+    public static List<String> split(String function, String line) throws FunctionException {
         List<String> words = new ArrayList<>();
         StringBuilder word = new StringBuilder();
         boolean inWord = false;
