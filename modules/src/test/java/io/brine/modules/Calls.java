@@ -28,14 +28,18 @@ public final class Calls {
                 Instant.now().plus(timeLeft), REGISTRY, Path.of(System.getProperty("java.io.tmpdir")), control);
     }
 
-    /** A minion that allows these {@code http_allow} patterns and {@code file_roots_allowed} roots, and nothing runs. */
-    public record Allowing(List<String> httpAllow, List<Path> fileRootsAllowed) implements MinionControl {
+    /**
+     * A minion that allows these {@code http_allow} patterns and {@code file_roots_allowed} roots, lets its templates
+     * probe files as {@code templateFileProbes} says, and runs nothing.
+     */
+    public record Allowing(List<String> httpAllow, List<Path> fileRootsAllowed,
+            io.brine.functions.FileProbes templateFileProbes) implements MinionControl {
         public static Allowing roots(Path... roots) {
-            return new Allowing(List.of(), List.of(roots));
+            return new Allowing(List.of(), List.of(roots), io.brine.functions.FileProbes.CONFINED);
         }
 
         public static Allowing hosts(String... patterns) {
-            return new Allowing(List.of(patterns), List.of());
+            return new Allowing(List.of(patterns), List.of(), io.brine.functions.FileProbes.CONFINED);
         }
 
         @Override

@@ -29,29 +29,6 @@ class TemplateProbesTest {
     Path pub;
     Path pki;
 
-    /** A minion whose file_roots_allowed is {@code roots} and whose templates probe as {@code probes} says. */
-    private record Minion(List<Path> roots, FileProbes probes) implements io.brine.functions.MinionControl {
-        @Override
-        public Map<String, Object> refreshGrains() {
-            return Map.of();
-        }
-
-        @Override
-        public List<Map<String, Object>> runningJobs() {
-            return List.of();
-        }
-
-        @Override
-        public List<Path> fileRootsAllowed() {
-            return roots;
-        }
-
-        @Override
-        public FileProbes templateFileProbes() {
-            return probes;
-        }
-    }
-
     @BeforeEach
     void tree() throws Exception {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -73,7 +50,7 @@ class TemplateProbesTest {
     }
 
     private FunctionContext template(FileProbes probes) {
-        return Calls.context(Map.of(), Duration.ofMinutes(1), new Minion(List.of(dir.resolve("roots")), probes))
+        return Calls.context(Map.of(), Duration.ofMinutes(1), new Calls.Allowing(List.of(), List.of(dir.resolve("roots")), probes))
                 .forTemplates();
     }
 
@@ -143,7 +120,7 @@ class TemplateProbesTest {
         java.time.Instant deadline = java.time.Instant.now().plusSeconds(30);
         try (io.brine.functions.ProcessRunner runner = new io.brine.functions.ProcessRunner(System.getLogger("t"))) {
             FunctionContext job = new FunctionContext("minion1", "20240101000000000009", Map.of(), master, deadline,
-                    Calls.REGISTRY, dir.resolve("cache"), new Minion(List.of(dir.resolve("roots")), probes),
+                    Calls.REGISTRY, dir.resolve("cache"), new Calls.Allowing(List.of(), List.of(dir.resolve("roots")), probes),
                     io.brine.functions.FunctionPolicy.ALLOW_ALL, runner.until(deadline));
             var f = Calls.REGISTRY.find("state.sls").orElseThrow();
             return (io.brine.functions.FunctionResult) f.call(job, io.brine.functions.Arguments.bind("state.sls",
@@ -159,7 +136,7 @@ class TemplateProbesTest {
             assertTrue(refusal(confined, f, outside).contains("outside file_roots_allowed"), f);
         }
         FunctionContext job = Calls.context(Map.of(), Duration.ofMinutes(1),
-                new Minion(List.of(dir.resolve("roots")), new FileProbes(true, List.of(pki))));
+                new Calls.Allowing(List.of(), List.of(dir.resolve("roots")), new FileProbes(true, List.of(pki))));
         for (String f : List.of("file.read", "file.file_exists", "file.stat", "file.find")) {
             assertTrue(refusal(job, f, outside).contains("outside file_roots_allowed"), "a job's " + f);
         }
