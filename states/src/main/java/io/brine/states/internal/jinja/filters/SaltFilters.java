@@ -21,6 +21,7 @@ public final class SaltFilters {
         TruthSelect.all().forEach(global::registerFilter);
         DefaultFilter.all().forEach(global::registerFilter);
         global.registerFilter(new DictSortFilter());
+        FirstLastFilter.all().forEach(global::registerFilter);
         SaltTests.all().forEach(global::registerExpTest);
         SaltGlobals.all().forEach(global::registerFunction);
         global.put("None", PyNone.NONE);

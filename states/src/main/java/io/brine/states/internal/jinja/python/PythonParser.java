@@ -49,6 +49,40 @@ final class PythonParser extends ExtendedParser {
                 });
     }
 
+    /**
+     * Python's {@code and} over {@code not}-tests: {@code not} binds more loosely than a comparison, so
+     * {@code not a == b} is {@code not (a == b)} and {@code not x in y} is {@code not (x in y)}. JUEL's {@code not}
+     * is a unary operator binding tighter than comparisons, which silently turned such a test into another.
+     */
+    @Override
+    protected AstNode and(boolean required) throws ScanException, jinjava.de.odysseus.el.tree.impl.Parser.ParseException {
+        AstNode v = notTest(required);
+        if (v == null) {
+            return null;
+        }
+        while (true) {
+            jinjava.de.odysseus.el.tree.impl.Scanner.Token t = getToken();
+            if (t.getSymbol() == Symbol.AND) {
+                consumeToken();
+                v = createAstBinary(v, notTest(true), AstBinary.AND);
+            } else if (t.getSymbol() == Symbol.EXTENSION && getExtensionHandler(t) != null
+                    && getExtensionHandler(t).getExtensionPoint() == ExtensionPoint.AND) {
+                v = getExtensionHandler(consumeToken()).createAstNode(v, notTest(true));
+            } else {
+                return v;
+            }
+        }
+    }
+
+    /** Python's not_test: {@code not} applied to a whole comparison, or a comparison. */
+    private AstNode notTest(boolean required) throws ScanException, jinjava.de.odysseus.el.tree.impl.Parser.ParseException {
+        if (getToken().getSymbol() == Symbol.NOT) {
+            consumeToken();
+            return createAstUnary(notTest(true), jinjava.de.odysseus.el.tree.impl.ast.AstUnary.NOT);
+        }
+        return eq(required);
+    }
+
     /** Both sides must be defined: Jinja's StrictUndefined fails in any operator, {@code and} and {@code or} too. */
     @Override
     protected AstBinary createAstBinary(AstNode left, AstNode right, AstBinary.Operator operator) {

@@ -37,6 +37,13 @@ class PythonNoneAndEqualityTest {
         {"{{ none | string }} {{ [none] }} {{ none ~ 'x' }}", "None [None] Nonex"},
         {"{% import_yaml 'd.yaml' as d %}{{ d.a is none }} {{ d.b != false }} {{ d }}",
             "True True {'a': None, 'b': None, 'c': False}"},
+        // Python's not binds more loosely than a comparison (users-formula lost four states to this)
+        {"{{ not 'a' in ['b'] }} {{ not 1 == 2 }} {{ not 1 < 0 }} {{ not none is none }} {{ not false and true }}",
+            "True True True False True"},
+        {"{{ not pillar.flag }} {{ not [] or 'x' }} {{ 'a' not in ['b'] }}", "True True True"},
+        // first and last of a dict are keys, as Python iterates a dict
+        {"{{ {'b': {'rev': 'x'}, 'c': 1} | first }} {{ {'b': 1, 'c': 2} | last }} {{ [3, 4] | first }} "
+            + "{{ 'xyz' | last }}", "b c 3 z"},
     };
 
     @TempDir
