@@ -50,10 +50,11 @@ final class FileRecurse implements StateFunction {
     @Override
     public List<Param> params() {
         return List.of(
-                Param.required("source", Type.STRING, "brine://dir or salt://dir in the state tree"),
+                Param.required("source", Type.STRING_LIST, "brine://dir or salt://dir in the state tree, or a list "
+                        + "of them: the first that exists"),
                 Param.optional("clean", Type.BOOLEAN, false, "remove what the source does not hold (exclude_pat excepted)"),
                 Param.optional("include_pat", Type.STRING, null, "only paths matching this glob (or E@regex)"),
-                Param.optional("exclude_pat", Type.STRING, null, "skip, and never clean, paths matching this glob"
+                Param.optional("exclude_pat", Type.STRING_LIST, null, "skip, and never clean, paths matching this glob, or any of a list"
                         + " (or E@regex)"),
                 Param.optional("maxdepth", Type.INTEGER, null, "how many directory levels below the source to copy"),
                 Param.optional("user", Type.STRING, null, "owner of files and directories"),
@@ -74,30 +75,44 @@ final class FileRecurse implements StateFunction {
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
         Path target = Path.of(args.name());
-        String source = args.string("source");
-        Optional<String> scheme = TREE_SCHEMES.stream().filter(source::startsWith).findFirst();
         if (!target.isAbsolute()) {
             return StateResult.failed("Specified file " + target + " is not an absolute path");
         }
-        if (scheme.isEmpty()) {
-            return StateResult.failed("Invalid source '" + source + "' (must be a salt:// or brine:// URI)");
+        List<String> sources = args.strings("source");
+        for (String each : sources) {
+            if (TREE_SCHEMES.stream().noneMatch(each::startsWith)) {
+                return StateResult.failed("Invalid source '" + each + "' (must be a salt:// or brine:// URI)");
+            }
         }
         PathFilter filter;
         try {
-            filter = PathFilter.of(args.string("include_pat"), args.string("exclude_pat"));
+            filter = PathFilter.of(args.string("include_pat"), args.has("exclude_pat") ? args.strings("exclude_pat")
+                    : null);
         } catch (IllegalArgumentException e) {
             return StateResult.failed(e.getMessage());
         }
-        String sourceDir = source.substring(scheme.get().length()).replaceAll("/+$", "");
-        Optional<List<String>> listing;
-        try {
-            listing = ctx.files().list(sourceDir);
-        } catch (IOException e) {
-            return StateResult.failed("Recurse failed: " + e.getMessage());
+        // as Salt: the first source of the list that exists in the tree
+        Optional<String> found = Optional.empty();
+        String foundDir = null;
+        Optional<List<String>> listing = Optional.empty();
+        for (String each : sources) {
+            found = TREE_SCHEMES.stream().filter(each::startsWith).findFirst();
+            foundDir = each.substring(found.orElseThrow().length()).replaceAll("/+$", "");
+            try {
+                listing = ctx.files().list(foundDir);
+            } catch (IOException e) {
+                return StateResult.failed("Recurse failed: " + e.getMessage());
+            }
+            if (listing.isPresent()) {
+                break;
+            }
         }
         if (listing.isEmpty()) {
-            return StateResult.failed("The directory '" + source + "' does not exist on the file server");
+            return StateResult.failed("The directory '" + String.join("', '", sources)
+                    + "' does not exist on the file server");
         }
+        Optional<String> scheme = found;
+        String sourceDir = foundDir;
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
             return StateResult.failed("The path " + target + " exists and is not a directory");
         }

@@ -5,22 +5,31 @@ import java.util.regex.Pattern;
 /**
  * {@code include_pat} and {@code exclude_pat} of {@code file.recurse}, as Salt reads them: a shell glob matched
  * against the whole relative path (where {@code *} also crosses '/'), or with an {@code E@} prefix a regular
- * expression found anywhere in it. A path passes if it matches the include pattern and not the exclude pattern.
+ * expression found anywhere in it. A path passes if it matches the include pattern and none of the exclude ones.
  */
-record PathFilter(Pattern include, Pattern exclude) {
-    /** Throws naming the pattern if a regular expression does not compile. */
-    static PathFilter of(String includePat, String excludePat) {
-        return new PathFilter(compile(includePat), compile(excludePat));
+record PathFilter(Pattern include, java.util.List<Pattern> exclude) {
+    /**
+     * {@code exclude} may hold several patterns (Salt's {@code exclude_pat} takes a list): a path matching any is
+     * excluded. Throws naming the pattern if a regular expression does not compile.
+     */
+    static PathFilter of(String includePat, java.util.List<String> excludePats) {
+        java.util.List<Pattern> exclude = new java.util.ArrayList<>();
+        for (String pat : excludePats == null ? java.util.List.<String>of() : excludePats) {
+            Pattern p = compile(pat);
+            if (p != null) {
+                exclude.add(p);
+            }
+        }
+        return new PathFilter(compile(includePat), java.util.List.copyOf(exclude));
     }
 
     boolean passes(String relativePath) {
-        return (include == null || include.matcher(relativePath).find())
-                && (exclude == null || !exclude.matcher(relativePath).find());
+        return (include == null || include.matcher(relativePath).find()) && !excluded(relativePath);
     }
 
-    /** Only the exclude pattern: what {@code clean} must leave alone. */
+    /** Only the exclude patterns: what {@code clean} must leave alone. */
     boolean excluded(String relativePath) {
-        return exclude != null && exclude.matcher(relativePath).find();
+        return exclude.stream().anyMatch(p -> p.matcher(relativePath).find());
     }
 
     private static Pattern compile(String pat) {

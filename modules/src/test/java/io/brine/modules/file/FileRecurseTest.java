@@ -109,6 +109,25 @@ class FileRecurseTest {
         assertEquals(Map.of(), run(sls, false).get("changes"));
     }
 
+    /** As Salt's: a list of sources, the first that exists in the tree (salt-formula gives one). */
+    @Test
+    void aListOfSourcesTakesTheFirstThatExists() throws Exception {
+        tree.pillar.put("port", 1);
+        Map<String, Object> real = run("app:\n  file.recurse:\n    - name: {{ pillar.target }}\n    - source:\n"
+                + "      - salt://app/missing\n      - salt://app/conf\n    - exclude_pat: '*.bak'\n", false);
+        assertEquals(true, real.get("result"), real::toString);
+        assertEquals("port = {{ pillar.port }}\n", Files.readString(target.resolve("main.conf")));
+        try (Stream<Path> walk = Files.walk(target)) { // afresh: clean leaves excluded paths alone
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        run("app:\n  file.recurse:\n    - name: {{ pillar.target }}\n    - source: salt://app/conf\n"
+                + "    - exclude_pat: ['*.bak', 'sub*']\n", false);
+        assertEquals(List.of("", "main.conf"), listing(), "a list of exclude patterns, any of them excluding");
+        Map<String, Object> none = run("app:\n  file.recurse:\n    - name: /tmp/x\n    - source: [salt://a, salt://b]\n",
+                false);
+        assertTrue(none.get("comment").toString().contains("'salt://a', 'salt://b' does not exist"), none::toString);
+    }
+
     @Test
     void badSourcesFailClearly() {
         Map<String, Object> missing = run("app:\n  file.recurse:\n    - name: /tmp/x\n    - source: salt://nope\n", false);
