@@ -32,6 +32,7 @@ module io.brine.modules {
         io.brine.modules.pkgrepo.PkgrepoStates,
         io.brine.modules.timezone.TimezoneModule,
         io.brine.modules.iptables.IptablesModule,
+        io.brine.modules.alternatives.AlternativesModule,
         io.brine.modules.locale.LocaleStates,
         io.brine.modules.mount.MountStates,
         io.brine.modules.git.GitStates,

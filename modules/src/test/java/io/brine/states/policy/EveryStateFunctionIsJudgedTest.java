@@ -50,6 +50,9 @@ class EveryStateFunctionIsJudgedTest {
         sample("git.config_set", Map.of("name", "core.sshCommand", "value", "ssh -i key", "global", true));
         sample("pip.installed", Map.of("name", "requests", "bin_env", "/opt/venv/bin/python"));
         sample("pip.removed", Map.of("name", "requests", "bin_env", "/opt/venv/bin/python"));
+        sample("alternatives.install", Map.of("name", "editor", "link", "/usr/bin/editor", "path", "/tmp/evil",
+                "priority", 100));
+        sample("alternatives.set", Map.of("name", "editor", "path", "/tmp/evil"));
     }
 
     private static void sample(String state, Map<String, Object> args) {
