@@ -34,7 +34,10 @@ final class MachineGrains {
 
     static Map<String, Object> of(Path root) {
         Map<String, Object> grains = new TreeMap<>();
-        read(root.resolve("proc/cpuinfo")).ifPresent(cpuinfo -> cpu(cpuinfo, grains));
+        String cpuinfo = read(root.resolve("proc/cpuinfo")).orElse(null); // read once: cpu grains and virtual
+        if (cpuinfo != null) {
+            cpu(cpuinfo, grains);
+        }
         read(root.resolve("proc/meminfo")).ifPresent(meminfo -> {
             mib(meminfo, "MemTotal:").ifPresent(m -> grains.put("mem_total", m));
             mib(meminfo, "SwapTotal:").ifPresent(m -> grains.put("swap_total", m));
@@ -46,7 +49,7 @@ final class MachineGrains {
         grains.put("efi", Files.isDirectory(root.resolve("sys/firmware/efi/efivars"))
                 || Files.isDirectory(root.resolve("sys/firmware/efi/vars")));
         grains.put("init", init(root));
-        virtual(root, grains);
+        virtual(root, cpuinfo == null ? "" : cpuinfo, grains);
         return grains;
     }
 
@@ -134,7 +137,7 @@ final class MachineGrains {
     }
 
     /** {@code physical} unless a file says otherwise, as Salt's checks of /proc and /sys find it. */
-    private static void virtual(Path root, Map<String, Object> grains) {
+    private static void virtual(Path root, String cpuinfo, Map<String, Object> grains) {
         String virtual = "physical";
         String subtype = null;
         String product = read(root.resolve("sys/devices/virtual/dmi/id/product_name")).map(String::strip).orElse("");
@@ -147,7 +150,7 @@ final class MachineGrains {
         if (virtual.equals("physical") && VENDORS.containsKey(vendor)) {
             virtual = VENDORS.get(vendor);
         }
-        if (read(root.resolve("proc/cpuinfo")).map(c -> c.contains("QEMU Virtual CPU")).orElse(false)) {
+        if (cpuinfo.contains("QEMU Virtual CPU")) {
             virtual = "kvm";
         }
         if (Files.isDirectory(root.resolve("proc/xen"))) {

@@ -41,6 +41,13 @@ final class WorldReadable {
 
     /** Refuses a path (resolved) at or under one of {@code secret} (resolved too). */
     static void refuseSecret(String asked, Path real, List<Path> secret) throws FunctionException {
+        if (isSecret(real, secret)) {
+            throw new FunctionException("refused: '" + asked + "': templates never look at the minion's own keys");
+        }
+    }
+
+    /** Whether {@code real} (resolved) is at or under one of {@code secret} (resolved too). */
+    static boolean isSecret(Path real, List<Path> secret) {
         for (Path s : secret) {
             Path resolved;
             try {
@@ -49,9 +56,10 @@ final class WorldReadable {
                 resolved = s.toAbsolutePath().normalize();
             }
             if (real.startsWith(resolved)) {
-                throw new FunctionException("refused: '" + asked + "': templates never look at the minion's own keys");
+                return true;
             }
         }
+        return false;
     }
 
     private static FunctionException notWorldReadable(String path, String why) {

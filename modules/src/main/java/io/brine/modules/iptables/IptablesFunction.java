@@ -120,7 +120,8 @@ final class IptablesFunction implements ExecutionFunction {
             case DELETE -> {
                 argv.addAll(List.of("-D", Iptables.chain(args.string("chain"))));
                 if (args.has("position")) {
-                    return List.of("-D", Iptables.chain(args.string("chain")), String.valueOf(args.integer("position")));
+                    argv.add(String.valueOf(args.integer("position")));
+                    return argv;
                 }
                 if (!args.has("rule")) {
                     throw new FunctionException("iptables.delete: give a rule or a position");
