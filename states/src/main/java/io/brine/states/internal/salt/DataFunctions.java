@@ -159,10 +159,21 @@ final class DataFunctions {
         return c.arg(1, "default", "");
     }
 
-    /** {@code config.option(value, default='')}: the minion's options only. */
+    /**
+     * {@code config.option(value, default='')}: the key as it is (no {@code :} paths) in the minion's options, then
+     * grains, then pillar, then the pillar's {@code master} mapping, as Salt looks; formulas keep module settings as
+     * flat pillar keys ({@code postgres.port: 5432}). Salt's built-in defaults for its mongo, redis, solr and ldap
+     * modules are not there: Brine has none of those modules.
+     */
     Object configOption(Call c) {
-        Object found = Lookup.path(opts, c.string(0, "value", null), ":");
-        return found == Lookup.MISSING ? c.arg(1, "default", "") : found;
+        String key = c.string(0, "value", null);
+        Object master = pillar.get("master");
+        for (Map<?, ?> source : List.of(opts, grains, pillar, master instanceof Map<?, ?> m ? m : Map.of())) {
+            if (source.containsKey(key)) {
+                return source.get(key);
+            }
+        }
+        return c.arg(1, "default", "");
     }
 
     /** {@code defaults.merge(dest, src, merge_lists=False, in_place=True)}: returns the merged mapping. */

@@ -118,6 +118,9 @@ class SaltBridgeTest {
                 + "('/etc/nginx', 'conf.d') }}|{{ salt['file.join']('/etc', '/abs') }}"));
         assertEquals("web1|8080|d", render("{{ salt['config.get']('id') }}|{{ salt['config.get']('nginx:port') }}|"
                 + "{{ salt['config.get']('absent', 'd') }}"));
+        assertEquals("Debian|8080|d", render("{{ salt['config.option']('os') }}|{{ salt['config.option']('nginx')"
+                + "['port'] }}|{{ salt['config.option']('nginx:port', 'd') }}"), "Salt's order: options, grains, "
+                + "pillar; a key as it is, never a path");
         assertEquals("-1 0 1 -1", render("{{ salt['pkg.version_cmp']('1.0~rc1', '1.0') }} {{ salt['pkg.version_cmp']"
                 + "('1:2.0-1', '1:2.0-1') }} {{ salt['pkg.version_cmp']('2.10', '2.9') }} {{ salt['pkg.version_cmp']"
                 + "('7.88.1-10', '1:7.0') }}"));
