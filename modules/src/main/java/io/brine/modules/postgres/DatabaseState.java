@@ -61,6 +61,8 @@ final class DatabaseState implements StateFunction {
         try {
             PgConnection c = PgConnection.ofState(args, ctx.pillar());
             return present ? present(args, ctx, c) : absent(args, ctx, c);
+        } catch (PgUnreachable e) {
+            return e.outcome(ctx, "Database " + args.name());
         } catch (FunctionException e) {
             return StateResult.failed(e.getMessage());
         }

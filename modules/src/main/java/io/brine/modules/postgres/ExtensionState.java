@@ -58,6 +58,8 @@ final class ExtensionState implements StateFunction {
         try {
             PgConnection c = PgConnection.ofState(args, ctx.pillar());
             return present ? present(args, ctx, c) : absent(args, ctx, c);
+        } catch (PgUnreachable e) {
+            return e.outcome(ctx, "Extension " + args.name());
         } catch (FunctionException e) {
             return StateResult.failed(e.getMessage());
         }

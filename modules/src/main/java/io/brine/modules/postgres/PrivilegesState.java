@@ -96,6 +96,8 @@ final class PrivilegesState implements StateFunction {
             }
             return StateResult.changed(Map.of(name, present ? "Present" : "Absent"), "The privilege(s): " + shown
                     + " have been " + (present ? "granted to " : "revoked from ") + name);
+        } catch (PgUnreachable e) {
+            return e.outcome(ctx, "The privilege(s) of " + name + " on " + objectName);
         } catch (FunctionException e) {
             return StateResult.failed(e.getMessage());
         }

@@ -78,6 +78,13 @@ final class Psql {
         env.put("PGUSER", c.user());
         env.put("PGPASSWORD", null);
         env.put("PGAPPNAME", "brine");
+        if (!installed()) {
+            throw new PgUnreachable("psql is not installed" + (binDir == null ? " (not found in PATH)" : " in "
+                    + binDir));
+        }
+        if (c.runas() != null && !userExists(c.runas())) {
+            throw new PgUnreachable("there is no system user '" + c.runas() + "' to run psql as");
+        }
         Path passfile = c.password() == null ? null : passfile(c);
         try {
             env.put("PGPASSFILE", passfile == null ? null : passfile.toString());
@@ -85,6 +92,10 @@ final class Psql {
                     "--quiet", "--set", "ON_ERROR_STOP=1").withEnv(env).withCwd(Path.of("/"));
             command = command.withStdin("SET standard_conforming_strings = on;\n" + script);
             CommandResult r = runner.run(c.runas() == null ? command : command.withRunas(c.runas()));
+            if (r.exitCode() == 2) {
+                // psql's status for a connection that could not be made or was lost
+                throw new PgUnreachable(message(r));
+            }
             if (r.exitCode() != 0) {
                 throw new FunctionException(message(r));
             }
@@ -93,6 +104,28 @@ final class Psql {
             if (passfile != null) {
                 Files.deleteIfExists(passfile);
             }
+        }
+    }
+
+    private boolean installed() {
+        if (binDir != null) {
+            return Files.isExecutable(binDir.resolve("psql"));
+        }
+        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
+        for (String dir : path.split(":")) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "psql"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean userExists(String user) {
+        try {
+            Path.of("/").getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(user);
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -84,6 +84,8 @@ final class RoleState implements StateFunction {
         try {
             PgConnection c = PgConnection.ofState(args, ctx.pillar());
             return present ? present(args, ctx, c) : absent(args, ctx, c);
+        } catch (PgUnreachable e) {
+            return e.outcome(ctx, noun() + " " + args.name());
         } catch (FunctionException e) {
             return StateResult.failed(e.getMessage());
         }

@@ -81,6 +81,8 @@ final class SchemaState implements StateFunction {
             }
             return StateResult.changed(Map.of(name, "Absent"), "Schema " + name + " has been removed from database "
                     + db);
+        } catch (PgUnreachable e) {
+            return e.outcome(ctx, "Schema " + name + " in database " + db);
         } catch (FunctionException e) {
             return StateResult.failed(e.getMessage());
         }

@@ -55,6 +55,8 @@ final class TablespaceState implements StateFunction {
         try {
             PgConnection c = PgConnection.ofState(args, ctx.pillar());
             return present ? present(args, ctx, c) : absent(args, ctx, c);
+        } catch (PgUnreachable e) {
+            return e.outcome(ctx, "Tablespace " + args.name());
         } catch (FunctionException e) {
             return StateResult.failed(e.getMessage());
         }

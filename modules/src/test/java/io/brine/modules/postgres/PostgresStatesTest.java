@@ -264,10 +264,20 @@ class PostgresStatesTest {
     }
 
     @Test
-    void aServerThatCannotBeReachedFailsTheStateWithPsqlsReason() {
+    void aServerThatCannotBeReachedFailsTheStateAndLeavesATestRunsPlanOpen() {
         String sls = "nobody:\n  postgres_user.present:\n    - db_host: " + dir.resolve("no-socket-here") + "\n";
         Map<String, Object> failed = apply(false, "nobody", "postgres_user.present", sls);
         assertEquals(false, failed.get("result"));
         assertTrue(String.valueOf(failed.get("comment")).contains("connection to server on socket"), failed::toString);
+        // a highstate's plan on a fresh machine: the states that install and start the server have not run yet
+        Map<String, Object> planned = apply(true, "nobody", "postgres_user.present", sls);
+        assertNull(planned.get("result"), planned::toString);
+        assertTrue(String.valueOf(planned.get("comment")).startsWith("User nobody cannot be checked now: "),
+                planned::toString);
+        StateEngine withoutClient = StateEngine.of(List.of(new TestStates(),
+                new PostgresUserStates(dir.resolve("no-bin"))));
+        Map<String, Object> noClient = state(withoutClient.apply(tree.testJob("s")), "nobody", "postgres_user.present");
+        assertEquals("User nobody cannot be checked now: psql is not installed in " + dir.resolve("no-bin"),
+                noClient.get("comment"));
     }
 }
