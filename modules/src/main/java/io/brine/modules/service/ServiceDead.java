@@ -30,7 +30,11 @@ final class ServiceDead implements StateFunction {
         ServiceManager pm = ServiceManagers.detect(ctx.commands());
         String service = args.name();
         if (!pm.available(service)) {
-            return StateResult.ok("The named service " + service + " is not available, so it is not running");
+            // Salt's outcome: a service that is not there is not running; a plan says what would happen if an
+            // earlier state of the run installed it
+            return ctx.test() ? StateResult.pending(Map.of(), "Service " + service
+                    + " not present; if created in this state run, it would have been stopped")
+                    : StateResult.ok("The named service " + service + " is not available");
         }
         Map<String, Object> changes = new LinkedHashMap<>();
         boolean running = pm.running(service);

@@ -34,6 +34,15 @@ final class ServiceEnablement implements StateFunction {
         ServiceManager pm = ServiceManagers.detect(ctx.commands());
         String service = args.name();
         if (!pm.available(service)) {
+            // Salt's outcomes: a service that is not there does not start at boot, so disabled holds; enabled
+            // fails, and in a plan says what would happen if an earlier state of the run installed it
+            if (!enable) {
+                return StateResult.ok("The named service " + service + " is not available");
+            }
+            if (ctx.test()) {
+                return StateResult.pending(Map.of(), "Service " + service
+                        + " not present; if created in this state run, it would have been enabled");
+            }
             return StateResult.failed("The named service " + service + " is not available (" + pm.name() + ")");
         }
         Map<String, Object> changes = new LinkedHashMap<>();

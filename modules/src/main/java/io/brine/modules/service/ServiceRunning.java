@@ -38,8 +38,8 @@ final class ServiceRunning implements StateFunction {
             if (ctx.test()) {
                 // In a dry run the package that provides the service may be one of the states still to apply:
                 // report the start as a pending change instead of failing the whole plan.
-                return StateResult.pending(Map.of(service, true), "The service " + service
-                        + " is not available yet; it would be started once installed");
+                return StateResult.pending(Map.of(service, true), "Service " + service
+                        + " not present; if created in this state run, it would have been started");
             }
             return StateResult.failed("The named service " + service + " is not available (" + pm.name() + ")");
         }

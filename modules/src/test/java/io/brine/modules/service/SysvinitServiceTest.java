@@ -15,6 +15,7 @@ import io.brine.states.StateTree;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -109,6 +110,34 @@ class SysvinitServiceTest {
         assertNull(state(out, name, "service.running").get("result"));
         assertFalse(Files.exists(daemon.pidFile));
         assertFalse(Files.exists(work.resolve("daemon.conf")));
+    }
+
+    @Test
+    void aServiceThatIsNotThereHasSaltsOutcomes() {
+        String ghost = "brine-no-such-service";
+        StringBuilder sls = new StringBuilder();
+        for (String f : List.of("enabled", "disabled", "dead", "running")) {
+            sls.append(f).append(":\n  service.").append(f).append(":\n    - name: ").append(ghost).append('\n');
+        }
+        tree.file("ghosts.sls", sls.toString());
+        StateOutcome plan = engine.apply(tree.testJob("ghosts"));
+        for (String verb : List.of("enabled", "stopped", "started")) {
+            String function = switch (verb) {
+                case "enabled" -> "service.enabled";
+                case "stopped" -> "service.dead";
+                default -> "service.running";
+            };
+            Map<String, Object> s = state(plan, function.substring("service.".length()), function);
+            assertNull(s.get("result"), s::toString);
+            assertEquals("Service " + ghost + " not present; if created in this state run, it would have been " + verb,
+                    s.get("comment"));
+        }
+        StateOutcome applied = engine.apply(tree.job("ghosts"));
+        assertEquals(true, state(applied, "disabled", "service.disabled").get("result"), "not there: not started at boot");
+        assertEquals("The named service " + ghost + " is not available",
+                state(applied, "dead", "service.dead").get("comment"));
+        assertEquals(true, state(applied, "dead", "service.dead").get("result"));
+        assertEquals(false, state(applied, "enabled", "service.enabled").get("result"));
     }
 
     @Test
