@@ -52,6 +52,7 @@ final class PkgInstalled implements StateFunction {
         } catch (IllegalArgumentException e) {
             return StateResult.failed(e.getMessage());
         }
+        targets = resolveLatest(targets, pm, args.bool("refresh") && !ctx.test());
         Map<String, String> before = new LinkedHashMap<>();
         List<PackageManager.Request> needed = new ArrayList<>();
         for (PackageManager.Request t : targets) {
@@ -74,6 +75,33 @@ final class PkgInstalled implements StateFunction {
         }
         List<Expected> expected = needed.stream().map(t -> new Expected(t.name(), t.version())).toList();
         return verify(pm, expected, () -> pm.install(needed, args.string("fromrepo")));
+    }
+
+    /**
+     * Salt's {@code version: latest}: the newest version the repositories offer, or the installed one when there is
+     * none newer; a package no repository offers keeps no version, so installing it fails with the tool's reason.
+     */
+    private static List<PackageManager.Request> resolveLatest(List<PackageManager.Request> targets, PackageManager pm,
+            boolean refresh) throws IOException, InterruptedException {
+        if (targets.stream().noneMatch(t -> "latest".equals(t.version()))) {
+            return targets;
+        }
+        if (refresh) {
+            pm.refresh();
+        }
+        List<PackageManager.Request> resolved = new ArrayList<>();
+        for (PackageManager.Request t : targets) {
+            if (!"latest".equals(t.version())) {
+                resolved.add(t);
+                continue;
+            }
+            Optional<String> newest = pm.candidateVersion(t.name());
+            if (newest.isEmpty()) {
+                newest = pm.installedVersion(t.name());
+            }
+            resolved.add(new PackageManager.Request(t.name(), newest.orElse(null)));
+        }
+        return resolved;
     }
 
     private StateResult fromFiles(Arguments args, StateContext ctx, PackageManager pm) throws IOException, InterruptedException {

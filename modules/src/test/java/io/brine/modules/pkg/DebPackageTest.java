@@ -99,6 +99,10 @@ class DebPackageTest {
         StateOutcome latest = apply("%s:\n  pkg.latest: []\n".formatted(pkg));
         assertTrue(latest.success(), () -> latest.ret().toString());
         assertFalse(anyChanges(latest), "the installed version is the newest one apt knows");
+        StateOutcome versionLatest = apply("%s:\n  pkg.installed:\n    - version: latest\n    - refresh: False\n"
+                .formatted(pkg));
+        assertTrue(versionLatest.success(), () -> versionLatest.ret().toString());
+        assertFalse(anyChanges(versionLatest), "Salt's version: latest is the newest version, installed already");
 
         StateOutcome removed = apply("%s:\n  pkg.removed: []\n".formatted(pkg));
         assertEquals(Map.of(pkg, Map.of("old", "2.0-1", "new", "")), state(removed, pkg, "pkg.removed").get("changes"));
