@@ -138,6 +138,18 @@ final class FileRecurse implements StateFunction {
                 dirs.add(rel);
             }
         }
+        if (files.isEmpty() && dirs.size() == 1) {
+            // Nothing passes the filters: Salt makes the target directory without reporting it, and the state is
+            // in the correct state (salt-formula's cloud.*.d with exclude_pat: _*)
+            if (!ctx.test()) {
+                StateResult made = directory.apply(delegate(directory, target, pairs("user", args.raw("user"),
+                        "group", args.raw("group"), "dir_mode", args.raw("dir_mode"), "makedirs", true)), ctx);
+                if (made.failed()) {
+                    return made;
+                }
+            }
+            return StateResult.ok("The directory " + target + " is in the correct state");
+        }
         for (String rel : dirs) {
             Path dir = rel.isEmpty() ? target : target.resolve(rel);
             outcome.merge(dir, directory.apply(delegate(directory, dir, pairs("user", args.raw("user"),

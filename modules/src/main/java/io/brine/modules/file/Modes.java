@@ -21,9 +21,13 @@ public final class Modes {
 
     private Modes() {}
 
-    /** A state's mode, or null when not given; throws naming a malformed one. Up to 07777. */
+    /**
+     * A state's mode, or null when not given; throws naming a malformed one. Up to 07777. Salt's {@code keep} (keep
+     * the mode the file server's copy has) is null too: the master's file server does not send modes, so Brine
+     * leaves the mode alone, a file it creates getting the default one.
+     */
     static Integer parse(String text) {
-        if (text == null || text.isBlank()) {
+        if (text == null || text.isBlank() || text.strip().equalsIgnoreCase("keep")) {
             return null;
         }
         String digits = text.strip();

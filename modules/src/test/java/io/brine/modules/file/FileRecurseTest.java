@@ -129,6 +129,27 @@ class FileRecurseTest {
     }
 
     @Test
+    void aSourceWhoseFilesAreAllExcludedIsInTheCorrectStateAndKeepLeavesModesAlone() throws Exception {
+        String sls = "app:\n  file.recurse:\n    - name: {{ pillar.target }}\n    - source: salt://app/conf\n"
+                + "    - exclude_pat: '*'\n";
+        Map<String, Object> planned = run(sls, true);
+        assertEquals(true, planned.get("result"), planned::toString);
+        assertEquals("The directory " + work.resolve("app") + " is in the correct state", planned.get("comment"));
+        Map<String, Object> applied = run(sls, false);
+        assertEquals(Map.of(), applied.get("changes"), "Salt makes the directory without reporting it");
+        assertTrue(Files.isDirectory(work.resolve("app")));
+
+        Path kept = Files.writeString(work.resolve("app/main.conf"), "old\n");
+        Files.setPosixFilePermissions(kept, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Map<String, Object> keep = run("app:\n  file.recurse:\n    - name: {{ pillar.target }}\n"
+                + "    - source: salt://app/conf\n    - file_mode: keep\n", false);
+        assertEquals(true, keep.get("result"), keep::toString);
+        assertEquals("port = {{ pillar.port }}\n", Files.readString(kept), "copied as it is: no template");
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(kept)), "keep: the mode is left as it is");
+    }
+
+    @Test
     void badSourcesFailClearly() {
         Map<String, Object> missing = run("app:\n  file.recurse:\n    - name: /tmp/x\n    - source: salt://nope\n", false);
         assertEquals(false, missing.get("result"));
