@@ -236,6 +236,9 @@ class SshAuthStatesTest {
                 - user: %1$s
                 - enc: ssh-ed25519
                 - key: %3$s
+            old.example.com:
+              ssh_known_hosts.absent:
+                - user: %1$s
             """.formatted(future, key, keyData));
         StateOutcome out = engine.apply(tree.testJob("t"));
         Map<String, Object> auth = state(out, "k", "ssh_auth.present");
@@ -243,6 +246,10 @@ class SshAuthStatesTest {
         assertEquals(Map.of(keyData, "New"), auth.get("changes"));
         Map<String, Object> host = state(out, "git.example.com", "ssh_known_hosts.present");
         assertNull(host.get("result"), host.toString());
+        Map<String, Object> gone = state(out, "old.example.com", "ssh_known_hosts.absent");
+        assertEquals(true, gone.get("result"), gone.toString());
+        assertEquals("Host old.example.com is already absent: user " + future + " is created by an earlier state",
+                gone.get("comment"));
     }
 
     @Test
