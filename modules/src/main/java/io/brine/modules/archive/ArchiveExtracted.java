@@ -1,6 +1,8 @@
 package io.brine.modules.archive;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
+import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
@@ -34,8 +36,11 @@ final class ArchiveExtracted implements StateFunction {
     @Override
     public List<Param> params() {
         return List.of(
-                Param.required("source", Type.STRING, "brine://path or an absolute local path"),
-                Param.optional("source_hash", Type.STRING, null, "e.g. sha256=HEX; checked before extracting"),
+                Param.required("source", Type.STRING, "brine://path, an absolute local path, or an http(s) URL "
+                        + "in the minion's http_allow (fetched by cp.cache_file)"),
+                Param.optional("source_hash", Type.STRING, null, "e.g. sha256=HEX; checked before extracting; "
+                        + "needed for a web source unless skip_verify"),
+                Param.optional("skip_verify", Type.BOOLEAN, false, "take a web source without a source_hash"),
                 Param.optional("archive_format", Type.STRING, null, "tar or zip; guessed from the source name"),
                 Param.optional("if_missing", Type.STRING, null, "skip when this path exists"),
                 Param.optional("user", Type.STRING, null, "owner of the extracted members"),
@@ -48,6 +53,12 @@ final class ArchiveExtracted implements StateFunction {
                         + " result; a number: at most that many"));
     }
 
+    /** A web source is fetched by calling cp.cache_file, which the guest's policy judges. */
+    @Override
+    public List<Effect> effects(Arguments args) {
+        return Sources.isWeb(args.string("source")) ? List.of(new Effect.CallsFunction("cp.cache_file")) : List.of();
+    }
+
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException {
         Path target = Path.of(args.name());
@@ -58,7 +69,32 @@ final class ArchiveExtracted implements StateFunction {
         if (ifMissing.isPresent() && Files.exists(Path.of(ifMissing.get()))) {
             return StateResult.ok("Path " + ifMissing.get() + " exists");
         }
-        Optional<Path> archive = Sources.resolve(args.string("source"), ctx.files());
+        String source = args.string("source");
+        Optional<Path> archive;
+        if (Sources.isWeb(source)) {
+            if (args.optString("source_hash").isEmpty() && !args.bool("skip_verify")) {
+                return StateResult.failed("Unable to verify upstream hash of source file " + source
+                        + ", please set source_hash or set skip_verify to True");
+            }
+            if (ctx.test()) {
+                return StateResult.pending(Map.of(), "Archive " + source + " would be cached (if necessary) and "
+                        + "checked to discover if extraction is needed");
+            }
+            try {
+                archive = Optional.of(Sources.fetchWeb(source, args.string("source_hash"), ctx));
+            } catch (FunctionException e) {
+                return StateResult.failed("Unable to cache " + source + ": " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return StateResult.failed("Interrupted while caching " + source);
+            }
+        } else {
+            try {
+                archive = Sources.resolve(source, ctx.files());
+            } catch (IOException e) {
+                return StateResult.failed(e.getMessage());
+            }
+        }
         if (archive.isEmpty()) {
             return StateResult.failed("Source " + args.string("source") + " not found");
         }

@@ -19,6 +19,7 @@ public final class CpModule implements FunctionModule {
 
     @Override
     public List<ExecutionFunction> execution() {
-        return List.of(new CpPush(), new CpRecv(), new CpListMaster(false), new CpListMaster(true));
+        return List.of(new CpPush(), new CpRecv(), new CpListMaster(false), new CpListMaster(true),
+                new io.brine.modules.http.UrlCache());
     }
 }

@@ -8,6 +8,7 @@ import io.brine.functions.StateContext;
 import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
 import io.brine.functions.TemplateException;
+import io.brine.modules.Sources;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -56,8 +57,9 @@ final class FileManaged implements StateFunction {
     @Override
     public List<Param> params() {
         List<Param> params = new ArrayList<>(List.of(
-                Param.optional("source", Type.STRING_LIST, null, "brine://path in the state tree, or an absolute local "
-                        + "path; a list: the first that exists, as formulas' libtofs expects"),
+                Param.optional("source", Type.STRING_LIST, null, "brine://path in the state tree, an absolute local "
+                        + "path, or an http(s) URL in the minion's http_allow (with source_hash, or skip_verify); a "
+                        + "list: the first that exists, as formulas' libtofs expects"),
                 Param.optional("source_hash", Type.STRING, null, "the source's checksum: TYPE=HEX, a bare hex digest, or "
                         + "the URL of a hash file with 'HEX  filename' lines"),
                 Param.optional("source_hash_name", Type.STRING, null, "the file name to look for in a hash file"),
@@ -91,8 +93,13 @@ final class FileManaged implements StateFunction {
     /** check_cmd as written: the temporary file's name that is appended is one quoted word of Brine's own. */
     @Override
     public List<Effect> effects(Arguments args) {
-        return args.optString("check_cmd").<List<Effect>>map(c -> List.of(new Effect.RunsCommand("check_cmd", c)))
-                .orElse(List.of());
+        List<Effect> effects = new ArrayList<>();
+        args.optString("check_cmd").ifPresent(c -> effects.add(new Effect.RunsCommand("check_cmd", c)));
+        // a web source (or hash file) is fetched by calling cp.cache_file, which the guest's policy judges
+        if (args.strings("source").stream().anyMatch(Sources::isWeb) || Sources.isWeb(args.string("source_hash"))) {
+            effects.add(new Effect.CallsFunction("cp.cache_file"));
+        }
+        return effects;
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.brine.modules.Sources;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,8 +42,9 @@ final class ManagedContent {
         byte[] raw;
         String label;
         if (!sources.isEmpty()) {
-            label = firstExisting(sources, ctx);
-            raw = Files.readAllBytes(Sources.resolve(label, ctx.files()).orElseThrow());
+            Found found = firstExisting(sources, args, ctx);
+            label = found.label();
+            raw = Files.readAllBytes(found.path());
             verify(args, ctx, label, raw);
         } else if (contents != null) {
             String text = contents instanceof List<?> lines
@@ -86,14 +88,42 @@ final class ManagedContent {
         return Optional.empty();
     }
 
-    private static String firstExisting(List<String> sources, StateContext ctx) throws IOException, Problem {
+    /** A source that exists, as written and as the local file it resolved to. */
+    private record Found(String label, Path path) {}
+
+    /**
+     * The first source that exists: from the state tree, the minion's disk, or (as Salt's states fetch one) the
+     * web through {@code cp.cache_file}, which needs a {@code source_hash} unless {@code skip_verify}.
+     */
+    private static Found firstExisting(List<String> sources, Arguments args, StateContext ctx)
+            throws IOException, Problem {
+        String webFailure = null;
         for (String source : sources) {
-            if (Sources.resolve(source, ctx.files()).isPresent()) {
-                return source;
+            if (!Sources.isWeb(source)) {
+                Optional<Path> local = Sources.resolve(source, ctx.files());
+                if (local.isPresent()) {
+                    return new Found(source, local.get());
+                }
+                continue;
+            }
+            Optional<String> hash = args.optString("source_hash");
+            if (hash.isEmpty() && !args.bool("skip_verify")) {
+                throw new Problem("Unable to verify upstream hash of source file " + source
+                        + ", please set source_hash or set skip_verify to True");
+            }
+            try {
+                String digest = hash.filter(h -> !h.contains("://") && !h.startsWith("/")).orElse(null);
+                return new Found(source, Sources.fetchWeb(source, digest, ctx));
+            } catch (io.brine.functions.FunctionException e) {
+                webFailure = e.getMessage();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new Problem("Interrupted while fetching " + source);
             }
         }
-        throw new Problem(sources.size() == 1 ? "Source file " + sources.get(0) + " not found"
-                : "None of the source files exist: " + String.join(", ", sources));
+        throw new Problem((sources.size() == 1 ? "Source file " + sources.get(0) + " not found"
+                : "None of the source files exist: " + String.join(", ", sources))
+                + (webFailure == null ? "" : " (" + webFailure + ")"));
     }
 
     /** The source as fetched must carry the checksum source_hash names, before anything is written. */
@@ -105,7 +135,7 @@ final class ManagedContent {
         }
         try {
             SourceHash expected = SourceHash.parse(spec.get(),
-                    new SourceHash.Request(source, args.name(), args.optString("source_hash_name")), ctx.files());
+                    new SourceHash.Request(source, args.name(), args.optString("source_hash_name")), ctx);
             Optional<String> actual = expected.mismatch(raw);
             if (actual.isPresent()) {
                 throw new Problem("Source file " + source + " does not match source_hash: expected " + expected.type()

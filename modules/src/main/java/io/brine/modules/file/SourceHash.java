@@ -1,6 +1,6 @@
 package io.brine.modules.file;
 
-import io.brine.functions.StateFiles;
+import io.brine.functions.StateContext;
 import io.brine.modules.Sources;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,13 +15,14 @@ import java.util.Optional;
 /**
  * The checksum a {@code file.managed} source must have, from {@code source_hash} written as Salt
  * accepts it: {@code sha256=<hex>} (or md5, sha1, sha224, sha384, sha512), a bare hex digest whose
- * length names its type, or the URL of a hash file ({@code brine://}, {@code salt://}, a local path)
+ * length names its type, or the URL of a hash file ({@code brine://}, {@code salt://}, a local path, or an
+ * {@code http(s)://} URL fetched through {@code cp.cache_file})
  * with lines such as {@code <hex>  <filename>}. In a hash file the line naming
  * {@code source_hash_name}, or else the source or managed file, wins (the longest digest if several);
  * with no such line the first digest in the file is taken.
  *
  * <pre>{@code
- * SourceHash.parse("sha256=9f86d0...", request, files).mismatch(bytes);  // empty when it matches
+ * SourceHash.parse("sha256=9f86d0...", request, ctx).mismatch(bytes);  // empty when it matches
  * }</pre>
  */
 record SourceHash(String type, String hex) {
@@ -38,16 +39,30 @@ record SourceHash(String type, String hex) {
         }
     }
 
-    static SourceHash parse(String spec, Request request, StateFiles files) throws IOException, Invalid {
+    static SourceHash parse(String spec, Request request, StateContext ctx) throws IOException, Invalid {
         String text = spec.strip();
         if (text.contains("://") || text.startsWith("/")) {
-            Path local = Sources.resolve(text, files)
-                    .orElseThrow(() -> new Invalid("Source hash file " + text + " not found"));
+            Path local = hashFile(text, ctx).orElseThrow(() -> new Invalid("Source hash file " + text + " not found"));
             return fromHashFile(Files.readString(local, StandardCharsets.UTF_8), request)
                     .orElseThrow(() -> new Invalid("Source hash file " + text + " contains no valid hash"));
         }
         return digest(text).orElseThrow(() -> new Invalid("Invalid source_hash '" + text + "': expected TYPE=HEX "
                 + "(md5, sha1, sha224, sha256, sha384, sha512), a bare hex digest or the URL of a hash file"));
+    }
+
+    /** A hash file from the state tree, the minion's disk, or the web (through {@code cp.cache_file}). */
+    private static Optional<Path> hashFile(String text, StateContext ctx) throws IOException, Invalid {
+        if (!Sources.isWeb(text)) {
+            return Sources.resolve(text, ctx.files());
+        }
+        try {
+            return Optional.of(Sources.fetchWeb(text, null, ctx));
+        } catch (io.brine.functions.FunctionException e) {
+            throw new Invalid("Source hash file " + text + " cannot be fetched: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Invalid("Interrupted while fetching the source hash file " + text);
+        }
     }
 
     /** {@code hex} or {@code type=hex}; empty when it is neither, or the length does not fit the type. */

@@ -53,6 +53,8 @@ class EveryStateFunctionIsJudgedTest {
         sample("alternatives.install", Map.of("name", "editor", "link", "/usr/bin/editor", "path", "/tmp/evil",
                 "priority", 100));
         sample("alternatives.set", Map.of("name", "editor", "path", "/tmp/evil"));
+        sample("archive.extracted", Map.of("name", "/opt", "source", "https://example.com/app.tgz",
+                "source_hash", "sha256=" + "0".repeat(64)));
         sample("mysql_query.run", Map.of("name", "q", "database", "shop", "query", "DROP TABLE orders"));
         sample("mysql_query.run_file", Map.of("name", "q", "database", "shop", "query_file", "brine://x.sql"));
     }
