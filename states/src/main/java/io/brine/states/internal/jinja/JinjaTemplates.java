@@ -53,6 +53,9 @@ public final class JinjaTemplates implements Templates {
                 .withEnableRecursiveMacroCalls(true)
                 .withMaxMacroRecursionDepth(20)
                 .withFailOnUnknownTokens(!allowUndefined)
+                // {{ x -}} and {#- -#} trim whitespace as Jinja's do (pg_ident.conf.j2); Jinjava trims only at tags
+                .withLegacyOverrides(com.hubspot.jinjava.LegacyOverrides.newBuilder()
+                        .withUseTrimmingForNotesAndExpressions(true).build())
                 .withElResolver(PythonMethods.chain()) // Python's str and dict methods first, then Jinjava's
                 .withInterperterFactory(PythonInterpreter.FACTORY) // prints True, None, ['a'] as Jinja does
                 .build();

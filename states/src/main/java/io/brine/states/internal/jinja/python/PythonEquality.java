@@ -84,7 +84,8 @@ final class PythonEquality {
         return v instanceof Boolean || v instanceof Number;
     }
 
-    private static int compareNumbers(Object a, Object b) {
+    /** Python's order of two numbers (a bool is 0 or 1). */
+    static int compareNumbers(Object a, Object b) {
         if (nonFinite(a) || nonFinite(b)) {
             return Double.compare(asDouble(a), asDouble(b)); // NaN equals nothing in Python; near enough here
         }

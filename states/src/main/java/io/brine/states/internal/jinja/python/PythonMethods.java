@@ -5,6 +5,7 @@ import com.hubspot.jinjava.objects.collections.PyMap;
 import io.brine.states.internal.jinja.TemplateDict;
 import java.beans.FeatureDescriptor;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import com.hubspot.jinjava.el.ext.AbstractCallableMethod;
@@ -14,9 +15,10 @@ import jinjava.javax.el.ELContext;
 import jinjava.javax.el.ELResolver;
 
 /**
- * A link ahead of Jinjava's resolvers that answers method calls on strings and dicts with Python's methods
- * ({@link StrMethods}, {@link DictMethods}). Anything else falls through to Jinjava, unchanged, with its own
- * restrictions. Only dicts that are plain template data are served, never a map-shaped object like {@code salt}.
+ * A link ahead of Jinjava's resolvers that answers method calls on strings, dicts and lists with Python's methods
+ * ({@link StrMethods}, {@link DictMethods}, {@link ListMethods}). Anything else falls through to Jinjava, unchanged,
+ * with its own restrictions. Only dicts that are plain template data are served, never a map-shaped object like
+ * {@code salt}.
  */
 public final class PythonMethods extends ELResolver {
     /** Jinjava's read-only chain with this link first, for {@code JinjavaConfig.newBuilder().withElResolver(...)}. */
@@ -41,9 +43,16 @@ public final class PythonMethods extends ELResolver {
                 result = StrMethods.call(s, method.toString(), args);
             } else if (base instanceof TemplateDict || base instanceof PyMap) {
                 result = DictMethods.call((Map<?, ?>) base, method.toString(), args);
+            } else if (base instanceof List<?> list) {
+                result = ListMethods.call(list, method.toString(), args);
             }
         } catch (ArrayIndexOutOfBoundsException e) {
-            throw new IllegalArgumentException(method + "() is missing an argument");
+            throw new ELException(method + "() is missing an argument");
+        } catch (IllegalArgumentException e) {
+            // as it is: Jinjava takes this exception from a resolver for "no such method" and drops the message
+            throw new ELException(e.getMessage(), e);
+        } catch (UnsupportedOperationException e) {
+            throw new ELException("this " + Undefined.pythonType(base) + " cannot be changed: " + method + "()");
         }
         if (result.isEmpty()) {
             refuseCallingData(base, method.toString());

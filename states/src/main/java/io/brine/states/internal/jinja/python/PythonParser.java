@@ -21,7 +21,10 @@ import jinjava.de.odysseus.el.tree.impl.ast.AstParameters;
 /**
  * Jinjava's expression parser with the Python that formulas write and Jinja accepts: {@code '%s' % x} formats
  * ({@link PythonOperators#MODULO}), {@code ~} joins Python's {@code str} of each side, and lists, tuples and call
- * arguments may end with a comma, a word after a dot is a name ({@link AttributeScanner}), dict keys are expressions ({@link PythonDict}), a test may follow filters, and {@code **mapping} passes keyword arguments ({@link KeywordSpread}). Everything else, including Jinjava's own restrictions, is inherited unchanged.
+ * arguments may end with a comma, a word after a dot is a name ({@link AttributeScanner}), dict keys are expressions
+ * ({@link PythonDict}), a test may follow filters, and a call may spread {@code *items} into positional and
+ * {@code **mapping} into keyword arguments ({@link ArgumentSpread}). Everything else, including Jinjava's own
+ * restrictions, is inherited unchanged.
  */
 final class PythonParser extends ExtendedParser {
     PythonParser(Builder context, String input) {
@@ -113,8 +116,8 @@ final class PythonParser extends ExtendedParser {
     @Override
     protected jinjava.de.odysseus.el.tree.impl.ast.AstFunction createAstFunction(String name, int index,
             AstParameters params) {
-        if (params instanceof KeywordSpread.Parameters spread) {
-            return new KeywordSpread.MacroCall(name, index, spread, context.isEnabled(Builder.Feature.VARARGS));
+        if (params instanceof ArgumentSpread.Parameters spread) {
+            return new ArgumentSpread.FunctionCall(name, index, spread, context.isEnabled(Builder.Feature.VARARGS));
         }
         return super.createAstFunction(name, index, params);
     }
@@ -150,13 +153,20 @@ final class PythonParser extends ExtendedParser {
         return new PythonLookups.Bracket(base, property, lvalue, strict);
     }
 
-    /** Jinjava's list, tuple and argument parsing, except that a comma may come last: {@code [1, 2,]}. */
+    /**
+     * Jinjava's list, tuple and argument parsing, except that a comma may come last ({@code [1, 2,]}) and arguments
+     * may be spread, in the order Jinja accepts: positional ones, {@code *items}, keyword ones, {@code **mapping}.
+     */
     @Override
     protected AstParameters params(Symbol left, Symbol right) throws ScanException, ParseException {
         consumeToken(left);
         List<AstNode> items = new ArrayList<>();
         AstNode item = spreadOrExpr();
         while (item != null) {
+            if (!inJinjasOrder(items, item)) {
+                fail("arguments in Jinja's order: positional, *items, keyword, **mapping (invalid syntax for"
+                        + " function call expression)");
+            }
             items.add(item);
             if (getToken().getSymbol() != Symbol.COMMA) {
                 break;
@@ -165,8 +175,48 @@ final class PythonParser extends ExtendedParser {
             item = spreadOrExpr();
         }
         consumeToken(right);
-        return items.stream().anyMatch(KeywordSpread.Spread.class::isInstance)
-                ? new KeywordSpread.Parameters(items) : createAstParameters(items);
+        return createAstParameters(items);
+    }
+
+    /** Jinja's order: no positional argument after a spread, one of each spread, nothing after {@code **mapping}. */
+    private static boolean inJinjasOrder(List<AstNode> before, AstNode next) {
+        boolean items = before.stream().anyMatch(n -> n instanceof ArgumentSpread.Spread s && !s.keywords());
+        boolean keywords = before.stream().anyMatch(n -> n instanceof ArgumentSpread.Spread s && s.keywords());
+        if (next instanceof ArgumentSpread.Spread s) {
+            return s.keywords() ? !keywords : !items && !keywords;
+        }
+        if (next instanceof com.hubspot.jinjava.el.ext.AstNamedParameter) {
+            return !keywords;
+        }
+        return !items && !keywords;
+    }
+
+    /** Parameters that spread what {@code *} and {@code **} mark ({@link ArgumentSpread}); Jinjava's otherwise. */
+    @Override
+    protected AstParameters createAstParameters(List<AstNode> nodes) {
+        return nodes.stream().anyMatch(ArgumentSpread.Spread.class::isInstance) ? new ArgumentSpread.Parameters(nodes)
+                : super.createAstParameters(nodes);
+    }
+
+    /** {@code [*items]}: Jinja spreads only into a call. */
+    @Override
+    protected com.hubspot.jinjava.el.ext.AstList createAstList(AstParameters items) throws ScanException,
+            ParseException {
+        return super.createAstList(notSpread(items));
+    }
+
+    /** {@code (*items, 1)}: Jinja spreads only into a call. */
+    @Override
+    protected com.hubspot.jinjava.el.ext.AstTuple createAstTuple(AstParameters items) throws ScanException,
+            ParseException {
+        return super.createAstTuple(notSpread(items));
+    }
+
+    private AstParameters notSpread(AstParameters items) throws ParseException {
+        if (items instanceof ArgumentSpread.Parameters) {
+            fail("a value (Jinja spreads *items and **mapping only into a call)");
+        }
+        return items;
     }
 
     /**
@@ -198,11 +248,11 @@ final class PythonParser extends ExtendedParser {
                 negated ? "evaluateNegated" : "evaluate", true), createAstParameters(params));
     }
 
-    /** An argument, or {@code **mapping} spread into keyword arguments. */
+    /** An argument, {@code *items} spread into positional arguments or {@code **mapping} into keyword ones. */
     private AstNode spreadOrExpr() throws ScanException, ParseException {
-        if (getToken() != null && "**".equals(getToken().getImage())) {
-            consumeToken();
-            return new KeywordSpread.Spread(expr(true));
+        if (getToken() != null && ("**".equals(getToken().getImage()) || getToken().getSymbol() == Symbol.MUL)) {
+            boolean keywords = "**".equals(consumeToken().getImage());
+            return new ArgumentSpread.Spread(expr(true), keywords);
         }
         if (getToken() != null && getToken().getSymbol() == Symbol.IDENTIFIER && "=".equals(lookahead(0).getImage())) {
             // name=value takes the whole expression after '=': Jinjava's operator would read f(n=a + 1) as (n=a) + 1
