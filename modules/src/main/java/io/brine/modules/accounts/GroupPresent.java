@@ -49,7 +49,7 @@ final class GroupPresent implements StateFunction {
                 unknown.add(member);
             }
         }
-        if (!unknown.isEmpty()) {
+        if (!unknown.isEmpty() && !ctx.test()) {
             return StateResult.failed("The following members are not users: " + String.join(", ", unknown));
         }
         Optional<AccountDatabase.Group> current = db.group(name);
@@ -73,7 +73,9 @@ final class GroupPresent implements StateFunction {
             return StateResult.ok("Group " + name + " is present and up to date");
         }
         if (ctx.test()) {
-            return StateResult.pending(changes, "Group " + name + " is set to be " + (current.isEmpty() ? "added" : "modified"));
+            // a member missing now may come from an earlier state of the run (user.present, a package's postinst)
+            return StateResult.pending(changes, "Group " + name + " is set to be " + (current.isEmpty() ? "added"
+                    : "modified") + (unknown.isEmpty() ? "" : "; not users yet: " + String.join(", ", unknown)));
         }
         ShadowUtils shadow = new ShadowUtils(ctx.commands());
         if (current.isEmpty()) {

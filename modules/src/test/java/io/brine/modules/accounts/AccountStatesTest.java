@@ -153,6 +153,19 @@ class AccountStatesTest {
     }
 
     @Test
+    void aMemberWhoIsNotAUserYetFailsTheGroupButNotItsPlan() throws Exception {
+        String sls = "%s:\n  group.present:\n    - members: [%s]\n".formatted(group, user);
+        tree.file("t.sls", sls);
+        Map<String, Object> planned = state(engine.apply(tree.testJob("t")), group, "group.present");
+        assertNull(planned.get("result"), planned::toString);
+        assertEquals("Group " + group + " is set to be added; not users yet: " + user, planned.get("comment"));
+        Map<String, Object> applied = state(apply(sls), group, "group.present");
+        assertEquals(false, applied.get("result"));
+        assertEquals("The following members are not users: " + user, applied.get("comment"));
+        assertNull(line("/etc/group", group));
+    }
+
+    @Test
     void aMissingGroupFailsTheUserWithoutCreatingIt() throws Exception {
         StateOutcome out = apply("%s:\n  user.present:\n    - groups: [%s]\n    - createhome: false\n".formatted(user, other));
         assertEquals(false, state(out, user, "user.present").get("result"));
