@@ -10,6 +10,11 @@ import java.util.regex.Pattern;
  * template's source gets a space between a dict's closing brace and the brace after it, inside {@code {{ }}} only.
  * Quoted strings, comments and raw blocks are left exactly as written, and no line breaks are added, so line
  * numbers in errors stay true.
+ *
+ * <p>One other repair in the same pass: a comment with whitespace control ({@code {#- ... #}}, {@code {# ... -#}})
+ * becomes an empty expression with the same control ({@code {{- '' }}}), keeping the comment's line breaks inside
+ * it. Jinjava trims both sides of such a comment whichever side asks, and Salt's formulas write
+ * {@code - key: True} then {@code {#- note #}} on the next line, which it would glue together.
  */
 final class ExpressionBraces {
     private static final Pattern RAW = Pattern.compile("\\{%[-+]?\\s*raw\\s*[-+]?%}");
@@ -18,7 +23,7 @@ final class ExpressionBraces {
     private ExpressionBraces() {}
 
     static String spaced(String source) {
-        if (!source.contains("}}")) {
+        if (!source.contains("}}") && !source.contains("{#")) {
             return source;
         }
         StringBuilder out = new StringBuilder(source.length() + 16);
@@ -32,7 +37,7 @@ final class ExpressionBraces {
             char kind = source.charAt(open + 1);
             int end = switch (kind) {
                 case '{' -> expression(source, open + 2, out.append(source, i, open + 2));
-                case '#' -> copyThrough(source, open, indexAfter(source, "#}", open + 2), out.append(source, i, open));
+                case '#' -> comment(source, open, out.append(source, i, open));
                 case '%' -> copyThrough(source, open, afterTag(source, open), out.append(source, i, open));
                 default -> copyThrough(source, i, open + 1, out);
             };
@@ -71,6 +76,24 @@ final class ExpressionBraces {
         return source.length();
     }
 
+    /** Copies a comment, or the empty expression standing for one with whitespace control; returns its end. */
+    private static int comment(String source, int open, StringBuilder out) {
+        int close = source.indexOf("#}", open + 2);
+        if (close < 0) {
+            return copyThrough(source, open, source.length(), out);
+        }
+        String body = source.substring(open + 2, close);
+        boolean left = body.startsWith("-");
+        boolean right = body.length() > 1 && body.endsWith("-");
+        if (!left && !right) {
+            return copyThrough(source, open, close + 2, out);
+        }
+        out.append(left ? "{{- ''" : "{{ ''");
+        body.chars().filter(c -> c == '\n').forEach(c -> out.append('\n'));
+        out.append(right ? " -}}" : " }}");
+        return close + 2;
+    }
+
     /** A tag's end, or for {@code {% raw %}} the end of its {@code {% endraw %}}, whose content is not Jinja. */
     private static int afterTag(String source, int open) {
         Matcher raw = RAW.matcher(source).region(open, source.length());
@@ -91,11 +114,6 @@ final class ExpressionBraces {
             }
         }
         return source.length();
-    }
-
-    private static int indexAfter(String source, String token, int from) {
-        int at = source.indexOf(token, from);
-        return at < 0 ? source.length() : at + token.length();
     }
 
     private static int copyThrough(String source, int from, int to, StringBuilder out) {

@@ -86,6 +86,19 @@ class PythonSyntaxTest {
         assertEquals("ab", render("{{ 'a' ~ 'b' }}"));
     }
 
+    /** Each expected output is what Jinja2 3.1 renders (Salt keeps the trailing newline). */
+    @Test
+    void whitespaceControlTrimsOnlyTheSideItIsWrittenOn() throws TemplateException {
+        assertEquals("a: True\n    - b\n", render("a: True\n    {#- note #}\n    - b\n"));
+        assertEquals("a: True\n    - b\n", render("a: True\n    {# note -#}\n    - b\n"), "the right side only");
+        assertEquals("ab\n", render("a\n{#- two\nlines -#}\n b\n"));
+        assertEquals("x 1y\n", render("x {{ 1 -}}\n  y\n"));
+        assertEquals("x1\n  y\n", render("x\n  {{- 1 }}\n  y\n"));
+        assertEquals("p \nq\n", render("p {# plain #}\nq\n"));
+        TemplateException e = assertThrows(TemplateException.class, () -> render("{#- c\nc #}\n{{ nope.x }}\n"));
+        assertTrue(e.getMessage().contains(":3"), "line numbers stay true: " + e.getMessage());
+    }
+
     @Test
     void aNestedDictDoesNotEndTheExpressionAtItsClosingBraces() throws TemplateException {
         assertEquals("{'a': {'b': 1}}", render("{{ {'a': {'b': 1}} }}"));
