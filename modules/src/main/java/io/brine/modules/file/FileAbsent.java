@@ -37,7 +37,7 @@ final class FileAbsent implements StateFunction {
 
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-        Path path = Path.of(args.name());
+        Path path = StatePath.of(args.name(), ctx);
         if (!path.isAbsolute() || path.getNameCount() == 0) {
             return StateResult.failed("Refusing to remove " + path + ": it must be an absolute path below /");
         }

@@ -57,8 +57,8 @@ final class FileBlockReplace implements StateFunction {
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
-        Path path = Path.of(args.name());
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        Path path = StatePath.of(args.name(), ctx);
         if (!Files.isRegularFile(path)) {
             return StateResult.failed("File " + path + " not found");
         }

@@ -52,8 +52,8 @@ final class FileComment implements StateFunction {
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
-        Path path = Path.of(args.name());
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        Path path = StatePath.of(args.name(), ctx);
         if (!Files.isRegularFile(path)) {
             return StateResult.failed(path + ": file not found");
         }

@@ -49,9 +49,9 @@ final class FileCopy implements StateFunction {
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
-        Path name = Path.of(args.name());
-        Path source = Path.of(args.string("source"));
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        Path name = StatePath.of(args.name(), ctx);
+        Path source = StatePath.of(args.string("source"), ctx);
         if (!name.isAbsolute() || !source.isAbsolute()) {
             return StateResult.failed("Only absolute paths are allowed: " + name + ", " + source);
         }

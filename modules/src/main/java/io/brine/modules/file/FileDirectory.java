@@ -61,7 +61,7 @@ final class FileDirectory implements StateFunction {
 
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-        Path dir = Path.of(args.name());
+        Path dir = StatePath.of(args.name(), ctx);
         if (!dir.isAbsolute()) {
             return StateResult.failed("Specified directory " + dir + " is not an absolute path");
         }

@@ -50,8 +50,8 @@ final class FileKeyValue implements StateFunction {
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
-        Path path = Path.of(args.name());
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        Path path = StatePath.of(args.name(), ctx);
         if (!Files.isRegularFile(path)) {
             return StateResult.failed("File " + path + " not found");
         }

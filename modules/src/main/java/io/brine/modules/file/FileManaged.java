@@ -104,7 +104,7 @@ final class FileManaged implements StateFunction {
 
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-        Path path = Path.of(args.name());
+        Path path = StatePath.of(args.name(), ctx);
         if (!path.isAbsolute()) {
             return StateResult.failed("Specified file " + path + " is not an absolute path");
         }

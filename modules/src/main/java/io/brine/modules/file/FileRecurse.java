@@ -74,7 +74,7 @@ final class FileRecurse implements StateFunction {
 
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-        Path target = Path.of(args.name());
+        Path target = StatePath.of(args.name(), ctx);
         if (!target.isAbsolute()) {
             return StateResult.failed("Specified file " + target + " is not an absolute path");
         }

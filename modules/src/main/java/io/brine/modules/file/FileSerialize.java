@@ -73,8 +73,8 @@ final class FileSerialize implements StateFunction {
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException {
-        Path path = Path.of(args.name());
+    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+        Path path = StatePath.of(args.name(), ctx);
         if (!path.isAbsolute()) {
             return StateResult.failed("Specified file " + path + " is not an absolute path");
         }

@@ -39,7 +39,7 @@ final class FileSymlink implements StateFunction {
 
     @Override
     public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-        Path link = Path.of(args.name());
+        Path link = StatePath.of(args.name(), ctx);
         Path target = Path.of(args.string("target"));
         if (!link.isAbsolute()) {
             return StateResult.failed("Specified file " + link + " is not an absolute path");

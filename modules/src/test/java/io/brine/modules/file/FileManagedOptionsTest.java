@@ -222,4 +222,21 @@ class FileManagedOptionsTest {
         assertEquals("theirs\n", Files.readString(kept), "create: False still manages a file that exists");
         assertTrue(changes(existing).containsKey("diff"));
     }
+
+    @Test
+    void aTildeIsTheHomeDirectoryAsSaltExpandsIt() {
+        String unique = "brine-tilde-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        Map<String, Object> own = only(dryRun("~/" + unique + "/x.conf:\n  file.managed:\n    - contents: hi\n"
+                + "    - makedirs: true\n"));
+        assertNull(own.get("result"), own::toString);
+        assertTrue(String.valueOf(own.get("comment")).contains(Path.of(System.getProperty("user.home"), unique)
+                .toString()), own::toString);
+        Map<String, Object> root = only(dryRun("~root/" + unique + ":\n  file.directory: []\n"));
+        assertTrue(String.valueOf(root.get("comment")).contains("/root/" + unique), root::toString);
+        Map<String, Object> nobody = only(dryRun("~no-such-user-" + unique + "/x:\n  file.managed:\n"
+                + "    - contents: hi\n"));
+        assertEquals(false, nobody.get("result"));
+        assertEquals("Specified file ~no-such-user-" + unique + "/x is not an absolute path", nobody.get("comment"));
+        assertFalse(Files.exists(Path.of(System.getProperty("user.home"), unique)), "a plan creates nothing");
+    }
 }
