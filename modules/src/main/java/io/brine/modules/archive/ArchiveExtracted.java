@@ -8,6 +8,7 @@ import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
 import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
+import io.brine.modules.SourceDigest;
 import io.brine.modules.Sources;
 import java.io.IOException;
 import java.nio.file.FileSystems;
@@ -181,14 +182,13 @@ final class ArchiveExtracted implements StateFunction {
         if (declared.isEmpty()) {
             return Optional.empty();
         }
-        SourceHash hash;
-        try {
-            hash = SourceHash.parse(declared.get());
-        } catch (IllegalArgumentException e) {
-            return Optional.of(StateResult.failed(e.getMessage()));
+        Optional<SourceDigest> hash = SourceDigest.parse(declared.get());
+        if (hash.isEmpty()) {
+            return Optional.of(StateResult.failed("Invalid source_hash '" + declared.get() + "': expected TYPE=HEX "
+                    + "(md5, sha1, sha224, sha256, sha384, sha512) or a bare hex digest"));
         }
-        return hash.mismatch(archive).map(actual -> StateResult.failed("Hash mismatch for " + args.string("source")
-                + ": expected " + hash.hex() + ", got " + actual));
+        return hash.get().mismatch(archive).map(actual -> StateResult.failed("Hash mismatch for "
+                + args.string("source") + ": expected " + hash.get().hex() + ", got " + actual));
     }
 
     private static void chown(Arguments args, Path target, List<Path> written) throws IOException {

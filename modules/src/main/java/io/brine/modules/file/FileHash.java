@@ -4,6 +4,7 @@ import io.brine.functions.Arguments;
 import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
 import io.brine.functions.Param;
+import io.brine.modules.Digests;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.util.HexFormat;

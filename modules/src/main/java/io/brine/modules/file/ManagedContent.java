@@ -3,6 +3,7 @@ package io.brine.modules.file;
 import io.brine.functions.Arguments;
 import io.brine.functions.StateContext;
 import io.brine.functions.TemplateException;
+import io.brine.modules.SourceDigest;
 import io.brine.modules.Sources;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -134,7 +135,7 @@ final class ManagedContent {
             return;
         }
         try {
-            SourceHash expected = SourceHash.parse(spec.get(),
+            SourceDigest expected = SourceHash.parse(spec.get(),
                     new SourceHash.Request(source, args.name(), args.optString("source_hash_name")), ctx);
             Optional<String> actual = expected.mismatch(raw);
             if (actual.isPresent()) {

@@ -1,15 +1,13 @@
 package io.brine.modules.file;
 
 import io.brine.functions.StateContext;
+import io.brine.modules.SourceDigest;
 import io.brine.modules.Sources;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,9 +23,9 @@ import java.util.Optional;
  * SourceHash.parse("sha256=9f86d0...", request, ctx).mismatch(bytes);  // empty when it matches
  * }</pre>
  */
-record SourceHash(String type, String hex) {
-    private static final Map<Integer, String> TYPE_BY_LENGTH = Map.of(32, "md5", 40, "sha1", 56, "sha224", 64,
-            "sha256", 96, "sha384", 128, "sha512");
+final class SourceHash {
+    private SourceHash() {
+    }
 
     /** Where the expected hash is looked up: the source used and the managed file's path. */
     record Request(String source, String name, Optional<String> hashName) {}
@@ -39,14 +37,14 @@ record SourceHash(String type, String hex) {
         }
     }
 
-    static SourceHash parse(String spec, Request request, StateContext ctx) throws IOException, Invalid {
+    static SourceDigest parse(String spec, Request request, StateContext ctx) throws IOException, Invalid {
         String text = spec.strip();
         if (text.contains("://") || text.startsWith("/")) {
             Path local = hashFile(text, ctx).orElseThrow(() -> new Invalid("Source hash file " + text + " not found"));
             return fromHashFile(Files.readString(local, StandardCharsets.UTF_8), request)
                     .orElseThrow(() -> new Invalid("Source hash file " + text + " contains no valid hash"));
         }
-        return digest(text).orElseThrow(() -> new Invalid("Invalid source_hash '" + text + "': expected TYPE=HEX "
+        return SourceDigest.parse(text).orElseThrow(() -> new Invalid("Invalid source_hash '" + text + "': expected TYPE=HEX "
                 + "(md5, sha1, sha224, sha256, sha384, sha512), a bare hex digest or the URL of a hash file"));
     }
 
@@ -65,35 +63,16 @@ record SourceHash(String type, String hex) {
         }
     }
 
-    /** {@code hex} or {@code type=hex}; empty when it is neither, or the length does not fit the type. */
-    static Optional<SourceHash> digest(String token) {
-        String type = null;
-        String hex = token;
-        int eq = token.indexOf('=');
-        if (eq > 0) {
-            type = token.substring(0, eq).toLowerCase(Locale.ROOT);
-            hex = token.substring(eq + 1);
-        }
-        if (!hex.matches("[0-9a-fA-F]+") || !TYPE_BY_LENGTH.containsKey(hex.length())) {
-            return Optional.empty();
-        }
-        String byLength = TYPE_BY_LENGTH.get(hex.length());
-        if (type != null && !type.equals(byLength)) {
-            return Optional.empty();
-        }
-        return Optional.of(new SourceHash(byLength, hex.toLowerCase(Locale.ROOT)));
-    }
-
-    private static Optional<SourceHash> fromHashFile(String content, Request request) {
-        SourceHash first = null;
-        SourceHash named = null;
+    private static Optional<SourceDigest> fromHashFile(String content, Request request) {
+        SourceDigest first = null;
+        SourceDigest named = null;
         int namedRank = Integer.MAX_VALUE;
         for (String line : content.split("\n")) {
             List<String> tokens = List.of(line.strip().split("\\s+"));
-            Optional<SourceHash> found = Optional.empty();
+            Optional<SourceDigest> found = Optional.empty();
             StringBuilder fileName = new StringBuilder();
             for (String token : tokens) {
-                Optional<SourceHash> d = found.isEmpty() ? digest(token) : Optional.empty();
+                Optional<SourceDigest> d = found.isEmpty() ? SourceDigest.parse(token) : Optional.empty();
                 if (d.isPresent()) {
                     found = d;
                 } else if (!token.isEmpty()) {
@@ -107,7 +86,7 @@ record SourceHash(String type, String hex) {
                 first = found.get();
             }
             int rank = rank(fileName.toString().replaceFirst("^\\*", ""), request);
-            if (rank < namedRank || rank == namedRank && named != null && found.get().hex.length() > named.hex.length()) {
+            if (rank < namedRank || rank == namedRank && named != null && found.get().hex().length() > named.hex().length()) {
                 named = found.get();
                 namedRank = rank;
             }
@@ -132,11 +111,5 @@ record SourceHash(String type, String hex) {
 
     private static String baseName(String path) {
         return path.substring(path.lastIndexOf('/') + 1);
-    }
-
-    /** The actual digest of {@code content} when it differs from this one; empty when it matches. */
-    Optional<String> mismatch(byte[] content) {
-        String actual = HexFormat.of().formatHex(Digests.of(type).digest(content));
-        return actual.equals(hex) ? Optional.empty() : Optional.of(actual);
     }
 }

@@ -5,6 +5,7 @@ import io.brine.functions.ExecutionFunction;
 import io.brine.functions.FunctionContext;
 import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
+import io.brine.modules.SourceDigest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -39,8 +40,6 @@ public final class UrlCache implements ExecutionFunction {
     /** The largest download: a release archive, not a disk image. */
     public static final long MAX_BYTES = 4L << 30;
     private static final int MAX_REDIRECTS = 5;
-    private static final Map<Integer, String> TYPE_BY_LENGTH = Map.of(32, "MD5", 40, "SHA-1", 56, "SHA-224", 64,
-            "SHA-256", 96, "SHA-384", 128, "SHA-512");
 
     @Override
     public String name() {
@@ -64,7 +63,7 @@ public final class UrlCache implements ExecutionFunction {
     @Override
     public Object call(FunctionContext context, Arguments args) throws Exception {
         URI url = url(args.string("path"));
-        Optional<Expected> expected = args.optString("source_hash").flatMap(Expected::parse);
+        Optional<SourceDigest> expected = args.optString("source_hash").flatMap(SourceDigest::parse);
         if (args.optString("source_hash").isPresent() && expected.isEmpty()) {
             throw new FunctionException("cp.cache_file: source_hash must be TYPE=HEX or a bare hex digest, got '"
                     + args.string("source_hash") + "'");
@@ -192,38 +191,6 @@ public final class UrlCache implements ExecutionFunction {
                     .digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java has SHA-256", e);
-        }
-    }
-
-    /** A digest the file must have. */
-    record Expected(String type, String hex) {
-        static Optional<Expected> parse(String text) {
-            String t = text.strip();
-            int eq = Math.max(t.indexOf('='), t.indexOf(':'));
-            String hex = (eq > 0 ? t.substring(eq + 1) : t).toLowerCase(Locale.ROOT);
-            String type = TYPE_BY_LENGTH.get(hex.length());
-            if (!hex.matches("[0-9a-f]+") || type == null) {
-                return Optional.empty();
-            }
-            if (eq > 0 && !type.replace("-", "").equalsIgnoreCase(t.substring(0, eq))) {
-                return Optional.empty();
-            }
-            return Optional.of(new Expected(type, hex));
-        }
-
-        /** The file's digest when it differs; empty when it matches. */
-        Optional<String> mismatch(Path file) throws IOException {
-            try (InputStream in = Files.newInputStream(file)) {
-                MessageDigest digest = MessageDigest.getInstance(type);
-                byte[] buffer = new byte[64 * 1024];
-                for (int n; (n = in.read(buffer)) > 0; ) {
-                    digest.update(buffer, 0, n);
-                }
-                String actual = HexFormat.of().formatHex(digest.digest());
-                return actual.equals(hex) ? Optional.empty() : Optional.of(actual);
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException("every Java has " + type, e);
-            }
         }
     }
 }
