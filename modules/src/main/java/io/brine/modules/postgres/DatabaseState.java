@@ -5,7 +5,6 @@ import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
-import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,18 +18,9 @@ import java.util.Map;
  * is created with the options given; an existing one gets the owner and tablespace asked for, and fails when its
  * encoding, collation or character type differ (those cannot change on a live database).
  */
-final class DatabaseState implements StateFunction {
-    private final boolean present;
-    private final Postgres pg;
-
+final class DatabaseState extends PgState {
     DatabaseState(boolean present, Postgres pg) {
-        this.present = present;
-        this.pg = pg;
-    }
-
-    @Override
-    public String name() {
-        return present ? "present" : "absent";
+        super(present, pg);
     }
 
     @Override
@@ -40,7 +30,7 @@ final class DatabaseState implements StateFunction {
     }
 
     @Override
-    public List<Param> params() {
+    List<Param> own() {
         List<Param> params = new ArrayList<>();
         if (present) {
             params.add(Param.optional("tablespace", Type.STRING, null, "the default tablespace"));
@@ -52,23 +42,16 @@ final class DatabaseState implements StateFunction {
                     + "tables, sequences and functions to the owner"));
             params.add(Param.optional("template", Type.STRING, null, "the template database to copy"));
         }
-        params.addAll(PgConnection.stateParams(true));
         return params;
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-        try {
-            PgConnection c = PgConnection.ofState(args, ctx.pillar());
-            return present ? present(args, ctx, c) : absent(args, ctx, c);
-        } catch (PgUnreachable e) {
-            return e.outcome(ctx, "Database " + args.name());
-        } catch (FunctionException e) {
-            return StateResult.failed(e.getMessage());
-        }
+    String subject(Arguments args) {
+        return "Database " + args.name();
     }
 
-    private StateResult present(Arguments args, StateContext ctx, PgConnection c)
+    @Override
+    StateResult present(Arguments args, StateContext ctx, PgConnection c)
             throws IOException, InterruptedException, FunctionException {
         String name = args.name();
         Map<String, Object> db = pg.databases().list(ctx.commands(), c).get(name);
@@ -119,7 +102,8 @@ final class DatabaseState implements StateFunction {
                 + " have been changed");
     }
 
-    private StateResult absent(Arguments args, StateContext ctx, PgConnection c)
+    @Override
+    StateResult absent(Arguments args, StateContext ctx, PgConnection c)
             throws IOException, InterruptedException, FunctionException {
         String name = args.name();
         if (!pg.databases().list(ctx.commands(), c).containsKey(name)) {

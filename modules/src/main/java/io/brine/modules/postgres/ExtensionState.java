@@ -5,7 +5,6 @@ import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
-import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -16,18 +15,9 @@ import java.util.Map;
  * Salt's {@code postgres_extension.present} and {@code absent}: an extension of the {@code maintenance_db}
  * database, installed, moved to {@code schema} or updated to {@code ext_version} as needed.
  */
-final class ExtensionState implements StateFunction {
-    private final boolean present;
-    private final Postgres pg;
-
+final class ExtensionState extends PgState {
     ExtensionState(boolean present, Postgres pg) {
-        this.present = present;
-        this.pg = pg;
-    }
-
-    @Override
-    public String name() {
-        return present ? "present" : "absent";
+        super(present, pg);
     }
 
     @Override
@@ -37,7 +27,7 @@ final class ExtensionState implements StateFunction {
     }
 
     @Override
-    public List<Param> params() {
+    List<Param> own() {
         List<Param> params = new ArrayList<>();
         if (present) {
             params.add(Param.optional("if_not_exists", Type.BOOLEAN, true, "CREATE EXTENSION IF NOT EXISTS"));
@@ -49,23 +39,16 @@ final class ExtensionState implements StateFunction {
             params.add(Param.optional("restrict", Type.BOOLEAN, false, "refuse to drop what depends on it"));
             params.add(Param.optional("cascade", Type.BOOLEAN, true, "also drop what depends on it"));
         }
-        params.addAll(PgConnection.stateParams(true));
         return params;
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-        try {
-            PgConnection c = PgConnection.ofState(args, ctx.pillar());
-            return present ? present(args, ctx, c) : absent(args, ctx, c);
-        } catch (PgUnreachable e) {
-            return e.outcome(ctx, "Extension " + args.name());
-        } catch (FunctionException e) {
-            return StateResult.failed(e.getMessage());
-        }
+    String subject(Arguments args) {
+        return "Extension " + args.name();
     }
 
-    private StateResult present(Arguments args, StateContext ctx, PgConnection c)
+    @Override
+    StateResult present(Arguments args, StateContext ctx, PgConnection c)
             throws IOException, InterruptedException, FunctionException {
         String name = args.name();
         String schema = args.string("schema");
@@ -91,7 +74,8 @@ final class ExtensionState implements StateFunction {
         }
     }
 
-    private StateResult absent(Arguments args, StateContext ctx, PgConnection c)
+    @Override
+    StateResult absent(Arguments args, StateContext ctx, PgConnection c)
             throws IOException, InterruptedException, FunctionException {
         String name = args.name();
         if (!pg.extensions().installed(ctx.commands(), c).containsKey(name)) {

@@ -5,7 +5,6 @@ import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
-import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -27,18 +26,9 @@ import java.util.Map;
  *     - maintenance_db: shop
  * </pre>
  */
-final class PrivilegesState implements StateFunction {
-    private final boolean present;
-    private final Postgres pg;
-
+final class PrivilegesState extends PgState {
     PrivilegesState(boolean present, Postgres pg) {
-        this.present = present;
-        this.pg = pg;
-    }
-
-    @Override
-    public String name() {
-        return present ? "present" : "absent";
+        super(present, pg);
     }
 
     @Override
@@ -48,7 +38,7 @@ final class PrivilegesState implements StateFunction {
     }
 
     @Override
-    public List<Param> params() {
+    List<Param> own() {
         List<Param> params = new ArrayList<>(List.of(
                 Param.required("object_name", Type.STRING, "the object (ALL: every table or sequence of the schema)"),
                 Param.required("object_type", Type.STRING, "table, sequence, schema, function, tablespace, language, "
@@ -59,12 +49,29 @@ final class PrivilegesState implements StateFunction {
             params.add(Param.optional("grant_option", Type.BOOLEAN, null, "WITH GRANT OPTION (ADMIN OPTION for a "
                     + "group)"));
         }
-        params.addAll(PgConnection.stateParams(true));
         return params;
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
+    String subject(Arguments args) {
+        return "The privilege(s) of " + args.name() + " on " + args.string("object_name");
+    }
+
+    @Override
+    StateResult present(Arguments args, StateContext ctx, PgConnection c)
+            throws IOException, InterruptedException, FunctionException {
+        return converge(args, ctx, c);
+    }
+
+    @Override
+    StateResult absent(Arguments args, StateContext ctx, PgConnection c)
+            throws IOException, InterruptedException, FunctionException {
+        return converge(args, ctx, c);
+    }
+
+    /** Grants (present) or revokes (absent) what is asked, when the role does not yet hold it (or still does). */
+    private StateResult converge(Arguments args, StateContext ctx, PgConnection c)
+            throws IOException, InterruptedException, FunctionException {
         String name = args.name();
         String objectName = args.string("object_name");
         String type = args.string("object_type");
@@ -72,35 +79,28 @@ final class PrivilegesState implements StateFunction {
         String prepend = args.string("prepend");
         String shown = "group".equalsIgnoreCase(type) ? objectName : privileges;
         boolean grantOption = args.bool("grant_option");
-        try {
-            PgConnection c = PgConnection.ofState(args, ctx.pillar());
-            boolean has = pg.privileges().has(ctx.commands(), c, name, objectName, type, privileges,
-                    present && grantOption, prepend);
-            if (present == has) {
-                return StateResult.ok(present ? "The requested privilege(s) are already set"
-                        : "The requested privilege(s) are not set so cannot be revoked");
-            }
-            if (ctx.test()) {
-                return StateResult.pending(Map.of(), "The privilege(s): " + shown + " are set to be "
-                        + (present ? "granted to " : "revoked from ") + name);
-            }
-            try {
-                if (present) {
-                    pg.privileges().grant(ctx.commands(), c, name, objectName, type, privileges, grantOption, prepend);
-                } else {
-                    pg.privileges().revoke(ctx.commands(), c, name, objectName, type, privileges, prepend);
-                }
-            } catch (FunctionException e) {
-                return StateResult.failed("Failed to " + (present ? "grant" : "revoke") + " privilege(s): " + shown
-                        + (present ? " to " : " from ") + name + ": " + e.getMessage());
-            }
-            return StateResult.changed(Map.of(name, present ? "Present" : "Absent"), "The privilege(s): " + shown
-                    + " have been " + (present ? "granted to " : "revoked from ") + name);
-        } catch (PgUnreachable e) {
-            return e.outcome(ctx, "The privilege(s) of " + name + " on " + objectName);
-        } catch (FunctionException e) {
-            return StateResult.failed(e.getMessage());
+        boolean has = pg.privileges().has(ctx.commands(), c, name, objectName, type, privileges,
+                present && grantOption, prepend);
+        if (present == has) {
+            return StateResult.ok(present ? "The requested privilege(s) are already set"
+                    : "The requested privilege(s) are not set so cannot be revoked");
         }
+        if (ctx.test()) {
+            return StateResult.pending(Map.of(), "The privilege(s): " + shown + " are set to be "
+                    + (present ? "granted to " : "revoked from ") + name);
+        }
+        try {
+            if (present) {
+                pg.privileges().grant(ctx.commands(), c, name, objectName, type, privileges, grantOption, prepend);
+            } else {
+                pg.privileges().revoke(ctx.commands(), c, name, objectName, type, privileges, prepend);
+            }
+        } catch (FunctionException e) {
+            return StateResult.failed("Failed to " + (present ? "grant" : "revoke") + " privilege(s): " + shown
+                    + (present ? " to " : " from ") + name + ": " + e.getMessage());
+        }
+        return StateResult.changed(Map.of(name, present ? "Present" : "Absent"), "The privilege(s): " + shown
+                + " have been " + (present ? "granted to " : "revoked from ") + name);
     }
 
     /** Salt joins a list with commas; a text is taken as it is. */

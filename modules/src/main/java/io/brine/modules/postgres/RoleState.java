@@ -5,7 +5,6 @@ import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
-import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -26,20 +25,12 @@ import java.util.Map;
  *     - groups: readers
  * </pre>
  */
-final class RoleState implements StateFunction {
-    private final boolean present;
+final class RoleState extends PgState {
     private final PgRoles.Kind kind;
-    private final Postgres pg;
 
     RoleState(boolean present, PgRoles.Kind kind, Postgres pg) {
-        this.present = present;
+        super(present, pg);
         this.kind = kind;
-        this.pg = pg;
-    }
-
-    @Override
-    public String name() {
-        return present ? "present" : "absent";
     }
 
     private String noun() {
@@ -53,7 +44,7 @@ final class RoleState implements StateFunction {
     }
 
     @Override
-    public List<Param> params() {
+    List<Param> own() {
         List<Param> params = new ArrayList<>();
         if (present) {
             params.add(Param.optional("createdb", Type.BOOLEAN, null, "may create databases"));
@@ -75,23 +66,16 @@ final class RoleState implements StateFunction {
                 params.add(Param.optional("valid_until", Type.STRING, null, "when the password stops being valid"));
             }
         }
-        params.addAll(PgConnection.stateParams(true));
         return params;
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-        try {
-            PgConnection c = PgConnection.ofState(args, ctx.pillar());
-            return present ? present(args, ctx, c) : absent(args, ctx, c);
-        } catch (PgUnreachable e) {
-            return e.outcome(ctx, noun() + " " + args.name());
-        } catch (FunctionException e) {
-            return StateResult.failed(e.getMessage());
-        }
+    String subject(Arguments args) {
+        return noun() + " " + args.name();
     }
 
-    private StateResult present(Arguments args, StateContext ctx, PgConnection c)
+    @Override
+    StateResult present(Arguments args, StateContext ctx, PgConnection c)
             throws IOException, InterruptedException, FunctionException {
         String name = args.name();
         String method = PgPasswords.method(args.raw("encrypted"));
@@ -175,7 +159,8 @@ final class RoleState implements StateFunction {
         return v == null ? null : (Boolean) v;
     }
 
-    private StateResult absent(Arguments args, StateContext ctx, PgConnection c)
+    @Override
+    StateResult absent(Arguments args, StateContext ctx, PgConnection c)
             throws IOException, InterruptedException, FunctionException {
         String name = args.name();
         if (pg.roles().get(ctx.commands(), c, name, false) == null) {

@@ -5,7 +5,6 @@ import io.brine.functions.FunctionException;
 import io.brine.functions.Param;
 import io.brine.functions.Param.Type;
 import io.brine.functions.StateContext;
-import io.brine.functions.StateFunction;
 import io.brine.functions.StateResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,18 +17,9 @@ import java.util.Map;
  * belong to the server's user), with an owner and planner options; a tablespace at another directory is a failure
  * (it cannot move without being dropped).
  */
-final class TablespaceState implements StateFunction {
-    private final boolean present;
-    private final Postgres pg;
-
+final class TablespaceState extends PgState {
     TablespaceState(boolean present, Postgres pg) {
-        this.present = present;
-        this.pg = pg;
-    }
-
-    @Override
-    public String name() {
-        return present ? "present" : "absent";
+        super(present, pg);
     }
 
     @Override
@@ -39,30 +29,23 @@ final class TablespaceState implements StateFunction {
     }
 
     @Override
-    public List<Param> params() {
+    List<Param> own() {
         List<Param> params = new ArrayList<>();
         if (present) {
             params.add(Param.required("directory", Type.STRING, "the directory, owned by the server's user"));
             params.add(Param.optional("options", Type.MAP, null, "planner options (seq_page_cost: 1.0)"));
             params.add(Param.optional("owner", Type.STRING, null, "the owning role"));
         }
-        params.addAll(PgConnection.stateParams(true));
         return params;
     }
 
     @Override
-    public StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-        try {
-            PgConnection c = PgConnection.ofState(args, ctx.pillar());
-            return present ? present(args, ctx, c) : absent(args, ctx, c);
-        } catch (PgUnreachable e) {
-            return e.outcome(ctx, "Tablespace " + args.name());
-        } catch (FunctionException e) {
-            return StateResult.failed(e.getMessage());
-        }
+    String subject(Arguments args) {
+        return "Tablespace " + args.name();
     }
 
-    private StateResult present(Arguments args, StateContext ctx, PgConnection c)
+    @Override
+    StateResult present(Arguments args, StateContext ctx, PgConnection c)
             throws IOException, InterruptedException, FunctionException {
         String name = args.name();
         String directory = args.string("directory");
@@ -118,7 +101,8 @@ final class TablespaceState implements StateFunction {
         return changed.isEmpty() ? StateResult.ok(comment) : StateResult.changed(Map.of(name, changed), comment);
     }
 
-    private StateResult absent(Arguments args, StateContext ctx, PgConnection c)
+    @Override
+    StateResult absent(Arguments args, StateContext ctx, PgConnection c)
             throws IOException, InterruptedException, FunctionException {
         String name = args.name();
         if (!pg.databases().tablespaces(ctx.commands(), c).containsKey(name)) {
