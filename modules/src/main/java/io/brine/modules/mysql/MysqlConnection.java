@@ -7,6 +7,7 @@ import io.brine.functions.Param.Type;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Salt's connection arguments ({@code connection_host}, {@code connection_user}...), which every MySQL function and
@@ -35,16 +36,42 @@ record MysqlConnection(String host, Long port, String user, String password, Str
                     .matching("[A-Za-z0-9_]{1,64}"));
 
     /** The connection the call's {@code connection_*} arguments describe. */
-    static MysqlConnection of(Arguments args) {
-        return new MysqlConnection(given(args, "connection_host"), args.integer("connection_port"),
-                given(args, "connection_user"), given(args, "connection_pass"), given(args, "connection_db"),
-                given(args, "connection_unix_socket"), given(args, "connection_default_file"),
-                given(args, "connection_charset"));
+    static MysqlConnection of(Arguments args) throws FunctionException {
+        return of(args, Map.of());
+    }
+
+    /**
+     * The connection the {@code connection_*} arguments describe, each missing one from the flat key Salt's
+     * {@code config.option} reads ({@code mysql.host}, {@code mysql.user}, {@code mysql.pass}, {@code mysql.port},
+     * {@code mysql.db}, {@code mysql.unix_socket}, {@code mysql.default_file}, {@code mysql.charset}) in
+     * {@code options} (a state's pillar). As in Salt, a {@code connection_default_file} given to the call turns that
+     * off, the character set aside, so the file's login is not mixed with another's.
+     */
+    static MysqlConnection of(Arguments args, Map<String, Object> options) throws FunctionException {
+        boolean fromOptions = args.optString("connection_default_file").isEmpty();
+        Map<String, Object> opts = fromOptions ? options : Map.of();
+        String port = given(args, "connection_port", opts);
+        Long portNumber = null;
+        if (port != null) {
+            try {
+                portNumber = Long.valueOf(port);
+            } catch (NumberFormatException e) {
+                throw new FunctionException("MySQL Error: mysql.port '" + port + "' is not a number");
+            }
+        }
+        return new MysqlConnection(given(args, "connection_host", opts), portNumber,
+                given(args, "connection_user", opts), given(args, "connection_pass", opts),
+                given(args, "connection_db", opts), given(args, "connection_unix_socket", opts),
+                given(args, "connection_default_file", opts), given(args, "connection_charset", options));
     }
 
     /** Salt drops empty connection arguments, so an empty password means none. */
-    private static String given(Arguments args, String name) {
-        return args.optString(name).orElse(null);
+    private static String given(Arguments args, String name, Map<String, Object> options) {
+        Object value = args.raw(name);
+        if (value == null || String.valueOf(value).isEmpty()) {
+            value = options.get("mysql." + name.substring("connection_".length()));
+        }
+        return value == null || String.valueOf(value).isEmpty() ? null : String.valueOf(value);
     }
 
     /** The same connection with another password (Salt retries a user's own new password). */

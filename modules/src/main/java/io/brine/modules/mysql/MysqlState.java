@@ -44,7 +44,12 @@ abstract class MysqlState implements StateFunction {
 
     @Override
     public final StateResult apply(Arguments args, StateContext ctx) throws IOException, InterruptedException {
-        MysqlSession session = new MysqlSession(client, ctx.commands(), MysqlConnection.of(args));
+        MysqlSession session;
+        try {
+            session = new MysqlSession(client, ctx.commands(), MysqlConnection.of(args, ctx.pillar()));
+        } catch (FunctionException e) {
+            return StateResult.failed(e.getMessage());
+        }
         try {
             return apply(args, ctx, session);
         } catch (MysqlException e) {

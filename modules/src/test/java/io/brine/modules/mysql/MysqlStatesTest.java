@@ -216,6 +216,21 @@ class MysqlStatesTest {
     }
 
     @Test
+    void theConnectionComesFromThePillarsMysqlKeysUnlessADefaultFileIsGiven() throws Exception {
+        String name = db.name("frompillar");
+        tree.pillar.put("mysql.unix_socket", db.socket().toString());
+        tree.file("s.sls", name + ":\n  mysql_database.present: []\n");
+        Map<String, Object> made = state(engine.apply(tree.job("s")), name, "mysql_database.present");
+        assertEquals(true, made.get("result"), made::toString);
+        assertEquals(Map.of(name, "Present"), made.get("changes"));
+        Path defaults = Files.writeString(dir.resolve("empty.cnf"), "[client]\nsocket=" + dir.resolve("no.sock")
+                + "\n");
+        tree.file("s.sls", name + ":\n  mysql_database.present:\n    - connection_default_file: " + defaults + "\n");
+        Map<String, Object> own = state(engine.apply(tree.job("s")), name, "mysql_database.present");
+        assertEquals(false, own.get("result"), "the pillar's socket is not mixed into the file's login: " + own);
+    }
+
+    @Test
     void noServerFailsTheStateButLeavesATestRunsPlanOpen() throws Exception {
         tree.file("s.sls", "x:\n  mysql_database.present:\n    - connection_unix_socket: " + dir.resolve("none.sock")
                 + "\n");
