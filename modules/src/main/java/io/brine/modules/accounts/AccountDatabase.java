@@ -15,8 +15,8 @@ import java.util.TreeSet;
  * Reads users and groups through getent(1), which sees whatever NSS sees (/etc/passwd and
  * /etc/group here), rather than parsing the files directly. Changes go through {@link ShadowUtils}.
  */
-final class AccountDatabase {
-    record User(String name, long uid, long gid, String gecos, String home, String shell) {}
+public final class AccountDatabase {
+    public record User(String name, long uid, long gid, String gecos, String home, String shell) {}
 
     record Group(String name, long gid, List<String> members) {}
 
@@ -39,11 +39,11 @@ final class AccountDatabase {
 
     private final CommandRunner commands;
 
-    AccountDatabase(CommandRunner commands) {
+    public AccountDatabase(CommandRunner commands) {
         this.commands = commands;
     }
 
-    Optional<User> user(String name) throws IOException, InterruptedException {
+    public Optional<User> user(String name) throws IOException, InterruptedException {
         Optional<String[]> f = entry("passwd", name, 7);
         return f.map(x -> new User(x[0], Long.parseLong(x[2]), Long.parseLong(x[3]), x[4], x[5], x[6]));
     }

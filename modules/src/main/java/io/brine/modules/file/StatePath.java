@@ -1,8 +1,7 @@
 package io.brine.modules.file;
 
-import io.brine.functions.Command;
-import io.brine.functions.CommandResult;
 import io.brine.functions.StateContext;
+import io.brine.modules.accounts.AccountDatabase;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -32,13 +31,8 @@ final class StatePath {
 
     private static String home(String user, StateContext ctx) throws IOException, InterruptedException {
         if (user.startsWith("-")) {
-            return null;
+            return null; // never an option of getent's
         }
-        CommandResult r = ctx.commands().run(Command.of("getent", "passwd", user));
-        if (!r.ok()) {
-            return null;
-        }
-        String[] fields = r.stdout().strip().split("\n")[0].split(":", -1);
-        return fields.length >= 7 ? fields[5] : null;
+        return new AccountDatabase(ctx.commands()).user(user).map(AccountDatabase.User::home).orElse(null);
     }
 }

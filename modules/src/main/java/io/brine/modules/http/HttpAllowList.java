@@ -2,6 +2,7 @@ package io.brine.modules.http;
 
 import io.brine.functions.FunctionException;
 import java.net.InetAddress;
+import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,6 +103,19 @@ final class HttpAllowList {
             }
         }
         return null;
+    }
+
+    /**
+     * Throws, naming {@code function}, when the URI's {@code host:port} may not be reached; {@code hop} 0 is the
+     * destination asked for, a later one a redirect.
+     */
+    void require(String function, URI uri, int hop) throws FunctionException {
+        String refusal = refusal(uri.getHost(), HttpHop.port(uri));
+        if (refusal != null) {
+            throw new FunctionException(function + ": " + (hop == 0 ? "destination " : "redirect to ")
+                    + uri.getHost() + ":" + HttpHop.port(uri) + " refused: " + refusal
+                    + (isEmpty() ? " (http_allow is empty, so nothing is allowed)" : ""));
+        }
     }
 
     boolean allows(String host, int port) {

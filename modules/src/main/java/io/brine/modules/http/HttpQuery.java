@@ -71,7 +71,7 @@ final class HttpQuery implements ExecutionFunction {
                 args.map("headers"), args.string("body"));
         Instant end = Instant.now().plus(timeout(args.number("timeout"), context.deadline()));
         for (int hop = 0; ; hop++) {
-            requireAllowed(allowed, current.uri(), hop);
+            allowed.require("http.query", current.uri(), hop);
             HttpResponse<byte[]> response = send(current.request(end), end);
             Optional<HttpHop> next = current.redirectedBy(response);
             if (next.isEmpty()) {
@@ -87,15 +87,6 @@ final class HttpQuery implements ExecutionFunction {
     /** The minion configuration's {@code http_allow} list. */
     static HttpAllowList allowList(FunctionContext context) throws FunctionException {
         return HttpAllowList.parse(context.minion().httpAllow());
-    }
-
-    private static void requireAllowed(HttpAllowList allowed, URI uri, int hop) throws FunctionException {
-        String destination = uri.getHost() + ":" + HttpHop.port(uri);
-        String refusal = allowed.refusal(uri.getHost(), HttpHop.port(uri));
-        if (refusal != null) {
-            throw new FunctionException("http.query: " + (hop == 0 ? "destination " : "redirect to ") + destination
-                    + " refused: " + refusal + (allowed.isEmpty() ? " (http_allow is empty, so nothing is allowed)" : ""));
-        }
     }
 
     private HttpResponse<byte[]> send(HttpRequest request, Instant end) throws FunctionException {

@@ -97,12 +97,7 @@ public final class UrlCache implements ExecutionFunction {
                 .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(30)).build();
         HttpHop hop = new HttpHop(url, "GET", Map.of(), null);
         for (int n = 0; ; n++) {
-            String refusal = allowed.refusal(hop.uri().getHost(), HttpHop.port(hop.uri()));
-            if (refusal != null) {
-                throw new FunctionException("cp.cache_file: " + (n == 0 ? "destination " : "redirect to ")
-                        + hop.uri().getHost() + ":" + HttpHop.port(hop.uri()) + " refused: " + refusal
-                        + (allowed.isEmpty() ? " (http_allow is empty, so nothing is allowed)" : ""));
-            }
+            allowed.require("cp.cache_file", hop.uri(), n);
             HttpResponse<InputStream> response;
             try {
                 response = client.send(hop.request(end), HttpResponse.BodyHandlers.ofInputStream());

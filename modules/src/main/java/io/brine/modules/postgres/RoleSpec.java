@@ -29,9 +29,4 @@ record RoleSpec(Boolean createdb, Boolean createroles, Boolean superuser, Boolea
         out.removeIf(String::isEmpty);
         return out;
     }
-
-    RoleSpec withPassword(String stored) {
-        return new RoleSpec(createdb, createroles, superuser, replication, inherit, login, connlimit, stored,
-                validUntil, groups);
-    }
 }
