@@ -163,4 +163,16 @@ class FormulaIdiomsTest {
         assertEquals("True True|False None", render("{{ true is number }} {{ 3 is number }}|{{ false | string }} "
                 + "{{ none | string }}"));
     }
+
+    @Test
+    void filtersOverADictWorkOnItsKeysAsPythonIteratesIt() throws TemplateException {
+        // each checked against Jinja2 3.1: a dict iterates as its keys, in insertion order
+        String d = "{'b': 2, 'a': 1}";
+        assertEquals("['a', 'b']|['b', 'a']|b,a|['a', 'b']|['B', 'A']|[['b'], ['a']]|['b', 'a']", render(
+                "{{ " + d + " | sort }}|{{ " + d + " | list }}|{{ " + d + " | join(',') }}|{{ " + d
+                + " | reverse | list }}|{{ " + d + " | map('upper') | list }}|{{ " + d + " | batch(1) | list }}|{{ "
+                + d + " | sort(reverse=true) }}"));
+        assertEquals("web1=10.0.0.1;web2=10.0.0.2;", render("{% set web = {'web2': '10.0.0.2', 'web1': '10.0.0.1'} %}"
+                + "{% for id in web | sort %}{{ id }}={{ web[id] }};{% endfor %}"));
+    }
 }

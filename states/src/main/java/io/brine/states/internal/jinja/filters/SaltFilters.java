@@ -22,6 +22,7 @@ public final class SaltFilters {
         DefaultFilter.all().forEach(global::registerFilter);
         global.registerFilter(new DictSortFilter());
         FirstLastFilter.all().forEach(global::registerFilter);
+        DictKeys.wrapIn(global);
         SaltTests.all().forEach(global::registerExpTest);
         SaltGlobals.all().forEach(global::registerFunction);
         global.put("None", PyNone.NONE);
