@@ -102,6 +102,10 @@ public final class MessageCodec {
         if (m instanceof MinionStatusRequest) return MinionStatusRequest.TYPE;
         if (m instanceof MinionStatusReport) return MinionStatusReport.TYPE;
         if (m instanceof SessionLimits) return SessionLimits.TYPE;
+        if (m instanceof MineUpdate) return MineUpdate.TYPE;
+        if (m instanceof MineAck) return MineAck.TYPE;
+        if (m instanceof MineRequest) return MineRequest.TYPE;
+        if (m instanceof MineReply) return MineReply.TYPE;
         throw new AssertionError("message type without a code: " + m.getClass());
     }
 
@@ -149,6 +153,10 @@ public final class MessageCodec {
         else if (m instanceof MinionStatusRequest x) x.write(w);
         else if (m instanceof MinionStatusReport x) x.write(w);
         else if (m instanceof SessionLimits x) x.write(w);
+        else if (m instanceof MineUpdate x) x.write(w);
+        else if (m instanceof MineAck x) x.write(w);
+        else if (m instanceof MineRequest x) x.write(w);
+        else if (m instanceof MineReply x) x.write(w);
         else throw new AssertionError("message type without a writer: " + m.getClass());
     }
 
@@ -197,6 +205,10 @@ public final class MessageCodec {
             case MinionStatusRequest.TYPE: return MinionStatusRequest.read(r);
             case MinionStatusReport.TYPE: return MinionStatusReport.read(r);
             case SessionLimits.TYPE: return SessionLimits.read(r);
+            case MineUpdate.TYPE: return MineUpdate.read(r);
+            case MineAck.TYPE: return MineAck.read(r);
+            case MineRequest.TYPE: return MineRequest.read(r);
+            case MineReply.TYPE: return MineReply.read(r);
             default: throw new MalformedMessageException("unknown message type " + type);
         }
     }

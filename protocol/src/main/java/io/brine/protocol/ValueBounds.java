@@ -29,6 +29,11 @@ public record ValueBounds(String what, long maxBytes, int maxValues, int maxDept
     public static final ValueBounds EVENT_DATA = new ValueBounds("event data", 256L << 10, 32_768,
             WireReader.MAX_DEPTH);
     /**
+     * One mine update: the values of a minion's mine functions together. Salt's mines hold addresses and key
+     * fingerprints; a whole {@code grains.items} fits with room to spare.
+     */
+    public static final ValueBounds MINE = new ValueBounds("mine data", 1L << 20, 65_536, 16);
+    /**
      * A job's return value: its bytes are bounded by {@code max_return_size} (the master's, after decoding), its
      * values here: ten times {@code file.find}'s 100,000 matches.
      */

@@ -227,6 +227,8 @@ class MessageCodecHostileInputTest {
                 "event data: more than 262144 bytes");
         assertOverBounds(new JobReturn(JID, MinionReturn.ok(java.util.Collections.nCopies(1 << 20, 0), 0, 0)),
                 "return: more than 1048576 values");
+        assertOverBounds(new MineUpdate(1, Map.of("f", "x".repeat(1 << 20)), List.of(), false),
+                "mine data: more than 1048576 bytes");
     }
 
     @Test

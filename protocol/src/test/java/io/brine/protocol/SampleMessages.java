@@ -100,7 +100,12 @@ final class SampleMessages {
                 new PillarReply(15, Map.of(), "pillar top.sls:3: not a mapping"),
                 new FileListRequest(30, "nginx/files"), new FileListRequest(31, ""),
                 new FileListReply(32, FileListReply.Status.FOUND, List.of("a.conf", "conf.d/", "conf.d/b.conf")),
-                FileListReply.without(33, FileListReply.Status.TOO_LARGE));
+                FileListReply.without(33, FileListReply.Status.TOO_LARGE),
+                new MineUpdate(40, Map.of("network.ip_addrs", List.of("10.0.0.5")), List.of("old.fun"), true),
+                new MineUpdate(41, Map.of(), List.of(), false), new MineAck(42, null), new MineAck(43, "mine full"),
+                new MineRequest(44, "role:web", "grain", "network.ip_addrs"),
+                new MineReply(45, Map.of("web1", List.of("10.0.0.5")), null),
+                new MineReply(46, Map.of(), "mine.get: bad target"));
     }
 
     static List<Message> withBinary() {
