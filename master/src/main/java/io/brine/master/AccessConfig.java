@@ -15,14 +15,23 @@ import java.util.Optional;
  * @param auditRequired     {@code audit_required}: refuse a publish, kill, key change, copy or token change whose audit
  *                          line cannot be made durable (written and synced) first; off by default, when a line that
  *                          cannot be written waits in memory and the action goes on
+ * @param mineAcl           {@code mine_acl}: which minions read which mine entries; see {@link MineAcl} (every
+ *                          minion reads everything when it is not set, as in Salt)
  */
 public record AccessConfig(PublisherAcl publisherAcl, boolean publisherAclLocal, Path auditLog, CopyRoots cpRoots,
-        Optional<Path> configFile, boolean auditRequired) {
+        Optional<Path> configFile, boolean auditRequired, MineAcl mineAcl) {
     public AccessConfig {
+        Objects.requireNonNull(mineAcl, "mine_acl");
         Objects.requireNonNull(publisherAcl, "publisher_acl");
         Objects.requireNonNull(auditLog, "audit_log");
         Objects.requireNonNull(cpRoots, "cp_roots");
         Objects.requireNonNull(configFile, "configFile");
+    }
+
+    /** No {@code mine_acl}: every minion reads every mine entry. */
+    public AccessConfig(PublisherAcl publisherAcl, boolean publisherAclLocal, Path auditLog, CopyRoots cpRoots,
+            Optional<Path> configFile, boolean auditRequired) {
+        this(publisherAcl, publisherAclLocal, auditLog, cpRoots, configFile, auditRequired, MineAcl.OPEN);
     }
 
     /** Actions go on when their audit line cannot be written ({@code audit_required: false}). */
@@ -43,11 +52,16 @@ public record AccessConfig(PublisherAcl publisherAcl, boolean publisherAclLocal,
 
     /** This, with named callers copying from {@code roots}. */
     public AccessConfig withCpRoots(CopyRoots roots) {
-        return new AccessConfig(publisherAcl, publisherAclLocal, auditLog, roots, configFile, auditRequired);
+        return new AccessConfig(publisherAcl, publisherAclLocal, auditLog, roots, configFile, auditRequired, mineAcl);
     }
 
     /** This, refusing actions whose audit line cannot be made durable first when {@code required}. */
     public AccessConfig withAuditRequired(boolean required) {
-        return new AccessConfig(publisherAcl, publisherAclLocal, auditLog, cpRoots, configFile, required);
+        return new AccessConfig(publisherAcl, publisherAclLocal, auditLog, cpRoots, configFile, required, mineAcl);
+    }
+
+    /** This, with {@code mine_acl} {@code acl}. */
+    public AccessConfig withMineAcl(MineAcl acl) {
+        return new AccessConfig(publisherAcl, publisherAclLocal, auditLog, cpRoots, configFile, auditRequired, acl);
     }
 }

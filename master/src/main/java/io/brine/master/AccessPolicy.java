@@ -2,6 +2,7 @@ package io.brine.master;
 
 import io.brine.targeting.Match;
 import io.brine.targeting.MinionFacts;
+import io.brine.targeting.TargetExpression;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -76,8 +77,8 @@ final class AccessPolicy {
     }
 
     /**
-     * Throws unless {@code who} holds {@code right} ({@code @keys}, {@code @tokens}, {@code @events}, {@code @jobs}
-     * or {@code @hooks}).
+     * Throws unless {@code who} holds {@code right} ({@code @keys}, {@code @tokens}, {@code @events}, {@code @jobs},
+     * {@code @hooks}, {@code @update} or {@code @orchestrate}).
      */
     void checkRight(Principal who, String right, String what) {
         if (isAdmin(who) || acl.of(who.name()).rights().contains(right)) {
@@ -137,23 +138,28 @@ final class AccessPolicy {
     }
 
     private boolean covered(List<PublisherAcl.FunctionGrant> grants, String id) {
-        MinionFacts idOnly = null;
         for (PublisherAcl.FunctionGrant g : grants) {
-            if (g.target() == null) {
-                return true;
-            }
-            MinionFacts f;
-            if (g.target().needsGrains() || g.target().needsPillar()) {
-                f = facts.facts(id, g.target().needsGrains(), g.target().needsPillar());
-            } else {
-                f = idOnly == null ? idOnly = MinionFacts.idOnly(id) : idOnly;
-            }
-            // UNKNOWN (grains not cached) does not cover: an ACL is never decided in the caller's favour by doubt.
-            if (g.target().match(f) == Match.MATCH) {
+            if (covers(g, id, facts)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether {@code grant}'s target matches minion {@code id}, reading its grains or pillar from {@code facts} only
+     * when the target needs them. UNKNOWN (grains not cached) does not cover: an ACL is never decided in the
+     * caller's favour by doubt.
+     */
+    static boolean covers(PublisherAcl.FunctionGrant grant, String id, FactsSource facts) {
+        return grant.target() == null || matches(grant.target(), id, facts);
+    }
+
+    /** Whether {@code target} surely matches minion {@code id}, reading only the facts it needs. */
+    static boolean matches(TargetExpression target, String id, FactsSource facts) {
+        MinionFacts f = target.needsGrains() || target.needsPillar()
+                ? facts.facts(id, target.needsGrains(), target.needsPillar()) : MinionFacts.idOnly(id);
+        return target.match(f) == Match.MATCH;
     }
 
     private static String describe(List<String> ids) {

@@ -22,6 +22,9 @@ interface CacheDialect {
     /** Inserts a queued delivery {@code (jid, minion, until_ms)}, or replaces its time. */
     String upsertQueued();
 
+    /** Inserts a mine entry {@code (minion, fun, value JSON, updated_ms)}, or replaces its value. */
+    String upsertMine();
+
     /** A boolean expression over {@code jobs.expected}: its one parameter, a minion id, is among them. */
     String expects();
 

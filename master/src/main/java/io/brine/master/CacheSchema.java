@@ -19,10 +19,11 @@ import java.sql.Statement;
  * queued(jid TEXT, minion TEXT, until_ms INTEGER, PRIMARY KEY (jid, minion))  -- a delivery waiting (--queue)
  * returns(jid TEXT, minion TEXT, success INTEGER, retcode INTEGER, ret JSON, start_ms INTEGER,
  *         end_ms INTEGER, PRIMARY KEY (jid, minion))
+ * mine(minion TEXT, fun TEXT, value JSON, updated_ms INTEGER, PRIMARY KEY (minion, fun))  -- {@link MineTable}
  * </pre>
  */
 final class CacheSchema {
-    static final int VERSION = 6;
+    static final int VERSION = 7;
 
     private CacheSchema() {
     }
@@ -64,6 +65,8 @@ final class CacheSchema {
             s.execute("CREATE TABLE IF NOT EXISTS returns (jid TEXT NOT NULL, minion TEXT NOT NULL, "
                     + "success INTEGER NOT NULL, retcode INTEGER NOT NULL, ret TEXT, start_ms INTEGER, "
                     + "end_ms INTEGER, PRIMARY KEY (jid, minion))");
+            s.execute("CREATE TABLE IF NOT EXISTS mine (minion TEXT NOT NULL, fun TEXT NOT NULL, value TEXT NOT NULL, "
+                    + "updated_ms INTEGER NOT NULL, PRIMARY KEY (minion, fun))");
             s.execute("PRAGMA user_version=" + VERSION);
         }
     }

@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -238,6 +239,53 @@ final class JobCache implements AutoCloseable {
     synchronized int pruneToCount(int keep) {
         reader.pruned();
         return pruning.toCount(keep);
+    }
+
+    /**
+     * Applies {@code minion}'s mine update at once, on the writer's connection between two of its batches: the
+     * minion is told whether it is stored. Throws when the database cannot be written.
+     */
+    void mineUpdate(String minion, Map<String, Object> set, List<String> delete, boolean flush, long nowMillis)
+            throws SQLException {
+        writer.onConnection(c -> MineTable.update(c, database.dialect(), minion, set, delete, flush, nowMillis));
+    }
+
+    /** Drops {@code minion}'s mine entries (its key was deleted); false if the database could not be written. */
+    boolean mineForget(String minion) {
+        return mineWrite(c -> MineTable.forget(c, minion), "dropping the mine of " + minion);
+    }
+
+    /** Drops the mine entries of every minion not among {@code accepted} (keys deleted while the master was down). */
+    boolean mineKeepOnly(Collection<String> accepted) {
+        return mineWrite(c -> MineTable.keepOnly(c, database.dialect(), accepted), "dropping the mines of old keys");
+    }
+
+    private boolean mineWrite(CacheWriter.Work work, String what) {
+        try {
+            writer.onConnection(work);
+            return true;
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, what + " failed: " + e.getMessage());
+            return false;
+        }
+    }
+
+    /** {@code fun}'s mine value on every minion that has one, by id. */
+    synchronized Map<String, Object> mineValues(String fun) {
+        try {
+            return database.read(c -> MineTable.values(c, fun));
+        } catch (SQLException | com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot read the mine: " + e.getMessage(), e);
+        }
+    }
+
+    /** The functions {@code minion} has mine entries for. */
+    synchronized List<String> mineFunctions(String minion) {
+        try {
+            return database.read(c -> MineTable.functions(c, minion));
+        } catch (SQLException | com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot read the mine: " + e.getMessage(), e);
+        }
     }
 
     /** Transactions written so far. */

@@ -223,8 +223,15 @@ public final class Master implements AutoCloseable {
         this.pushes = new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION).stream()
                 .map(j -> PushPermits.PushJob.of(j.jid(), j.args(), j.kwargs())).toList(),
                 config.quotas().maxPushBytes());
+        MineService mine = new MineService(cache, config.access().mineAcl(), facts::facts, config.nodegroups(),
+                java.time.Clock.systemUTC(), config.maxFrameSize());
+        // a deleted key's mine goes with it, whichever master deleted it; those deleted while none ran, now
+        events.subscribe("brine/key/*/deleted", e -> workers.background().execute(
+                () -> mine.keyDeleted(String.valueOf(e.data().get("id")))));
+        mine.keepOnly(directory.ids(io.brine.protocol.KeyStatus.ACCEPTED));
         MinionService minionService = new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging,
-                digests, config.maxFrameSize(), secrets), pillar, id -> facts.facts(id, true, false).grains(), pushes);
+                digests, config.maxFrameSize(), secrets), pillar, id -> facts.facts(id, true, false).grains(), pushes,
+                mine);
         MasterDispatcher.Services services = new MasterDispatcher.Services(new ClientService(client, keys),
                 minionService, new EventService(events, access, clusterEvents == null ? e -> { }
                         : clusterEvents::share), new ReturnAcks(timer), routes);

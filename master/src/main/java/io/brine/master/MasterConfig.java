@@ -64,6 +64,7 @@ public record MasterConfig(String iface, int retPort, Path pkiDir, Path cacheDir
             "keep_jobs_count", "nodegroups", "reactor", "max_connections", "max_connections_per_address",
             "handshakes_per_address_burst", "handshakes_per_address_per_second", "max_handshakes_per_address",
             "max_pending_keys", "shutdown_timeout", "new_keys_per_minute", "publisher_acl", "publisher_acl_local", "audit_log",
+            "mine_acl",
             "audit_required", "max_push_bytes", "max_return_size", "metrics", "cp_roots", "cluster", "https", "roster_file",
             "ssh_priv", "ssh_known_hosts", "ssh_max_procs", "ssh_minion_jar");
 

@@ -85,9 +85,17 @@ final class MasterConfigReader {
                 throw c.error("publisher_acl", "publisher_acl: " + e.getMessage());
             }
         }
+        MineAcl mine = MineAcl.OPEN;
+        if (c.has("mine_acl")) {
+            try {
+                mine = MineAcl.parse(c.map("mine_acl"), nodegroups);
+            } catch (IllegalArgumentException e) {
+                throw c.error("mine_acl", "mine_acl: " + e.getMessage());
+            }
+        }
         return new AccessConfig(acl, c.bool("publisher_acl_local", true),
                 c.path("audit_log", cacheDir.resolve("audit.jsonl")), cpRoots(c), configFile(c),
-                c.bool("audit_required", false));
+                c.bool("audit_required", false), mine);
     }
 
     /**

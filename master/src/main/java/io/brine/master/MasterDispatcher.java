@@ -170,7 +170,9 @@ final class MasterDispatcher implements RouterListener {
         long cost = frameBytes + (request instanceof io.brine.protocol.FileRequest f
                 ? Math.min(Math.max(f.maxLength(), 0), FileServer.MAX_SERVED_CHUNK)
                 // a listing holds at most one served chunk's worth of entries while it is built and sent
-                : request instanceof io.brine.protocol.FileListRequest ? FileServer.MAX_SERVED_CHUNK : 0);
+                : request instanceof io.brine.protocol.FileListRequest ? FileServer.MAX_SERVED_CHUNK
+                // a mine answer holds the values of many minions while it is built and sent
+                : request instanceof io.brine.protocol.MineRequest ? FileServer.MAX_SERVED_CHUNK : 0);
         if (!window.tryAcquire(session.id(), cost)) {
             minions.refuse(session, request, "the master is holding too much for this minion's requests; "
                     + "ask again when earlier ones are answered");

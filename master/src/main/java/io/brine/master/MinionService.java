@@ -7,6 +7,10 @@ import io.brine.protocol.FilePush;
 import io.brine.protocol.FileReply;
 import io.brine.protocol.FileRequest;
 import io.brine.protocol.MasterReply;
+import io.brine.protocol.MineAck;
+import io.brine.protocol.MineReply;
+import io.brine.protocol.MineRequest;
+import io.brine.protocol.MineUpdate;
 import io.brine.protocol.MinionRequest;
 import io.brine.protocol.PillarReply;
 import io.brine.protocol.PillarRequest;
@@ -18,7 +22,7 @@ import java.util.Map;
 
 /**
  * Answers minions' own requests: files from {@code file_roots} (and copies staged for their jobs), their
- * pillar, and the files they push. All of it is decided by the session's authenticated id: a minion can
+ * pillar, the files they push, and the mine ({@link MineService}). All of it is decided by the session's authenticated id: a minion can
  * only ever obtain its own pillar and store under its own folder; pillar values are never logged.
  */
 final class MinionService {
@@ -29,9 +33,12 @@ final class MinionService {
     /** A minion's last reported grains (null if never), which its pillar templates and top file see. */
     private final java.util.function.Function<String, java.util.Map<String, Object>> grainsOf;
     private final PushReceiver pushes;
+    private final MineService mine;
 
     MinionService(FileServer files, PillarCompiler pillar,
-            java.util.function.Function<String, java.util.Map<String, Object>> grainsOf, PushReceiver pushes) {
+            java.util.function.Function<String, java.util.Map<String, Object>> grainsOf, PushReceiver pushes,
+            MineService mine) {
+        this.mine = mine;
         this.grainsOf = grainsOf;
         this.files = files;
         this.pillar = pillar;
@@ -77,6 +84,10 @@ final class MinionService {
             reply = FileReply.without(f.requestId(), FileReply.Status.REFUSED);
         } else if (request instanceof FileListRequest l) {
             reply = FileListReply.without(l.requestId(), FileListReply.Status.REFUSED);
+        } else if (request instanceof MineUpdate u) {
+            reply = new MineAck(u.requestId(), why);
+        } else if (request instanceof MineRequest m) {
+            reply = new MineReply(m.requestId(), Map.of(), why);
         } else {
             reply = new PillarReply(((PillarRequest) request).requestId(), Map.of(), why);
         }
@@ -102,6 +113,12 @@ final class MinionService {
                 LOG.log(Level.WARNING, "listing " + l.path() + " for " + minion.peerId() + " failed: " + e.getMessage());
                 return FileListReply.without(l.requestId(), FileListReply.Status.NOT_FOUND);
             }
+        }
+        if (request instanceof MineUpdate u) {
+            return mine.update(minion.peerId(), u);
+        }
+        if (request instanceof MineRequest m) {
+            return mine.read(minion.peerId(), m);
         }
         PillarRequest p = (PillarRequest) request;
         try {

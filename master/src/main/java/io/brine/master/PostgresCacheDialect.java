@@ -62,6 +62,12 @@ final class PostgresCacheDialect implements CacheDialect {
     }
 
     @Override
+    public String upsertMine() {
+        return "INSERT INTO mine (minion, fun, value, updated_ms) VALUES (?, ?, ?::json, ?) "
+                + "ON CONFLICT (minion, fun) DO UPDATE SET value = excluded.value, updated_ms = excluded.updated_ms";
+    }
+
+    @Override
     public String expects() {
         return "jobs.expected @> jsonb_build_array(?::text)";
     }

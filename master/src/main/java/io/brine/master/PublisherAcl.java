@@ -26,7 +26,8 @@ import java.util.Set;
  */
 public record PublisherAcl(Map<String, Grants> identities) {
     /** The rights beyond publishing that an entry can grant. */
-    public static final Set<String> RIGHTS = Set.of("@keys", "@tokens", "@events", "@jobs", "@hooks", "@update");
+    public static final Set<String> RIGHTS = Set.of("@keys", "@tokens", "@events", "@jobs", "@hooks", "@update",
+            "@orchestrate");
     private static final String TOKENS = "@tokens";
 
     /**
@@ -120,39 +121,48 @@ public record PublisherAcl(Map<String, Grants> identities) {
         Map<String, Grants> out = new LinkedHashMap<>();
         raw.forEach((name, value) -> {
             checkName(name);
-            if (!(value instanceof List<?> items)) {
-                throw new IllegalArgumentException("'" + name + "' must map to a list of functions, targets or rights");
-            }
-            List<FunctionGrant> functions = new ArrayList<>();
-            Set<String> rights = new LinkedHashSet<>();
-            List<FunctionGlob> tokenNames = new ArrayList<>();
-            for (Object item : items) {
-                if (item instanceof String s && s.startsWith("@")) {
-                    if (!RIGHTS.contains(s)) {
-                        throw new IllegalArgumentException("'" + name + "': unknown right '" + s + "'; known: "
-                                + String.join(", ", new java.util.TreeSet<>(RIGHTS)));
-                    }
-                    rights.add(s);
-                } else if (item instanceof String s) {
-                    functions.add(new FunctionGrant(null, null, List.of(glob(name, s))));
-                } else if (item instanceof Map<?, ?> m && m.size() == 1 && TOKENS.equals(m.keySet().iterator().next())) {
-                    rights.add(TOKENS);
-                    tokenNames.addAll(tokenNames(name, m.get(TOKENS)));
-                } else if (item instanceof Map<?, ?> m && m.size() == 1) {
-                    Map.Entry<?, ?> e = m.entrySet().iterator().next();
-                    if (String.valueOf(e.getKey()).startsWith("@")) {
-                        throw new IllegalArgumentException("'" + name + "': only @tokens takes a list (of the token "
-                                + "names it may create and revoke); got " + e.getKey());
-                    }
-                    functions.add(grant(name, String.valueOf(e.getKey()), e.getValue(), nodegroups));
-                } else {
-                    throw new IllegalArgumentException("'" + name + "': each entry is a function glob, a right like "
-                            + "'@keys', or one 'TARGET: [FUNCTION, ...]' mapping; got " + item);
-                }
-            }
-            out.put(name, new Grants(functions, rights, tokenNames));
+            out.put(name, grants(name, value, nodegroups));
         });
         return new PublisherAcl(out);
+    }
+
+    /**
+     * One entry's list: function globs, {@code TARGET: [globs]} mappings and rights, each checked.
+     *
+     * @throws IllegalArgumentException naming {@code name} and the item at fault
+     */
+    static Grants grants(String name, Object value, Map<String, String> nodegroups) {
+        if (!(value instanceof List<?> items)) {
+            throw new IllegalArgumentException("'" + name + "' must map to a list of functions, targets or rights");
+        }
+        List<FunctionGrant> functions = new ArrayList<>();
+        Set<String> rights = new LinkedHashSet<>();
+        List<FunctionGlob> tokenNames = new ArrayList<>();
+        for (Object item : items) {
+            if (item instanceof String s && s.startsWith("@")) {
+                if (!RIGHTS.contains(s)) {
+                    throw new IllegalArgumentException("'" + name + "': unknown right '" + s + "'; known: "
+                            + String.join(", ", new java.util.TreeSet<>(RIGHTS)));
+                }
+                rights.add(s);
+            } else if (item instanceof String s) {
+                functions.add(new FunctionGrant(null, null, List.of(glob(name, s))));
+            } else if (item instanceof Map<?, ?> m && m.size() == 1 && TOKENS.equals(m.keySet().iterator().next())) {
+                rights.add(TOKENS);
+                tokenNames.addAll(tokenNames(name, m.get(TOKENS)));
+            } else if (item instanceof Map<?, ?> m && m.size() == 1) {
+                Map.Entry<?, ?> e = m.entrySet().iterator().next();
+                if (String.valueOf(e.getKey()).startsWith("@")) {
+                    throw new IllegalArgumentException("'" + name + "': only @tokens takes a list (of the token "
+                            + "names it may create and revoke); got " + e.getKey());
+                }
+                functions.add(grant(name, String.valueOf(e.getKey()), e.getValue(), nodegroups));
+            } else {
+                throw new IllegalArgumentException("'" + name + "': each entry is a function glob, a right like "
+                        + "'@keys', or one 'TARGET: [FUNCTION, ...]' mapping; got " + item);
+            }
+        }
+        return new Grants(functions, rights, tokenNames);
     }
 
     private static List<FunctionGlob> tokenNames(String name, Object globs) {

@@ -34,6 +34,11 @@ final class SqliteCacheDialect implements CacheDialect {
     }
 
     @Override
+    public String upsertMine() {
+        return "INSERT OR REPLACE INTO mine (minion, fun, value, updated_ms) VALUES (?, ?, ?, ?)";
+    }
+
+    @Override
     public String expects() {
         // searched by json_each, not parsed into a list of the job's ids
         return "EXISTS (SELECT 1 FROM json_each(jobs.expected) WHERE value = ?)";

@@ -162,4 +162,44 @@ interface JobCacheBehaviours {
             assertEquals("cmd.run", cache.find(jid(999)).orElseThrow().function());
         }
     }
+
+    @Test
+    default void mineEntriesAreReplacedDeletedFlushedAndDroppedWithTheirKey() throws java.sql.SQLException {
+        try (JobCache cache = open()) {
+            cache.mineUpdate("web1", Map.of("network.ip_addrs", List.of("10.0.0.1"), "grains.items",
+                    Map.of("os", "Debian")), List.of(), false, 1);
+            cache.mineUpdate("web2", Map.of("network.ip_addrs", List.of("10.0.0.2")), List.of(), false, 1);
+            cache.mineUpdate("web1", Map.of("network.ip_addrs", List.of("10.0.0.9")), List.of(), false, 2);
+            assertEquals(Map.of("web1", List.of("10.0.0.9"), "web2", List.of("10.0.0.2")),
+                    cache.mineValues("network.ip_addrs"), "an update replaces that function's value");
+            cache.mineUpdate("web1", Map.of(), List.of("grains.items"), false, 3);
+            assertEquals(List.of("network.ip_addrs"), cache.mineFunctions("web1"));
+            cache.mineUpdate("web2", Map.of("test.ping", true), List.of(), true, 3);
+            assertEquals(List.of("test.ping"), cache.mineFunctions("web2"), "a flush drops what was there first");
+        }
+        try (JobCache cache = open()) {
+            assertEquals(Map.of("web1", List.of("10.0.0.9")), cache.mineValues("network.ip_addrs"), "kept on disk");
+            assertTrue(cache.mineForget("web1"));
+            assertEquals(Map.of(), cache.mineValues("network.ip_addrs"));
+            assertTrue(cache.mineKeepOnly(List.of("web1")));
+            assertEquals(List.of(), cache.mineFunctions("web2"), "a key deleted while no master ran");
+        }
+    }
+
+    @Test
+    default void aMinionCannotGrowItsMineBeyondItsBoundAndARefusedUpdateStoresNothing() throws java.sql.SQLException {
+        try (JobCache cache = open()) {
+            Map<String, Object> many = new java.util.HashMap<>();
+            for (int i = 0; i < MineTable.MAX_FUNCTIONS; i++) {
+                many.put("f" + i, i);
+            }
+            cache.mineUpdate("web1", many, List.of(), false, 1);
+            java.sql.SQLException full = org.junit.jupiter.api.Assertions.assertThrows(
+                    MineTable.MineFullException.class,
+                    () -> cache.mineUpdate("web1", Map.of("one.more", 1, "f0", 99), List.of(), false, 2));
+            assertTrue(full.getMessage().contains("more than " + MineTable.MAX_FUNCTIONS), full.getMessage());
+            assertEquals(0L, ((Number) cache.mineValues("f0").get("web1")).longValue(), "nothing of it stored");
+            assertEquals(MineTable.MAX_FUNCTIONS, cache.mineFunctions("web1").size());
+        }
+    }
 }
