@@ -57,6 +57,7 @@ module io.brine.modules {
         io.brine.modules.grains.GrainsModule,
         io.brine.modules.sys.SysModule,
         io.brine.modules.pillar.PillarModule,
+        io.brine.modules.mine.MineModule,
         io.brine.modules.http.HttpModule,
         io.brine.modules.jobs.JobsModule,
         io.brine.modules.cp.CpModule,

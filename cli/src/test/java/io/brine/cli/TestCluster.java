@@ -94,8 +94,13 @@ final class TestCluster implements AutoCloseable {
 
     /** A new minion whose key the CLI accepted, once it knows it is accepted. */
     Minion acceptedMinion(String id) throws Exception {
+        return acceptedMinion(id, c -> c);
+    }
+
+    /** As above, its configuration changed by {@code customise} first. */
+    Minion acceptedMinion(String id, UnaryOperator<MinionConfig> customise) throws Exception {
         Duration wait = Duration.ofSeconds(20);
-        Minion m = addMinion(id);
+        Minion m = addMinion(id, customise);
         awaitStatus(m, KeyStatus.PENDING, wait);
         assertEquals(0, cli("key", "accept", id).exit());
         awaitStatus(m, KeyStatus.ACCEPTED, wait);

@@ -69,4 +69,23 @@ public interface MasterLink {
     default Transfer push(java.nio.channels.FileChannel in, String name, int mode) throws IOException {
         throw new IOException("this minion has no master to push " + name + " to");
     }
+
+    /**
+     * Sends this minion's mine data to the master: {@code flush} drops all it held first, then the functions in
+     * {@code delete} go and each entry of {@code set} replaces that function's value. Throws with the master's
+     * reason if it did not store it.
+     */
+    default void mineUpdate(Map<String, Object> set, java.util.List<String> delete, boolean flush)
+            throws IOException {
+        throw new IOException("this minion has no master to send its mine to");
+    }
+
+    /**
+     * Function {@code function}'s mine values on the minions {@code target} matches ({@code targetType}: Salt's
+     * name, such as {@code glob} or {@code grain}), by minion id: those the master's {@code mine_acl} lets this
+     * minion read.
+     */
+    default Map<String, Object> mineGet(String target, String targetType, String function) throws IOException {
+        throw new IOException("this minion has no master to read the mine of");
+    }
 }

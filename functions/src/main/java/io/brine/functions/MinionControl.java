@@ -85,4 +85,12 @@ public interface MinionControl {
     default boolean allowUndefined() {
         return false;
     }
+
+    /**
+     * The minion config's {@code mine_functions} (Salt's shape: a function name, or an alias with
+     * {@code mine_function:}, mapped to its arguments); {@code mine.update} merges pillar's over it.
+     */
+    default Map<String, Object> mineFunctions() {
+        return Map.of();
+    }
 }

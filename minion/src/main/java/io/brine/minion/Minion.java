@@ -393,6 +393,11 @@ public final class Minion implements AutoCloseable {
         }
 
         @Override
+        public Map<String, Object> mineFunctions() {
+            return config.recurring().mineFunctions();
+        }
+
+        @Override
         public java.util.List<String> httpAllow() {
             return config.httpAllow();
         }

@@ -57,6 +57,8 @@ import java.util.Set;
  *                     hot-hot multi-master: {@code master} as a list, {@code master_type} left at {@code str}); each
  *                     job is taken from whichever master publishes it and returned to that master. Empty unless
  *                     hot-hot; never set together with {@code failover}. The masters must share their key
+ * @param recurring    what this minion runs by itself: {@code schedule}, {@code mine_functions} and
+ *                     {@code mine_interval}; see {@link RecurringSettings}
  * <p>{@code file_client}, {@code file_roots} and {@code pillar_roots}, read only by a masterless run, are
  * {@link MasterlessConfig}'s.
  */
@@ -67,20 +69,27 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         boolean allowUndefined,
         FunctionPolicy functionPolicy, int maxReturnSize, long returnSpoolMax, LoggingConfig logging,
         List<String> failover, List<String> multiMaster, MinionHttps https, ExtensionSources extensions,
-        UpdateSettings updates) {
+        UpdateSettings updates, RecurringSettings recurring) {
 
     /** This minion with these self-update settings (tests: a release key of their own). */
     public MinionConfig withUpdates(UpdateSettings settings) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs,
                 heartbeat, httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy,
-                maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, settings);
+                maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, settings, recurring);
+    }
+
+    /** This minion with these schedule and mine settings (tests: short intervals). */
+    public MinionConfig withRecurring(RecurringSettings settings) {
+        return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs,
+                heartbeat, httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy,
+                maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates, settings);
     }
 
     /** This minion loading extension modules from {@code sources} (tests: a directory of their own). */
     public MinionConfig withExtensions(ExtensionSources sources) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs,
                 heartbeat, httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy,
-                maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, sources, updates);
+                maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, sources, updates, recurring);
     }
 
     /** The default {@code max_return_size}: half the default frame limit, leaving room for everything else. */
@@ -92,7 +101,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
             "event_socket", "event_group", "functions_allowed", "functions_denied", "cmd_allowed", "allow_undefined",
             "max_return_size", "return_spool_max", "file_client", "file_roots", "pillar_roots", "master_type",
             "transport", "master_url", "https_proxy", "ca_file", "extension_dirs", "extension_jars", "update_keys",
-            "self_update", "update_timeout");
+            "self_update", "update_timeout", "schedule", "mine_functions", "mine_interval");
 
     private static Set<String> keys(String... own) {
         Set<String> all = new java.util.HashSet<>(Set.of(own));
@@ -122,6 +131,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         multiMaster = List.copyOf(multiMaster);
         Objects.requireNonNull(extensions, "extensions");
         Objects.requireNonNull(updates, "updates");
+        Objects.requireNonNull(recurring, "recurring");
         if (!failover.isEmpty() && !multiMaster.isEmpty()) {
             throw new IllegalArgumentException("a minion either fails over between its masters or is connected to all "
                     + "of them at once, not both");
@@ -136,7 +146,8 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         return new MinionConfig(id, "127.0.0.1", masterPort, null, true, root.resolve("pki"), root.resolve("cache"),
                 Map.of(), 64, Duration.ofSeconds(5), List.of(), List.of(root.resolve("files")), true,
                 root.resolve("cache/minion.sock"), null, false, FunctionPolicy.ALLOW_ALL, DEFAULT_MAX_RETURN_SIZE,
-                DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT, List.of(), List.of(), null, ExtensionSources.NONE, UpdateSettings.DEFAULT);
+                DEFAULT_RETURN_SPOOL_MAX, LoggingConfig.DEFAULT, List.of(), List.of(), null, ExtensionSources.NONE, UpdateSettings.DEFAULT,
+                RecurringSettings.NONE);
     }
 
     public static MinionConfig load(Path file) {
@@ -173,7 +184,8 @@ public record MinionConfig(String id, String master, int masterPort, String mast
                 policy(c), (int) c.integer("max_return_size", DEFAULT_MAX_RETURN_SIZE, 4096, 64L * 1024 * 1024),
                 c.integer("return_spool_max", DEFAULT_RETURN_SPOOL_MAX, 1024 * 1024, 1L << 40), LoggingConfig.from(c),
                 oneAtATime ? masters.subList(1, masters.size()) : List.of(),
-                oneAtATime ? List.of() : masters.subList(1, masters.size()), https, ExtensionSources.from(c), UpdateSettings.from(c));
+                oneAtATime ? List.of() : masters.subList(1, masters.size()), https, ExtensionSources.from(c), UpdateSettings.from(c),
+                RecurringSettings.from(c));
     }
 
     /** This minion reaching its masters over HTTPS, at {@code urls} ({@code https://host:port} each). */
@@ -181,7 +193,7 @@ public record MinionConfig(String id, String master, int masterPort, String mast
         MinionHttps h = new MinionHttps(urls, caFile, proxy);
         return new MinionConfig(id, urls.get(0), masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains,
                 maxJobs, heartbeat, httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined,
-                functionPolicy, maxReturnSize, returnSpoolMax, logging, List.of(), urls.subList(1, urls.size()), h, extensions, updates);
+                functionPolicy, maxReturnSize, returnSpoolMax, logging, List.of(), urls.subList(1, urls.size()), h, extensions, updates, recurring);
     }
 
     private static FunctionPolicy policy(ConfigFile c) {
@@ -206,14 +218,14 @@ public record MinionConfig(String id, String master, int masterPort, String mast
 
     public MinionConfig withFunctionPolicy(FunctionPolicy policy) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, policy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates, recurring);
     }
 
     /** These masters (host or host:port each) to fail over to, in order, after {@code master}. */
     public MinionConfig withFailover(List<String> masters) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
                 httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
-                logging, masters, List.of(), https, extensions, updates);
+                logging, masters, List.of(), https, extensions, updates, recurring);
     }
 
     /**
@@ -223,42 +235,42 @@ public record MinionConfig(String id, String master, int masterPort, String mast
     public MinionConfig withMultiMaster(List<String> masters) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
                 httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax,
-                logging, List.of(), masters, https, extensions, updates);
+                logging, List.of(), masters, https, extensions, updates, recurring);
     }
 
     public MinionConfig withGrains(Map<String, Object> g) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, g, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates, recurring);
     }
 
     public MinionConfig withMasterFinger(String finger) {
         return new MinionConfig(id, master, masterPort, finger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates, recurring);
     }
 
     public MinionConfig withHeartbeat(Duration d) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, d, httpAllow,
-                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates, recurring);
     }
 
     public MinionConfig withMasterPort(int port) {
         return new MinionConfig(id, master, port, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, httpAllow,
-                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates, recurring);
     }
 
     public MinionConfig withHttpAllow(List<String> allow) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat, allow,
-                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates, recurring);
     }
 
     public MinionConfig withFileRootsAllowed(List<Path> roots) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, roots, true, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                httpAllow, roots, true, eventSocket, eventGroup, allowUndefined, functionPolicy, maxReturnSize, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates, recurring);
     }
 
     public MinionConfig withMaxReturnSize(int bytes) {
         return new MinionConfig(id, master, masterPort, masterFinger, masterTofu, pkiDir, cacheDir, grains, maxJobs, heartbeat,
-                httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates);
+                httpAllow, fileRootsAllowed, fileRootsConfigured, eventSocket, eventGroup, allowUndefined, functionPolicy, bytes, returnSpoolMax, logging, failover, multiMaster, https, extensions, updates, recurring);
     }
 
     /**

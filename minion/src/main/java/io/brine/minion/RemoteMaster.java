@@ -10,6 +10,10 @@ import io.brine.protocol.FileRequest;
 import io.brine.protocol.MasterReply;
 import io.brine.protocol.Message;
 import io.brine.protocol.MinionRequest;
+import io.brine.protocol.MineAck;
+import io.brine.protocol.MineReply;
+import io.brine.protocol.MineRequest;
+import io.brine.protocol.MineUpdate;
 import io.brine.protocol.PillarReply;
 import io.brine.protocol.PillarRequest;
 import java.io.IOException;
@@ -101,6 +105,23 @@ final class RemoteMaster implements MasterLink {
             throw new IOException("the master could not compile this minion's pillar: " + reply.error());
         }
         return reply.pillar();
+    }
+
+    @Override
+    public void mineUpdate(Map<String, Object> set, List<String> delete, boolean flush) throws IOException {
+        MineAck ack = (MineAck) ask(new MineUpdate(ids.incrementAndGet(), set, delete, flush));
+        if (ack.error() != null) {
+            throw new IOException("the master did not store the mine update: " + ack.error());
+        }
+    }
+
+    @Override
+    public Map<String, Object> mineGet(String target, String targetType, String function) throws IOException {
+        MineReply reply = (MineReply) ask(new MineRequest(ids.incrementAndGet(), target, targetType, function));
+        if (reply.error() != null) {
+            throw new IOException(reply.error());
+        }
+        return reply.values();
     }
 
     @Override

@@ -53,7 +53,7 @@ class MinionMastersConfigTest {
         assertThrows(IllegalArgumentException.class, () -> new MinionConfig(c.id(), c.master(), 4506, null, true,
                 c.pkiDir(), c.cacheDir(), c.grains(), 1, c.heartbeat(), List.of(), List.of(), false, c.eventSocket(), null,
                 false, c.functionPolicy(), 4096, 1 << 20, c.logging(), List.of("m2"), List.of("m3"), null,
-                c.extensions(), c.updates()));
+                c.extensions(), c.updates(), c.recurring()));
     }
 
     @Test

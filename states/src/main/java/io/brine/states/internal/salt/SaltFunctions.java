@@ -85,7 +85,10 @@ public final class SaltFunctions {
         bodies.put("test.true", c -> true);
         bodies.put("status.time", c -> com.hubspot.jinjava.objects.date.StrftimeFormatter.format(
                 java.time.ZonedDateTime.now(), c.string(0, "format", "%A, %d. %B %Y %I:%M%p")));
-        bodies.put("mine.get", c -> Map.of()); // no mine yet: an empty answer, as Salt gives for no matches
+        if (minion == FunctionCaller.NONE) {
+            // pillar rendered on the master reads no mine: an empty answer, as Salt gives for no matches
+            bodies.put("mine.get", c -> Map.of());
+        }
         bodies.put("cp.get_file_str", c -> fileText(files, c.string(0, "path", "")));
         bodies.put("cp.list_master", c -> files.listUnder(c.string(1, "prefix", ""), false));
         bodies.put("cp.list_master_dirs", c -> files.listUnder(c.string(1, "prefix", ""), true));

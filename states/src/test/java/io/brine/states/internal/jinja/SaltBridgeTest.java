@@ -32,6 +32,7 @@ class SaltBridgeTest {
         return switch (function) {
             case "cmd.run" -> new FunctionResult("out:" + args.get(0), 0);
             case "pkg.version" -> new FunctionResult("7.88.1", 0);
+            case "mine.get" -> new FunctionResult(java.util.Map.of("web2", java.util.List.of("10.0.0.2")), 0);
             case "nope.nothing" -> throw new FunctionException("'" + function + "' is not available on this minion");
             default -> throw new FunctionException(function + " is refused by functions_denied '*'", 77);
         };
@@ -124,9 +125,15 @@ class SaltBridgeTest {
         assertEquals("-1 0 1 -1", render("{{ salt['pkg.version_cmp']('1.0~rc1', '1.0') }} {{ salt['pkg.version_cmp']"
                 + "('1:2.0-1', '1:2.0-1') }} {{ salt['pkg.version_cmp']('2.10', '2.9') }} {{ salt['pkg.version_cmp']"
                 + "('7.88.1-10', '1:7.0') }}"));
-        assertEquals("y|n|y|{}", render("{{ 'y' if salt['cmd.has_exec']('sh') else 'n' }}|{{ 'y' if salt['cmd.has_exec']"
-                + "('no-such-program-here') else 'n' }}|{{ 'y' if salt['test.true']() else 'n' }}|"
-                + "{{ salt['mine.get']('*', 'ip') }}"));
+        assertEquals("y|n|y", render("{{ 'y' if salt['cmd.has_exec']('sh') else 'n' }}|{{ 'y' if salt['cmd.has_exec']"
+                + "('no-such-program-here') else 'n' }}|{{ 'y' if salt['test.true']() else 'n' }}"));
+    }
+
+    @Test
+    void theMineIsReadThroughTheMinionsOwnMineGet() throws Exception {
+        assertEquals("web2=10.0.0.2", render("{% for id, addrs in salt['mine.get']('role:web', 'network.ip_addrs', "
+                + "tgt_type='grain').items() %}{{ id }}={{ addrs[0] }}{% endfor %}"));
+        assertEquals(List.of("mine.get [role:web, network.ip_addrs] {tgt_type=grain}"), minionCalls);
     }
 
     @Test
