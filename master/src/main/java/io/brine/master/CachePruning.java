@@ -45,9 +45,12 @@ final class CachePruning {
 
     private static int toCount(Connection c, String oldest, int keep) throws SQLException {
         int removed;
-        try (PreparedStatement returns = c.prepareStatement("DELETE FROM returns WHERE jid IN (" + oldest + ")");
+        try (PreparedStatement links = c.prepareStatement("DELETE FROM minion_jobs WHERE jid IN (" + oldest + ")");
+                PreparedStatement returns = c.prepareStatement("DELETE FROM returns WHERE jid IN (" + oldest + ")");
                 PreparedStatement acks = c.prepareStatement("DELETE FROM acks WHERE jid IN (" + oldest + ")");
                 PreparedStatement jobs = c.prepareStatement("DELETE FROM jobs WHERE jid IN (" + oldest + ")")) {
+            links.setInt(1, keep);
+            links.executeUpdate();
             returns.setInt(1, keep);
             returns.executeUpdate();
             acks.setInt(1, keep);
@@ -59,11 +62,15 @@ final class CachePruning {
     }
 
     private static int olderThan(Connection c, long cutoffMillis) throws SQLException {
-        try (PreparedStatement returns = c.prepareStatement(
+        try (PreparedStatement links = c.prepareStatement(
+                "DELETE FROM minion_jobs WHERE jid IN (SELECT jid FROM jobs WHERE start_ms < ?)");
+                PreparedStatement returns = c.prepareStatement(
                 "DELETE FROM returns WHERE jid IN (SELECT jid FROM jobs WHERE start_ms < ?)");
                 PreparedStatement acks = c.prepareStatement(
                         "DELETE FROM acks WHERE jid IN (SELECT jid FROM jobs WHERE start_ms < ?)");
                 PreparedStatement jobs = c.prepareStatement("DELETE FROM jobs WHERE start_ms < ?")) {
+            links.setLong(1, cutoffMillis);
+            links.executeUpdate();
             returns.setLong(1, cutoffMillis);
             returns.executeUpdate();
             acks.setLong(1, cutoffMillis);

@@ -145,12 +145,18 @@ final class CacheQueries {
             int limit) throws SQLException {
         StringBuilder where = new StringBuilder(" WHERE j.start_ms >= ?");
         List<String> values = new ArrayList<>();
-        for (String[] column : new String[][] {{"function", f.function()}, {"target", f.target()},
-                {"caller", f.caller()}}) {
+        for (String[] column : new String[][] {{"function", f.function()}, {"target", f.target()}}) {
             if (column[1] != null) {
                 where.append(" AND j.").append(column[0]).append(" = ?");
                 values.add(column[1]);
             }
+        }
+        if (f.caller() != null && CallerPattern.isGlob(f.caller())) {
+            where.append(" AND j.caller LIKE ? ESCAPE '\\'");
+            values.add(CallerPattern.like(f.caller()));
+        } else if (f.caller() != null) {
+            where.append(" AND j.caller = ?");
+            values.add(f.caller());
         }
         if (f.queued()) {
             // still waiting: an expired delivery is only removed when its minion next connects

@@ -20,6 +20,7 @@ import java.sql.Statement;
  * returns(jid TEXT, minion TEXT, success INTEGER, retcode INTEGER, ret JSON, start_ms INTEGER,
  *         end_ms INTEGER, PRIMARY KEY (jid, minion))
  * mine(minion TEXT, fun TEXT, value JSON, updated_ms INTEGER, PRIMARY KEY (minion, fun))  -- {@link MineTable}
+ * minion_jobs(minion TEXT, minion_jid TEXT, jid TEXT, PRIMARY KEY (minion, minion_jid))  -- {@link MinionJobs}
  * </pre>
  */
 final class CacheSchema {
@@ -67,6 +68,8 @@ final class CacheSchema {
                     + "end_ms INTEGER, PRIMARY KEY (jid, minion))");
             s.execute("CREATE TABLE IF NOT EXISTS mine (minion TEXT NOT NULL, fun TEXT NOT NULL, value TEXT NOT NULL, "
                     + "updated_ms INTEGER NOT NULL, PRIMARY KEY (minion, fun))");
+            s.execute("CREATE TABLE IF NOT EXISTS minion_jobs (minion TEXT NOT NULL, minion_jid TEXT NOT NULL, "
+                    + "jid TEXT NOT NULL, PRIMARY KEY (minion, minion_jid))");
             s.execute("PRAGMA user_version=" + VERSION);
         }
     }

@@ -288,6 +288,35 @@ final class JobCache implements AutoCloseable {
         }
     }
 
+    /**
+     * The jid this master files {@code minion}'s own job {@code minionJid} under ({@link MinionJobs}): {@code proposed}
+     * if it is the first to file it, else the one filed before (a copy sent again), decided by the database at once.
+     */
+    String claimMinionJob(String minion, String minionJid, String proposed) throws SQLException {
+        String[] filed = new String[1];
+        writer.onConnection(c -> {
+            try (java.sql.PreparedStatement claim = c.prepareStatement("INSERT INTO minion_jobs (minion, minion_jid, "
+                    + "jid) VALUES (?, ?, ?) ON CONFLICT (minion, minion_jid) DO NOTHING");
+                    java.sql.PreparedStatement read = c.prepareStatement(
+                            "SELECT jid FROM minion_jobs WHERE minion = ? AND minion_jid = ?")) {
+                claim.setString(1, minion);
+                claim.setString(2, minionJid);
+                claim.setString(3, proposed);
+                claim.executeUpdate();
+                read.setString(1, minion);
+                read.setString(2, minionJid);
+                try (java.sql.ResultSet rs = read.executeQuery()) {
+                    filed[0] = rs.next() ? rs.getString(1) : null;
+                }
+            }
+            return 1;
+        });
+        if (filed[0] == null) {
+            throw new SQLException("the job " + minionJid + " of " + minion + " was not filed");
+        }
+        return filed[0];
+    }
+
     /** Transactions written so far. */
     long commits() {
         return batches.commits();

@@ -26,7 +26,7 @@ final class JobPublisher {
     private final JobTracker tracker;
     private final EventBus events;
     private final ScheduledExecutorService timer;
-    private final JidGenerator jids = new JidGenerator();
+    private final JidGenerator jids;
     private final AccessPolicy access;
     private final AuditLog audit;
     private final DeliveryQueue deliveries;
@@ -35,11 +35,13 @@ final class JobPublisher {
 
     /**
      * Counts each job published, by function, in {@code metrics}, and those refused because their audit line could
-     * not be made durable ({@code audit_required}) in {@code refusals}.
+     * not be made durable ({@code audit_required}) in {@code refusals}. Jids come from {@code jids}, this master's
+     * one generator: every job it files takes its jid there, so none repeats another's.
      */
     JobPublisher(JobRoute minions, SshJobs ssh, JobTracker tracker,
             EventBus events, ScheduledExecutorService timer, AccessPolicy access, AuditLog audit,
-            DeliveryQueue deliveries, MasterMetrics metrics, JobRefusals refusals) {
+            DeliveryQueue deliveries, MasterMetrics metrics, JobRefusals refusals, JidGenerator jids) {
+        this.jids = jids;
         this.metrics = metrics;
         this.refusals = refusals;
         this.minions = minions;

@@ -21,7 +21,7 @@ final class JobVisibility {
         if (access.holds(who, "@jobs")) {
             return Optional.of(filter);
         }
-        if (filter.caller() != null && !filter.caller().equals(who.name())) {
+        if (filter.caller() != null && !CallerPattern.matches(filter.caller(), who.name())) {
             return Optional.empty();
         }
         return Optional.of(filter.forCaller(who.name()));

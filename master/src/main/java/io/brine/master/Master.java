@@ -216,9 +216,10 @@ public final class Master implements AutoCloseable {
         this.ssh = new SshJobs(config.ssh(), config.fileRoots(), pillar, config.nodegroups(), tracker, staging,
                 secrets, () -> directory.ids(io.brine.protocol.KeyStatus.ACCEPTED), config.quotas().maxReturnSize(),
                 runtime.threads("ssh"));
+        io.brine.protocol.JidGenerator jids = new io.brine.protocol.JidGenerator();
         JobPublisher publisher = new JobPublisher(new JobRoute(TargetResolver.minions(directory, facts,
                 config.nodegroups()), reach, declared), ssh, tracker, events, timer, access, audit, deliveries, metrics,
-                refusals);
+                refusals, jids);
         this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
         this.pushes = new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION).stream()
                 .map(j -> PushPermits.PushJob.of(j.jid(), j.args(), j.kwargs())).toList(),
@@ -234,7 +235,8 @@ public final class Master implements AutoCloseable {
                 mine);
         MasterDispatcher.Services services = new MasterDispatcher.Services(new ClientService(client, keys),
                 minionService, new EventService(events, access, clusterEvents == null ? e -> { }
-                        : clusterEvents::share), new ReturnAcks(timer), routes);
+                        : clusterEvents::share), new ReturnAcks(timer), routes,
+                new MinionJobs(cache, tracker, jids, events));
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
                 io.brine.protocol.SessionLimits.of(config.maxFrameSize(), config.quotas().maxReturnSize()), declared,
                 deliveries, services, endpoint.counters());

@@ -38,6 +38,8 @@ final class MasterDispatcher implements RouterListener {
     private final MinionService minions;
     private final EventService eventService;
     private final ReturnAcks acks;
+    /** Files the jobs minions ran by themselves. */
+    private final MinionJobs minionJobs;
     /** Jobs across the cluster's masters; null without a cluster. */
     private final ClusterRoutes routes;
     private final Counters counters;
@@ -54,7 +56,7 @@ final class MasterDispatcher implements RouterListener {
     /** The services messages are dispatched to, once authorised. */
     /** {@code routes}: jobs across a cluster's masters, or null for a master on its own. */
     record Services(ClientService clients, MinionService minions, EventService events, ReturnAcks acks,
-            ClusterRoutes routes) {
+            ClusterRoutes routes, MinionJobs minionJobs) {
     }
 
     MasterDispatcher(MinionSessions sessions, JobTracker tracker, MinionFactsCache facts, EventBus events,
@@ -67,6 +69,7 @@ final class MasterDispatcher implements RouterListener {
         this.eventService = services.events();
         this.acks = services.acks();
         this.routes = services.routes();
+        this.minionJobs = services.minionJobs();
         this.counters = counters;
         this.grains = new GrainsReports(declared, facts, workers.background());
         this.deliveries = deliveries;
@@ -123,6 +126,17 @@ final class MasterDispatcher implements RouterListener {
 
     @Override
     public void onMessage(Session session, Message message, int frameBytes) {
+        if (message instanceof io.brine.protocol.ScheduledReturn job && session.role() == Role.MINION
+                && frameBytes > maxReturnSize) {
+            oversizeReturns.increment();
+            drops.drop("return of scheduled job " + job.ret().jid() + " from " + session.peerId() + " is "
+                    + frameBytes + " bytes, over max_return_size " + maxReturnSize + "; recorded as failed");
+            io.brine.protocol.MinionReturn r = job.ret().result();
+            onMessage(session, job.withReturn(new JobReturn(job.ret().jid(), io.brine.protocol.MinionReturn.failed(1,
+                    "return too large: " + frameBytes + " bytes, over the master's max_return_size of "
+                    + maxReturnSize + " bytes; not kept", r.startMillis(), r.endMillis()))));
+            return;
+        }
         if (message instanceof JobReturn ret && session.role() == Role.MINION && frameBytes > maxReturnSize) {
             // Kept as a failed return that says why, so the caller learns what happened instead of waiting.
             oversizeReturns.increment();
@@ -220,6 +234,10 @@ final class MasterDispatcher implements RouterListener {
             posted(session, post, 0);
         } else if (message instanceof io.brine.protocol.GrainsReport report) {
             grains.reported(session.peerId(), report);
+        } else if (message instanceof io.brine.protocol.ScheduledReturn job) {
+            // filed, then acknowledged with the minion's own jid, which is what its spool knows it by
+            workers.execute(() -> minionJobs.returned(session.peerId(), job,
+                    () -> acks.stored(session, job.ret().jid())));
         } else if (message instanceof JobReturn ret) {
             // The cache lookup for a late return may touch disk: keep it off the I/O thread.
             // Acknowledged once stored, so the minion can forget it; until then it keeps it and sends it again.

@@ -119,6 +119,6 @@ final class PendingListing {
     private static boolean admits(JobFilter f, JobOverview s) {
         return s.startTime().toEpochMilli() >= f.sinceMillis() && (f.function() == null || f.function().equals(s.function()))
                 && (f.target() == null || f.target().equals(s.target()))
-                && (f.caller() == null || f.caller().equals(s.caller()));
+                && (f.caller() == null || CallerPattern.matches(f.caller(), s.caller()));
     }
 }

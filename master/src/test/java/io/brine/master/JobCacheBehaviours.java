@@ -202,4 +202,30 @@ interface JobCacheBehaviours {
             assertEquals(MineTable.MAX_FUNCTIONS, cache.mineFunctions("web1").size());
         }
     }
+
+    @Test
+    default void aCallerGlobListsEveryScheduleJobWrittenOrNotAndNothingElse() {
+        try (JobCache cache = open()) {
+            cache.recordJob(job(jid(1), "test.ping", "schedule:backup", 1000));
+            cache.recordJob(job(jid(2), "test.ping", "alice", 2000));
+            cache.recordJob(job(jid(3), "test.ping", "schedule:mine_interval", 3000));
+            cache.recordJob(job(jid(4), "test.ping", "schedule_x", 4000));
+            cache.flush();
+            cache.recordJob(job(jid(5), "test.ping", "schedule:late", 5000)); // perhaps not written yet
+            List<String> listed = cache.recent(new JobFilter(20, null, null, "schedule:*", 0)).stream()
+                    .map(JobOverview::jid).toList();
+            assertEquals(List.of(jid(5), jid(3), jid(1)), listed, "'_' in the name is no wildcard, ':' is literal");
+            assertEquals(List.of(jid(4)), cache.recent(new JobFilter(20, null, null, "schedule_?", 0)).stream()
+                    .map(JobOverview::jid).toList());
+        }
+    }
+
+    @Test
+    default void aMinionsOwnJobIsFiledOnceUnderTheFirstJidClaimed() throws java.sql.SQLException {
+        try (JobCache cache = open()) {
+            assertEquals(jid(10), cache.claimMinionJob("web1", jid(1), jid(10)));
+            assertEquals(jid(10), cache.claimMinionJob("web1", jid(1), jid(11)), "a copy sent again");
+            assertEquals(jid(12), cache.claimMinionJob("web2", jid(1), jid(12)), "another minion's same jid");
+        }
+    }
 }

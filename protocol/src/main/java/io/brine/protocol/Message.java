@@ -5,7 +5,7 @@ package io.brine.protocol;
  * instanceof over these types, never by looking a name from the wire up reflectively.
  */
 public sealed interface Message permits Hello, Welcome, Ping, Pong, JobRequest, JobAck, JobReturn, JobKill, ReturnAck, GoingAway, GrainsReport,
-        SessionLimits,
+        SessionLimits, ScheduledReturn,
         EventPost,
         ClientRequest, ClientResponse, MinionRequest, MasterReply {
 }

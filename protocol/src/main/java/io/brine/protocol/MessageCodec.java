@@ -106,6 +106,7 @@ public final class MessageCodec {
         if (m instanceof MineAck) return MineAck.TYPE;
         if (m instanceof MineRequest) return MineRequest.TYPE;
         if (m instanceof MineReply) return MineReply.TYPE;
+        if (m instanceof ScheduledReturn) return ScheduledReturn.TYPE;
         throw new AssertionError("message type without a code: " + m.getClass());
     }
 
@@ -157,6 +158,7 @@ public final class MessageCodec {
         else if (m instanceof MineAck x) x.write(w);
         else if (m instanceof MineRequest x) x.write(w);
         else if (m instanceof MineReply x) x.write(w);
+        else if (m instanceof ScheduledReturn x) x.write(w);
         else throw new AssertionError("message type without a writer: " + m.getClass());
     }
 
@@ -209,6 +211,7 @@ public final class MessageCodec {
             case MineAck.TYPE: return MineAck.read(r);
             case MineRequest.TYPE: return MineRequest.read(r);
             case MineReply.TYPE: return MineReply.read(r);
+            case ScheduledReturn.TYPE: return ScheduledReturn.read(r);
             default: throw new MalformedMessageException("unknown message type " + type);
         }
     }

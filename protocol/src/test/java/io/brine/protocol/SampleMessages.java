@@ -105,7 +105,9 @@ final class SampleMessages {
                 new MineUpdate(41, Map.of(), List.of(), false), new MineAck(42, null), new MineAck(43, "mine full"),
                 new MineRequest(44, "role:web", "grain", "network.ip_addrs"),
                 new MineReply(45, Map.of("web1", List.of("10.0.0.5")), null),
-                new MineReply(46, Map.of(), "mine.get: bad target"));
+                new MineReply(46, Map.of(), "mine.get: bad target"),
+                new ScheduledReturn("backup", "cmd.run", List.of("tar cf /tmp/b.tar /etc"), Map.of("cwd", "/"),
+                        60_000, new JobReturn(JID, MinionReturn.ok("done", 1, 2))));
     }
 
     static List<Message> withBinary() {
