@@ -3,6 +3,7 @@ package io.brine.minion;
 import io.brine.protocol.JobReturn;
 import io.brine.protocol.Message;
 import io.brine.protocol.MessageCodec;
+import io.brine.protocol.ScheduledReturn;
 import io.brine.protocol.SessionLimits;
 import java.util.List;
 import java.util.function.Consumer;
@@ -44,6 +45,13 @@ final class ReturnSender implements ReturnSink {
         transmit(fit);
     }
 
+    /** The return of a job this minion ran by itself ({@code schedule}): sent with what the job was. */
+    void returned(ScheduledReturn job, long uncutBytes) {
+        JobReturn fit = cap().apply(job.ret(), uncutBytes);
+        spool.keep(job.withReturn(fit));
+        transmit(fit);
+    }
+
     @Override
     public void running(String jid, String function) {
         spool.running(jid, function);
@@ -72,7 +80,7 @@ final class ReturnSender implements ReturnSink {
             return; // nothing was refused: returns already sent fit, or will be refused and told of
         }
         for (JobReturn r : spool.unacknowledged()) {
-            if (MessageCodec.encode(r).length + ReturnCap.FRAME_OVERHEAD > told.maxFrameSize()) {
+            if (MessageCodec.encode(spool.wire(r)).length + ReturnCap.FRAME_OVERHEAD > told.maxFrameSize()) {
                 if (attempts.refused(r.jid())) {
                     setAside(r, "the master refused it as too large " + MAX_FAILURES + " times");
                 } else {
@@ -103,7 +111,7 @@ final class ReturnSender implements ReturnSink {
 
     private void transmit(JobReturn r) {
         attempts.sent(r.jid());
-        send.accept(r);
+        send.accept(spool.wire(r));
     }
 
     private void setAside(JobReturn r, String why) {

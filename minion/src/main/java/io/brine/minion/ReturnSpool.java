@@ -7,6 +7,7 @@ import io.brine.protocol.MalformedMessageException;
 import io.brine.protocol.Message;
 import io.brine.protocol.MessageCodec;
 import io.brine.protocol.MinionReturn;
+import io.brine.protocol.ScheduledReturn;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -41,6 +42,8 @@ final class ReturnSpool {
     static final int LOST = 137;
     /** How long a return waits for its acknowledgement before it is written to disk. */
     static final long PERSIST_AFTER_MILLIS = 1000;
+    /** A return of no size, to measure what a scheduled job adds to its return. */
+    private static final JobReturn EMPTY = new JobReturn("00000000000000000000", MinionReturn.ok(null, 0, 0));
 
     private final Path dir;
     private final long maxBytes;
@@ -56,6 +59,11 @@ final class ReturnSpool {
     private long bytes;
     /** Returns given up on since the start ({@link #setAside}). */
     private long setAside;
+    /**
+     * The jobs this minion ran by itself ({@code schedule}), by jid: their returns go to the master with what the job
+     * was ({@link ScheduledReturn}), which no master published.
+     */
+    private final Map<String, ScheduledReturn> scheduled = new java.util.HashMap<>();
     /** Jids {@link #setAside} is writing the copy of now; guarded by this. */
     private final java.util.Set<String> settingAside = new java.util.HashSet<>();
 
@@ -87,8 +95,13 @@ final class ReturnSpool {
 
     /** Writes {@code ret} as the spool in {@code dir} keeps a return on disk: a temporary file renamed into place. */
     private static void writeFile(Path dir, JobReturn ret) throws IOException {
+        writeFile(dir, ret, ret);
+    }
+
+    /** As above, {@code ret} as it goes to the master ({@code wire}: itself, or with its scheduled job). */
+    private static void writeFile(Path dir, JobReturn ret, Message wire) throws IOException {
         Path temp = dir.resolve(ret.jid() + ".tmp");
-        Files.write(temp, MessageCodec.encode(ret));
+        Files.write(temp, MessageCodec.encode(wire));
         Files.move(temp, dir.resolve(ret.jid() + ".ret"), StandardCopyOption.ATOMIC_MOVE,
                 StandardCopyOption.REPLACE_EXISTING);
     }
@@ -107,6 +120,18 @@ final class ReturnSpool {
     /** Keeps a return until the master acknowledges it; on disk too if that takes a while ({@link #persist}). */
     synchronized void keep(JobReturn ret) {
         remember(ret, ReturnCap.sizeBound(ret));
+    }
+
+    /** Keeps the return of a job this minion ran by itself, with what the job was, as {@link #keep} does. */
+    synchronized void keep(ScheduledReturn job) {
+        scheduled.put(job.ret().jid(), job);
+        remember(job.ret(), ReturnCap.sizeBound(job.ret()) + MessageCodec.encode(job.withReturn(EMPTY)).length);
+    }
+
+    /** {@code ret} as it goes to the master: with what the job was, when this minion ran it by itself. */
+    synchronized Message wire(JobReturn ret) {
+        ScheduledReturn job = scheduled.get(ret.jid());
+        return job == null ? ret : job.withReturn(ret);
     }
 
     /**
@@ -136,7 +161,7 @@ final class ReturnSpool {
 
     private void write(JobReturn ret) {
         try {
-            writeFile(dir, ret);
+            writeFile(dir, ret, wire(ret));
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot spool the return of job " + ret.jid() + " (" + e.getMessage()
                     + "); it is kept in memory only");
@@ -154,6 +179,7 @@ final class ReturnSpool {
     /** The master has it: forget it. */
     synchronized void acknowledged(String jid) {
         if (pending.remove(jid) != null) {
+            scheduled.remove(jid);
             stale.remove(jid);
             bytes -= sizes.remove(jid);
             keptAt.remove(jid);
@@ -221,7 +247,7 @@ final class ReturnSpool {
         Path copy = aside.resolve(ret.jid() + ".ret");
         try {
             PrivateFiles.directory(aside);
-            Files.write(copy, MessageCodec.encode(ret));
+            Files.write(copy, MessageCodec.encode(wire(ret)));
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot keep the return of job " + ret.jid() + " in " + aside + ": " + e);
         }
@@ -320,6 +346,12 @@ final class ReturnSpool {
             if (m instanceof JobReturn ret) {
                 remember(ret, bytes.length);
                 persisted.add(ret.jid());
+                return;
+            }
+            if (m instanceof ScheduledReturn job) {
+                scheduled.put(job.ret().jid(), job);
+                remember(job.ret(), bytes.length);
+                persisted.add(job.ret().jid());
                 return;
             }
         } catch (IOException | MalformedMessageException e) {
