@@ -25,13 +25,20 @@ public final class StateRunModule implements FunctionModule {
     public List<ExecutionFunction> execution() {
         Param mods = Param.optional("mods", Param.Type.ANY, null, "state files, as a list or 'a,b'; none: highstate");
         Param test = Param.optional("test", Param.Type.BOOLEAN, false, "report what would change, change nothing");
+        Param pillar = Param.optional("pillar", Param.Type.MAP, null, "merged over this minion's pillar for this run");
+        Param queue = Param.optional("queue", Param.Type.BOOLEAN, false, "wait for a state run already going");
+        Param concurrent = Param.optional("concurrent", Param.Type.BOOLEAN, false,
+                "run beside a state run already going (the caller's risk)");
         return List.of(
                 new Apply("state.apply", "Applies the named state files, or the highstate (top.sls) without names.",
-                        List.of(mods, test), false),
+                        List.of(mods, test, pillar, queue, concurrent), false),
                 new Apply("state.sls", "Applies the named state files.",
-                        List.of(Param.required("mods", Param.Type.ANY, "state files, as a list or 'a,b'"), test), false),
-                new Apply("state.highstate", "Applies what top.sls assigns to this minion.", List.of(test), false),
-                new Apply("state.test", "state.apply in test mode: reports what would change.", List.of(mods), true),
+                        List.of(Param.required("mods", Param.Type.ANY, "state files, as a list or 'a,b'"), test, pillar,
+                                queue, concurrent), false),
+                new Apply("state.highstate", "Applies what top.sls assigns to this minion.",
+                        List.of(test, pillar, queue, concurrent), false),
+                new Apply("state.test", "state.apply in test mode: reports what would change.",
+                        List.of(mods, pillar, queue, concurrent), true),
                 new Single(), new ShowSls());
     }
 
@@ -67,7 +74,8 @@ public final class StateRunModule implements FunctionModule {
         public Object call(FunctionContext context, Arguments args) throws Exception {
             List<String> sls = args.asMap().containsKey("mods") ? StateRuns.mods(args.get("mods")) : List.of();
             boolean test = alwaysTest || Boolean.TRUE.equals(args.asMap().get("test"));
-            return StateRuns.result(runs.engine(context).apply(runs.job(context, sls, test)));
+            return runs.locked(context, name, args, () -> StateRuns.result(runs.engine(context).apply(
+                    runs.job(context, sls, test, args.get("pillar")))));
         }
     }
 
@@ -116,12 +124,14 @@ public final class StateRunModule implements FunctionModule {
 
         @Override
         public List<Param> params() {
-            return List.of(Param.required("mods", Param.Type.ANY, "state files, as a list or 'a,b'"));
+            return List.of(Param.required("mods", Param.Type.ANY, "state files, as a list or 'a,b'"),
+                    Param.optional("pillar", Param.Type.MAP, null, "merged over this minion's pillar"));
         }
 
         @Override
         public Object call(FunctionContext context, Arguments args) throws Exception {
-            Object shown = runs.engine(context).showSls(runs.job(context, StateRuns.mods(args.get("mods")), true));
+            Object shown = runs.engine(context).showSls(runs.job(context, StateRuns.mods(args.get("mods")), true,
+                    args.get("pillar")));
             // compile errors come back as their list: a failed return, exit 1, as Salt's show_sls
             return shown instanceof List<?> errors ? new FunctionResult(errors, 1) : shown;
         }

@@ -9,12 +9,12 @@ import java.util.Map;
  * Salt's recursive dictionary update ({@code salt.utils.dictupdate.update}): mappings merge key by key, any other
  * value from the update replaces the original; lists are replaced, or concatenated with {@code mergeLists}.
  */
-final class DeepMerge {
+public final class DeepMerge {
     private DeepMerge() {}
 
     /** {@code update} merged into {@code target}, which is changed and returned. */
     @SuppressWarnings("unchecked")
-    static Map<String, Object> into(Map<String, Object> target, Map<?, ?> update, boolean mergeLists) {
+    public static Map<String, Object> into(Map<String, Object> target, Map<?, ?> update, boolean mergeLists) {
         for (Map.Entry<?, ?> e : update.entrySet()) {
             String key = String.valueOf(e.getKey());
             Object mine = target.get(key);
@@ -48,7 +48,7 @@ final class DeepMerge {
     }
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> copyMap(Map<?, ?> map) {
+    public static Map<String, Object> copyMap(Map<?, ?> map) {
         return (Map<String, Object>) copy(map);
     }
 }
