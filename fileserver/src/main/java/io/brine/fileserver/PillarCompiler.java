@@ -138,8 +138,12 @@ public final class PillarCompiler {
         return first.equals("#!yaml") || first.equals("#!json");
     }
 
+    /**
+     * Salt's pillar merge: mappings merge key by key, any other value of {@code from} replaces the one in
+     * {@code into} (changed in place; the mappings within it are copied before they change, never changed).
+     */
     @SuppressWarnings("unchecked")
-    static void merge(Map<String, Object> into, Map<?, ?> from) {
+    public static void merge(Map<String, Object> into, Map<?, ?> from) {
         for (Map.Entry<?, ?> e : from.entrySet()) {
             String key = String.valueOf(e.getKey());
             Object existing = into.get(key);

@@ -88,6 +88,8 @@ public final class Master implements AutoCloseable {
     private final MinionFactsCache facts;
     /** Jobs for the roster's machines, over SSH. */
     private final SshJobs ssh;
+    /** The threads orchestrations run on, at most {@link OrchestrateJobs#MAX_RUNNING} at once. */
+    private final java.util.concurrent.ExecutorService orchestrateRuns;
     /** Minions' events shared with the cluster's other masters; null without a cluster. */
     private final ClusterEvents clusterEvents;
     /** The notices of jobs routed here and of replies routed back; empty without a cluster. */
@@ -216,20 +218,24 @@ public final class Master implements AutoCloseable {
         this.ssh = new SshJobs(config.ssh(), config.fileRoots(), pillar, config.nodegroups(), tracker, staging,
                 secrets, () -> directory.ids(io.brine.protocol.KeyStatus.ACCEPTED), config.quotas().maxReturnSize(),
                 runtime.threads("ssh"));
-        io.brine.protocol.JidGenerator jids = new io.brine.protocol.JidGenerator();
-        JobPublisher publisher = new JobPublisher(new JobRoute(TargetResolver.minions(directory, facts,
-                config.nodegroups()), reach, declared), ssh, tracker, events, timer, access, audit, deliveries, metrics,
-                refusals, jids);
-        this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library);
-        this.pushes = new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION).stream()
-                .map(j -> PushPermits.PushJob.of(j.jid(), j.args(), j.kwargs())).toList(),
-                config.quotas().maxPushBytes());
         MineService mine = new MineService(cache, config.access().mineAcl(), facts::facts, config.nodegroups(),
                 java.time.Clock.systemUTC(), config.maxFrameSize());
         // a deleted key's mine goes with it, whichever master deleted it; those deleted while none ran, now
         events.subscribe("brine/key/*/deleted", e -> workers.background().execute(
                 () -> mine.keyDeleted(String.valueOf(e.data().get("id")))));
         mine.keepOnly(directory.ids(io.brine.protocol.KeyStatus.ACCEPTED));
+        io.brine.protocol.JidGenerator jids = new io.brine.protocol.JidGenerator();
+        JobPublisher publisher = new JobPublisher(new JobRoute(TargetResolver.minions(directory, facts,
+                config.nodegroups()), reach, declared), ssh, tracker, events, timer, access, audit, deliveries, metrics,
+                refusals, jids);
+        this.orchestrateRuns = java.util.concurrent.Executors.newCachedThreadPool(runtime.threads("orchestrate"));
+        OrchestrateJobs orchestrations = new OrchestrateJobs(new OrchestrateJobs.Parts(
+                java.util.ServiceLoader.load(io.brine.master.internal.Orchestrator.class).findFirst(), tracker, jids,
+                access, audit, pillar, config.fileRoots(), masterId(), orchestrateRuns, keys, events, mine));
+        this.client = new MasterClient(publisher, tracker, staging, config.timeout(), library, orchestrations);
+        this.pushes = new PushReceiver(config.cacheDir(), id -> tracker.awaiting(id, PUSH_FUNCTION).stream()
+                .map(j -> PushPermits.PushJob.of(j.jid(), j.args(), j.kwargs())).toList(),
+                config.quotas().maxPushBytes());
         MinionService minionService = new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging,
                 digests, config.maxFrameSize(), secrets), pillar, id -> facts.facts(id, true, false).grains(), pushes,
                 mine);
@@ -251,6 +257,18 @@ public final class Master implements AutoCloseable {
                         + "serves its own minions from memory; job records and returns wait in the job cache's "
                         + "backlog (" + cache.backlog() + " now), audit lines in memory (" + audit.waiting() + "); key "
                         + "changes, jobs for other masters' minions and shared events wait until it is back" : null);
+    }
+
+    /** Salt's id for the master in an orchestration's output: its host name with {@code _master}. */
+    private static String masterId() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            host = "localhost";
+        }
+        String id = host.split("\\.")[0] + "_master";
+        return io.brine.protocol.MinionId.isValid(id) ? id : "brine_master";
     }
 
     /**
@@ -513,6 +531,7 @@ public final class Master implements AutoCloseable {
             https.close(); // after the router: the polls it held are answered (gone), not cut
         }
         ssh.close(); // host runs still going end; their returns were not taken, as a minion's in flight
+        orchestrateRuns.shutdownNow(); // orchestrations still going stop; their jobs read as stopped
         timer.shutdownNow();
         workers.shutdownNow();
         try {

@@ -69,14 +69,16 @@ public final class MasterClient {
     private final Duration defaultTimeout;
     private final Principal caller;
     private final boolean requireMatch;
+    private final OrchestrateJobs orchestrations;
 
     MasterClient(JobPublisher publisher, JobTracker tracker, TransferStaging staging, Duration defaultTimeout,
-            Principal caller) {
-        this(publisher, tracker, staging, defaultTimeout, caller, false);
+            Principal caller, OrchestrateJobs orchestrations) {
+        this(publisher, tracker, staging, defaultTimeout, caller, false, orchestrations);
     }
 
     private MasterClient(JobPublisher publisher, JobTracker tracker, TransferStaging staging, Duration defaultTimeout,
-            Principal caller, boolean requireMatch) {
+            Principal caller, boolean requireMatch, OrchestrateJobs orchestrations) {
+        this.orchestrations = orchestrations;
         this.requireMatch = requireMatch;
         this.publisher = publisher;
         this.tracker = tracker;
@@ -106,7 +108,7 @@ public final class MasterClient {
 
     /** A client acting as {@code who}: how the master's other front ends (the CLI's requests, the reactor) ask. */
     MasterClient as(Principal who) {
-        return new MasterClient(publisher, tracker, staging, defaultTimeout, who, requireMatch);
+        return new MasterClient(publisher, tracker, staging, defaultTimeout, who, requireMatch, orchestrations);
     }
 
     /**
@@ -116,7 +118,7 @@ public final class MasterClient {
      * minions still makes a job: they are {@code unknown} in {@link Job#missing()}.
      */
     public MasterClient requiringMatch() {
-        return new MasterClient(publisher, tracker, staging, defaultTimeout, caller, true);
+        return new MasterClient(publisher, tracker, staging, defaultTimeout, caller, true, orchestrations);
     }
 
     /**
@@ -406,6 +408,35 @@ public final class MasterClient {
             boolean allowDowngrade, Duration timeout, LiveJob.Listener listener) {
         return updates.start(caller, target, targetType, bundle, signature, allowDowngrade, timeout,
                 spec -> start(spec, listener));
+    }
+
+    /**
+     * Runs the orchestration {@code sls} (Salt's {@code salt-run state.orchestrate}): rendered from the master's
+     * {@code file_roots} on the master, its {@code salt.state}, {@code salt.function}, {@code salt.wait_for_event}
+     * and {@code salt.runner} steps run in order as this client's jobs; {@code test} plans it, each
+     * {@code salt.state} running its target's states in test mode. {@code pillar} is merged over the master's
+     * pillar for the run. Waits until it ends; the job's one return, from {@code <id>_master}, is Salt's highstate
+     * of the run.
+     *
+     * <pre>{@code
+     * Job run = client.orchestrate("orch.deploy", false, Map.of(), Duration.ofMinutes(30));
+     * boolean ok = run.returns().values().iterator().next().success();
+     * }</pre>
+     *
+     * @throws AccessDeniedException without {@code @orchestrate}, before anything runs; a step this client may not
+     *     run fails that step (and what requires it), audited
+     * @throws IllegalStateException when no orchestrator is installed beside the master
+     * @throws InterruptedException if the calling thread is interrupted while it waits
+     */
+    public Job orchestrate(String sls, boolean test, Map<String, Object> pillar, Duration timeout)
+            throws InterruptedException {
+        return await(startOrchestrate(sls, test, pillar, timeout, null).job().result());
+    }
+
+    /** Starts an orchestration as this client's: see {@link OrchestrateJobs}. */
+    JobPublisher.Published startOrchestrate(String sls, boolean test, Map<String, Object> pillar, Duration timeout,
+            LiveJob.Listener listener) {
+        return orchestrations.start(this, sls, test, pillar, timeout == null ? defaultTimeout : timeout, listener);
     }
 
     /** Stages {@code sources} for one copy job and publishes it as this client's: see {@link CopyJobs}. */

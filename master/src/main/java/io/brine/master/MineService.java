@@ -64,27 +64,41 @@ final class MineService {
 
     /** {@code reader}'s {@code mine.get}: the matched minions' values it may see. */
     MineReply read(String reader, MineRequest r) {
-        TargetExpression target;
         try {
-            target = TargetExpression.parse(r.target(), TargetType.parse(r.targetType()), nodegroups);
-        } catch (IllegalArgumentException e) {
-            return new MineReply(r.requestId(), Map.of(), "mine.get: target '" + shown(r.target()) + "': "
-                    + e.getMessage());
-        }
-        try {
-            Map<String, Object> matched = new TreeMap<>();
-            cache.mineValues(r.function()).forEach((id, value) -> {
-                if (AccessPolicy.matches(target, id, facts)) {
-                    matched.put(id, value);
-                }
-            });
+            Map<String, Object> matched = matched(r.target(), r.targetType(), r.function());
             Map<String, Object> visible = acl.visible(reader, r.function(), matched, facts);
             return answer.refusal(visible).map(why -> new MineReply(r.requestId(), Map.of(), why
                     + "; narrow the target")).orElseGet(() -> new MineReply(r.requestId(), visible, null));
         } catch (IllegalStateException e) {
             LOG.log(Level.WARNING, "mine.get of " + reader + " failed: " + e.getMessage());
             return new MineReply(r.requestId(), Map.of(), "the master could not read the mine: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            return new MineReply(r.requestId(), Map.of(), "mine.get: target '" + shown(r.target()) + "': "
+                    + e.getMessage());
         }
+    }
+
+    /**
+     * {@code fun}'s values on the minions {@code target} matches, of those {@code visible} admits: what an
+     * orchestration's templates read, as its caller may see them.
+     *
+     * @throws IllegalArgumentException for a bad target
+     */
+    Map<String, Object> read(String target, String targetType, String fun, java.util.function.Predicate<String> visible) {
+        Map<String, Object> out = matched(target, targetType, fun);
+        out.keySet().removeIf(visible.negate());
+        return out;
+    }
+
+    private Map<String, Object> matched(String target, String targetType, String fun) {
+        TargetExpression expression = TargetExpression.parse(target, TargetType.parse(targetType), nodegroups);
+        Map<String, Object> matched = new TreeMap<>();
+        cache.mineValues(fun).forEach((id, value) -> {
+            if (AccessPolicy.matches(expression, id, facts)) {
+                matched.put(id, value);
+            }
+        });
+        return matched;
     }
 
     /** A key was deleted: its minion's mine goes with it. */
