@@ -18,9 +18,10 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * Keeps the schedule's {@link RuntimeChanges} in {@code cachedir/schedule.json} (mode 0600, in a 0700 directory),
- * so that {@code schedule.add} and the like survive a restart, as Salt's {@code _schedule.conf} does. Each save
- * writes a temporary file, syncs it and renames it over the old one: a crash leaves the old file or the new one.
+ * Keeps the schedule's {@link RuntimeChanges} in {@code cachedir/schedule.json}, so that {@code schedule.add} and
+ * the like survive a restart, as Salt's {@code _schedule.conf} does. The file is 0600 from its creation (a missing
+ * cachedir is made 0700; an existing one keeps the mode the minion gave it). Each save writes a temporary file,
+ * syncs it and renames it over the old one: a crash leaves the old file or the new one.
  *
  * <p>A file that cannot be read as one (not JSON, another shape, another version) is not thrown away: it is renamed
  * to {@code schedule.json.unreadable-<UTC time>} with an error in the log, and the schedule starts with no runtime
@@ -78,7 +79,10 @@ final class ScheduleStore {
 
     /** Writes {@code changes} in place of what was saved. */
     void save(RuntimeChanges changes) throws IOException {
-        PrivateFiles.directory(dir);
+        if (!Files.isDirectory(dir)) {
+            // only a missing one: the minion may let its event socket's group traverse an existing cachedir (0710)
+            PrivateFiles.directory(dir);
+        }
         Path temp = dir.resolve(FILE_NAME + ".tmp");
         Files.deleteIfExists(temp);
         PrivateFiles.file(temp);

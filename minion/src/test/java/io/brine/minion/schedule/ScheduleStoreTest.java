@@ -44,6 +44,13 @@ class ScheduleStoreTest {
     }
 
     @Test
+    void anExistingCachedirKeepsTheModeTheMinionGaveIt() throws Exception {
+        Files.setPosixFilePermissions(cachedir, PosixFilePermissions.fromString("rwx--x---"));
+        new ScheduleStore(cachedir, clock).save(RuntimeChanges.NONE.withScheduleEnabled(true));
+        assertEquals("rwx--x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(cachedir)));
+    }
+
+    @Test
     void aSaveReplacesWhatWasSaved() throws Exception {
         ScheduleStore store = new ScheduleStore(cachedir, clock);
         store.save(RuntimeChanges.NONE.withScheduleEnabled(false));
