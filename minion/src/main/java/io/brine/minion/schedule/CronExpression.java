@@ -7,6 +7,7 @@ import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * A five-field cron expression ({@code minute hour day-of-month month day-of-week}), read as Vixie cron reads it:
@@ -65,7 +66,7 @@ final class CronExpression {
         String expanded = SHORTHANDS.getOrDefault(trimmed.toLowerCase(Locale.ROOT), trimmed);
         if (expanded.startsWith("@")) {
             throw new IllegalArgumentException("cron '" + text + "': unknown shorthand (known: "
-                    + String.join(", ", new java.util.TreeSet<>(SHORTHANDS.keySet())) + ")");
+                    + String.join(", ", new TreeSet<>(SHORTHANDS.keySet())) + ")");
         }
         String[] fields = expanded.isEmpty() ? new String[0] : expanded.split("\\s+");
         CronField[] kinds = CronField.values();

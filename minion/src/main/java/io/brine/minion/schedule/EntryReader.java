@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reads a {@link ScheduleEntry} from its map in Salt's shape. Keys and defaults are Salt 3006's
@@ -35,7 +36,7 @@ final class EntryReader {
             throw new IllegalArgumentException("schedule entry '" + name + "' has no settings");
         }
         EntryFields f = EntryFields.ofEntry(name, raw);
-        checkKeys(name, raw, f);
+        checkKeys(raw, f);
         String declaredName = f.string("name");
         if (declaredName != null && !declaredName.equals(name)) {
             throw f.problem("name", "'" + declaredName + "' differs from the entry's name");
@@ -48,9 +49,12 @@ final class EntryReader {
                 returnOptions(f));
     }
 
-    private static void checkKeys(String name, Map<String, Object> raw, EntryFields f) {
+    private static void checkKeys(Map<String, Object> raw, EntryFields f) {
         for (String key : raw.keySet()) {
-            if (key == null || KEYS.contains(key)) {
+            if (key == null) {
+                throw f.problem("has a null key");
+            }
+            if (KEYS.contains(key)) {
                 continue;
             }
             String why = NOT_SUPPORTED.get(key);
@@ -60,7 +64,7 @@ final class EntryReader {
             if (key.startsWith("_")) {
                 throw f.problem(key, "is Salt's own bookkeeping, not a setting");
             }
-            throw f.problem("unknown key '" + key + "' (known: " + String.join(", ", new java.util.TreeSet<>(KEYS))
+            throw f.problem("unknown key '" + key + "' (known: " + String.join(", ", new TreeSet<>(KEYS))
                     + ")");
         }
     }

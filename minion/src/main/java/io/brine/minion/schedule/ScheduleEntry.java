@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  *     when {@code jidInclude} is false, as in Salt
  * @param enabled whether due runs start ({@code enabled}, default true)
  * @param runOnStart whether it also runs at the first tick after it joins the schedule ({@code run_on_start},
- *     default false as in Salt 3006's code, whatever its docs say)
+ *     default false as in Salt 3006's code, whatever its docs say); that run is gated as any other (Salt lets it
+ *     past the entry's windows)
  * @param jidInclude Salt's {@code jid_include} (default true): the run is a job with a jid, counted for maxrunning
  * @param returnJob whether the outcome goes to the master ({@code return_job})
  * @param returnOptions {@code metadata}, {@code returner}, {@code return_config} and {@code return_kwargs} as given,

@@ -87,14 +87,7 @@ final class ScheduleLayers {
         Map<String, Source> sources = new LinkedHashMap<>();
         definitions().forEach((name, d) -> {
             try {
-                Map<String, Object> raw = EntryFields.asStringMap(d.raw());
-                if (raw == null) {
-                    throw new IllegalArgumentException("schedule entry '" + name + "' is not a map of settings: "
-                            + EntryFields.describe(d.raw()));
-                }
-                ScheduleEntry e = ScheduleEntry.parse(name, raw);
-                Boolean on = d.source() == Source.PILLAR ? null : runtime.jobEnabled().get(name);
-                entries.put(name, on == null ? e : e.withEnabled(on));
+                entries.put(name, read(name, d));
                 sources.put(name, d.source());
             } catch (IllegalArgumentException e) {
                 problems.add(d.source().label() + ": " + e.getMessage() + "; the entry is left out");
@@ -116,6 +109,18 @@ final class ScheduleLayers {
         }
         return new Resolved(Collections.unmodifiableMap(entries), Collections.unmodifiableMap(sources), enabled,
                 splay, skip, List.copyOf(problems));
+    }
+
+    /** Reads one definition, with its runtime enabled flag unless it comes from the pillar. */
+    private ScheduleEntry read(String name, Definition d) {
+        Map<String, Object> raw = EntryFields.asStringMap(d.raw());
+        if (raw == null) {
+            throw new IllegalArgumentException("schedule entry '" + name + "' is not a map of settings: "
+                    + EntryFields.describe(d.raw()));
+        }
+        ScheduleEntry e = ScheduleEntry.parse(name, raw);
+        Boolean on = d.source() == Source.PILLAR ? null : runtime.jobEnabled().get(name);
+        return on == null ? e : e.withEnabled(on);
     }
 
     private static void putEntries(Map<String, Definition> out, Map<String, Object> schedule, Source source) {
