@@ -107,6 +107,7 @@ public final class MessageCodec {
         if (m instanceof MineRequest) return MineRequest.TYPE;
         if (m instanceof MineReply) return MineReply.TYPE;
         if (m instanceof ScheduledReturn) return ScheduledReturn.TYPE;
+        if (m instanceof OrchestrateRequest) return OrchestrateRequest.TYPE;
         throw new AssertionError("message type without a code: " + m.getClass());
     }
 
@@ -159,6 +160,7 @@ public final class MessageCodec {
         else if (m instanceof MineRequest x) x.write(w);
         else if (m instanceof MineReply x) x.write(w);
         else if (m instanceof ScheduledReturn x) x.write(w);
+        else if (m instanceof OrchestrateRequest x) x.write(w);
         else throw new AssertionError("message type without a writer: " + m.getClass());
     }
 
@@ -212,6 +214,7 @@ public final class MessageCodec {
             case MineRequest.TYPE: return MineRequest.read(r);
             case MineReply.TYPE: return MineReply.read(r);
             case ScheduledReturn.TYPE: return ScheduledReturn.read(r);
+            case OrchestrateRequest.TYPE: return OrchestrateRequest.read(r);
             default: throw new MalformedMessageException("unknown message type " + type);
         }
     }

@@ -107,7 +107,8 @@ final class SampleMessages {
                 new MineReply(45, Map.of("web1", List.of("10.0.0.5")), null),
                 new MineReply(46, Map.of(), "mine.get: bad target"),
                 new ScheduledReturn("backup", "cmd.run", List.of("tar cf /tmp/b.tar /etc"), Map.of("cwd", "/"),
-                        60_000, new JobReturn(JID, MinionReturn.ok("done", 1, 2))));
+                        60_000, new JobReturn(JID, MinionReturn.ok("done", 1, 2))),
+                new OrchestrateRequest(47, "orch.deploy", true, Map.of("release", "1.2"), 600_000));
     }
 
     static List<Message> withBinary() {
