@@ -28,7 +28,8 @@ module io.brine.master {
     requires jdk.httpserver;
 
     exports io.brine.master;
-    exports io.brine.master.internal to io.brine.api;
+    exports io.brine.master.internal to io.brine.api, io.brine.orchestrate;
 
     uses io.brine.config.TemplateRenderer;
+    uses io.brine.master.internal.Orchestrator; // brine-orchestrate, when it is beside the master
 }
