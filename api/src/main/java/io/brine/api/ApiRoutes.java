@@ -29,6 +29,7 @@ final class ApiRoutes {
                 new Route("GET", "/jobs/{jid}", (x, caller, p) -> e.jobs().show(x, p.get(0), caller)),
                 new Route("DELETE", "/jobs/{jid}", (x, caller, p) -> e.jobs().kill(x, p.get(0), caller)),
                 new Route("POST", "/updates", (x, caller, p) -> e.jobs().update(x, caller)),
+                new Route("POST", "/orchestrate", (x, caller, p) -> e.jobs().orchestrate(x, caller)),
                 new Route("GET", "/minions", (x, caller, p) -> e.minions().list(x, caller)),
                 new Route("GET", "/minions/{id}", (x, caller, p) -> e.minions().show(x, p.get(0), caller)),
                 new Route("GET", "/keys", (x, caller, p) -> e.keys().list(x, caller)),

@@ -129,6 +129,47 @@ final class JobEndpoints {
         exchange.sendJson(200, JobDocument.of(done));
     }
 
+    /**
+     * {@code POST /orchestrate}: {@code brine orchestrate}. Body {@code {"sls", "test", "pillar", "timeout"}};
+     * answers the run's job document once it ended (its one return, from {@code <id>_master}: Salt's highstate of the
+     * run). Needs {@code @orchestrate}, and each step the rights of the job it publishes.
+     */
+    void orchestrate(ApiExchange exchange, String tokenName) throws IOException, InterruptedException {
+        Map<String, Object> body = exchange.jsonObject();
+        java.util.Set<String> known = java.util.Set.of("sls", "test", "pillar", "timeout");
+        for (String key : body.keySet()) {
+            if (!known.contains(key)) {
+                throw ApiException.badRequest("unknown field '" + (key.length() > 40 ? key.substring(0, 40) : key)
+                        + "'; known: " + new java.util.TreeSet<>(known));
+            }
+        }
+        String sls = stringField(body, "sls", null);
+        if (sls == null || sls.isBlank()) {
+            throw ApiException.badRequest("'sls' is required: the orchestration's dotted name in file_roots");
+        }
+        Object test = body.getOrDefault("test", false);
+        Object pillar = body.getOrDefault("pillar", Map.of());
+        Object seconds = body.getOrDefault("timeout", 3600);
+        if (!(test instanceof Boolean) || !(pillar instanceof Map<?, ?> extra) || !(seconds instanceof Number n)
+                || n.doubleValue() <= 0 || n.doubleValue() > 86_400) {
+            throw ApiException.badRequest("'test' is a boolean, 'pillar' an object, 'timeout' seconds from 0 to "
+                    + "86400");
+        }
+        Map<String, Object> given = new java.util.LinkedHashMap<>();
+        extra.forEach((k, v) -> given.put(String.valueOf(k), v));
+        LOG.log(Level.INFO, "api: " + tokenName + " orchestrates " + quoted(sls));
+        Job done;
+        try (TokenSlots.Slot slot = calling.acquire(tokenName)) {
+            done = as(exchange, tokenName).orchestrate(sls, (Boolean) test, given,
+                    java.time.Duration.ofMillis((long) (n.doubleValue() * 1000)));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest(e.getMessage());
+        } catch (IllegalStateException e) {
+            throw new ApiException(503, e.getMessage(), Map.of());
+        }
+        exchange.sendJson(200, JobDocument.of(done));
+    }
+
     private static String stringField(Map<String, Object> body, String key, String fallback) {
         Object v = body.get(key);
         if (v == null) {

@@ -66,6 +66,7 @@ final class BrineCommand implements Runnable {
         m.put("manage", ManageCommand.class);
         m.put("token", TokenCommand.class);
         m.put("release", ReleaseCommand.class);
+        m.put("orchestrate", OrchestrateCommand.class);
         m.put("update", UpdateCommand.class);
         m.put("client", ClientCommand.class);
         m.put("doctor", DoctorCommand.class);

@@ -282,6 +282,20 @@ public final class BrineClient implements AutoCloseable {
                 new CallListener() { }));
     }
 
+    /**
+     * Runs an orchestration on the master ({@code salt-run state.orchestrate}): {@code sls} from its file roots,
+     * planned only with {@code test}, {@code pillar} merged over the master's pillar for the run. Needs
+     * {@code @orchestrate} (and the rights of each job it publishes); waits for the run's one return, Salt's
+     * highstate of the run from {@code <id>_master}.
+     */
+    public Job orchestrate(String sls, boolean test, Map<String, Object> pillar, Duration timeout)
+            throws InterruptedException {
+        Duration wait = timeout.plus(MasterSession.REPORT_MARGIN);
+        return ClientCalls.await(ClientCalls.answered(session.callAsync(new io.brine.protocol.OrchestrateRequest(
+                session.nextRequestId(), sls, test, pillar, timeout.toMillis()), progress -> { }, wait),
+                new CallListener() { }));
+    }
+
     /** Publishes a job without waiting for its returns (Salt's cast); its jid, to look it up later. */
     public String cast(JobSpec spec) throws InterruptedException {
         return publish(spec).jid();

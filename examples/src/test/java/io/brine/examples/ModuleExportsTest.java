@@ -39,9 +39,11 @@ class ModuleExportsTest {
                 Map.entry("io.brine.logging", "io.brine.logging"),
                 Map.entry("io.brine.fileserver", "io.brine.fileserver"),
                 Map.entry("io.brine.jobs", "io.brine.jobs, io.brine.jobs.internal to io.brine.client, io.brine.master"),
-                Map.entry("io.brine.master", "io.brine.master, io.brine.master.internal to io.brine.api"),
+                Map.entry("io.brine.master", "io.brine.master, io.brine.master.internal to io.brine.api, "
+                        + "io.brine.orchestrate"),
                 Map.entry("io.brine.minion", "io.brine.minion"),
                 Map.entry("io.brine.modules", ""),
+                Map.entry("io.brine.orchestrate", ""),
                 Map.entry("io.brine.output", "io.brine.output"),
                 Map.entry("io.brine.protocol", "io.brine.protocol, io.brine.protocol.crypto"),
                 Map.entry("io.brine.release", "io.brine.release"),

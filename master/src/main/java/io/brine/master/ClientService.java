@@ -81,6 +81,9 @@ final class ClientService {
                 answer(client, u.requestId(), listener -> caller.startUpdate(u.target(),
                         TargetType.ofCode(u.targetType()), u.bundle(), u.signature(), u.allowDowngrade(),
                         Duration.ofMillis(u.timeoutMillis()), listener));
+            } else if (request instanceof io.brine.protocol.OrchestrateRequest o) {
+                answer(client, o.requestId(), listener -> caller.startOrchestrate(o.sls(), o.test(), o.pillar(),
+                        Duration.ofMillis(o.timeoutMillis()), listener));
             } else if (request instanceof JobLookup l) {
                 reply(client, caller.state(l.jid())
                         .<ClientResponse>map(s -> new JobReport(l.requestId(), JobResults.record(s)))

@@ -22,7 +22,8 @@ public final class StateOutput {
      * (its highstate outputter) rather than as nested data.
      */
     public static boolean printsStates(String function) {
-        return java.util.Set.of("state.apply", "state.highstate", "state.single", "state.sls", "state.test")
+        return java.util.Set.of("state.apply", "state.highstate", "state.single", "state.sls", "state.test",
+                "state.orchestrate")
                 .contains(function);
     }
 
@@ -35,14 +36,18 @@ public final class StateOutput {
     }
 
     private static void minion(StringBuilder out, String id, MinionResult r) {
+        states(out, id, r.ret(), r.success());
+    }
+
+    private static void states(StringBuilder out, String id, Object ret, boolean success) {
         out.append(id).append(":\n");
-        if (r.ret() instanceof List<?> errors) {
+        if (ret instanceof List<?> errors) {
             out.append("    Data failed to compile:\n");
             errors.forEach(e -> out.append("----------\n    ").append(e).append('\n'));
             return;
         }
-        if (!(r.ret() instanceof Map<?, ?> states)) {
-            out.append(r.success() ? NestedText.render(r.ret(), 1) : "    ERROR: " + r.ret() + "\n");
+        if (!(ret instanceof Map<?, ?> states)) {
+            out.append(success ? NestedText.render(ret, 1) : "    ERROR: " + ret + "\n");
             return;
         }
         List<Map<?, ?>> ordered = new ArrayList<>();
@@ -74,7 +79,16 @@ public final class StateOutput {
             line(out, "Started", String.valueOf(s.get("start_time")));
             line(out, "Duration", String.format(Locale.ROOT, "%.3f ms", ms));
             out.append("     Changes:");
-            if (hasChanges) {
+            if (hasChanges && s.get("changes") instanceof Map<?, ?> c && "highstate".equals(c.get("out"))
+                    && c.get("ret") instanceof Map<?, ?> minions) {
+                // an orchestration's step: each minion's state run as Salt's highstate outputter nests it
+                out.append('\n');
+                minions.forEach((m, run) -> {
+                    StringBuilder nested = new StringBuilder();
+                    states(nested, String.valueOf(m), run, true);
+                    nested.toString().lines().forEach(l -> out.append("              ").append(l).append('\n'));
+                });
+            } else if (hasChanges) {
                 out.append('\n').append(NestedText.render(s.get("changes"), 3));
             } else {
                 out.append("   \n");

@@ -42,8 +42,8 @@ public interface Orchestrator {
         }
     }
 
-    /** Salt's highstate for the run (state key to result), and whether every state succeeded. */
-    record Outcome(Map<String, Object> highstate, boolean success) {
+    /** Salt's highstate of the run (state key to result; its errors, a list, when it did not compile). */
+    record Outcome(Object highstate, boolean success) {
     }
 
     /** What the steps of an orchestration may ask of the master, each as the identity that started it. */
