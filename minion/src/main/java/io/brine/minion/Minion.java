@@ -134,7 +134,7 @@ public final class Minion implements AutoCloseable {
         this.returns = new ReturnSender(config.maxReturnSize(), spool, sessions::send);
         this.scheduler = MinionScheduler.open(config, new ScheduledRuns(config, functions, grains::get, master,
                 new Control(), processes, runtime, new io.brine.protocol.JidGenerator(), returns::returned,
-                ScheduledRuns.TIMEOUT), master, runtime);
+                ScheduledRuns.TIMEOUT), master::pillarLater, runtime);
         this.jobs = new JobRunner(config.id(), functions, grains::get, config.cacheDir(), config.maxJobs(),
                 sessions::send, master, new Control(), config.functionPolicy(), returns, taken, processes, runtime);
         this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), sessions::send, runtime);

@@ -1,6 +1,5 @@
 package io.brine.minion;
 
-import io.brine.functions.MasterLink;
 import io.brine.functions.ScheduleControl;
 import io.brine.minion.schedule.MinionSchedule;
 import java.io.IOException;
@@ -11,11 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The minion's scheduler at work (Salt's {@code schedule}): its {@link MinionSchedule}, kept in the cachedir, fed the
@@ -34,9 +34,13 @@ final class MinionScheduler implements AutoCloseable {
     private final MinionSchedule schedule;
     private final ScheduledRuns runs;
     private final RecurringSettings settings;
-    private final MasterLink master;
+    /**
+     * Asks the master for the pillar without a thread waiting for the answer: a swarm of minions sharing one
+     * runtime would otherwise hold a thread each at every master restart.
+     */
+    private final Supplier<CompletionStage<Map<String, Object>>> pillar;
     private final ScheduledExecutorService timer;
-    /** Where the pillar is fetched: never a transport thread, it blocks until the master answers. */
+    /** Where a fetched pillar is taken in: not the transport thread that completes the fetch. */
     private final Executor background;
     private final ScheduleControl control;
     /** Whether the pillar last fetched had mine functions; guarded by this. */
@@ -44,11 +48,11 @@ final class MinionScheduler implements AutoCloseable {
     private ScheduledFuture<?> ticker;
 
     private MinionScheduler(MinionSchedule schedule, ScheduledRuns runs, RecurringSettings settings,
-            MasterLink master, MinionRuntime runtime, Clock clock) {
+            Supplier<CompletionStage<Map<String, Object>>> pillar, MinionRuntime runtime, Clock clock) {
         this.schedule = schedule;
         this.runs = runs;
         this.settings = settings;
-        this.master = master;
+        this.pillar = pillar;
         this.timer = runtime.timer();
         this.background = runtime.jobs();
         this.control = new MinionScheduleControl(schedule, Set.of(MineInterval.NAME), clock.getZone());
@@ -60,13 +64,14 @@ final class MinionScheduler implements AutoCloseable {
      * when and range are local times, as in Salt), its runs made by {@code runs}; nothing fires before
      * {@link #start}.
      *
+     * @param pillar asks the master for this minion's pillar (its answer, or an {@link IOException}, comes later)
      * @throws IOException if the saved changes exist and can be neither read nor set aside
      */
-    static MinionScheduler open(MinionConfig config, ScheduledRuns runs, MasterLink master, MinionRuntime runtime)
-            throws IOException {
+    static MinionScheduler open(MinionConfig config, ScheduledRuns runs,
+            Supplier<CompletionStage<Map<String, Object>>> pillar, MinionRuntime runtime) throws IOException {
         Clock clock = Clock.systemDefaultZone();
         MinionSchedule schedule = MinionSchedule.open(config.cacheDir(), clock, new SplittableRandom(), runs);
-        return new MinionScheduler(schedule, runs, config.recurring(), master, runtime, clock);
+        return new MinionScheduler(schedule, runs, config.recurring(), pillar, runtime, clock);
     }
 
     /** Starts ticking, the first tick a second from now. */
@@ -81,21 +86,26 @@ final class MinionScheduler implements AutoCloseable {
         return control;
     }
 
-    /** Fetches the pillar in the background and takes its schedule and mine functions (after a session starts). */
+    /** Asks for the pillar and, once it comes, takes its schedule and mine functions (after a session starts). */
     void fetchPillar() {
+        CompletionStage<Map<String, Object>> asked;
         try {
-            background.execute(() -> {
-                try {
-                    pillarChanged(master.pillar());
-                } catch (IOException e) {
-                    LOG.log(Level.WARNING, "the pillar's schedule was not fetched (" + e.getMessage() + "); the "
-                            + "schedule keeps the last one it had");
-                    mineEntry();
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            LOG.log(Level.DEBUG, "the minion is stopping: the pillar's schedule is not fetched");
+            asked = pillar.get();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "the pillar's schedule was not asked for: " + e);
+            return;
         }
+        asked.whenCompleteAsync((fresh, failure) -> {
+            if (failure == null) {
+                pillarChanged(fresh);
+                return;
+            }
+            Throwable why = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            LOG.log(Level.WARNING, "the pillar's schedule was not fetched (" + why.getMessage() + "); the schedule "
+                    + "keeps the last one it had");
+            mineEntry(); // the config's mine functions need no pillar
+        }, background);
     }
 
     /** Takes the pillar's {@code schedule} and {@code mine_functions} (a fresh pillar). */

@@ -12,6 +12,7 @@ import io.brine.protocol.JidGenerator;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,11 +34,17 @@ class MinionSchedulerTest {
     }
 
     private MinionScheduler scheduler(RecurringSettings settings) throws Exception {
+        return scheduler(settings, () -> CompletableFuture.completedFuture(Map.of()));
+    }
+
+    private MinionScheduler scheduler(RecurringSettings settings,
+            java.util.function.Supplier<java.util.concurrent.CompletionStage<Map<String, Object>>> pillar)
+            throws Exception {
         MinionConfig config = MinionConfig.underDirectory(dir, "m1", 4506).withRecurring(settings);
         ScheduledRuns runs = new ScheduledRuns(config, FunctionRegistry.installed(), Map::of, MasterLink.NONE,
                 MinionControl.NONE, processes, runtime, new JidGenerator(), (job, uncut) -> { },
                 ScheduledRuns.TIMEOUT);
-        return MinionScheduler.open(config, runs, MasterLink.NONE, runtime);
+        return MinionScheduler.open(config, runs, pillar, runtime);
     }
 
     @Test
@@ -67,6 +74,31 @@ class MinionSchedulerTest {
             assertTrue(scheduler.control().list().containsKey(MineInterval.NAME), "the pillar's mine functions");
             scheduler.pillarChanged(Map.of());
             assertFalse(scheduler.control().list().containsKey(MineInterval.NAME), "gone with them");
+        }
+    }
+
+    @Test
+    void aFetchedPillarIsTakenInAndAFailedFetchStillStartsTheConfigsMineUpdate() throws Exception {
+        Map<String, Object> pillar = Map.of("schedule", Map.of("backup", Map.of("function", "test.ping",
+                "hours", 24)));
+        try (MinionScheduler scheduler = scheduler(RecurringSettings.NONE,
+                () -> CompletableFuture.completedFuture(pillar))) {
+            scheduler.fetchPillar();
+            await(() -> scheduler.control().list().containsKey("backup"), "the pillar's entry");
+        }
+        Map<String, Object> mine = Map.of("network.ip_addrs", java.util.List.of());
+        try (MinionScheduler scheduler = scheduler(new RecurringSettings(Map.of(), mine, Duration.ofMinutes(60)),
+                () -> CompletableFuture.failedFuture(new java.io.IOException("no answer")))) {
+            scheduler.fetchPillar();
+            await(() -> scheduler.control().list().containsKey(MineInterval.NAME), "the mine's update");
+        }
+    }
+
+    private static void await(java.util.function.BooleanSupplier condition, String what) throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "waited in vain for " + what);
+            Thread.sleep(10);
         }
     }
 
