@@ -42,7 +42,7 @@ class ScheduleTest {
     private static final Map<String, Object> WEB1_SCHEDULE = Map.of(
             "tick", Map.of("function", "test.echo", "args", List.of("tick"), "seconds", 1),
             "refused", Map.of("function", "test.version", "seconds", 1),
-            "nap", Map.of("function", "test.sleep", "args", List.of(2), "seconds", 1),
+            "nap", Map.of("function", "test.sleep", "args", List.of(1.5), "seconds", 1),
             "every5", Map.of("function", "test.ping", "cron", "*/5 * * * *"));
 
     @Test
@@ -88,7 +88,7 @@ class ScheduleTest {
             assertEquals(0, at.getMinute() % 5, next.toString());
             assertEquals(0, at.getSecond(), next.toString());
 
-            // maxrunning 1: a 2 s sleep due every second never runs twice at once
+            // maxrunning 1: a 1.5 s sleep due every second never runs twice at once
             List<JsonNode> naps = new ArrayList<>();
             for (JsonNode job : awaitReturned(c, "nap", 2)) {
                 naps.add(show(c, job).get("returns").get("web1"));
@@ -116,7 +116,6 @@ class ScheduleTest {
             Await.until(() -> restarted.status() == io.brine.protocol.KeyStatus.ACCEPTED, "db1 back", WAIT);
             String listed = run(c, "db1", "schedule.list").get("returns").get("db1").get("ret").asText();
             assertTrue(listed.contains("  away:\n") && listed.contains("    source: runtime\n"), listed);
-
             Path spool = db1.config().cacheDir().resolve("returns");
             c.stopMaster();
             Instant away = Instant.now();
