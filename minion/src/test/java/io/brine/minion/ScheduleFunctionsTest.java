@@ -82,10 +82,15 @@ class ScheduleFunctionsTest {
     }
 
     private Object call(String function, List<Object> args, Map<String, Object> kwargs) throws Exception {
+        return call(FunctionPolicy.ALLOW_ALL, function, args, kwargs);
+    }
+
+    private Object call(FunctionPolicy policy, String function, List<Object> args, Map<String, Object> kwargs)
+            throws Exception {
         ExecutionFunction f = REGISTRY.find(function).orElseThrow();
         Instant deadline = Instant.now().plusSeconds(30);
         FunctionContext context = new FunctionContext("m1", "20260101000000000001", Map.of(), MasterLink.NONE,
-                deadline, REGISTRY, dir, minion, FunctionPolicy.ALLOW_ALL, processes.until(deadline));
+                deadline, REGISTRY, dir, minion, policy, processes.until(deadline));
         return f.call(context, Arguments.bind(function, f.params(), args, kwargs, f.acceptsExtraKeywords()));
     }
 
@@ -259,6 +264,17 @@ class ScheduleFunctionsTest {
         assertEquals(Map.of("job1", "removed"), removed.get("changes"));
         assertEquals("Job job1 not present in schedule", state("schedule.absent", Map.of("name", "job1"))
                 .get("comment"));
+    }
+
+    @Test
+    void presentRefusesToScheduleAFunctionTheGuestRefuses() throws Exception {
+        FunctionPolicy noCmd = new FunctionPolicy(List.of("*"), List.of("cmd.*"), null);
+        FunctionResult r = (FunctionResult) call(noCmd, "state.single", List.of("schedule.present"),
+                Map.of("name", "backup", "function", "cmd.run", "job_args", List.of("backup --all"), "hours", 1));
+        Map<?, ?> refused = (Map<?, ?>) ((Map<?, ?>) r.ret()).values().iterator().next();
+        assertEquals(false, refused.get("result"), refused.toString());
+        assertTrue(refused.get("comment").toString().contains("functions_denied"), refused.toString());
+        assertFalse(listed().containsKey("backup"));
     }
 
     private static long seconds(Object entry) {

@@ -1,6 +1,7 @@
 package io.brine.modules.schedule;
 
 import io.brine.functions.Arguments;
+import io.brine.functions.Effect;
 import io.brine.functions.FunctionException;
 import io.brine.functions.FunctionResult;
 import io.brine.functions.Param;
@@ -18,8 +19,8 @@ import java.util.Map;
  * comments ({@code Adding new job NAME to schedule}, {@code Modifying job NAME in schedule}, {@code Job NAME in
  * correct state}). In test mode nothing changes and the result is pending with the changes it would make.
  *
- * <p>It declares no effects: the function it schedules is judged by the minion's policy at each run, and a refused
- * run is recorded as such (retcode 77).
+ * <p>The function it schedules is what it sets going: judged by the minion's policy before the state acts (a guest
+ * that refuses {@code cmd.run} refuses a schedule of it), as it is again at every run.
  */
 final class SchedulePresent implements StateFunction {
     @Override
@@ -38,6 +39,11 @@ final class SchedulePresent implements StateFunction {
         List<Param> all = new ArrayList<>(EntryParams.withFunction(true));
         all.addAll(ScheduleCalls.KEEP_OPTIONS);
         return all;
+    }
+
+    @Override
+    public List<Effect> effects(Arguments args) {
+        return args.has("function") ? List.of(new Effect.CallsFunction(args.string("function"))) : List.of();
     }
 
     @Override
