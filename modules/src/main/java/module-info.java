@@ -58,6 +58,7 @@ module io.brine.modules {
         io.brine.modules.sys.SysModule,
         io.brine.modules.pillar.PillarModule,
         io.brine.modules.mine.MineModule,
+        io.brine.modules.schedule.ScheduleModule,
         io.brine.modules.http.HttpModule,
         io.brine.modules.jobs.JobsModule,
         io.brine.modules.cp.CpModule,

@@ -74,6 +74,26 @@ final class TestCluster implements AutoCloseable {
         master = Master.start(MasterConfig.load(masterYaml));
     }
 
+    /** Stops the master and leaves it stopped, the minions running without it, until {@link #startMaster}. */
+    void stopMaster() {
+        master.close();
+        master = null;
+    }
+
+    /** Starts the master again after {@link #stopMaster}, with the same configuration, keys and job cache. */
+    void startMaster() throws Exception {
+        master = Master.start(MasterConfig.load(masterYaml));
+    }
+
+    /** Stops minion {@code m} and starts it again as it was (its keys and cachedir); the new one takes its place. */
+    Minion restartMinion(Minion m) throws IOException {
+        m.close();
+        minions.remove(m);
+        Minion again = Minion.start(m.config());
+        minions.add(again);
+        return again;
+    }
+
     CliResult cli(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
         boolean takesConfig = args.length > 0 && !args[0].equals("demo") && !args[0].equals("event");

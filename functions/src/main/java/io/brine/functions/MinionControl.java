@@ -3,7 +3,7 @@ package io.brine.functions;
 import java.util.List;
 import java.util.Map;
 
-/** What a function may ask of the minion running it: fresh grains, and the jobs it is running. */
+/** What a function may ask of the minion running it: fresh grains, the jobs it is running, its scheduler. */
 public interface MinionControl {
     /** For tests and local runs: grains never change and nothing else runs. */
     MinionControl NONE = new MinionControl() {
@@ -92,5 +92,21 @@ public interface MinionControl {
      */
     default Map<String, Object> mineFunctions() {
         return Map.of();
+    }
+
+    /**
+     * The minion's scheduler, for the {@code schedule.*} functions.
+     *
+     * @throws UnsupportedOperationException where no scheduler runs (tests, and runs without a minion)
+     */
+    default ScheduleControl schedule() {
+        throw new UnsupportedOperationException("this run has no scheduler");
+    }
+
+    /**
+     * The master compiled this minion's pillar again ({@code pillar.refresh}): the minion takes what it runs by
+     * itself from it (the pillar's {@code schedule} and {@code mine_functions}). Nothing where no minion runs.
+     */
+    default void pillarRefreshed(Map<String, Object> pillar) {
     }
 }

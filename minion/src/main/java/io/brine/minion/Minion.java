@@ -55,6 +55,8 @@ public final class Minion implements AutoCloseable {
     private final EventSocket eventSocket;
     private final LocalCallRunner localCalls;
     private final CallSocket callSocket;
+    /** Runs the jobs of the minion's schedule (config, pillar, runtime changes, the mine's update). */
+    private final MinionScheduler scheduler;
     private final java.util.concurrent.atomic.AtomicReference<Map<String, Object>> grains =
             new java.util.concurrent.atomic.AtomicReference<>();
 
@@ -130,6 +132,9 @@ public final class Minion implements AutoCloseable {
         TakenJobs taken = new TakenJobs(QueuedJobLedger.open(config.cacheDir().resolve("queued"),
                 System::currentTimeMillis), spool);
         this.returns = new ReturnSender(config.maxReturnSize(), spool, sessions::send);
+        this.scheduler = MinionScheduler.open(config, new ScheduledRuns(config, functions, grains::get, master,
+                new Control(), processes, runtime, new io.brine.protocol.JidGenerator(), returns::returned,
+                ScheduledRuns.TIMEOUT), master::pillarLater, runtime);
         this.jobs = new JobRunner(config.id(), functions, grains::get, config.cacheDir(), config.maxJobs(),
                 sessions::send, master, new Control(), config.functionPolicy(), returns, taken, processes, runtime);
         this.eventSocket = new EventSocket(config.eventSocket(), config.eventGroup(), sessions::send, runtime);
@@ -173,6 +178,7 @@ public final class Minion implements AutoCloseable {
         functions.describeModules().forEach(line -> LOG.log(Level.INFO, line));
         Minion m = new Minion(config, functions, runtime, ownsRuntime);
         m.sessions.start(session -> m.new Listener(session));
+        m.scheduler.start();
         try {
             m.eventSocket.start();
         } catch (IOException | UnsupportedOperationException e) {
@@ -234,6 +240,7 @@ public final class Minion implements AutoCloseable {
         eventSocket.close();
         callSocket.close();
         localCalls.close();
+        scheduler.close(); // its running jobs return "stopped", kept in the spool and sent at the next start
         // Jobs first: each running one returns "stopped" (kept in the spool) while the session can still carry it,
         // and the session stays until the master has stored those returns, so that a call waiting on one of them
         // ends with it rather than with the disconnection (or, should the master not answer in time, the spool
@@ -398,6 +405,16 @@ public final class Minion implements AutoCloseable {
         }
 
         @Override
+        public io.brine.functions.ScheduleControl schedule() {
+            return scheduler.control();
+        }
+
+        @Override
+        public void pillarRefreshed(Map<String, Object> pillar) {
+            scheduler.pillarChanged(pillar);
+        }
+
+        @Override
         public java.util.List<String> httpAllow() {
             return config.httpAllow();
         }
@@ -438,6 +455,7 @@ public final class Minion implements AutoCloseable {
                 LOG.log(Level.INFO, "authenticated with the master as " + id());
                 // every master targets by grains: each session's master is told them
                 report(grains.get(), m -> sessions.sendOn(session, m));
+                scheduler.fetchPillar(); // its schedule and mine functions, which the master may have changed
                 // A new session: whatever the last one may have lost goes again; the master stores each once.
                 int again = returns.resendAll();
                 if (again > 0) {

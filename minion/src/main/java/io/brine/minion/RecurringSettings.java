@@ -39,7 +39,14 @@ public record RecurringSettings(Map<String, Object> schedule, Map<String, Object
                         + "arguments, a mapping of keyword arguments (mine_function: to alias), or nothing");
             }
         });
-        return new RecurringSettings(c.map("schedule"), mine,
+        Map<String, Object> schedule = c.map("schedule");
+        try {
+            io.brine.minion.schedule.MinionSchedule.check(schedule);
+        } catch (IllegalArgumentException e) {
+            // refused at load, naming file and line, rather than an entry the running minion leaves out
+            throw c.error("schedule", e.getMessage());
+        }
+        return new RecurringSettings(schedule, mine,
                 Duration.ofMinutes(c.integer("mine_interval", DEFAULT_MINE_INTERVAL.toMinutes(), 1, 525_600)));
     }
 }

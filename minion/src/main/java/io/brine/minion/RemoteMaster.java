@@ -107,6 +107,29 @@ final class RemoteMaster implements MasterLink {
         return reply.pillar();
     }
 
+    /**
+     * The pillar, as {@link #pillar()}, without a thread waiting for it: for what the minion fetches by itself at
+     * every session, where many minions share a runtime's threads. Completes with an {@link IOException} if the
+     * master could not compile it or did not answer in time.
+     */
+    java.util.concurrent.CompletionStage<Map<String, Object>> pillarLater() {
+        long id = ids.incrementAndGet();
+        return send(new PillarRequest(id)).orTimeout(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((reply, failure) -> pending.remove(id))
+                .handle((reply, failure) -> {
+                    if (failure != null) {
+                        throw new java.util.concurrent.CompletionException(new IOException("the master did not "
+                                + "answer within " + ANSWER_TIMEOUT.toSeconds() + " s"));
+                    }
+                    PillarReply pillar = (PillarReply) reply;
+                    if (pillar.error() != null) {
+                        throw new java.util.concurrent.CompletionException(new IOException("the master could not "
+                                + "compile this minion's pillar: " + pillar.error()));
+                    }
+                    return pillar.pillar();
+                });
+    }
+
     @Override
     public void mineUpdate(Map<String, Object> set, List<String> delete, boolean flush) throws IOException {
         MineAck ack = (MineAck) ask(new MineUpdate(ids.incrementAndGet(), set, delete, flush));

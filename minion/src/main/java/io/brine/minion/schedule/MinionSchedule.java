@@ -70,6 +70,16 @@ public final class MinionSchedule {
         return new MinionSchedule(store, store.load(), new Scheduler(clock, random, launcher), clock);
     }
 
+    /**
+     * Checks a minion config's {@code schedule:} map as {@link #setConfig} reads it, so that a bad entry is an error
+     * when the config is loaded rather than an entry left out.
+     *
+     * @throws IllegalArgumentException naming the first entry (or schedule-wide key) and key that cannot be read
+     */
+    public static void check(Map<String, Object> schedule) {
+        ScheduleLayers.requireReadable(stringKeys(schedule));
+    }
+
     /** Sets the minion config's {@code schedule:} map (null for none). */
     public synchronized void setConfig(Map<String, Object> schedule) {
         config = stringKeys(schedule);

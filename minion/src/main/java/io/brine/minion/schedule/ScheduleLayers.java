@@ -54,6 +54,10 @@ final class ScheduleLayers {
         }
     }
 
+    private static final Function<EntryFields, Boolean> ENABLED = f -> f.bool("enabled");
+    private static final Function<EntryFields, TimeWindow> SKIP_DURING_RANGE =
+            f -> EntryReader.window(f, "skip_during_range", false);
+
     private final Map<String, Object> config;
     private final Map<String, Object> pillar;
     private final RuntimeChanges runtime;
@@ -93,15 +97,13 @@ final class ScheduleLayers {
                 problems.add(d.source().label() + ": " + e.getMessage() + "; the entry is left out");
             }
         });
-        Function<EntryFields, Boolean> enabledKey = f -> f.bool("enabled");
         Boolean enabled = runtime.scheduleEnabled() != null ? runtime.scheduleEnabled()
-                : wide(config, Source.CONFIG, problems, enabledKey, wide(pillar, Source.PILLAR, problems, enabledKey,
+                : wide(config, Source.CONFIG, problems, ENABLED, wide(pillar, Source.PILLAR, problems, ENABLED,
                         true));
         Splay splay = wide(config, Source.CONFIG, problems, EntryReader::splay,
                 wide(pillar, Source.PILLAR, problems, EntryReader::splay, null));
-        Function<EntryFields, TimeWindow> skipKey = f -> EntryReader.window(f, "skip_during_range", false);
-        TimeWindow skip = wide(config, Source.CONFIG, problems, skipKey,
-                wide(pillar, Source.PILLAR, problems, skipKey, null));
+        TimeWindow skip = wide(config, Source.CONFIG, problems, SKIP_DURING_RANGE,
+                wide(pillar, Source.PILLAR, problems, SKIP_DURING_RANGE, null));
         for (Source source : List.of(Source.PILLAR, Source.CONFIG)) {
             if ((source == Source.CONFIG ? config : pillar).containsKey("skip_function")) {
                 problems.add(source.label() + ": schedule: skip_function is not supported by Brine; ignored");
@@ -111,16 +113,39 @@ final class ScheduleLayers {
                 splay, skip, List.copyOf(problems));
     }
 
+    /**
+     * Reads {@code schedule} (a minion config's, on its own) as {@link #resolve} reads it, but throws at the first
+     * entry or schedule-wide key that resolving would leave out, so that a config can be refused at load.
+     *
+     * @throws IllegalArgumentException naming the entry and the key
+     */
+    static void requireReadable(Map<String, Object> schedule) {
+        Map<String, Definition> entries = new TreeMap<>();
+        putEntries(entries, schedule, Source.CONFIG);
+        entries.forEach((name, d) -> parse(name, d.raw()));
+        EntryFields wide = EntryFields.ofSchedule(schedule);
+        ENABLED.apply(wide);
+        EntryReader.splay(wide);
+        SKIP_DURING_RANGE.apply(wide);
+        if (schedule.containsKey("skip_function")) {
+            throw new IllegalArgumentException("schedule: skip_function is not supported by Brine");
+        }
+    }
+
     /** Reads one definition, with its runtime enabled flag unless it comes from the pillar. */
     private ScheduleEntry read(String name, Definition d) {
-        Map<String, Object> raw = EntryFields.asStringMap(d.raw());
-        if (raw == null) {
-            throw new IllegalArgumentException("schedule entry '" + name + "' is not a map of settings: "
-                    + EntryFields.describe(d.raw()));
-        }
-        ScheduleEntry e = ScheduleEntry.parse(name, raw);
+        ScheduleEntry e = parse(name, d.raw());
         Boolean on = d.source() == Source.PILLAR ? null : runtime.jobEnabled().get(name);
         return on == null ? e : e.withEnabled(on);
+    }
+
+    private static ScheduleEntry parse(String name, Object definition) {
+        Map<String, Object> raw = EntryFields.asStringMap(definition);
+        if (raw == null) {
+            throw new IllegalArgumentException("schedule entry '" + name + "' is not a map of settings: "
+                    + EntryFields.describe(definition));
+        }
+        return ScheduleEntry.parse(name, raw);
     }
 
     private static void putEntries(Map<String, Definition> out, Map<String, Object> schedule, Source source) {

@@ -54,7 +54,8 @@ public final class PillarModule implements FunctionModule {
 
         @Override
         public String doc() {
-            return "Has the master compile this minion's pillar again (and target by the new values); returns true.";
+            return "Has the master compile this minion's pillar again (and target by the new values), and takes the "
+                    + "pillar's schedule and mine_functions into the minion's schedule; returns true.";
         }
 
         @Override
@@ -64,7 +65,7 @@ public final class PillarModule implements FunctionModule {
 
         @Override
         public Object call(FunctionContext context, Arguments args) throws Exception {
-            context.master().pillar();
+            context.minion().pillarRefreshed(context.master().pillar());
             return true;
         }
     }

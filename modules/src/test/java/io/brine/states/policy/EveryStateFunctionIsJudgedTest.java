@@ -57,6 +57,7 @@ class EveryStateFunctionIsJudgedTest {
                 "source_hash", "sha256=" + "0".repeat(64)));
         sample("mysql_query.run", Map.of("name", "q", "database", "shop", "query", "DROP TABLE orders"));
         sample("mysql_query.run_file", Map.of("name", "q", "database", "shop", "query_file", "brine://x.sql"));
+        sample("schedule.present", Map.of("name", "backup", "function", "cmd.run", "minutes", 60));
     }
 
     private static void sample(String state, Map<String, Object> args) {
