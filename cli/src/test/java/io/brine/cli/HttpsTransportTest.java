@@ -28,6 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
 class HttpsTransportTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration WAIT = Duration.ofSeconds(20);
+    /**
+     * A minion's reconnections back off up to 8 s while its master is away; a restart on a loaded CI machine (two test
+     * JVMs and a build) has taken long enough for that to pass 20 s once.
+     */
+    private static final Duration AFTER_RESTART = Duration.ofSeconds(45);
 
     @TempDir
     Path root;
@@ -143,7 +148,7 @@ class HttpsTransportTest {
             Await.until(() -> {
                 TestCluster.CliResult show = c.cli("job", "show", "--out", "json", jid);
                 return show.exit() == 0 && show.out().contains("slept");
-            }, "the return of the job that ran across the restart", WAIT);
+            }, "the return of the job that ran across the restart", AFTER_RESTART);
             JsonNode job = JSON.readTree(c.cli("job", "show", "--out", "json", jid).out());
             assertEquals("slept", job.get("returns").get("web1").get("ret").asText().strip());
             assertEquals(1, job.get("returns").size());

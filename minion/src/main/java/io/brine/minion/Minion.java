@@ -455,12 +455,13 @@ public final class Minion implements AutoCloseable {
                 LOG.log(Level.INFO, "authenticated with the master as " + id());
                 // every master targets by grains: each session's master is told them
                 report(grains.get(), m -> sessions.sendOn(session, m));
-                scheduler.fetchPillar(); // its schedule and mine functions, which the master may have changed
                 // A new session: whatever the last one may have lost goes again; the master stores each once.
                 int again = returns.resendAll();
                 if (again > 0) {
                     LOG.log(Level.INFO, "sent " + again + " unacknowledged returns again");
                 }
+                // after the returns, which matter more: its schedule and mine functions, which may have changed
+                scheduler.fetchPillar();
             }
         }
 

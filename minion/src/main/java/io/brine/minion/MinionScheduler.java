@@ -88,13 +88,14 @@ final class MinionScheduler implements AutoCloseable {
 
     /** Asks for the pillar and, once it comes, takes its schedule and mine functions (after a session starts). */
     void fetchPillar() {
-        CompletionStage<Map<String, Object>> asked;
         try {
-            asked = pillar.get();
-        } catch (RuntimeException e) {
+            handle(pillar.get());
+        } catch (RuntimeException e) { // no session, or the job threads closing: the next session asks again
             LOG.log(Level.WARNING, "the pillar's schedule was not asked for: " + e);
-            return;
         }
+    }
+
+    private void handle(CompletionStage<Map<String, Object>> asked) {
         asked.whenCompleteAsync((fresh, failure) -> {
             if (failure == null) {
                 pillarChanged(fresh);
