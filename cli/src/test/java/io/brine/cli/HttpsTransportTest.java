@@ -145,13 +145,33 @@ class HttpsTransportTest {
 
             c.restartMaster();
 
-            Await.until(() -> {
-                TestCluster.CliResult show = c.cli("job", "show", "--out", "json", jid);
-                return show.exit() == 0 && show.out().contains("slept");
-            }, "the return of the job that ran across the restart", AFTER_RESTART);
+            try {
+                Await.until(() -> {
+                    TestCluster.CliResult show = c.cli("job", "show", "--out", "json", jid);
+                    return show.exit() == 0 && show.out().contains("slept");
+                }, "the return of the job that ran across the restart", AFTER_RESTART);
+            } catch (AssertionError e) {
+                describe(c, web, jid);
+                throw e;
+            }
             JsonNode job = JSON.readTree(c.cli("job", "show", "--out", "json", jid).out());
             assertEquals("slept", job.get("returns").get("web1").get("ret").asText().strip());
             assertEquals(1, job.get("returns").size());
         }
+    }
+
+    /** What a failure of the restart test needs explained: the minion's view, its spool and its threads. */
+    private static void describe(TestCluster c, Minion web, String jid) throws java.io.IOException {
+        System.out.println("minion " + web.id() + ": " + web.status() + ", " + web.mastersConnected() + " masters");
+        System.out.println("job: " + c.cli("job", "show", "--out", "json", jid).out());
+        try (var spooled = Files.list(c.root.resolve("minions").resolve(web.id()).resolve("cache/returns"))) {
+            spooled.forEach(f -> System.out.println("spooled: " + f.getFileName()));
+        }
+        Thread.getAllStackTraces().forEach((t, stack) -> {
+            if (t.getName().startsWith("brine")) {
+                System.out.println("thread " + t.getName() + " " + t.getState());
+                java.util.Arrays.stream(stack).limit(12).forEach(f -> System.out.println("    at " + f));
+            }
+        });
     }
 }
