@@ -2,6 +2,7 @@ package io.brine.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,7 +11,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,6 +50,27 @@ class OpenApiDocumentTest {
     void itIsOpenApi31AndNeedsAToken() throws Exception {
         assertEquals("3.1.0", document.get("openapi").asText());
         assertEquals(401, cluster.send("GET", "/openapi.json", null, null).statusCode());
+    }
+
+    /**
+     * Generated clients name their methods after operationIds: each operation has one, unique, in lower camel case,
+     * and they are a contract (a test of the client generator's output would break on a rename).
+     */
+    @Test
+    void everyOperationHasAStableUniqueOperationIdAndTheDocumentSaysItsServerAndLicense() {
+        Map<String, String> ids = new TreeMap<>();
+        document.get("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
+            if (METHODS.contains(op.getKey())) {
+                String id = op.getValue().path("operationId").asText("");
+                assertTrue(id.matches("[a-z][A-Za-z]+"), op.getKey() + " " + path.getKey() + ": '" + id + "'");
+                assertNull(ids.put(id, op.getKey() + " " + path.getKey()), "operationId " + id + " twice");
+            }
+        }));
+        assertEquals("runJob", ids.entrySet().stream().filter(e -> e.getValue().equals("post /jobs")).findFirst()
+                .orElseThrow().getKey());
+        assertEquals(20, ids.size());
+        assertEquals("/", document.get("servers").get(0).get("url").asText());
+        assertEquals("Apache-2.0", document.get("info").get("license").get("identifier").asText());
     }
 
     @Test
