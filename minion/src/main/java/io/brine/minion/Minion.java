@@ -461,7 +461,7 @@ public final class Minion implements AutoCloseable {
                     LOG.log(Level.INFO, "sent " + again + " unacknowledged returns again");
                 }
                 // after the returns, which matter more: its schedule and mine functions, which may have changed
-                scheduler.fetchPillar();
+                scheduler.fetchPillarSoon();
             }
         }
 

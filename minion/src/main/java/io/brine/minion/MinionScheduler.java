@@ -86,6 +86,22 @@ final class MinionScheduler implements AutoCloseable {
         return control;
     }
 
+    /** The most a new session waits before it asks for the pillar's schedule: see {@link #fetchPillarSoon}. */
+    static final long PILLAR_SPLAY_MILLIS = 3000;
+
+    /**
+     * {@link #fetchPillar} within {@link #PILLAR_SPLAY_MILLIS}, at random: a fleet reconnecting to a restarted master
+     * would otherwise have it compile every minion's pillar in the same moment, while it takes their returns.
+     */
+    void fetchPillarSoon() {
+        try {
+            timer.schedule(this::fetchPillar, new SplittableRandom().nextLong(PILLAR_SPLAY_MILLIS + 1),
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // the minion is closing: nothing to schedule for
+        }
+    }
+
     /** Asks for the pillar and, once it comes, takes its schedule and mine functions (after a session starts). */
     void fetchPillar() {
         try {
