@@ -4,10 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.jobs.Job;
+import io.brine.jobs.JobFilter;
 import io.brine.jobs.JobSpec;
 import io.brine.minion.Minion;
 import io.brine.protocol.EventPost;
 import io.brine.protocol.GrainsReport;
+import io.brine.protocol.JidGenerator;
+import io.brine.protocol.JobReturn;
+import io.brine.protocol.MineAck;
+import io.brine.protocol.MineReply;
+import io.brine.protocol.MineRequest;
+import io.brine.protocol.MineUpdate;
+import io.brine.protocol.MinionReturn;
+import io.brine.protocol.ReturnAck;
+import io.brine.protocol.ScheduledReturn;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.Role;
 import io.brine.targeting.TargetType;
@@ -54,6 +64,7 @@ class MinionReportBoundsTest {
     @Test
     void aTenMegabyteGrainsReportIsRefusedWithTheMastersPingUnaffected() throws Exception {
         try (RogueClient mallory = accepted("mallory")) {
+            long before = cluster.master.connectionStats().dropped("over_bounds"); // other tests' refusals
             List<String> markers = listen("mallory");
             mallory.endpoint.send(new GrainsReport(Map.of("role", "bait")));
             Await.until(() -> targeted("role:bait").contains("mallory"), "mallory's first grains", WAIT);
@@ -68,7 +79,7 @@ class MinionReportBoundsTest {
             }
             answersWithinASecond();
             proveProcessed(mallory, markers, "million");
-            assertDropped("over_bounds", 5);
+            assertDropped("over_bounds", before + 5);
 
             // Nesting twenty deep: beyond the grains' sixteen levels, within the codec's thirty-two.
             Object deep = "leaf";
@@ -77,7 +88,7 @@ class MinionReportBoundsTest {
             }
             mallory.endpoint.send(new GrainsReport(Map.of("deep", deep)));
             proveProcessed(mallory, markers, "deep");
-            assertDropped("over_bounds", 6);
+            assertDropped("over_bounds", before + 6);
             answersWithinASecond();
 
             // Seven hundred thousand distinct keys, 6 MB: the shape of the report of the issue, under the frame size.
@@ -88,7 +99,7 @@ class MinionReportBoundsTest {
             mallory.endpoint.send(new GrainsReport(distinct));
             distinct = null;
             proveProcessed(mallory, markers, "distinct");
-            assertDropped("over_bounds", 7);
+            assertDropped("over_bounds", before + 7);
             answersWithinASecond();
 
             // 10 MB: beyond max_frame_size (8 MiB), so read past unkept and refused as a frame; an accepted
@@ -141,6 +152,82 @@ class MinionReportBoundsTest {
                 + "65536 values"), refresh.out());
         assertEquals(List.of("web2"), targeted("id:web2"), "the grains web2 reported before");
         assertTrue(!Files.readString(root.resolve("master/cache/minions/web2/grains.json")).contains("big"));
+    }
+
+    @Test
+    void aFloodOfScheduledJobsFilesAMinutesWorthTheRestWaitingOnTheMinionCountedAndPingsGoOn() throws Exception {
+        try (RogueClient flood = accepted("flood")) {
+            long before = counter("scheduled_jobs_over_rate");
+            long badBefore = counter("scheduled_jobs_bad_name");
+            JidGenerator jids = new JidGenerator();
+            long now = System.currentTimeMillis();
+            int sent = 1_000;
+            for (int i = 0; i < sent; i++) {
+                flood.endpoint.send(new ScheduledReturn("every-tick", "test.ping", List.of(), Map.of(), 1_000,
+                        new JobReturn(jids.next(), MinionReturn.ok(true, now, now))));
+            }
+            flood.endpoint.send(new ScheduledReturn("../etc", "test.ping", List.of(), Map.of(), 1_000,
+                    new JobReturn(jids.next(), MinionReturn.ok(true, now, now))));
+            Await.until(() -> filed("flood") + counter("scheduled_jobs_over_rate") - before >= sent
+                    && counter("scheduled_jobs_bad_name") > badBefore, "every scheduled job filed or refused", WAIT);
+            int filed = filed("flood");
+            // 120 a minute; the flood may straddle the turn of a minute once
+            assertTrue(filed >= 120 && filed <= 240, filed + " filed");
+            assertEquals(sent - filed, counter("scheduled_jobs_over_rate") - before);
+            assertEquals(badBefore + 1, counter("scheduled_jobs_bad_name"));
+            Await.until(() -> acknowledged(flood) == filed + 1, "the filed jobs and the bad name acknowledged, no "
+                    + "more", WAIT);
+            assertEquals(0, cluster.cli("run", "web1", "test.ping").exit(), "the master still answers");
+        }
+    }
+
+    @Test
+    void aMineUpdateOfTooManyFunctionsOrBytesIsRefusedCountedAndStoresNothing() throws Exception {
+        try (RogueClient miner = accepted("miner")) {
+            long refusedBefore = counter("mine_updates_refused");
+            long boundsBefore = cluster.master.connectionStats().dropped("over_bounds");
+            Map<String, Object> many = new LinkedHashMap<>();
+            for (int i = 0; i < 300; i++) {
+                many.put("f" + i, i);
+            }
+            miner.endpoint.send(new MineUpdate(1, many, List.of(), false));
+            miner.endpoint.send(new MineUpdate(2, Map.of("big", "x".repeat(1 << 20)), List.of(), false));
+            miner.endpoint.send(new MineRequest(3, "G@role and", "compound", "f1"));
+            Await.until(() -> miner.received.stream().anyMatch(m -> m instanceof MineReply r && r.requestId() == 3),
+                    "the answer to the bad mine.get", WAIT);
+            MineAck ack = (MineAck) miner.received.stream().filter(m -> m instanceof MineAck a && a.requestId() == 1)
+                    .findFirst().orElseThrow();
+            assertTrue(ack.error().contains("more than 256"), ack.error());
+            MineReply reply = (MineReply) miner.received.stream()
+                    .filter(m -> m instanceof MineReply r && r.requestId() == 3).findFirst().orElseThrow();
+            assertTrue(reply.error().startsWith("mine.get: target 'G@role and'"), reply.error());
+            assertEquals(refusedBefore + 1, counter("mine_updates_refused"));
+            assertEquals(boundsBefore + 1, cluster.master.connectionStats().dropped("over_bounds"),
+                    "the 1 MiB update refused as it was read");
+            assertTrue(miner.received.stream().noneMatch(m -> m instanceof MineAck a && a.requestId() == 2));
+            TestCluster.CliResult get = cluster.cli("run", "--out", "json", "web1", "mine.get", "miner", "f1");
+            assertEquals(0, get.exit(), get.err());
+            assertTrue(!get.out().contains("miner"), "nothing of the refused update stored: " + get.out());
+        }
+    }
+
+    /** One of the master's drop counters, by name. */
+    private static long counter(String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\b" + name + "=(\\d+)")
+                .matcher(cluster.master.dropCounters());
+        assertTrue(m.find(), cluster.master.dropCounters());
+        return Long.parseLong(m.group(1));
+    }
+
+    /** The scheduled jobs the master filed for {@code id}. */
+    private static int filed(String id) {
+        return cluster.master.client().jobs(new JobFilter(2_000, null, id, "schedule:*", 0)).size();
+    }
+
+    /** How many jids the master acknowledged to {@code rogue}. */
+    private static int acknowledged(RogueClient rogue) {
+        return rogue.received.stream().filter(ReturnAck.class::isInstance).mapToInt(m -> ((ReturnAck) m).jids().size())
+                .sum();
     }
 
     /** A rogue minion client whose key the operator accepted. */

@@ -90,6 +90,10 @@ public final class Master implements AutoCloseable {
     private final SshJobs ssh;
     /** The threads orchestrations run on, at most {@link OrchestrateJobs#MAX_RUNNING} at once. */
     private final java.util.concurrent.ExecutorService orchestrateRuns;
+    /** The mine; its refusals are counted in {@link #dropCounters}. */
+    private final MineService mine;
+    /** Files the jobs minions ran from their schedules; its refusals are counted in {@link #dropCounters}. */
+    private final MinionJobs minionJobs;
     /** Minions' events shared with the cluster's other masters; null without a cluster. */
     private final ClusterEvents clusterEvents;
     /** The notices of jobs routed here and of replies routed back; empty without a cluster. */
@@ -218,7 +222,7 @@ public final class Master implements AutoCloseable {
         this.ssh = new SshJobs(config.ssh(), config.fileRoots(), pillar, config.nodegroups(), tracker, staging,
                 secrets, () -> directory.ids(io.brine.protocol.KeyStatus.ACCEPTED), config.quotas().maxReturnSize(),
                 runtime.threads("ssh"));
-        MineService mine = new MineService(cache, config.access().mineAcl(), facts::facts, config.nodegroups(),
+        this.mine = new MineService(cache, config.access().mineAcl(), facts::facts, config.nodegroups(),
                 java.time.Clock.systemUTC(), config.maxFrameSize());
         // a deleted key's mine goes with it, whichever master deleted it; those deleted while none ran, now
         events.subscribe("brine/key/*/deleted", e -> workers.background().execute(
@@ -239,10 +243,11 @@ public final class Master implements AutoCloseable {
         MinionService minionService = new MinionService(new FileServer(new RootedFiles(config.fileRoots()), staging,
                 digests, config.maxFrameSize(), secrets), pillar, id -> facts.facts(id, true, false).grains(), pushes,
                 mine);
+        this.minionJobs = new MinionJobs(cache, tracker, jids, events);
         MasterDispatcher.Services services = new MasterDispatcher.Services(new ClientService(client, keys),
                 minionService, new EventService(events, access, clusterEvents == null ? e -> { }
                         : clusterEvents::share), new ReturnAcks(timer), routes,
-                new MinionJobs(cache, tracker, jids, events));
+                this.minionJobs);
         this.dispatcher = new MasterDispatcher(sessions, tracker, facts, events, workers,
                 io.brine.protocol.SessionLimits.of(config.maxFrameSize(), config.quotas().maxReturnSize()), declared,
                 deliveries, services, endpoint.counters());
@@ -505,7 +510,10 @@ public final class Master implements AutoCloseable {
                 + " pushes_refused_unsolicited=" + pushes.permits.refusedUnsolicited.sum()
                 + " pushes_refused_over_quota=" + pushes.permits.refusedOverQuota.sum()
                 + " pushes_refused_unrequested=" + pushes.permits.refusedUnrequested.sum()
-                + " " + refusals + " audit_entries_dropped=" + audit.dropped() + " audit_refusals=" + audit.refused();
+                + " " + refusals + " audit_entries_dropped=" + audit.dropped() + " audit_refusals=" + audit.refused()
+                + " mine_updates_refused=" + mine.refusedUpdates.sum() + " mine_answers_too_large="
+                + mine.refusedAnswers.sum() + " scheduled_jobs_over_rate=" + minionJobs.overRate.sum()
+                + " scheduled_jobs_bad_name=" + minionJobs.badNames.sum();
     }
 
     /**

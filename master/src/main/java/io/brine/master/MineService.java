@@ -30,6 +30,9 @@ final class MineService {
     private final AccessPolicy.FactsSource facts;
     private final Map<String, String> nodegroups;
     private final Clock clock;
+    /** Updates refused (a bad name, more functions than a minion may hold) and answers refused as too large. */
+    final java.util.concurrent.atomic.LongAdder refusedUpdates = new java.util.concurrent.atomic.LongAdder();
+    final java.util.concurrent.atomic.LongAdder refusedAnswers = new java.util.concurrent.atomic.LongAdder();
     /** What one answer may hold: it must fit a frame, with room for the envelope. */
     private final ValueBounds answer;
 
@@ -47,6 +50,7 @@ final class MineService {
     MineAck update(String minion, MineUpdate u) {
         for (String name : names(u)) {
             if (name.isEmpty() || name.length() > MAX_NAME || name.chars().anyMatch(Character::isISOControl)) {
+                refusedUpdates.increment();
                 return new MineAck(u.requestId(), "mine function name '" + shown(name) + "' is empty, longer than "
                         + MAX_NAME + " characters or holds control characters");
             }
@@ -55,6 +59,7 @@ final class MineService {
             cache.mineUpdate(minion, u.set(), u.delete(), u.flush(), clock.millis());
             return new MineAck(u.requestId(), null);
         } catch (MineTable.MineFullException e) {
+            refusedUpdates.increment();
             return new MineAck(u.requestId(), e.getMessage());
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "the mine update of " + minion + " was not stored: " + e.getMessage());
@@ -67,8 +72,10 @@ final class MineService {
         try {
             Map<String, Object> matched = matched(r.target(), r.targetType(), r.function());
             Map<String, Object> visible = acl.visible(reader, r.function(), matched, facts);
-            return answer.refusal(visible).map(why -> new MineReply(r.requestId(), Map.of(), why
-                    + "; narrow the target")).orElseGet(() -> new MineReply(r.requestId(), visible, null));
+            java.util.Optional<String> tooLarge = answer.refusal(visible);
+            tooLarge.ifPresent(why -> refusedAnswers.increment());
+            return tooLarge.map(why -> new MineReply(r.requestId(), Map.of(), why + "; narrow the target"))
+                    .orElseGet(() -> new MineReply(r.requestId(), visible, null));
         } catch (IllegalStateException e) {
             LOG.log(Level.WARNING, "mine.get of " + reader + " failed: " + e.getMessage());
             return new MineReply(r.requestId(), Map.of(), "the master could not read the mine: " + e.getMessage());
