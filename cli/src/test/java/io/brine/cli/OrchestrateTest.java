@@ -92,6 +92,8 @@ class OrchestrateTest {
                 "tier by tier");
         // the run is one job, whose return names each step's job
         JobOverview orchestration = jobs("state.orchestrate", since).get(0);
+        assertEquals("<redacted>", cluster.master.client().job(orchestration.jid()).orElseThrow().kwargs()
+                .get("pillar"), "a pillar given may hold secrets: the job cache does not keep it");
         TestCluster.CliResult shown = cluster.cli("job", "show", orchestration.jid());
         assertEquals(0, shown.exit(), shown.err());
         for (JobOverview step : steps) {

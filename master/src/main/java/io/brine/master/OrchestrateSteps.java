@@ -35,9 +35,8 @@ final class OrchestrateSteps implements Orchestrator.Host {
 
     @Override
     public Job run(JobSpec spec) throws InterruptedException {
-        JobSpec timed = spec;
         try {
-            return client.start(timed, null).job().result().get();
+            return client.start(spec, null).job().result().get();
         } catch (ExecutionException e) {
             throw new IllegalStateException("job failed: " + e.getCause().getMessage(), e.getCause());
         }
