@@ -2,6 +2,7 @@
 module io.brine.config {
     requires transitive com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.dataformat.yaml;
+    requires com.fasterxml.jackson.databind; // CallArguments reads an arguments file as JSON
 
     exports io.brine.config;
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.config.LoggingConfig;
 import io.brine.jobs.Job;
 import io.brine.logging.ProcessLogging;
-import io.brine.minion.CallArguments;
+import io.brine.config.CallArguments;
 import io.brine.minion.MasterlessCall;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionCall;

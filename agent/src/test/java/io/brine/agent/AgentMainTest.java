@@ -3,7 +3,7 @@ package io.brine.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.brine.minion.CallArguments;
+import io.brine.config.CallArguments;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.brine.cli;
 
-import io.brine.minion.CallArguments;
+import io.brine.config.CallArguments;
 import io.brine.output.JobOutput;
 import io.brine.output.StateOutput;
 import java.nio.file.Path;

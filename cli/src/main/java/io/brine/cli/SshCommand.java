@@ -1,7 +1,7 @@
 package io.brine.cli;
 
 import io.brine.jobs.SshOptions;
-import io.brine.minion.CallArguments;
+import io.brine.config.CallArguments;
 import io.brine.output.JobOutput;
 import io.brine.output.StateOutput;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
-package io.brine.minion;
+package io.brine.config;
 
-import io.brine.config.YamlValues;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
