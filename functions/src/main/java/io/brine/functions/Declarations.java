@@ -14,11 +14,24 @@ public final class Declarations {
     private Declarations() {
     }
 
-    /** Name to {@link FunctionSignature#toWire()} for every function in {@code catalog}. */
+    /** The longest documentation sent per function: its first sentences, for the master's console. */
+    static final int MAX_DOC_CHARS = 300;
+
+    /**
+     * Name to {@link FunctionSignature#toWire()} for every function in {@code catalog}, with its documentation
+     * under {@code "doc"} (a master reads only the keys it knows, so older masters ignore it).
+     */
     public static Map<String, Object> of(FunctionCatalog catalog) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (String name : catalog.names()) {
-            catalog.find(name).ifPresent(f -> out.put(name, signature(f).toWire()));
+            catalog.find(name).ifPresent(f -> {
+                Map<String, Object> wire = new LinkedHashMap<>(signature(f).toWire());
+                String doc = f.doc() == null ? "" : f.doc().strip();
+                if (!doc.isEmpty()) {
+                    wire.put("doc", doc.length() > MAX_DOC_CHARS ? doc.substring(0, MAX_DOC_CHARS) : doc);
+                }
+                out.put(name, wire);
+            });
         }
         return out;
     }

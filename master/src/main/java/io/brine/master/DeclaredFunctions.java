@@ -32,8 +32,12 @@ final class DeclaredFunctions {
      * What one report declared: every name (for whether a function exists there; {@code complete} false when the
      * report was cut, so a name beyond the cut proves nothing) and the signatures the master could read.
      */
-    private record Declared(Set<String> names, boolean complete, Map<String, FunctionSignature> signatures) {
+    private record Declared(Set<String> names, boolean complete, Map<String, FunctionSignature> signatures,
+            Map<String, String> docs) {
     }
+
+    /** The longest documentation kept per function; a minion's longer text is cut here. */
+    static final int MAX_DOC_CHARS = 400;
 
     private final Map<String, Declared> byMinion = new ConcurrentHashMap<>();
     private final Map<EncodedMap, Declared> shared = new ConcurrentHashMap<>();
@@ -109,8 +113,22 @@ final class DeclaredFunctions {
         return Optional.of(String.join("; ", parts));
     }
 
+    /**
+     * What {@code minionId} declared, sorted by name, for people to read (the console's minion page); empty when
+     * the master has not heard its report.
+     */
+    List<io.brine.master.FunctionDeclaration> declarations(String minionId) {
+        Declared d = byMinion.get(minionId);
+        if (d == null) {
+            return List.of();
+        }
+        return d.names().stream().sorted().map(n -> new io.brine.master.FunctionDeclaration(n,
+                d.signatures().get(n), d.docs().get(n))).toList();
+    }
+
     private static Declared parse(Map<String, Object> wire) {
         Map<String, FunctionSignature> out = new LinkedHashMap<>();
+        Map<String, String> docs = new java.util.HashMap<>();
         Set<String> names = new HashSet<>();
         for (Map.Entry<String, Object> e : wire.entrySet()) {
             if (names.size() >= MAX_FUNCTIONS) {
@@ -118,8 +136,11 @@ final class DeclaredFunctions {
             }
             names.add(e.getKey());
             FunctionSignature.fromWire(e.getKey(), e.getValue()).ifPresent(s -> out.put(e.getKey(), s));
+            if (e.getValue() instanceof Map<?, ?> m && m.get("doc") instanceof String doc && !doc.isBlank()) {
+                docs.put(e.getKey(), doc.length() > MAX_DOC_CHARS ? doc.substring(0, MAX_DOC_CHARS) + "..." : doc);
+            }
         }
-        return new Declared(Set.copyOf(names), wire.size() <= MAX_FUNCTIONS, Map.copyOf(out));
+        return new Declared(Set.copyOf(names), wire.size() <= MAX_FUNCTIONS, Map.copyOf(out), Map.copyOf(docs));
     }
 
     private static String shortList(List<String> ids) {

@@ -257,6 +257,11 @@ final class JobPublisher {
         return access;
     }
 
+    /** What the minions declared they run (not an SSH roster's hosts, which declare nothing). */
+    DeclaredFunctions declared() {
+        return minions.declared();
+    }
+
     AuditLog audit() {
         return audit;
     }
@@ -267,6 +272,32 @@ final class JobPublisher {
     }
 
     /** Where {@code spec} goes: the minions, or the roster's machines over SSH. */
+    /**
+     * What publishing {@code spec} as {@code by} would do, without doing it or auditing anything: the minions its
+     * target selects and why the master would refuse it (the grants, then the functions the minions declared), in
+     * the words a publish would throw. The console's Run form asks this before it offers to publish.
+     *
+     * @throws IllegalArgumentException if the target does not parse (a {@code TargetSyntaxException} with a caret)
+     */
+    JobPreview preview(JobSpec spec, Principal by) {
+        JobRoute route = route(spec);
+        TargetResolver resolver = route.resolver();
+        TargetResolver.Resolution resolution = resolver.resolve(resolver.parse(spec.target(), spec.targetType()),
+                spec.target(), spec.targetType());
+        List<String> expected = resolution.expected();
+        Optional<String> refusal;
+        try {
+            access.checkPublish(by, spec.function(), expected);
+            java.util.Set<String> reachable = route.reach().reachable(expected);
+            List<String> connected = expected.stream().filter(reachable::contains).toList();
+            refusal = route.declared().undeclared(spec.function(), expected)
+                    .or(() -> route.declared().refusal(spec.function(), spec.args(), spec.kwargs(), connected));
+        } catch (AccessDeniedException e) {
+            refusal = Optional.of(e.getMessage());
+        }
+        return new JobPreview(expected, resolution.undetermined(), resolution.unknown(), refusal.orElse(null));
+    }
+
     private JobRoute route(JobSpec spec) {
         if (spec.ssh() == null) {
             return minions;

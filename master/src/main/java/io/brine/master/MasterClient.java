@@ -321,6 +321,30 @@ public final class MasterClient {
     }
 
     /**
+     * What publishing {@code spec} as this client would do, without doing it: the minions its target selects and
+     * why the master would refuse it (this client's grants, functions the minions do not declare, arguments they
+     * would refuse). Nothing is recorded, sent or audited; a refused publish is audited when it is attempted.
+     *
+     * @throws IllegalArgumentException if the target does not parse ({@code TargetSyntaxException}, with a caret)
+     */
+    public JobPreview preview(JobSpec spec) {
+        return publisher.preview(spec, caller);
+    }
+
+    /**
+     * The functions minion {@code id} declared it runs, sorted by name, when this client's grants cover that minion
+     * (or it holds {@code @keys}); empty when it declared none or the master has not heard its report.
+     *
+     * @throws AccessDeniedException when this client may not see the minion
+     */
+    public List<FunctionDeclaration> functions(String id) {
+        if (!publisher.access().coversMinion(caller, id) && !publisher.access().holds(caller, "@keys")) {
+            throw new AccessDeniedException("'" + caller.name() + "' may not see minion " + id);
+        }
+        return publisher.declared().declarations(id);
+    }
+
+    /**
      * A job, when this client may see it: its own jobs, or any with {@code @jobs} (or as admin); empty for an
      * unknown jid too, so that others' jobs cannot be told from none.
      */

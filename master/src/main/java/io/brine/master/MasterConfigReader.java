@@ -224,9 +224,12 @@ final class MasterConfigReader {
         }
         Map<String, Object> api = c.map("api");
         for (String k : api.keySet()) {
-            if (!Set.of("interface", "port", "tls_cert", "tls_key").contains(k)) {
-                throw c.error("api", "unknown key 'api: " + k + "'; known: interface, port, tls_cert, tls_key");
+            if (!Set.of("interface", "port", "tls_cert", "tls_key", "ui").contains(k)) {
+                throw c.error("api", "unknown key 'api: " + k + "'; known: interface, port, tls_cert, tls_key, ui");
             }
+        }
+        if (!(api.getOrDefault("ui", true) instanceof Boolean ui)) {
+            throw c.error("api", "'api: ui' must be true or false");
         }
         if (!(api.get("port") instanceof Integer port) || port < 0 || port > 65535) {
             throw c.error("api", "'api: port' must be a port number");
@@ -235,7 +238,7 @@ final class MasterConfigReader {
         Object key = api.get("tls_key");
         try {
             return new ApiConfig(String.valueOf(api.getOrDefault("interface", "127.0.0.1")), port,
-                    cert == null ? null : Path.of(cert.toString()), key == null ? null : Path.of(key.toString()));
+                    cert == null ? null : Path.of(cert.toString()), key == null ? null : Path.of(key.toString()), ui);
         } catch (IllegalArgumentException e) {
             throw c.error("api", e.getMessage());
         }

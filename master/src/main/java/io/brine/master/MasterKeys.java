@@ -119,6 +119,37 @@ public final class MasterKeys {
     }
 
     /**
+     * The accepted minions this view's identity may see, by id: every one with {@code @keys} (or as the local
+     * admin), otherwise those some grant of its {@code publisher_acl} covers, so an operator granted
+     * {@code web*: [test.*]} sees the web minions and nothing of the others. Nothing is refused, so nothing is
+     * audited.
+     */
+    public List<MinionStatus> visibleStatus() {
+        return directory.ids(KeyStatus.ACCEPTED).stream().sorted().filter(this::sees).map(presence::of).toList();
+    }
+
+    /** Whether this view's identity may see accepted minion {@code id}: {@code @keys}, or a grant covering it. */
+    public boolean sees(String id) {
+        return access.holds(actor, "@keys") || access.coversMinion(actor, id);
+    }
+
+    /**
+     * One minion's status and grains when this view's identity {@link #sees} it; empty when it is no accepted
+     * minion or is not seen (the two look alike, so ids beyond one's grants cannot be probed).
+     */
+    public Optional<MinionStatus> visibleStatus(String id) {
+        if (!MinionId.isValid(id) || !sees(id) || directory.publicKey(KeyStatus.ACCEPTED, id).isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(presence.of(id));
+    }
+
+    /** The grains of a minion this view's identity {@link #sees}; empty otherwise. */
+    public Map<String, Object> visibleGrains(String id) {
+        return MinionId.isValid(id) && sees(id) ? presence.grains(id) : Map.of();
+    }
+
+    /**
      * One accepted minion's status; empty if {@code id} is not an accepted minion.
      *
      * @throws AccessDeniedException if this view's identity lacks {@code @keys}
