@@ -6,4 +6,6 @@ module io.brine.api {
     requires transitive io.brine.http;
 
     exports io.brine.api;
+
+    uses io.brine.api.WebConsole.Factory;
 }

@@ -28,6 +28,8 @@ final class ApiHandler implements HttpHandler {
     /** Told the status of every answer ({@code brine_api_requests_total}). */
     private final IntConsumer answered;
     private final Endpoints endpoints;
+    /** The web console answering {@code /ui/...}, or null when there is none. */
+    private final WebConsole console;
 
     /** What answers each route, and the master's fingerprint for the keys that {@code POST /keys/generate} makes. */
     record Endpoints(JobEndpoints jobs, KeyEndpoints keys, MinionEndpoints minions, EventStreams events,
@@ -35,6 +37,11 @@ final class ApiHandler implements HttpHandler {
     }
 
     ApiHandler(TokenStore tokens, Endpoints endpoints, IntConsumer answered) {
+        this(tokens, endpoints, answered, null);
+    }
+
+    ApiHandler(TokenStore tokens, Endpoints endpoints, IntConsumer answered, WebConsole console) {
+        this.console = console;
         this.tokens = tokens;
         this.endpoints = endpoints;
         this.answered = answered;
@@ -47,6 +54,17 @@ final class ApiHandler implements HttpHandler {
 
     @Override
     public void handle(HttpExchange raw) {
+        String path = raw.getRequestURI().getPath();
+        if (console != null && (path.equals(WebConsole.PATH) || path.startsWith(WebConsole.PATH + "/"))) {
+            try (raw) {
+                console.handle(raw); // it signs its requests in itself: a session cookie or a bearer token
+            } catch (IOException e) {
+                LOG.log(Level.DEBUG, "console: exchange ended early: " + e);
+            } catch (RuntimeException e) {
+                LOG.log(Level.ERROR, "console: " + raw.getRequestMethod() + " " + path + " failed", e);
+            }
+            return;
+        }
         ApiExchange exchange = new ApiExchange(raw);
         try (raw) {
             try {

@@ -36,8 +36,12 @@ public final class ApiServer implements AutoCloseable {
     private final EventStreams events;
     private final ApiHandler handler;
     private final boolean tls;
+    /** The web console under {@code /ui/}, or null. */
+    private final WebConsole console;
 
-    private ApiServer(HttpListener listener, EventStreams events, ApiHandler handler, boolean tls) {
+    private ApiServer(HttpListener listener, EventStreams events, ApiHandler handler, boolean tls,
+            WebConsole console) {
+        this.console = console;
         this.listener = listener;
         this.events = events;
         this.handler = handler;
@@ -79,14 +83,25 @@ public final class ApiServer implements AutoCloseable {
         Objects.requireNonNull(tokens, "tokens");
         EventStreams events = new EventStreams(new EventWindow(master.events(), EventStreams.WINDOW_EVENTS,
                 EventStreams.WINDOW_CHARS, System.currentTimeMillis()), keepAlive);
+        WebConsole console = config.ui() ? java.util.ServiceLoader.load(WebConsole.Factory.class).findFirst()
+                .map(f -> f.open(master, tokens, config.tls())).orElse(null) : null;
         ApiHandler handler = new ApiHandler(tokens, new ApiHandler.Endpoints(new JobEndpoints(master.client()),
                 new KeyEndpoints(master.keys()), new MinionEndpoints(master.keys()), events,
                 new TokenEndpoints(tokens, master.client()), new HookEndpoint(master.client(), master.events()),
-                master.fingerprint()), master::apiAnswered);
-        HttpListener listener = ApiListener.start(config, handler, limits, idle);
+                master.fingerprint()), master::apiAnswered, console);
+        HttpListener listener;
+        try {
+            listener = ApiListener.start(config, handler, limits, idle);
+        } catch (IOException | RuntimeException e) {
+            if (console != null) {
+                console.close();
+            }
+            throw e;
+        }
         master.watchHttpListener("api", listener::dropped);
-        ApiServer api = new ApiServer(listener, events, handler, config.tls());
-        LOG.log(Level.INFO, "api listening on " + api.address() + ", tokens in " + tokens.describe());
+        ApiServer api = new ApiServer(listener, events, handler, config.tls(), console);
+        LOG.log(Level.INFO, "api listening on " + api.address() + ", tokens in " + tokens.describe()
+                + (console == null ? "" : "; web console at " + api.address() + WebConsole.PATH + "/"));
         return api;
     }
 
@@ -99,6 +114,11 @@ public final class ApiServer implements AutoCloseable {
     public URI address() {
         String host = listener.address().getAddress().getHostAddress();
         return URI.create((tls ? "https" : "http") + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port());
+    }
+
+    /** Whether the web console is served under {@code /ui/}. */
+    public boolean servesConsole() {
+        return console != null;
     }
 
     /** Requests refused for a missing, wrong, expired or revoked token, since the start. */
@@ -155,6 +175,9 @@ public final class ApiServer implements AutoCloseable {
     @Override
     public void close() {
         events.closeAll();
+        if (console != null) {
+            console.close();
+        }
         listener.stop(Duration.ofSeconds(1));
         TokenStore owned = ownedTokens;
         if (owned != null) {
