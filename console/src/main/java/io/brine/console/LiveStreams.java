@@ -1,0 +1,157 @@
+package io.brine.console;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The console's live views (a job followed, the event stream) as server-sent events of HTML fragments for htmx.
+ * Each stream holds one of the listener's threads, so they are bounded: {@link #MAX_STREAMS} at once,
+ * {@link #MAX_PER_TOKEN} per token. Each has its own bounded queue filled by the master's publishing thread; a
+ * browser too slow to keep up is told so and its stream ends, rather than slowing the master. The viewer's token
+ * is checked again every second, so a revoked token's stream ends within that second.
+ */
+final class LiveStreams {
+    static final int MAX_STREAMS = 32;
+    static final int MAX_PER_TOKEN = 8;
+    static final int QUEUE = 1024;
+    private static final long KEEP_ALIVE_MILLIS = 15_000;
+    private static final String END = "\u0000end";
+
+    /**
+     * One event to send: its name and its HTML (any line breaks are sent as the protocol says), rendered by the
+     * stream's own thread when it is sent, never by the master's thread that published what it shows.
+     */
+    record Message(String event, java.util.function.Supplier<String> render) {
+        Message(String event, String html) {
+            this(event, () -> html);
+        }
+    }
+
+    /** What a stream is fed by, open while it runs. */
+    interface Source {
+        /** Starts feeding {@code sink}; the returned handle stops it. */
+        AutoCloseable start(Sink sink) throws IOException;
+
+        /** Asked once a second: true when the stream is finished (a job that ended), after its last message. */
+        default boolean finished() {
+            return false;
+        }
+    }
+
+    /** Where a source puts messages; {@link #offer} never blocks. */
+    interface Sink {
+        void offer(Message m);
+    }
+
+    private final AtomicInteger open = new AtomicInteger();
+    private final Map<String, AtomicInteger> perToken = new ConcurrentHashMap<>();
+    private final Set<BlockingQueue<Message>> queues = ConcurrentHashMap.newKeySet();
+    final LongAdder refused = new LongAdder();
+    final LongAdder overflowed = new LongAdder();
+
+    /** Streams {@code source} to the browser until it ends, the browser leaves, or the token stops signing in. */
+    void stream(Exchange exchange, Viewer viewer, Source source, BooleanSupplier stillSignedIn)
+            throws IOException, InterruptedException {
+        AtomicInteger mine = perToken.computeIfAbsent(viewer.tokenName(), k -> new AtomicInteger());
+        if (open.incrementAndGet() > MAX_STREAMS | mine.incrementAndGet() > MAX_PER_TOKEN) {
+            open.decrementAndGet();
+            mine.decrementAndGet();
+            refused.increment();
+            exchange.setHeader("Retry-After", "5");
+            throw new ConsoleException(429, "Too many live views are open; close some and reload.");
+        }
+        BlockingQueue<Message> queue = new ArrayBlockingQueue<>(QUEUE);
+        queues.add(queue);
+        try (OutputStream out = exchange.startEvents()) {
+            boolean[] overflow = {false};
+            try (AutoCloseable feeding = source.start(m -> {
+                if (!queue.offer(m)) {
+                    overflow[0] = true;
+                }
+            })) {
+                out.write(": live\n\n".getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                pump(out, queue, source, stillSignedIn, overflow);
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException(e);
+            }
+        } finally {
+            queues.remove(queue);
+            open.decrementAndGet();
+            mine.decrementAndGet();
+        }
+    }
+
+    private void pump(OutputStream out, BlockingQueue<Message> queue, Source source, BooleanSupplier stillSignedIn,
+            boolean[] overflow) throws IOException, InterruptedException {
+        long lastWrite = System.nanoTime();
+        long lastCheck = System.nanoTime();
+        while (true) {
+            Message m = queue.poll(250, TimeUnit.MILLISECONDS);
+            if (m != null && m.event().equals(END)) {
+                return;
+            }
+            if (overflow[0]) {
+                overflowed.increment();
+                write(out, new Message("overflow", "<p class=\"error\">Too much arrived too fast for this page; "
+                        + "reload it to see everything.</p>"));
+                return;
+            }
+            if (m != null) {
+                write(out, m);
+                lastWrite = System.nanoTime();
+                continue;
+            }
+            long now = System.nanoTime();
+            if (now - lastCheck > 1_000_000_000L) {
+                lastCheck = now;
+                if (!stillSignedIn.getAsBoolean()) {
+                    write(out, new Message("signed-out", "<p class=\"error\">Signed out: the token was revoked or "
+                            + "expired.</p>"));
+                    return;
+                }
+                if (queue.isEmpty() && source.finished()) {
+                    return;
+                }
+            }
+            if (now - lastWrite > KEEP_ALIVE_MILLIS * 1_000_000L) {
+                out.write(": keep-alive\n\n".getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                lastWrite = now;
+            }
+        }
+    }
+
+    private static void write(OutputStream out, Message m) throws IOException {
+        StringBuilder frame = new StringBuilder("event: ").append(m.event()).append('\n');
+        for (String line : m.render().get().split("\r\n|\r|\n", -1)) {
+            frame.append("data: ").append(line).append('\n');
+        }
+        out.write(frame.append('\n').toString().getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    int openStreams() {
+        return open.get();
+    }
+
+    /** Ends every stream (the console is closing). */
+    void closeAll() {
+        for (BlockingQueue<Message> q : queues) {
+            q.clear();
+            q.offer(new Message(END, ""));
+        }
+    }
+}
