@@ -72,12 +72,20 @@ final class JobPages {
             rows.append(ReturnView.row(job.function(), r.getKey(), r.getValue().success(), r.getValue().retcode(),
                     r.getValue().ret()));
         }
+        // While it runs, the minions still running it are counted, not listed: their rows arrive as they return.
         StringBuilder missing = new StringBuilder();
-        job.missing().forEach((id, outcome) -> missing.append(ReturnView.missingRow(id, outcome.label())));
+        int waiting = 0;
+        for (Map.Entry<String, io.brine.jobs.MinionOutcome> m : job.missing().entrySet()) {
+            if (running && m.getValue() == io.brine.jobs.MinionOutcome.RUNNING) {
+                waiting++;
+            } else {
+                missing.append(ReturnView.missingRow(m.getKey(), m.getValue().label()));
+            }
+        }
         String args = job.args().isEmpty() && job.kwargs().isEmpty() ? ""
                 : " " + Html.esc(Html.cut(Values.compact(job.args()) + (job.kwargs().isEmpty() ? ""
                 : " " + Values.compact(job.kwargs())), 500));
-        String kill = running ? "<form method=\"post\" action=\"/ui/jobs/" + jid + "/kill\" class=\"inline\">"
+        String kill = running ? "<form method=\"post\" action=\"/ui/jobs/" + jid + "/kill\" class=\"inline\" id=\"kill-form\">"
                 + v.csrfField() + "<button type=\"submit\" class=\"danger\" id=\"kill\">Kill job</button></form>" : "";
         String follow = running ? " hx-ext=\"sse\" sse-connect=\"/ui/jobs/" + jid + "/live?after=" + job.returns().size()
                 + "\" sse-close=\"done\"" : "";
@@ -87,9 +95,13 @@ final class JobPages {
                 + Html.esc(job.startTime().truncatedTo(ChronoUnit.SECONDS)) + " UTC, timeout "
                 + job.timeout().toSeconds() + " s</p><p><span id=\"job-state\" class=\"badge "
                 + (running ? "warn\">running" : job.succeeded() ? "ok\">succeeded" : "bad\">failed") + "</span> "
-                + "<span id=\"returned\">" + job.returns().size() + "</span> of " + job.expected().size()
-                + " returned " + kill + "</p>"
-                + (running ? "<div sse-swap=\"done\" hx-swap=\"innerHTML\" id=\"job-done\"></div>" : "")
+                + "<span id=\"returned\"" + (running ? " sse-swap=\"count\"" : "") + ">" + job.returns().size()
+                + "</span> of " + job.expected().size() + " returned" + (waiting == 0 ? "" : ", " + waiting
+                + " still running it") + " " + kill + "</p>"
+                // when it ends: a word at once, then the whole job as the server renders it (failed first, no kill)
+                + (running ? "<div sse-swap=\"done\" hx-swap=\"innerHTML\" id=\"job-done\"></div>"
+                + "<div hx-trigger=\"sse:done\" hx-get=\"/ui/jobs/" + jid + "\" hx-select=\"#job\" hx-target=\"#job\" "
+                + "hx-swap=\"outerHTML\"></div>" : "")
                 + "<table><thead><tr><th scope=\"col\">Minion</th><th scope=\"col\">Outcome</th>"
                 + "<th scope=\"col\">Retcode</th><th scope=\"col\">Output</th></tr></thead><tbody id=\"returns\""
                 + (running ? " sse-swap=\"ret\" hx-swap=\"beforeend\"" : "") + ">" + rows + "</tbody>"
@@ -121,6 +133,7 @@ final class JobPages {
                         Object rc = e.data().get("retcode");
                         s.offer(new LiveStreams.Message("ret", () -> ReturnView.row(function, id, Boolean.TRUE.equals(ok),
                                 rc instanceof Number n ? n.intValue() : 0, e.data().get("return"))));
+                        s.offer(new LiveStreams.Message("count", String.valueOf(sent.size())));
                     }
                 });
                 Job now = client.job(jid).orElseThrow();
