@@ -44,6 +44,8 @@ final class JobPages {
                     .append(Html.esc(j.targetType().wireName())).append("</small></td><td>").append(Html.esc(j.caller()))
                     .append("</td><td>").append(Html.esc(j.startTime().truncatedTo(ChronoUnit.SECONDS)))
                     .append("</td><td>").append(j.returnedCount()).append(" / ").append(j.expectedCount())
+                    .append(filter.queued() ? client.queuedUntil(j.jid()).map(t -> ", queued until "
+                            + Html.esc(t.truncatedTo(ChronoUnit.SECONDS))).orElse("") : "")
                     .append("</td></tr>");
         }
         String form = "<form class=\"filter\" method=\"get\" action=\"/ui/jobs\" role=\"search\">"
@@ -93,7 +95,9 @@ final class JobPages {
                 + "</code>" + args + " on <code>" + Html.esc(Html.cut(job.target(), 200)) + "</code> <small>"
                 + Html.esc(job.targetType().wireName()) + "</small> by " + Html.esc(job.caller()) + ", started "
                 + Html.esc(job.startTime().truncatedTo(ChronoUnit.SECONDS)) + " UTC, timeout "
-                + job.timeout().toSeconds() + " s</p><p><span id=\"job-state\" class=\"badge "
+                + job.timeout().toSeconds() + " s" + client.queuedUntil(jid).map(t -> "; deliveries to minions that "
+                + "were away wait until <time id=\"queued-until\">" + Html.esc(t.truncatedTo(ChronoUnit.SECONDS))
+                + "</time> UTC").orElse("") + "</p><p><span id=\"job-state\" class=\"badge "
                 + (running ? "warn\">running" : job.succeeded() ? "ok\">succeeded" : "bad\">failed") + "</span> "
                 + "<span id=\"returned\"" + (running ? " sse-swap=\"count\"" : "") + ">" + job.returns().size()
                 + "</span> of " + job.expected().size() + " returned" + (waiting == 0 ? "" : ", " + waiting

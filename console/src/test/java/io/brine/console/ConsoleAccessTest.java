@@ -177,4 +177,39 @@ class ConsoleAccessTest {
                 .statusCode());
         assertEquals(0, f.jobsBy("token:admin"));
     }
+
+    @Test
+    void theRunFormChecksArgumentsAgainstWhatTheMinionsDeclareBeforePublishing() throws Exception {
+        ConsoleFixture.Browser b = f.browser().signIn(admin);
+        HttpResponse<String> noText = b.submit("/ui/run", Map.of("tgt", "web1", "fun", "test.echo"));
+        assertEquals(403, noText.statusCode());
+        assertTrue(noText.body().contains("missing its required argument"), noText.body());
+        HttpResponse<String> badType = b.submit("/ui/run", Map.of("tgt", "web1", "fun", "test.sleep",
+                "arg", "length=soon"));
+        assertEquals(403, badType.statusCode());
+        assertTrue(badType.body().contains("length"), badType.body());
+        HttpResponse<String> nosuch = b.submit("/ui/run", Map.of("tgt", "web1", "fun", "nosuch.fn"));
+        assertTrue(nosuch.body().contains("is not available on this minion"), nosuch.body());
+        HttpResponse<String> caret = b.submit("/ui/run", Map.of("tgt", "web1 and and", "tgt_type", "compound",
+                "fun", "test.ping"));
+        assertEquals(400, caret.statusCode());
+        assertTrue(caret.body().contains("^</pre>"), caret.body());
+        HttpResponse<String> good = b.submit("/ui/run", Map.of("tgt", "web1", "fun", "test.echo", "arg", "hello"));
+        assertEquals(200, good.statusCode(), good.body());
+        assertTrue(good.body().contains("id=\"confirm\""), good.body());
+        assertEquals(0, f.jobsBy("token:admin"), "checking published nothing");
+    }
+
+    @Test
+    void aQueuedJobShowsUntilWhenItsDeliveriesWait() throws Exception {
+        f.minions.stream().filter(m -> m.id().equals("db1")).findFirst().orElseThrow().close();
+        ConsoleFixture.await(() -> f.master.keys().status("db1").map(s -> !s.up()).orElse(false), "db1 down");
+        String jid = f.master.client().as("token:admin").cast(JobSpec.of("db1", "test.ping")
+                .queued(Duration.ofHours(1)));
+        ConsoleFixture.Browser b = f.browser().signIn(admin);
+        String page = b.get("/ui/jobs/" + jid).body();
+        assertTrue(page.contains("<time id=\"queued-until\">"), page);
+        assertTrue(page.contains(">queued</span>"), page);
+        assertTrue(b.get("/ui/jobs?queued=true").body().contains("queued until"));
+    }
 }

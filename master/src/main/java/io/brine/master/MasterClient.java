@@ -385,6 +385,14 @@ public final class MasterClient {
         return reads.listing(filter);
     }
 
+    /**
+     * Until when a job this client may see keeps its deliveries queued for the minions that were away
+     * ({@code --queue}); empty for a job that queued nothing, or one this client may not see.
+     */
+    public Optional<java.time.Instant> queuedUntil(String jid) {
+        return reads.state(jid).map(JobState::queueUntil);
+    }
+
     /** What the master knows of a job this client may see ({@link #job} is what it sees), for the CLI's requests. */
     Optional<JobState> state(String jid) {
         return reads.state(jid);
