@@ -8,7 +8,6 @@ import io.brine.master.FunctionDeclaration;
 import io.brine.master.Master;
 import io.brine.master.MasterClient;
 import io.brine.master.MasterKeys;
-import io.brine.protocol.FunctionSignature;
 import io.brine.targeting.TargetSyntaxException;
 import io.brine.targeting.TargetType;
 import java.io.IOException;
@@ -109,7 +108,7 @@ final class FleetPages {
         StringBuilder functions = new StringBuilder();
         for (FunctionDeclaration f : client.functions(id)) {
             functions.append("<tr><th scope=\"row\"><code>").append(Html.esc(f.name())).append("</code></th><td>")
-                    .append(f.inputs().map(FleetPages::inputs).orElse("")).append("</td><td>")
+                    .append(inputs(f)).append("</td><td>")
                     .append(Html.esc(f.doc())).append("</td></tr>");
         }
         String body = "<p><span class=\"badge " + (m.up() ? "ok\">up" : "bad\">down") + "</span> last seen "
@@ -128,18 +127,17 @@ final class FleetPages {
         x.html(200, Layout.page(id, v, "fleet", body));
     }
 
-    /** A signature as a person reads it: {@code name (string)*, timeout (integer)}; * marks required. */
-    static String inputs(FunctionSignature s) {
+    /** A declaration's arguments as a person reads them: {@code name (string)*, timeout (integer)}; * marks required. */
+    static String inputs(FunctionDeclaration f) {
         StringBuilder out = new StringBuilder();
-        for (FunctionSignature.Input i : s.inputs()) {
+        for (FunctionDeclaration.Input i : f.inputs()) {
             if (!out.isEmpty()) {
                 out.append(", ");
             }
-            out.append("<code>").append(Html.esc(i.name())).append("</code> <small>(")
-                    .append(Html.esc(i.type().name().toLowerCase(java.util.Locale.ROOT)))
+            out.append("<code>").append(Html.esc(i.name())).append("</code> <small>(").append(Html.esc(i.type()))
                     .append(i.rest() ? ", the rest" : "").append(")</small>").append(i.required() ? "*" : "");
         }
-        return s.extras() ? out + (out.isEmpty() ? "" : ", ") + "<small>keywords…</small>" : out.toString();
+        return f.extras() ? out + (out.isEmpty() ? "" : ", ") + "<small>keywords…</small>" : out.toString();
     }
 
     private static String os(Map<String, Object> grains) {

@@ -117,13 +117,20 @@ final class DeclaredFunctions {
      * What {@code minionId} declared, sorted by name, for people to read (the console's minion page); empty when
      * the master has not heard its report.
      */
-    List<io.brine.master.FunctionDeclaration> declarations(String minionId) {
+    List<FunctionDeclaration> declarations(String minionId) {
         Declared d = byMinion.get(minionId);
         if (d == null) {
             return List.of();
         }
-        return d.names().stream().sorted().map(n -> new io.brine.master.FunctionDeclaration(n,
-                d.signatures().get(n), d.docs().get(n))).toList();
+        return d.names().stream().sorted().map(n -> declaration(n, d.signatures().get(n), d.docs().get(n))).toList();
+    }
+
+    private static FunctionDeclaration declaration(String name, FunctionSignature s, String doc) {
+        if (s == null) {
+            return new FunctionDeclaration(name, List.of(), false, doc);
+        }
+        return new FunctionDeclaration(name, s.inputs().stream().map(i -> new FunctionDeclaration.Input(i.name(),
+                i.type().name().toLowerCase(java.util.Locale.ROOT), i.required(), i.rest())).toList(), s.extras(), doc);
     }
 
     private static Declared parse(Map<String, Object> wire) {
