@@ -77,11 +77,9 @@ final class ApiFixture implements AutoCloseable {
         }
     }
 
-    /** A port nobody listens on now (a configuration file cannot say 0). */
+    /** A port nobody listens on now (a configuration file cannot say 0), this test JVM's own (TestPorts). */
     static int freePort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+        return io.brine.master.TestPorts.free();
     }
 
     /** Where {@link #startMinion} keeps {@code id}'s keys: put a {@code minion.pem} there to start it with that key. */

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.brine.jobs.JobSpec;
 import io.brine.jobs.Subscription;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,7 +30,7 @@ class ReactorTest {
      */
     @Test
     void aRuleOnEveryNewJobAnswersTheOperatorsJobsAndNeverItsOwn() throws Exception {
-        Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + freePort()
+        Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + TestPorts.free()
                 + "\npki_dir: " + root.resolve("pki") + "\ncachedir: " + root.resolve("cache") + "\nreactor:\n"
                 + "  - tag: 'brine/job/*/new'\n    fun: test.ping\n    tgt: 'nobody'\n");
         List<String> reactions = new CopyOnWriteArrayList<>();
@@ -49,12 +46,6 @@ class ReactorTest {
                 awaitAtLeast(reactions, wanted, "the reaction to the operator's job " + round);
             }
             assertEquals(3, reactions.size(), "one reaction per operator's job, none to its own: " + reactions);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 

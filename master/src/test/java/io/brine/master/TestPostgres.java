@@ -3,8 +3,6 @@ package io.brine.master;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -60,7 +58,7 @@ public final class TestPostgres implements AutoCloseable {
         assumeTrue(bin != null, "PostgreSQL is not installed (scripts/install-test-packages installs it)");
         boolean root = "root".equals(System.getProperty("user.name"));
         Path dir = Files.createTempDirectory("brine-pg-");
-        TestPostgres pg = new TestPostgres(bin, dir, freePort(), root);
+        TestPostgres pg = new TestPostgres(bin, dir, TestPorts.free(), root);
         try {
             if (root) {
                 pg.run(List.of("chown", "postgres", dir.toString()));
@@ -95,12 +93,6 @@ public final class TestPostgres implements AutoCloseable {
             return Integer.parseInt(name);
         } catch (NumberFormatException e) {
             return -1;
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 
