@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.master.TestPorts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,7 +47,7 @@ class CallerRestartTest {
     @BeforeAll
     void startCluster(@TempDir Path root) throws Exception {
         dir = root;
-        int port = DemoCommand.freePort();
+        int port = TestPorts.free();
         yaml = Files.writeString(dir.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
                 + "\npki_dir: " + dir.resolve("master/pki") + "\ncachedir: " + dir.resolve("master/cache")
                 + "\nauto_accept: true\ntimeout: 20\n");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.master.TestPorts;
 import io.brine.master.TestPostgres;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
@@ -49,8 +50,8 @@ class ClusterFailoverIT {
     @Test
     void aMasterKilledWithSigkillLosesNoReturnAndItsMinionsAnswerTheOtherMasterWithinFiveSeconds() throws Exception {
         String database = TestPostgres.shared().newDatabase();
-        int portA = DemoCommand.freePort();
-        int portB = DemoCommand.freePort();
+        int portA = TestPorts.free();
+        int portB = TestPorts.free();
         Path yamlA = masterYaml("a", portA, database);
         Path yamlB = masterYaml("b", portB, database);
         Process a = startMaster(yamlA, "a");

@@ -10,6 +10,7 @@ import io.brine.jobs.JobSpec;
 import io.brine.master.ClusterConfig;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
+import io.brine.master.TestPorts;
 import io.brine.master.TestPostgres;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
@@ -276,7 +277,7 @@ class ClusterMastersTest {
             Files.copy(keyFrom.resolve("pki/master.pem"), home.resolve("pki/master.pem"));
         }
         Path yaml = Files.writeString(home.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: "
-                + DemoCommand.freePort() + "\npki_dir: " + home.resolve("pki") + "\ncachedir: " + home.resolve("cache")
+                + TestPorts.free() + "\npki_dir: " + home.resolve("pki") + "\ncachedir: " + home.resolve("cache")
                 + "\nreactor:\n  - tag: 'brine/minion/*/event/deploy'\n    fun: test.echo\n    arg: ['deployed']\n");
         return Master.start(MasterConfig.load(yaml).withCluster(cluster));
     }
@@ -415,7 +416,7 @@ class ClusterMastersTest {
         ClusterConfig cluster = pg.newCluster();
         Path home = Files.createDirectories(root.resolve("a"));
         Path yaml = Files.writeString(home.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: "
-                + DemoCommand.freePort() + "\npki_dir: " + home.resolve("pki") + "\ncachedir: " + home.resolve("cache")
+                + TestPorts.free() + "\npki_dir: " + home.resolve("pki") + "\ncachedir: " + home.resolve("cache")
                 + "\ncluster:\n  database: '" + cluster.database() + "'\n  user: brine\n");
         try (Master a = Master.start(MasterConfig.load(yaml));
                 Minion m = Minion.start(MinionConfig.underDirectory(root.resolve("m1"), "m1", a.port()))) {

@@ -3,6 +3,7 @@ package io.brine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.master.TestPorts;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -108,7 +109,7 @@ class DoctorTest {
                     + c.master.fingerprint() + "; master_finger says " + OTHER_FINGER + "\n"), r.out());
             assertEquals(1, lines(r).stream().filter(l -> l.startsWith("FAIL")).count(), r.out());
 
-            int nobodyListens = DemoCommand.freePort();
+            int nobodyListens = TestPorts.free();
             Path yaml = Files.writeString(root.resolve("away.yaml"), Files.readString(minionYaml(c, OTHER_FINGER))
                     .replace("master_port: " + c.port, "master_port: " + nobodyListens));
             r = doctor("-c", yaml.toString(), "--role", "minion");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.brine.config.ConfigException;
 import io.brine.master.MasterConfig;
+import io.brine.master.TestPorts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -76,7 +77,7 @@ class FirstDayErrorsTest {
     @Test
     void anInterfaceThisHostDoesNotHaveIsNotMistakenForABusyPort() throws Exception {
         // 192.0.2.0/24 is TEST-NET-1 (RFC 5737): documentation only, on no host
-        Path yaml = masterYaml("192.0.2.1", DemoCommand.freePort(), "");
+        Path yaml = masterYaml("192.0.2.1", TestPorts.free(), "");
         Run r = brine("master", "-c", yaml.toString());
         assertEquals(2, r.exit());
         assertEquals("brine: " + yaml + ":1: interface: 192.0.2.1 is not an address of this host\n", r.err());
@@ -87,7 +88,7 @@ class FirstDayErrorsTest {
     void theApisPortInUseNamesApiPort() throws Exception {
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress("127.0.0.1", 0));
-            Path yaml = masterYaml("127.0.0.1", DemoCommand.freePort(), "api:\n  port: " + taken.getLocalPort() + "\n");
+            Path yaml = masterYaml("127.0.0.1", TestPorts.free(), "api:\n  port: " + taken.getLocalPort() + "\n");
             Run r = brine("master", "-c", yaml.toString());
             assertEquals(2, r.exit());
             assertEquals("brine: " + yaml + ":5: api.port: 127.0.0.1:" + taken.getLocalPort()
@@ -100,7 +101,7 @@ class FirstDayErrorsTest {
     void aMissingTlsFileNamesItsKeyAndPath() throws Exception {
         Path cert = root.resolve("tls/cert.pem");
         Path key = Files.writeString(Files.createDirectories(root.resolve("tls")).resolve("key.pem"), "x");
-        Path yaml = masterYaml("127.0.0.1", DemoCommand.freePort(), "api:\n  port: " + DemoCommand.freePort()
+        Path yaml = masterYaml("127.0.0.1", TestPorts.free(), "api:\n  port: " + TestPorts.free()
                 + "\n  tls_cert: " + cert + "\n  tls_key: " + key + "\n");
         Run r = brine("master", "-c", yaml.toString());
         assertEquals(2, r.exit());
@@ -119,7 +120,7 @@ class FirstDayErrorsTest {
             Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
         Path yaml = Files.writeString(shared.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: "
-                + DemoCommand.freePort() + "\npki_dir: " + rootOnly.resolve("pki/master") + "\ncachedir: "
+                + TestPorts.free() + "\npki_dir: " + rootOnly.resolve("pki/master") + "\ncachedir: "
                 + shared.resolve("cache") + "\n");
         Files.setPosixFilePermissions(yaml, PosixFilePermissions.fromString("rw-r--r--"));
         BrineProcess.Result r = BrineProcess.runAs("nobody", classPath, shared, "master", "-c", yaml.toString());
@@ -146,7 +147,7 @@ class FirstDayErrorsTest {
         assumeTrue(BrineProcess.root(), "needs root, to run brine as nobody");
         String classPath = BrineProcess.readableClassPath(root.resolve("classpath"));
         Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path yaml = masterYaml("127.0.0.1", DemoCommand.freePort(), "");
+        Path yaml = masterYaml("127.0.0.1", TestPorts.free(), "");
         Files.setPosixFilePermissions(yaml, PosixFilePermissions.fromString("rw-------"));
         Path scratch = Files.createDirectories(root.resolve("scratch"));
         BrineProcess.Result r = BrineProcess.runAs("nobody", classPath, scratch, "master", "-c", yaml.toString());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brine.bench.HttpsTarget;
+import io.brine.master.TestPorts;
 import io.brine.minion.Minion;
 import io.brine.protocol.KeyStatus;
 import java.io.IOException;
@@ -40,7 +41,7 @@ class HttpsFloodTest {
 
     @Test
     void slowHeadersOversizedBodiesAndAbandonedPollsSilenceNeitherTheHttpsListenerNorTheZeroMqPort() throws Exception {
-        int httpsPort = DemoCommand.freePort();
+        int httpsPort = TestPorts.free();
         HttpsTarget certificate = HttpsTarget.make(root, httpsPort);
         List<Socket> flood = new ArrayList<>();
         try (TestCluster c = TestCluster.start(root, "auto_accept: true\n" + certificate.masterYaml())) {

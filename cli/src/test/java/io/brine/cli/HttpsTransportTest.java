@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.bench.HttpsTarget;
+import io.brine.master.TestPorts;
 import io.brine.minion.Minion;
 import io.brine.protocol.KeyStatus;
 import io.brine.protocol.crypto.Fingerprint;
@@ -42,7 +43,7 @@ class HttpsTransportTest {
 
     @BeforeEach
     void certificate() throws Exception {
-        httpsPort = DemoCommand.freePort();
+        httpsPort = TestPorts.free();
         HttpsTarget made = HttpsTarget.make(root, httpsPort);
         cert = made.cert();
         key = made.key();

@@ -3,6 +3,7 @@ package io.brine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.master.TestPorts;
 import io.brine.protocol.crypto.Fingerprint;
 import io.brine.protocol.crypto.KeyFiles;
 import java.io.PrintWriter;
@@ -22,7 +23,7 @@ class KeyFingerWaitTest {
     @Test
     void keyFingerRightAfterStartingAMasterWaitsForItsKey() throws Exception {
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: "
-                + DemoCommand.freePort() + "\npki_dir: " + root.resolve("pki") + "\ncachedir: " + root.resolve("cache")
+                + TestPorts.free() + "\npki_dir: " + root.resolve("pki") + "\ncachedir: " + root.resolve("cache")
                 + "\n");
         Process master = new ProcessBuilder(BrineProcess.command(System.getProperty("java.class.path"), List.of(),
                 "master", "-c", yaml.toString())).redirectErrorStream(true)

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.master.TestPorts;
 import io.brine.minion.Minion;
 import io.brine.protocol.BrineVersion;
 import io.brine.protocol.KeyStatus;
@@ -143,7 +144,7 @@ class LauncherIT {
         Files.deleteIfExists(archive);
         // nothing listens on the port: a minion starts, and keeps trying to reach its master, all the same
         Path yaml = Files.writeString(dir.resolve("minion.yaml"), "id: archived\nmaster: 127.0.0.1\nmaster_tofu: true\n"
-                + "master_port: " + DemoCommand.freePort() + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache")
+                + "master_port: " + TestPorts.free() + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache")
                 + "\n");
 
         Run help = launch(null, "minion", "--help");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.brine.master.TestPorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -33,7 +34,7 @@ class MasterFilesTest {
      */
     private void runMaster(Path tmp, WhileRunning check) throws Exception {
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: "
-                + DemoCommand.freePort() + "\npki_dir: " + root.resolve("pki") + "\ncachedir: " + root.resolve("cache")
+                + TestPorts.free() + "\npki_dir: " + root.resolve("pki") + "\ncachedir: " + root.resolve("cache")
                 + "\n");
         Path log = root.resolve("master.log");
         Process master = new ProcessBuilder(BrineProcess.command(System.getProperty("java.class.path"),

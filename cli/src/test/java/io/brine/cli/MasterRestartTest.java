@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brine.master.TestPorts;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
 import io.brine.protocol.KeyStatus;
@@ -52,7 +53,7 @@ class MasterRestartTest {
 
     @Test
     void aMasterRunAsItsOwnProcessServesAMinionAcrossARestart() throws Exception {
-        int port = DemoCommand.freePort();
+        int port = TestPorts.free();
         Path masterYaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
                 + "\npki_dir: " + root.resolve("pki") + "\ncachedir: " + root.resolve("cache") + "\nauto_accept: true\n");
         Process master = startMasterProcess(masterYaml);

@@ -10,6 +10,7 @@ import io.brine.api.TokenStore;
 import io.brine.jobs.Job;
 import io.brine.jobs.JobSpec;
 import io.brine.master.ApiConfig;
+import io.brine.master.TestPorts;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -149,7 +150,7 @@ class MetricsTest {
         int busy = cluster.master.metricsPort().orElseThrow();
         Path second = root.resolve("second");
         Path yaml = Files.writeString(Files.createDirectories(second).resolve("master.yaml"), "interface: 127.0.0.1\n"
-                + "ret_port: " + DemoCommand.freePort() + "\npki_dir: " + second.resolve("pki") + "\ncachedir: "
+                + "ret_port: " + TestPorts.free() + "\npki_dir: " + second.resolve("pki") + "\ncachedir: "
                 + second.resolve("cache") + "\nmetrics: {port: " + busy + "}\n");
         java.io.StringWriter err = new java.io.StringWriter();
         int exit = Main.run(new java.io.PrintWriter(new java.io.StringWriter(), true), new java.io.PrintWriter(err, true),

@@ -11,6 +11,7 @@ import io.brine.jobs.JobSpec;
 import io.brine.jobs.Subscription;
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
+import io.brine.master.TestPorts;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
 import io.brine.minion.MinionRuntime;
@@ -133,7 +134,7 @@ class RuntimesInOneProcessTest {
     private MasterConfig masterConfig(String name) throws Exception {
         Path dir = Files.createDirectories(root.resolve("master-" + name));
         Path yaml = Files.writeString(dir.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: "
-                + DemoCommand.freePort() + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache")
+                + TestPorts.free() + "\npki_dir: " + dir.resolve("pki") + "\ncachedir: " + dir.resolve("cache")
                 + "\ntimeout: 10\nauto_accept: true\n");
         return MasterConfig.load(yaml);
     }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.config.ConfigException;
 import io.brine.master.MasterConfig;
+import io.brine.master.TestPorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,7 @@ class SshCommandTest {
 
     @Test
     void aDownHostIsNotConnectedAndAQueuedOrMixedUpRequestIsAUsageError() throws Exception {
-        int down = DemoCommand.freePort(); // nobody listens there
+        int down = TestPorts.free(); // nobody listens there
         Path roster = Files.writeString(root.resolve("roster"), "db1:\n  host: 127.0.0.1\n  port: " + down + "\n");
         try (TestCluster c = TestCluster.start(root, "roster_file: " + roster + "\n")) {
             TestCluster.CliResult r = c.cli("ssh", "--out", "json", "db*", "cmd.run", "true");

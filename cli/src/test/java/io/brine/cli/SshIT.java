@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brine.jobs.JobSpec;
 import io.brine.jobs.SshOptions;
 import io.brine.master.AccessDeniedException;
+import io.brine.master.TestPorts;
 import io.brine.ssh.LoopbackSshd;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +69,7 @@ class SshIT {
                 + "\n  priv: " + one.userKey() + "\n  grains: {role: web}\n"
                 + "web2:\n  host: 127.0.0.1\n  port: " + two.port() + "\n  priv: " + two.userKey()
                 + "\n  grains: {role: web}\n"
-                + "db1:\n  host: 127.0.0.1\n  port: " + DemoCommand.freePort() + "\n  priv: " + one.userKey() + "\n"
+                + "db1:\n  host: 127.0.0.1\n  port: " + TestPorts.free() + "\n  priv: " + one.userKey() + "\n"
                 + "root1:\n  host: 127.0.0.1\n  port: " + one.port() + "\n  priv: " + one.userKey() + "\n  sudo: true\n");
         Path known = Files.writeString(dir.resolve("known_hosts"), one.knownHostsLine()); // web2's is not known
         Path states = Files.createDirectories(dir.resolve("states/web"));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.brine.master.Master;
 import io.brine.master.MasterConfig;
+import io.brine.master.TestPorts;
 import io.brine.minion.Minion;
 import io.brine.minion.MinionConfig;
 import io.brine.protocol.KeyStatus;
@@ -48,7 +49,7 @@ final class TestCluster implements AutoCloseable {
 
     /** A master listening on {@code iface} (an address of a veth pair a test made, say). */
     static TestCluster start(Path root, String extraMasterConfig, String iface) throws Exception {
-        int port = DemoCommand.freePort();
+        int port = TestPorts.free();
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: " + iface + "\nret_port: " + port
                 + "\npki_dir: " + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache")
                 + "\ntimeout: 10\n" + extraMasterConfig);

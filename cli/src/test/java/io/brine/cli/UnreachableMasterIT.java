@@ -2,6 +2,7 @@ package io.brine.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brine.master.TestPorts;
 import io.brine.transport.TransportSettings;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,7 +59,7 @@ class UnreachableMasterIT {
 
     @Test
     void aMasterPortWithNothingListeningIsReportedWithinSeconds() throws Exception {
-        int port = DemoCommand.freePort(); // nothing is bound to it
+        int port = TestPorts.free(); // nothing is bound to it
         String address = "tcp://127.0.0.1:" + port;
         Path log = start("master: 127.0.0.1\nmaster_port: " + port + "\n");
         Await.until(() -> linesBeyondStartUp(log).stream()
