@@ -72,6 +72,8 @@ final class Cluster implements AutoCloseable {
         Path yaml = Files.writeString(root.resolve("master.yaml"), "interface: 127.0.0.1\nret_port: " + port
                 + "\npki_dir: " + root.resolve("master/pki") + "\ncachedir: " + root.resolve("master/cache")
                 + "\ntimeout: 30\nfile_roots:\n  base:\n    - " + states(root) + "\n"
+                // the web console's probe (ConsolePaintProbe) signs in as token:bench
+                + "publisher_acl:\n  'token:bench': ['*', '@keys', '@jobs', '@events']\n"
                 + (options.fleetAddresses() ? FLEET_ADDRESSES : "") + (https == null ? "" : https.masterYaml()));
         // Unless --fleet-addresses, the swarm (one source address) is admitted at the master's default per-address
         // handshake rate (2,000 at once, then 500 a second), as a fleet behind one NAT address would be.

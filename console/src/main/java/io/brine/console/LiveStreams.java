@@ -42,7 +42,11 @@ final class LiveStreams {
         /** Starts feeding {@code sink}; the returned handle stops it. */
         AutoCloseable start(Sink sink) throws IOException;
 
-        /** Asked once a second: true when the stream is finished (a job that ended), after its last message. */
+        /**
+         * Asked whenever the stream's queue is drained (and when idle, four times a second): true when the stream
+         * is finished (a job that ended). It may offer its last messages and answer false; it is asked again once
+         * they are sent.
+         */
         default boolean finished() {
             return false;
         }
@@ -112,7 +116,13 @@ final class LiveStreams {
             if (m != null) {
                 write(out, m);
                 lastWrite = System.nanoTime();
-                continue;
+                if (!queue.isEmpty()) {
+                    continue;
+                }
+            }
+            // drained: a job that just ended is told at once, not at the next second
+            if (queue.isEmpty() && source.finished()) {
+                return;
             }
             long now = System.nanoTime();
             if (now - lastCheck > 1_000_000_000L) {
@@ -120,9 +130,6 @@ final class LiveStreams {
                 if (!stillSignedIn.getAsBoolean()) {
                     write(out, new Message("signed-out", "<p class=\"error\">Signed out: the token was revoked or "
                             + "expired.</p>"));
-                    return;
-                }
-                if (queue.isEmpty() && source.finished()) {
                     return;
                 }
             }
