@@ -73,6 +73,42 @@ class OpenApiDocumentTest {
         assertEquals("Apache-2.0", document.get("info").get("license").get("identifier").asText());
     }
 
+    /**
+     * Generated clients name a type after the schema it comes from, and group methods by tag: a request or answer
+     * body with fields is a named schema (an inline one becomes ListJobs200Response), and each operation has one
+     * declared tag (untagged ones all land in a DefaultApi).
+     */
+    @Test
+    void everyOperationHasOneDeclaredTagAndEveryBodyWithFieldsIsANamedSchema() {
+        Set<String> declared = new TreeSet<>();
+        document.get("tags").forEach(t -> declared.add(t.get("name").asText()));
+        Set<String> used = new TreeSet<>();
+        List<String> inline = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> path : document.get("paths").properties()) {
+            for (Map.Entry<String, JsonNode> op : path.getValue().properties()) {
+                if (!METHODS.contains(op.getKey())) {
+                    continue;
+                }
+                String where = op.getKey() + " " + path.getKey();
+                JsonNode tags = op.getValue().path("tags");
+                assertEquals(1, tags.size(), where + " tags " + tags);
+                assertTrue(declared.contains(tags.get(0).asText()), where + ": undeclared tag " + tags);
+                used.add(tags.get(0).asText());
+                List<JsonNode> bodies = new ArrayList<>();
+                bodies.add(op.getValue().path("requestBody"));
+                op.getValue().path("responses").forEach(bodies::add);
+                for (JsonNode body : bodies) {
+                    JsonNode schema = body.path("content").path("application/json").path("schema");
+                    if (schema.has("properties")) {
+                        inline.add(where);
+                    }
+                }
+            }
+        }
+        assertEquals(declared, used, "every declared tag is used");
+        assertEquals(List.of(), inline, "operations with an inline body schema");
+    }
+
     @Test
     void everyRouteOfTheRouterIsInTheDocumentAndViceVersa() {
         Set<String> documented = new TreeSet<>();
