@@ -58,7 +58,7 @@ final class EventPages {
                     sink.offer(new LiveStreams.Message("event", () -> "<tr><td>"
                             + Html.esc(Instant.ofEpochMilli(e.timeMillis())) + "</td><td><code>" + Html.esc(e.tag())
                             + "</code></td><td><pre>" + Html.esc(Html.cut(Values.compact(e.data()), MAX_DATA_CHARS))
-                            + "</pre></td></tr>"));
+                            + "</pre></td></tr>", LiveStreams.Merge.PREPEND));
                 }
             });
             return sub::close;

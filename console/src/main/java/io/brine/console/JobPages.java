@@ -136,8 +136,9 @@ final class JobPages {
                         Object ok = e.data().get("success");
                         Object rc = e.data().get("retcode");
                         s.offer(new LiveStreams.Message("ret", () -> ReturnView.row(function, id, Boolean.TRUE.equals(ok),
-                                rc instanceof Number n ? n.intValue() : 0, e.data().get("return"))));
-                        s.offer(new LiveStreams.Message("count", String.valueOf(sent.size())));
+                                rc instanceof Number n ? n.intValue() : 0, e.data().get("return")), LiveStreams.Merge.APPEND));
+                        String count = String.valueOf(sent.size());
+                        s.offer(new LiveStreams.Message("count", () -> count, LiveStreams.Merge.LAST));
                     }
                 });
                 Job now = client.job(jid).orElseThrow();
@@ -146,8 +147,8 @@ final class JobPages {
                     if (i++ < after) {
                         sent.add(r.getKey());
                     } else if (sent.add(r.getKey())) {
-                        s.offer(new LiveStreams.Message("ret", ReturnView.row(function, r.getKey(),
-                                r.getValue().success(), r.getValue().retcode(), r.getValue().ret())));
+                        s.offer(new LiveStreams.Message("ret", () -> ReturnView.row(function, r.getKey(),
+                                r.getValue().success(), r.getValue().retcode(), r.getValue().ret()), LiveStreams.Merge.APPEND));
                     }
                 }
                 return sub::close;
@@ -165,8 +166,8 @@ final class JobPages {
                 Job done = client.job(jid).orElseThrow();
                 done.returns().forEach((id, r) -> {
                     if (sent.add(id)) {
-                        sink.offer(new LiveStreams.Message("ret", ReturnView.row(done.function(), id, r.success(),
-                                r.retcode(), r.ret())));
+                        sink.offer(new LiveStreams.Message("ret", () -> ReturnView.row(done.function(), id, r.success(),
+                                r.retcode(), r.ret()), LiveStreams.Merge.APPEND));
                     }
                 });
                 sink.offer(new LiveStreams.Message("done", "<p class=\"" + (done.succeeded() ? "ok" : "error")

@@ -3,6 +3,9 @@ package io.brine.console;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -31,11 +34,27 @@ final class LiveStreams {
      * One event to send: its name and its HTML (any line breaks are sent as the protocol says), rendered by the
      * stream's own thread when it is sent, never by the master's thread that published what it shows.
      */
-    record Message(String event, java.util.function.Supplier<String> render) {
+    record Message(String event, java.util.function.Supplier<String> render, Merge merge) {
         Message(String event, String html) {
-            this(event, () -> html);
+            this(event, () -> html, Merge.NONE);
+        }
+
+        Message(String event, java.util.function.Supplier<String> render) {
+            this(event, render, Merge.NONE);
         }
     }
+
+    /**
+     * How messages of one event waiting together are sent as one, so a burst (a broadcast's thousand returns) is a
+     * few swaps in the browser, not a thousand: rows added at the end join in order, rows added at the top join
+     * newest first, a value that replaces the last keeps only the newest.
+     */
+    enum Merge {
+        NONE, APPEND, PREPEND, LAST
+    }
+
+    /** The most messages sent as one batch. */
+    static final int BATCH = 256;
 
     /** What a stream is fed by, open while it runs. */
     interface Source {
@@ -104,9 +123,6 @@ final class LiveStreams {
         long lastCheck = System.nanoTime();
         while (true) {
             Message m = queue.poll(250, TimeUnit.MILLISECONDS);
-            if (m != null && m.event().equals(END)) {
-                return;
-            }
             if (overflow[0]) {
                 overflowed.increment();
                 write(out, new Message("overflow", "<p class=\"error\">Too much arrived too fast for this page; "
@@ -114,7 +130,16 @@ final class LiveStreams {
                 return;
             }
             if (m != null) {
-                write(out, m);
+                List<Message> batch = new ArrayList<>();
+                batch.add(m);
+                queue.drainTo(batch, BATCH - 1);
+                boolean ending = batch.removeIf(b -> b.event().equals(END));
+                for (Message merged : merged(batch)) {
+                    write(out, merged);
+                }
+                if (ending) {
+                    return;
+                }
                 lastWrite = System.nanoTime();
                 if (!queue.isEmpty()) {
                     continue;
@@ -139,6 +164,48 @@ final class LiveStreams {
                 lastWrite = now;
             }
         }
+    }
+
+    /** {@code batch} with the messages of one event joined as their {@link Merge} says, in first-seen order. */
+    static List<Message> merged(List<Message> batch) {
+        Map<String, List<Message>> byEvent = new LinkedHashMap<>();
+        List<Message> out = new ArrayList<>();
+        for (Message m : batch) {
+            if (m.merge() == Merge.NONE) {
+                out.add(m);
+            } else {
+                List<Message> same = byEvent.computeIfAbsent(m.event(), k -> new ArrayList<>());
+                if (same.isEmpty()) {
+                    out.add(m); // its place in the order; replaced below by the joined message
+                }
+                same.add(m);
+            }
+        }
+        List<Message> result = new ArrayList<>(out.size());
+        for (Message m : out) {
+            List<Message> same = m.merge() == Merge.NONE ? null : byEvent.get(m.event());
+            if (same == null || same.size() == 1) {
+                result.add(m);
+                continue;
+            }
+            Message last = same.get(same.size() - 1);
+            result.add(switch (m.merge()) {
+                case LAST -> last;
+                case PREPEND -> {
+                    List<Message> newestFirst = new ArrayList<>(same);
+                    java.util.Collections.reverse(newestFirst);
+                    yield new Message(m.event(), () -> join(newestFirst), Merge.PREPEND);
+                }
+                default -> new Message(m.event(), () -> join(same), Merge.APPEND);
+            });
+        }
+        return result;
+    }
+
+    private static String join(List<Message> messages) {
+        StringBuilder html = new StringBuilder();
+        messages.forEach(m -> html.append(m.render().get()));
+        return html.toString();
     }
 
     private static void write(OutputStream out, Message m) throws IOException {
