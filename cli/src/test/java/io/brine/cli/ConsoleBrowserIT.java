@@ -70,11 +70,13 @@ class ConsoleBrowserIT {
         assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER),
                 "needs chromium and chromium-driver (scripts/install-test-packages installs them)");
         cluster = TestCluster.start(dir, "api: {interface: 127.0.0.1, port: 0}\npublisher_acl:\n"
-                + "  token:ops: ['*', '@keys', '@events', '@jobs']\n");
+                + "  token:ops: ['*', '@keys', '@events', '@jobs']\n  token:web-ops:\n    - 'web1': [test.*]\n");
         api = ApiServer.start(cluster.master);
         String token;
+        String restricted;
         try (TokenStore tokens = TokenStore.forMaster(cluster.master.config())) {
             token = tokens.create("ops", null);
+            restricted = tokens.create("web-ops", null);
         }
         minions.add(startMinion("web1"));
         Process web2 = startMinion("web2");
@@ -169,6 +171,27 @@ class ConsoleBrowserIT {
         wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr.down[data-minion='web2']")));
         assertEquals("1", browser.findElement(By.id("count-up")).getText());
         shot("fleet-down");
+
+        // A token granted test.* on web1 alone sees web1 alone, and is shown its refusals
+        browser.findElement(By.cssSelector("form.signout button")).click();
+        wait.until(ExpectedConditions.urlContains("/ui/login"));
+        browser.findElement(By.id("token")).sendKeys(restricted);
+        browser.findElement(By.cssSelector("form.login button")).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("tr[data-minion='web1']")));
+        assertTrue(browser.findElements(By.cssSelector("tr[data-minion='web2']")).isEmpty(), "web2 is beyond its grants");
+        browser.get(ui + "run");
+        browser.findElement(By.id("tgt")).sendKeys("web1");
+        browser.findElement(By.id("fun")).sendKeys("cmd.run");
+        browser.findElement(By.id("arg")).sendKeys("id");
+        browser.findElement(By.id("check")).click();
+        assertEquals("'token:web-ops' may not run cmd.run on any minion", wait.until(
+                ExpectedConditions.presenceOfElementLocated(By.id("refusal"))).getText());
+        assertTrue(browser.findElements(By.id("confirm")).isEmpty(), "no button that would run it");
+        shot("run-refused");
+        browser.get(ui + "keys");
+        assertTrue(browser.findElement(By.cssSelector("[role=alert]")).getText().contains("needs @keys"));
+        assertTrue(cluster.master.client().jobs(50).stream().noneMatch(j -> j.caller().equals("token:web-ops")),
+                "it published nothing");
     }
 
     private WebDriver chromium() {

@@ -18,16 +18,18 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The console's live views (a job followed, the event stream) as server-sent events of HTML fragments for htmx.
- * Each stream holds one of the listener's threads, so they are bounded: {@link #MAX_STREAMS} at once,
- * {@link #MAX_PER_TOKEN} per token. Each has its own bounded queue filled by the master's publishing thread; a
+ * Each stream holds one of the listener's 40 threads, which the API's own streams, long polls and calls share
+ * (16 + 8 + 8 at most), so they are bounded: {@link #MAX_STREAMS} at once, {@link #MAX_PER_TOKEN} per token,
+ * leaving threads for pages and API requests however many browsers follow jobs. Each has its own bounded queue filled by the master's publishing thread; a
  * browser too slow to keep up is told so and its stream ends, rather than slowing the master. The viewer's token
  * is checked again every second, so a revoked token's stream ends within that second.
  */
 final class LiveStreams {
-    static final int MAX_STREAMS = 32;
-    static final int MAX_PER_TOKEN = 8;
+    static final int MAX_STREAMS = 6;
+    static final int MAX_PER_TOKEN = 3;
     static final int QUEUE = 1024;
-    private static final long KEEP_ALIVE_MILLIS = 15_000;
+    /** A comment line this often when idle: how soon a stream whose browser left is noticed and its slot freed. */
+    private static final long KEEP_ALIVE_MILLIS = 5_000;
     private static final String END = "\u0000end";
 
     /**

@@ -33,6 +33,7 @@ class ModuleExportsTest {
                 Map.entry("io.brine.cli", ""),
                 Map.entry("io.brine.client", "io.brine.client"),
                 Map.entry("io.brine.config", "io.brine.config"),
+                Map.entry("io.brine.console", ""),
                 Map.entry("io.brine.examples", "io.brine.examples.orchestrator"),
                 Map.entry("io.brine.functions", "io.brine.functions"),
                 Map.entry("io.brine.http", "io.brine.http"),
