@@ -79,6 +79,11 @@ public final class Counters {
     /** Keys the authenticator refused (rejected or denied). */
     final LongAdder keysRefused = new LongAdder();
     final LongAdder sendDropped = new LongAdder();
+    /**
+     * Frames queued for a peer whose link closed before the peer acknowledged them: HTTPS links, whose peers say
+     * what they have. Sent, perhaps, never known to have arrived.
+     */
+    final LongAdder sendUnconfirmed = new LongAdder();
 
     public Counters() {
         for (Drop d : Drop.values()) {
@@ -152,13 +157,21 @@ public final class Counters {
         return sendDropped.sum();
     }
 
+    /**
+     * Frames an HTTPS link closed with that its peer never acknowledged: lost, unless the answer that carried them
+     * arrived after all (a peer that closes its link says what it has; an earlier minion does not).
+     */
+    public long sendUnconfirmed() {
+        return sendUnconfirmed.sum();
+    }
+
     @Override
     public String toString() {
         return "malformed=" + malformed() + " handshakeFailures=" + handshakeFailures() + " decryptFailures="
                 + decryptFailures() + " noSession=" + noSession() + " refused=" + refused() + " sendDropped="
-                + sendDropped() + " handshakesStarted=" + handshakesStarted() + " sessionsOpened=" + sessionsOpened()
-                + " handshakesExpired=" + handshakesExpired() + " sessionsExpired=" + sessionsExpired()
-                + dropsText();
+                + sendDropped() + " sendUnconfirmed=" + sendUnconfirmed() + " handshakesStarted=" + handshakesStarted()
+                + " sessionsOpened=" + sessionsOpened() + " handshakesExpired=" + handshakesExpired()
+                + " sessionsExpired=" + sessionsExpired() + dropsText();
     }
 
     private String dropsText() {

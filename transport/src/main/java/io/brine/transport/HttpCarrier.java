@@ -122,10 +122,7 @@ final class HttpCarrier implements Carrier {
             reply.accept(HttpLinks.Answer.CONFLICT);
             return;
         }
-        while (link.firstUnacked <= ack) {
-            link.unackedBytes -= link.unacked.removeFirst().length;
-            link.firstUnacked++;
-        }
+        acknowledge(link, ack);
         if (link.poll != null) {
             link.poll.accept(HttpLinks.Answer.frames(List.of()));
         }
@@ -136,13 +133,36 @@ final class HttpCarrier implements Carrier {
         }
     }
 
-    /** The peer closes its link. */
-    void closeByPeer(String token, Consumer<HttpLinks.Answer> reply) {
+    /**
+     * The peer closes its link, having every frame up to {@code ack} (null: it did not say, as earlier minions do
+     * not). An acknowledgement out of range is ignored: the link closes all the same.
+     */
+    void closeByPeer(String token, Long ack, Consumer<HttpLinks.Answer> reply) {
         HttpLink link = byToken.get(token);
         if (link != null) {
+            if (ack != null && ack >= link.firstUnacked - 1 && ack < link.nextOut()) {
+                acknowledge(link, ack);
+            }
             close(link, "the peer closed the link");
         }
         reply.accept(HttpLinks.Answer.TAKEN);
+    }
+
+    /** The peer has every frame up to {@code ack}: they are let go of. */
+    private void acknowledge(HttpLink link, long ack) {
+        while (link.firstUnacked <= ack) {
+            link.unackedBytes -= link.unacked.removeFirst().length;
+            link.firstUnacked++;
+        }
+    }
+
+    /** The link is closing with frames its peer never acknowledged: they are lost, and counted. Returns how many. */
+    private int abandon(HttpLink link) {
+        int lost = link.unacked.size();
+        counters.sendUnconfirmed.add(lost);
+        link.unacked.clear();
+        link.unackedBytes = 0;
+        return lost;
     }
 
     boolean send(HttpLink link, byte[] frame) {
@@ -175,7 +195,11 @@ final class HttpCarrier implements Carrier {
             link.poll.accept(HttpLinks.Answer.GONE);
             link.poll = null;
         }
-        link.unacked.clear();
+        int lost = abandon(link);
+        if (lost > 0) {
+            dropLog.drop(lost + " frames to " + link.address.getHostAddress() + " (https) never acknowledged: "
+                    + reason);
+        }
         handler.onClosed(link, reason);
     }
 
@@ -242,14 +266,19 @@ final class HttpCarrier implements Carrier {
 
     @Override
     public void close() {
+        int lost = 0;
         for (HttpLink link : new ArrayList<>(byToken.values())) {
             if (link.poll != null) {
                 link.poll.accept(HttpLinks.Answer.GONE);
                 link.poll = null;
             }
             link.closed = true;
+            lost += abandon(link);
         }
         byToken.clear();
+        if (lost > 0) {
+            dropLog.drop(lost + " frames queued on https links never acknowledged: the router is stopping");
+        }
     }
 
     private void protocolError(HttpLink link, String why) {

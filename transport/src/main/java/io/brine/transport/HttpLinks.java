@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * POST   /brine/link/v1/open                           -> 200, the link's token (32 hex digits)
  * POST   /brine/link/v1/TOKEN/frames?seq=S             -> 204; the body's frames, the first numbered S
  * GET    /brine/link/v1/TOKEN/frames?ack=N&amp;wait=SECONDS -> 200, the frames after N (none if the wait passed)
- * DELETE /brine/link/v1/TOKEN                          -> 204
+ * DELETE /brine/link/v1/TOKEN?ack=N                    -> 204; the peer has every frame up to N (optional)
  * </pre>
  * A body holds frames, each after its length as four bytes (big-endian). 404: no such link (it closed; open
  * another). 409: the link broke its sequence and is closed. 503 with Retry-After: over the router's caps.
@@ -93,7 +93,7 @@ public final class HttpLinks {
             long wait = Math.max(0, Math.min(MAX_WAIT_SECONDS, params.getOrDefault("wait", 0L)));
             outbox.submit(() -> carrier.poll(parts[0], params.get("ack"), wait * 1_000_000_000L, reply));
         } else if (parts.length == 1 && method.equals("DELETE") && validToken(parts[0])) {
-            outbox.submit(() -> carrier.closeByPeer(parts[0], reply));
+            outbox.submit(() -> carrier.closeByPeer(parts[0], params.get("ack"), reply));
         } else {
             counters.drop(Counters.Drop.PROTOCOL_ERROR); // no request of the link protocol
             reply.accept(Answer.BAD);

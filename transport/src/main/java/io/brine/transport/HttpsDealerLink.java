@@ -104,7 +104,8 @@ final class HttpsDealerLink implements DealerLink {
     public void close() {
         generation++;
         if (token != null) {
-            String gone = base + "/" + token;
+            // with what it has: the master counts what it sent and this link never got
+            String gone = base + "/" + token + "?ack=" + received;
             // told, not waited for: the master closes a silent link by itself a minute later
             HttpRequest delete = HttpRequest.newBuilder(URI.create(gone)).timeout(Duration.ofSeconds(5)).DELETE()
                     .build();

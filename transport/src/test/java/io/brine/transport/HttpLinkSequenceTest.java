@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The HTTPS link protocol's promises, asked of a real router through {@link HttpLinks} as its HTTP server hands
  * it requests: a poll whose answer was lost gets the same frames again, a post sent twice is taken once, a gap in
- * the posts or an acknowledgement of a frame never sent closes the link, and a closed link answers 404.
+ * the posts or an acknowledgement of a frame never sent closes the link, a closed link answers 404, and frames a
+ * link closes with that its peer never acknowledged are counted.
  */
 class HttpLinkSequenceTest {
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
@@ -72,6 +73,27 @@ class HttpLinkSequenceTest {
                     new byte[] {0, 0, 0, 9, 1}).status(), "a body whose length lies");
             assertTrue(m.router.counters().dropped(Counters.Drop.PROTOCOL_ERROR) >= 2);
         }
+    }
+
+    @Test
+    void framesALinkClosesWithNeverAcknowledgedAreCountedAndThoseTheClosingPeerHasAreNot() throws Exception {
+        TestMaster m = TestMaster.start(StaticKeyPair.generate(), 0, (hello, key) ->
+                PeerAuthenticator.Verdict.accepted(), TransportSettings.DEFAULTS);
+        try (m) {
+            HttpLinks links = m.router.httpLinks();
+            String had = new String(ask(links, "POST", "/open", null, new byte[0]).body(), StandardCharsets.US_ASCII);
+            assertEquals(1, frames(ask(links, "GET", "/" + had + "/frames", "ack=0", null)).size());
+            assertEquals(204, ask(links, "DELETE", "/" + had, "ack=1", null).status());
+            assertEquals(0, m.router.counters().sendUnconfirmed(), "the peer said it had the greeting");
+
+            String never = new String(ask(links, "POST", "/open", null, new byte[0]).body(),
+                    StandardCharsets.US_ASCII);
+            assertEquals(204, ask(links, "DELETE", "/" + never, null, null).status());
+            assertEquals(1, m.router.counters().sendUnconfirmed(), "the greeting nobody said they had");
+
+            assertEquals(200, ask(links, "POST", "/open", null, new byte[0]).status());
+        }
+        assertEquals(2, m.router.counters().sendUnconfirmed(), "the greeting of a link the router closed with");
     }
 
     private static HttpLinks.Answer ask(HttpLinks links, String method, String path, String query, byte[] body)
