@@ -148,20 +148,41 @@ final class HttpCarrier implements Carrier {
         reply.accept(HttpLinks.Answer.TAKEN);
     }
 
-    /** The peer has every frame up to {@code ack}: they are let go of. */
+    /**
+     * Runs {@code then} once {@code link}'s peer has acknowledged every frame queued for it so far, or the link
+     * closed: a frame queued while no poll waits is only on its way once the next poll comes for it.
+     */
+    void whenDelivered(HttpLink link, Runnable then) {
+        if (link.closed || link.unacked.isEmpty()) {
+            then.run();
+            return;
+        }
+        link.awaiting.addLast(new HttpLink.Awaited(link.nextOut() - 1, then));
+    }
+
+    /** The peer has every frame up to {@code ack}: they are let go of, and whoever waited for them told. */
     private void acknowledge(HttpLink link, long ack) {
         while (link.firstUnacked <= ack) {
             link.unackedBytes -= link.unacked.removeFirst().length;
             link.firstUnacked++;
         }
+        while (!link.awaiting.isEmpty() && link.awaiting.peekFirst().through() <= ack) {
+            link.awaiting.removeFirst().then().run();
+        }
     }
 
-    /** The link is closing with frames its peer never acknowledged: they are lost, and counted. Returns how many. */
+    /**
+     * The link is closing with frames its peer never acknowledged: they are lost, and counted so; whoever waited
+     * for them is told the link is gone. Returns how many.
+     */
     private int abandon(HttpLink link) {
         int lost = link.unacked.size();
         counters.sendUnconfirmed.add(lost);
         link.unacked.clear();
         link.unackedBytes = 0;
+        while (!link.awaiting.isEmpty()) {
+            link.awaiting.removeFirst().then().run();
+        }
         return lost;
     }
 

@@ -8,7 +8,9 @@ import java.util.function.Consumer;
 /**
  * One HTTPS link: the frames queued for its peer until a poll acknowledges them (so a poll's answer lost on the
  * way is sent again by the next poll), the poll waiting for them, and the sequence number of the next frame its
- * peer posts (so a post sent twice is taken once). Frames are numbered from 1 in each direction. I/O thread only.
+ * peer posts (so a post sent twice is taken once). Frames are numbered from 1 in each direction. A frame is the
+ * peer's only once acknowledged: one queued while no poll waits (between the answer to one poll and the next) is
+ * not on its way yet. I/O thread only.
  */
 final class HttpLink extends Link {
     final String token;
@@ -26,6 +28,15 @@ final class HttpLink extends Link {
     long lastRequestNanos;
     /** Queued for a flush at the end of this turn. */
     boolean dirty;
+    /**
+     * Who waits for the peer to have the frames up to a number ({@link #whenDelivered}), in the order they asked,
+     * so by number: one entry for each going-away notice the router sent on this link, no more.
+     */
+    final Deque<Awaited> awaiting = new ArrayDeque<>(1);
+
+    /** {@code then} runs once the peer acknowledged the frames up to {@code through}, or the link closed. */
+    record Awaited(long through, Runnable then) {
+    }
 
     HttpLink(HttpCarrier carrier, long id, String token, InetAddress address, TokenBucket handshakes, long nowNanos) {
         super(id, address, handshakes, nowNanos);
@@ -42,6 +53,11 @@ final class HttpLink extends Link {
     @Override
     boolean send(byte[] frame) {
         return carrier.send(this, frame);
+    }
+
+    @Override
+    void whenDelivered(Runnable then) {
+        carrier.whenDelivered(this, then);
     }
 
     @Override

@@ -104,7 +104,8 @@ final class HttpsDealerLink implements DealerLink {
     public void close() {
         generation++;
         if (token != null) {
-            // with what it has: the master counts what it sent and this link never got
+            // with what it has: the master counts only what this link never got, and a master that is stopping
+            // waits for its going-away notice to be acknowledged
             String gone = base + "/" + token + "?ack=" + received;
             // told, not waited for: the master closes a silent link by itself a minute later
             HttpRequest delete = HttpRequest.newBuilder(URI.create(gone)).timeout(Duration.ofSeconds(5)).DELETE()

@@ -52,6 +52,16 @@ abstract class Link {
     /** Its peer was dropped while the link stays open: it is idle again, the newest. */
     abstract void idleAgain();
 
+    /**
+     * Runs {@code then} on the I/O thread once the peer has every frame queued for it so far, or the link closed.
+     * Here at once: a ZMTP connection's frames, once written at the end of the turn, are the kernel's to deliver,
+     * and it does so even if the router closes the connection next. A carrier whose peer must fetch its frames
+     * (HTTPS) waits for the peer to say it has them.
+     */
+    void whenDelivered(Runnable then) {
+        then.run();
+    }
+
     /** The name of its carrier, as operators read it ({@code zmq}, {@code https}). */
     abstract String carrier();
 }

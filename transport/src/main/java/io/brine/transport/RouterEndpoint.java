@@ -10,7 +10,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -176,23 +175,42 @@ public final class RouterEndpoint implements AutoCloseable {
 
     /**
      * Tells every peer with a session that this master is stopping, so each connects again after a short jittered
-     * wait instead of after its heartbeat expiry; waits (up to {@code within}) until the notices are written.
+     * wait instead of after its heartbeat expiry; waits (up to {@code within}) until every peer has its notice, and
+     * with it everything sent to it before: over ZMTP once written, over HTTPS once the peer acknowledged it (a
+     * poll fetches what was queued between two polls; without the wait, a job published just before a restart was
+     * lost with the router). Returns how many peers did not confirm in time; what was queued for them is counted
+     * ({@link Counters#sendUnconfirmed}) when the router closes.
      */
-    public void sayGoingAway(String reason, Duration within) {
-        Started s = started;
-        if (s == null) {
-            return;
+    public int sayGoingAway(String reason, Duration within) {
+        GoingAwayDelivery delivery = tellGoingAway(reason);
+        if (delivery == null) {
+            return 0;
         }
-        CountDownLatch written = new CountDownLatch(1);
-        loop.outbox().submit(() -> {
-            s.sessions().sayGoingAway(reason);
-            written.countDown();
-        });
         try {
-            written.await(within.toMillis(), TimeUnit.MILLISECONDS);
+            if (delivery.await(within)) {
+                return 0;
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        int waiting = delivery.waiting();
+        if (waiting > 0) {
+            LOG.log(Logger.Level.WARNING, waiting + " peers did not confirm within " + within.toMillis() + " ms that "
+                    + "they have the notice that this master is going away; what was queued for them since their "
+                    + "last poll goes with the router (counted as sendUnconfirmed)");
+        }
+        return waiting;
+    }
+
+    /** Sends the going-away notices (see {@link #sayGoingAway}); null if the router never started. */
+    GoingAwayDelivery tellGoingAway(String reason) {
+        Started s = started;
+        if (s == null) {
+            return null;
+        }
+        GoingAwayDelivery delivery = new GoingAwayDelivery();
+        loop.outbox().submit(() -> s.sessions().sayGoingAway(reason, delivery));
+        return delivery;
     }
 
     /** Stops the I/O thread, the handshake workers and the key checks: no thread of this router is left. */

@@ -156,14 +156,21 @@ final class RouterSessions implements SessionOutbound {
         }
     }
 
-    /** Tells every accepted peer this master is stopping. */
-    void sayGoingAway(String reason) {
+    /**
+     * Tells every accepted peer this master is stopping; {@code delivery} hears as each has the notice (and so what
+     * was sent to it before).
+     */
+    void sayGoingAway(String reason, GoingAwayDelivery delivery) {
+        List<Link> told = new ArrayList<>();
         for (Peer peer : peers.sessions()) {
-            if (peer.accepted) {
+            if (peer.accepted && peer.connection != null) {
                 sendSealed(peer, new GoingAway(reason));
+                told.add(peer.connection);
             }
         }
         carriers.flushAll();
+        told.forEach(delivery::expect);
+        delivery.allTold();
     }
 
     /** Ends the peer's session, if it had one, telling the listener if it was accepted. */
