@@ -123,7 +123,8 @@ class HttpsTransportTest {
 
     @Test
     void aMinionBehindAConnectProxyIsServedThroughIt() throws Exception {
-        try (TestCluster c = cluster(); ConnectProxy proxy = ConnectProxy.start()) {
+        // the cluster closes first, while the proxy still carries the minion's goodbye (the master waits for it)
+        try (ConnectProxy proxy = ConnectProxy.start(); TestCluster c = cluster()) {
             Minion web = overHttps(c, "proxied", "127.0.0.1:" + proxy.port());
             TestCluster.awaitStatus(web, KeyStatus.ACCEPTED, WAIT);
             TestCluster.CliResult run = c.cli("run", "proxied", "test.ping");
