@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HttpsDeliveryTest {
     /** No heartbeat within a test: a ping answered as the master stops would be a frame no poll was asked for. */
     private static final TransportSettings SETTINGS = TransportSettings.DEFAULTS.withHeartbeat(Duration.ofMinutes(1));
-    private static final int ITERATIONS = 30;
+    private static final int ITERATIONS = 10;
     /** Iterations stop at this, however many ran: the bound of a loaded machine. */
     private static final Duration BUDGET = Duration.ofSeconds(90);
     private static final long WAIT_SECONDS = 10;
