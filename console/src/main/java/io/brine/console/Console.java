@@ -79,6 +79,7 @@ final class Console implements WebConsole {
         }
         if (path.equals(List.of("login"))) {
             if (method.equals("POST")) {
+                requireSameOrigin(x); // another site must not sign a browser in as its own token
                 signIn(x);
             } else {
                 x.html(200, LoginPage.render(x.query("ended")));
@@ -87,7 +88,9 @@ final class Console implements WebConsole {
         }
         Optional<Viewer> signedIn = viewer(x);
         if (signedIn.isEmpty()) {
-            if (method.equals("GET") && !x.fromHtmx() && !x.header("Accept").orElse("").contains("event-stream")) {
+            boolean bearer = x.header("Authorization").isPresent(); // a script: told 401, not sent to a form
+            if (method.equals("GET") && !bearer && !x.fromHtmx()
+                    && !x.header("Accept").orElse("").contains("event-stream")) {
                 x.redirect("/ui/login");
             } else {
                 x.setHeader("WWW-Authenticate", "Bearer");
@@ -97,6 +100,9 @@ final class Console implements WebConsole {
         }
         Viewer viewer = signedIn.get();
         raw.setAttribute(HttpListener.AUTHENTICATED, Boolean.TRUE);
+        if (!method.equals("GET") && viewer.csrf() != null) {
+            requireSameOrigin(x);
+        }
         if (!method.equals("GET") && viewer.csrf() != null
                 && !Sessions.sameToken(viewer.csrf(), x.field("csrf"))) {
             refusedForms.increment();
@@ -182,16 +188,32 @@ final class Console implements WebConsole {
         return Optional.of(new Viewer(name.get(), x.remote(), session.get().csrf()));
     }
 
+    /**
+     * Refuses (403) a state-changing request another site's page made the browser send: its {@code Sec-Fetch-Site}
+     * or {@code Origin} says so. The form token already stops them once signed in; signing in has none to check.
+     */
+    private static void requireSameOrigin(Exchange x) {
+        String site = x.header("Sec-Fetch-Site").orElse("same-origin");
+        boolean crossSite = !site.equals("same-origin") && !site.equals("none");
+        boolean otherOrigin = x.header("Origin").filter(o -> !o.equals("null"))
+                .map(o -> !o.replaceFirst("^https?://", "").equals(x.header("Host").orElse("")))
+                .orElse(false);
+        if (crossSite || otherOrigin) {
+            throw new ConsoleException(403, "This form was sent from another site: nothing was done.");
+        }
+    }
+
     private void signIn(Exchange x) throws IOException {
         String token = x.field("token").trim();
         Optional<String> name = token.isEmpty() || token.length() > 512 ? Optional.empty()
                 : tokens.authenticate(token);
         if (name.isEmpty()) {
-            failedSignIns.increment();
-            LOG.log(Level.INFO, "console: a sign-in with an unknown, revoked or expired token from " + x.remote());
+            failedSignIns.increment(); // counted, and logged at DEBUG: a peer must not fill the log
+            LOG.log(Level.DEBUG, "console: a sign-in with an unknown, revoked or expired token from " + x.remote());
             x.html(401, LoginPage.render("refused"));
             return;
         }
+        x.cookie(COOKIE).ifPresent(sessions::close); // a new sign-in ends the browser's session before it
         Sessions.Session s = sessions.open(token);
         LOG.log(Level.INFO, "console: " + name.get() + " signed in from " + x.remote());
         x.addHeader("Set-Cookie", cookie(s.id(), (int) Sessions.LIFETIME.toSeconds()));

@@ -45,24 +45,23 @@ final class EventPages {
         MasterClient client = v.client(master);
         client.requireRight("@events", "watch events");
         String tag = pattern(x);
-        Subscription probe;
         try {
-            probe = master.events().subscribe(tag, e -> { });
+            io.brine.master.EventBus.matcher(tag); // read now: a bad pattern is the page's 400, not the stream's
         } catch (IllegalArgumentException e) {
             throw new ConsoleException(400, "Tag pattern: " + e.getMessage());
         }
-        probe.close();
         live.stream(x, v, sink -> {
-            Subscription sub = master.events().subscribe(tag, e -> {
-                if (client.mayWatch(e)) {
-                    sink.offer(new LiveStreams.Message("event", () -> "<tr><td>"
-                            + Html.esc(Instant.ofEpochMilli(e.timeMillis())) + "</td><td><code>" + Html.esc(e.tag())
-                            + "</code></td><td><pre>" + Html.esc(Html.cut(Values.compact(e.data()), MAX_DATA_CHARS))
-                            + "</pre></td></tr>", LiveStreams.Merge.PREPEND));
-                }
-            });
+            // mayWatch and the rendering run on the stream's thread, in the message, not on the publisher's
+            Subscription sub = master.events().subscribe(tag, e -> sink.offer(new LiveStreams.Message("event",
+                    () -> client.mayWatch(e) ? row(e) : null, LiveStreams.Merge.PREPEND)));
             return sub::close;
         }, stillSignedIn);
+    }
+
+    private static String row(io.brine.jobs.Event e) {
+        return "<tr><td>" + Html.esc(Instant.ofEpochMilli(e.timeMillis())) + "</td><td><code>" + Html.esc(e.tag())
+                + "</code></td><td><pre>" + Html.esc(Html.cut(Values.compact(e.data()), MAX_DATA_CHARS))
+                + "</pre></td></tr>";
     }
 
     private static String pattern(Exchange x) {

@@ -91,7 +91,13 @@ final class JobPages {
                 + v.csrfField() + "<button type=\"submit\" class=\"danger\" id=\"kill\">Kill job</button></form>" : "";
         String follow = running ? " hx-ext=\"sse\" sse-connect=\"/ui/jobs/" + jid + "/live?after=" + job.returns().size()
                 + "\" sse-close=\"done\"" : "";
-        String body = "<section id=\"job\"" + follow + "><p class=\"job-head\"><code>" + Html.esc(job.function())
+        String notice = switch (x.query("kill")) {
+            case "sent" -> "<p role=\"status\" id=\"kill-outcome\">The kill was sent to the minions still running it.</p>";
+            case "finished" -> "<p role=\"status\" id=\"kill-outcome\">The job had already finished; nothing was "
+                    + "killed.</p>";
+            default -> "";
+        };
+        String body = notice + "<section id=\"job\"" + follow + "><p class=\"job-head\"><code>" + Html.esc(job.function())
                 + "</code>" + args + " on <code>" + Html.esc(Html.cut(job.target(), 200)) + "</code> <small>"
                 + Html.esc(job.targetType().wireName()) + "</small> by " + Html.esc(job.caller()) + ", started "
                 + Html.esc(job.startTime().truncatedTo(ChronoUnit.SECONDS)) + " UTC, timeout "
@@ -99,7 +105,7 @@ final class JobPages {
                 + "were away wait until <time id=\"queued-until\">" + Html.esc(t.truncatedTo(ChronoUnit.SECONDS))
                 + "</time> UTC").orElse("") + "</p><p><span id=\"job-state\" class=\"badge "
                 + (running ? "warn\">running" : job.succeeded() ? "ok\">succeeded" : "bad\">failed") + "</span> "
-                + "<span id=\"returned\"" + (running ? " sse-swap=\"count\"" : "") + ">" + job.returns().size()
+                + "<span id=\"returned\" aria-live=\"polite\"" + (running ? " sse-swap=\"count\"" : "") + ">" + job.returns().size()
                 + "</span> of " + job.expected().size() + " returned" + (waiting == 0 ? "" : ", " + waiting
                 + " still running it") + " " + kill + "</p>"
                 // when it ends: a word at once, then the whole job as the server renders it (failed first, no kill)
@@ -115,12 +121,13 @@ final class JobPages {
 
     /**
      * The job's returns after the first {@code after} (those the page already shows), as they arrive, then
-     * {@code done} once the job ended. Subscribed before the job is read, so none falls between the two.
+     * {@code done} once the job ended. The rows the page shows are marked sent before subscribing, and the job is
+     * read again after, so no return is missed or shown twice.
      */
     void follow(Exchange x, Viewer v, String jid, BooleanSupplier stillSignedIn) throws IOException,
             InterruptedException {
         MasterClient client = v.client(master);
-        String function = visible(client, jid).function();
+        Job first = visible(client, jid);
         int after = parseAfter(x.query("after"));
         live.stream(x, v, new LiveStreams.Source() {
             private final Set<String> sent = ConcurrentHashMap.newKeySet();
@@ -130,28 +137,39 @@ final class JobPages {
             @Override
             public AutoCloseable start(LiveStreams.Sink s) {
                 sink = s;
+                first.returns().keySet().stream().limit(after).forEach(sent::add);
+                // Events are filtered and rendered on the stream's thread (in the message), not the publisher's.
                 Subscription sub = master.events().subscribe("brine/job/" + jid + "/ret/*", e -> {
                     String id = e.tag().substring(e.tag().lastIndexOf('/') + 1);
-                    if (sent.add(id) && client.mayWatch(e)) {
+                    if (sent.add(id)) {
                         Object ok = e.data().get("success");
                         Object rc = e.data().get("retcode");
-                        s.offer(new LiveStreams.Message("ret", () -> ReturnView.row(function, id, Boolean.TRUE.equals(ok),
-                                rc instanceof Number n ? n.intValue() : 0, e.data().get("return")), LiveStreams.Merge.APPEND));
-                        String count = String.valueOf(sent.size());
-                        s.offer(new LiveStreams.Message("count", () -> count, LiveStreams.Merge.LAST));
+                        offer(id, Boolean.TRUE.equals(ok), rc instanceof Number n ? n.intValue() : 0,
+                                e.data().get("return"), () -> client.mayWatch(e));
                     }
                 });
-                Job now = client.job(jid).orElseThrow();
-                int i = 0;
-                for (Map.Entry<String, MinionResult> r : now.returns().entrySet()) {
-                    if (i++ < after) {
-                        sent.add(r.getKey());
-                    } else if (sent.add(r.getKey())) {
-                        s.offer(new LiveStreams.Message("ret", () -> ReturnView.row(function, r.getKey(),
-                                r.getValue().success(), r.getValue().retcode(), r.getValue().ret()), LiveStreams.Merge.APPEND));
-                    }
+                try {
+                    client.job(jid).orElseThrow(() -> ConsoleException.notFound("No job " + jid + "."))
+                            .returns().forEach((id, r) -> {
+                                if (sent.add(id)) {
+                                    offer(id, r.success(), r.retcode(), r.ret(), () -> true);
+                                }
+                            });
+                } catch (RuntimeException e) {
+                    sub.close();
+                    throw e;
                 }
                 return sub::close;
+            }
+
+            /** A returned minion's row, and the count that follows it. */
+            private void offer(String id, boolean success, int retcode, Object ret,
+                    java.util.function.BooleanSupplier visible) {
+                sink.offer(new LiveStreams.Message("ret", () -> visible.getAsBoolean()
+                        ? ReturnView.row(first.function(), id, success, retcode, ret) : null,
+                        LiveStreams.Merge.APPEND));
+                String count = String.valueOf(sent.size());
+                sink.offer(new LiveStreams.Message("count", () -> count, LiveStreams.Merge.LAST));
             }
 
             @Override
@@ -166,8 +184,7 @@ final class JobPages {
                 Job done = client.job(jid).orElseThrow();
                 done.returns().forEach((id, r) -> {
                     if (sent.add(id)) {
-                        sink.offer(new LiveStreams.Message("ret", () -> ReturnView.row(done.function(), id, r.success(),
-                                r.retcode(), r.ret()), LiveStreams.Merge.APPEND));
+                        offer(id, r.success(), r.retcode(), r.ret(), () -> true);
                     }
                 });
                 sink.offer(new LiveStreams.Message("done", "<p class=\"" + (done.succeeded() ? "ok" : "error")
@@ -179,13 +196,11 @@ final class JobPages {
         }, stillSignedIn);
     }
 
+    /** Sends the kill, then back to the job's page (303, so a reload does not post it again), saying what was done. */
     void kill(Exchange x, Viewer v, String jid) throws IOException {
         MasterClient client = v.client(master);
         visible(client, jid);
-        boolean killed = client.kill(jid);
-        x.html(killed ? 202 : 409, Layout.page("Job " + jid, v, "jobs", "<p role=\"status\" id=\"kill-outcome\">"
-                + (killed ? "The kill was sent to the minions still running it." : "The job had already finished; "
-                + "nothing was killed.") + "</p><p><a href=\"/ui/jobs/" + jid + "\">Back to the job</a></p>"));
+        x.redirect("/ui/jobs/" + jid + "?kill=" + (client.kill(jid) ? "sent" : "finished"));
     }
 
     private static Job visible(MasterClient client, String jid) {

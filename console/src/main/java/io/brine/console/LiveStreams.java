@@ -12,6 +12,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
@@ -34,7 +35,8 @@ final class LiveStreams {
 
     /**
      * One event to send: its name and its HTML (any line breaks are sent as the protocol says), rendered by the
-     * stream's own thread when it is sent, never by the master's thread that published what it shows.
+     * stream's own thread when it is sent, never by the master's thread that published what it shows; a render
+     * that answers null sends nothing (what the viewer may see is decided there too).
      */
     record Message(String event, java.util.function.Supplier<String> render, Merge merge) {
         Message(String event, String html) {
@@ -81,76 +83,63 @@ final class LiveStreams {
     private final AtomicInteger open = new AtomicInteger();
     private final Map<String, AtomicInteger> perToken = new ConcurrentHashMap<>();
     private final Set<BlockingQueue<Message>> queues = ConcurrentHashMap.newKeySet();
+    /** Streams refused for the caps. */
     final LongAdder refused = new LongAdder();
+    /** Streams ended because their browser fell behind, */
     final LongAdder overflowed = new LongAdder();
+    /** and the messages they dropped. */
+    final LongAdder droppedMessages = new LongAdder();
 
     /** Streams {@code source} to the browser until it ends, the browser leaves, or the token stops signing in. */
     void stream(Exchange exchange, Viewer viewer, Source source, BooleanSupplier stillSignedIn)
             throws IOException, InterruptedException {
         AtomicInteger mine = perToken.computeIfAbsent(viewer.tokenName(), k -> new AtomicInteger());
         if (open.incrementAndGet() > MAX_STREAMS | mine.incrementAndGet() > MAX_PER_TOKEN) {
-            open.decrementAndGet();
-            mine.decrementAndGet();
+            release(viewer, mine);
             refused.increment();
             exchange.setHeader("Retry-After", "5");
             throw new ConsoleException(429, "Too many live views are open; close some and reload.");
         }
         BlockingQueue<Message> queue = new ArrayBlockingQueue<>(QUEUE);
         queues.add(queue);
-        try (OutputStream out = exchange.startEvents()) {
-            boolean[] overflow = {false};
-            try (AutoCloseable feeding = source.start(m -> {
-                if (!queue.offer(m)) {
-                    overflow[0] = true;
-                }
-            })) {
-                out.write(": live\n\n".getBytes(StandardCharsets.UTF_8));
-                out.flush();
-                pump(out, queue, source, stillSignedIn, overflow);
-            } catch (IOException | InterruptedException | RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IOException(e);
-            }
+        AtomicBoolean overflow = new AtomicBoolean();
+        try (OutputStream out = exchange.startEvents();
+                AutoCloseable feeding = source.start(m -> {
+                    if (!queue.offer(m)) {
+                        overflow.set(true);
+                        droppedMessages.increment();
+                    }
+                })) {
+            out.write(": live\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            pump(out, queue, source, stillSignedIn, overflow);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
         } finally {
             queues.remove(queue);
-            open.decrementAndGet();
-            mine.decrementAndGet();
+            release(viewer, mine);
         }
     }
 
+    private void release(Viewer viewer, AtomicInteger mine) {
+        open.decrementAndGet();
+        if (mine.decrementAndGet() <= 0) {
+            perToken.remove(viewer.tokenName(), mine); // a token's count goes with its last stream
+        }
+    }
+
+    /**
+     * Sends what arrives, a burst as one message per event, until the source is finished, the console closes or the
+     * browser goes. The token is checked once a second however busy the stream is: a revoked token's stream ends
+     * within that second even while events pour in.
+     */
     private void pump(OutputStream out, BlockingQueue<Message> queue, Source source, BooleanSupplier stillSignedIn,
-            boolean[] overflow) throws IOException, InterruptedException {
+            AtomicBoolean overflow) throws IOException, InterruptedException {
         long lastWrite = System.nanoTime();
         long lastCheck = System.nanoTime();
         while (true) {
-            Message m = queue.poll(250, TimeUnit.MILLISECONDS);
-            if (overflow[0]) {
-                overflowed.increment();
-                write(out, new Message("overflow", "<p class=\"error\">Too much arrived too fast for this page; "
-                        + "reload it to see everything.</p>"));
-                return;
-            }
-            if (m != null) {
-                List<Message> batch = new ArrayList<>();
-                batch.add(m);
-                queue.drainTo(batch, BATCH - 1);
-                boolean ending = batch.removeIf(b -> b.event().equals(END));
-                for (Message merged : merged(batch)) {
-                    write(out, merged);
-                }
-                if (ending) {
-                    return;
-                }
-                lastWrite = System.nanoTime();
-                if (!queue.isEmpty()) {
-                    continue;
-                }
-            }
-            // drained: a job that just ended is told at once, not at the next second
-            if (queue.isEmpty() && source.finished()) {
-                return;
-            }
             long now = System.nanoTime();
             if (now - lastCheck > 1_000_000_000L) {
                 lastCheck = now;
@@ -160,10 +149,38 @@ final class LiveStreams {
                     return;
                 }
             }
-            if (now - lastWrite > KEEP_ALIVE_MILLIS * 1_000_000L) {
+            if (overflow.get()) {
+                overflowed.increment();
+                write(out, new Message("overflow", "<p class=\"error\">Too much arrived too fast for this page; "
+                        + "reload it to see everything.</p>"));
+                return;
+            }
+            Message m = queue.poll(250, TimeUnit.MILLISECONDS);
+            if (m != null) {
+                List<Message> batch = new ArrayList<>();
+                batch.add(m);
+                queue.drainTo(batch, BATCH - 1);
+                boolean ending = batch.removeIf(b -> b.event().equals(END));
+                for (Message merged : merged(batch)) {
+                    if (write(out, merged)) {
+                        lastWrite = System.nanoTime();
+                    }
+                }
+                if (ending) {
+                    return;
+                }
+                if (!queue.isEmpty()) {
+                    continue;
+                }
+            }
+            // drained: a job that just ended is told at once, not at the next second
+            if (queue.isEmpty() && source.finished()) {
+                return;
+            }
+            if (System.nanoTime() - lastWrite > KEEP_ALIVE_MILLIS * 1_000_000L) {
                 out.write(": keep-alive\n\n".getBytes(StandardCharsets.UTF_8));
                 out.flush();
-                lastWrite = now;
+                lastWrite = System.nanoTime();
             }
         }
     }
@@ -206,17 +223,28 @@ final class LiveStreams {
 
     private static String join(List<Message> messages) {
         StringBuilder html = new StringBuilder();
-        messages.forEach(m -> html.append(m.render().get()));
-        return html.toString();
+        for (Message m : messages) {
+            String one = m.render().get();
+            if (one != null) {
+                html.append(one);
+            }
+        }
+        return html.isEmpty() ? null : html.toString();
     }
 
-    private static void write(OutputStream out, Message m) throws IOException {
+    /** Writes {@code m} as one SSE event; false when it rendered to nothing (the viewer may not see it). */
+    private static boolean write(OutputStream out, Message m) throws IOException {
+        String html = m.render().get();
+        if (html == null) {
+            return false;
+        }
         StringBuilder frame = new StringBuilder("event: ").append(m.event()).append('\n');
-        for (String line : m.render().get().split("\r\n|\r|\n", -1)) {
+        for (String line : html.split("\r\n|\r|\n", -1)) {
             frame.append("data: ").append(line).append('\n');
         }
         out.write(frame.append('\n').toString().getBytes(StandardCharsets.UTF_8));
         out.flush();
+        return true;
     }
 
     int openStreams() {

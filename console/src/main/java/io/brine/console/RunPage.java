@@ -124,12 +124,16 @@ final class RunPage {
         return Layout.page("Run", v, "run", form + below);
     }
 
-    /** The functions the viewer's first visible minions declare, as the function field's suggestions. */
+    /**
+     * The functions the viewer's first visible minions declare and its grants name, as the function field's
+     * suggestions: nothing it could not run is offered.
+     */
     private String suggestions(Viewer v) {
         TreeSet<String> names = new TreeSet<>();
         MasterClient client = v.client(master);
         for (MinionStatus m : v.keys(master).visibleStatus().stream().limit(SUGGESTION_MINIONS).toList()) {
-            client.functions(m.id()).stream().map(FunctionDeclaration::name).forEach(names::add);
+            client.functions(m.id()).stream().map(FunctionDeclaration::name).filter(client::mayRun)
+                    .forEach(names::add);
         }
         StringBuilder out = new StringBuilder("<datalist id=\"functions\">");
         names.forEach(n -> out.append("<option value=\"").append(Html.esc(n)).append("\">"));

@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,6 +23,8 @@ final class Sessions {
     static final int MAX_SESSIONS = 1024;
     static final Duration IDLE = Duration.ofHours(8);
     static final Duration LIFETIME = Duration.ofHours(24);
+    /** Sessions one token holds at once (browsers and tabs signed in with it). */
+    static final int MAX_PER_TOKEN = 16;
 
     /** One signed-in browser. {@code token} never leaves the master. */
     record Session(String id, String token, String csrf, long createdMillis, long lastUsedMillis) {
@@ -39,9 +42,19 @@ final class Sessions {
         this.clock = clock;
     }
 
-    /** A new session for {@code token}, already authenticated by the caller. */
-    Session open(String token) {
+    /**
+     * A new session for {@code token}, already authenticated by the caller. A token holds at most
+     * {@link #MAX_PER_TOKEN}: beyond, its own least recently used session ends, so one token signing in again and
+     * again cannot push everyone else's sessions out.
+     */
+    synchronized Session open(String token) {
         long now = clock.millis();
+        byId.values().removeIf(s -> expired(s, now));
+        List<Session> own = byId.values().stream().filter(s -> s.token().equals(token))
+                .sorted(Comparator.comparingLong(Session::lastUsedMillis)).toList();
+        for (int i = 0; i <= own.size() - MAX_PER_TOKEN; i++) {
+            byId.remove(own.get(i).id());
+        }
         if (byId.size() >= MAX_SESSIONS) {
             byId.values().stream().min(Comparator.comparingLong(Session::lastUsedMillis))
                     .ifPresent(oldest -> byId.remove(oldest.id()));
@@ -58,13 +71,17 @@ final class Sessions {
             return Optional.empty();
         }
         long now = clock.millis();
-        if (now - s.lastUsedMillis() > IDLE.toMillis() || now - s.createdMillis() > LIFETIME.toMillis()) {
+        if (expired(s, now)) {
             byId.remove(id);
             return Optional.empty();
         }
         Session used = s.used(now);
         byId.replace(id, s, used);
         return Optional.of(used);
+    }
+
+    private static boolean expired(Session s, long now) {
+        return now - s.lastUsedMillis() > IDLE.toMillis() || now - s.createdMillis() > LIFETIME.toMillis();
     }
 
     void close(String id) {

@@ -75,7 +75,7 @@ class ConsoleAccessTest {
         assertTrue(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), csp);
         assertEquals(0, f.jobsBy("token:admin"), "reading published nothing");
         assertEquals(200, f.getWithBearer("/ui/jobs", admin).statusCode(), "the API's bearer header signs in too");
-        assertEquals(303, f.getWithBearer("/ui/jobs", "wrong").statusCode());
+        assertEquals(401, f.getWithBearer("/ui/jobs", "wrong").statusCode(), "a script is told, not sent to a form");
     }
 
     @Test
@@ -114,6 +114,11 @@ class ConsoleAccessTest {
         String audit = Files.readString(f.master.config().auditLog());
         assertTrue(audit.contains("\"identity\":\"token:web-ops\"") && audit.contains("\"action\":\"refused\"")
                 && audit.contains("console preview"), audit);
+
+        HttpResponse<String> everywhere = b.submit("/ui/run", Map.of("tgt", "*", "fun", "test.ping"));
+        assertTrue(everywhere.body().contains("<strong id=\"resolved-count\">1</strong> minion: web1."),
+                "the preview counts only the minions it may see: " + everywhere.body());
+        assertFalse(b.get("/ui/run").body().contains("value=\"cmd.run\""), "only functions it may run are offered");
 
         HttpResponse<String> check = b.submit("/ui/run", Map.of("tgt", "web*", "fun", "test.ping"));
         assertEquals(200, check.statusCode(), check.body());
@@ -211,5 +216,61 @@ class ConsoleAccessTest {
         assertTrue(page.contains("<time id=\"queued-until\">"), page);
         assertTrue(page.contains(">queued</span>"), page);
         assertTrue(b.get("/ui/jobs?queued=true").body().contains("queued until"));
+    }
+
+    @Test
+    void aSignInOrFormSentFromAnotherSiteIsRefused() throws Exception {
+        java.net.http.HttpRequest crossSite = java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                f.api.address() + "/ui/login")).header("Content-Type", "application/x-www-form-urlencoded")
+                .header("Sec-Fetch-Site", "cross-site").POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                        ConsoleFixture.form(Map.of("token", admin)))).build();
+        HttpResponse<String> r = f.http.send(crossSite, HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, r.statusCode());
+        assertTrue(r.headers().firstValue("Set-Cookie").isEmpty(), "no session for another site's post");
+        ConsoleFixture.Browser b = f.browser().signIn(admin);
+        java.net.http.HttpRequest forged = java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                f.api.address() + "/ui/run")).header("Content-Type", "application/x-www-form-urlencoded")
+                .header("Cookie", b.cookie).header("Origin", "https://evil.example")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(ConsoleFixture.form(Map.of("tgt", "web1",
+                        "fun", "test.ping", "confirm", "yes", "csrf", b.csrf)))).build();
+        assertEquals(403, f.http.send(forged, HttpResponse.BodyHandlers.ofString()).statusCode());
+        assertEquals(0, f.jobsBy("token:admin"));
+    }
+
+    @Test
+    void aRevokedTokensLiveStreamEndsThoughEventsKeepArriving() throws Exception {
+        ConsoleFixture.Browser b = f.browser().signIn(admin);
+        java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                f.api.address() + "/ui/events/live?tag=busy/**")).header("Cookie", b.cookie)
+                .timeout(Duration.ofSeconds(20)).build();
+        HttpResponse<java.io.InputStream> r = f.http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, r.statusCode());
+        java.util.concurrent.atomic.AtomicBoolean publishing = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread busy = new Thread(() -> {
+            for (int i = 0; publishing.get() && i < 20_000; i++) { // bounded: at most 20 s of events
+                f.master.events().publish("busy/" + i, Map.of("n", i));
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+            }
+        });
+        try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(r.body(),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            busy.start();
+            assertTrue(in.readLine() != null);
+            f.tokens.revoke("admin");
+            long revoked = System.nanoTime();
+            String line;
+            boolean signedOut = false;
+            while ((line = in.readLine()) != null) {
+                if (line.equals("event: signed-out")) {
+                    signedOut = true;
+                    break;
+                }
+            }
+            assertTrue(signedOut, "the stream said why it ended");
+            assertTrue(System.nanoTime() - revoked < Duration.ofSeconds(5).toNanos(), "ended within seconds");
+        } finally {
+            publishing.set(false);
+            busy.join();
+        }
     }
 }

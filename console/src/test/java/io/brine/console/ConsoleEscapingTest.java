@@ -57,6 +57,10 @@ class ConsoleEscapingTest {
         assertTrue(filter.body().contains("value=\"role:" + IMG_ESCAPED + "\""), filter.body());
         assertTrue(filter.body().contains("data-minion=\"web1\""), "a grain target finds it: " + filter.body());
         assertFalse(filter.body().contains(IMG));
+        String breakout = "x\" autofocus onfocus=\"alert(1)";
+        String attribute = b.get("/ui/?tgt=" + java.net.URLEncoder.encode(breakout, StandardCharsets.UTF_8)).body();
+        assertTrue(attribute.contains("value=\"x&quot; autofocus onfocus=&quot;alert(1)\""), attribute);
+        assertFalse(attribute.contains("onfocus=\"alert"), "no way out of the attribute");
     }
 
     @Test

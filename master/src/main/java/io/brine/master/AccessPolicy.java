@@ -132,6 +132,11 @@ final class AccessPolicy {
         return isAdmin(who) || acl.of(who.name()).rights().contains(right);
     }
 
+    /** Whether {@code who} may run {@code function} on some minion: a grant naming it, whatever its target. */
+    boolean mayRunSomewhere(Principal who, String function) {
+        return isAdmin(who) || acl.of(who.name()).functions().stream().anyMatch(g -> g.allowsFunction(function));
+    }
+
     /** Whether some function grant of {@code who} covers minion {@code id} (any function), or {@code who} is admin. */
     boolean coversMinion(Principal who, String id) {
         return isAdmin(who) || covered(acl.of(who.name()).functions(), id);

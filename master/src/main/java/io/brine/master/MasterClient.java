@@ -321,14 +321,28 @@ public final class MasterClient {
     }
 
     /**
-     * What publishing {@code spec} as this client would do, without doing it: the minions its target selects and
-     * why the master would refuse it (this client's grants, functions the minions do not declare, arguments they
+     * What publishing {@code spec} as this client would do, without doing it: the minions its target selects (those
+     * this client may see: its grants cover them, or it holds {@code @keys}) and why the master would refuse it (this client's grants, functions the minions do not declare, arguments they
      * would refuse). Nothing is recorded, sent or audited; a refused publish is audited when it is attempted.
      *
      * @throws IllegalArgumentException if the target does not parse ({@code TargetSyntaxException}, with a caret)
      */
     public JobPreview preview(JobSpec spec) {
-        return publisher.preview(spec, caller);
+        JobPreview all = publisher.preview(spec, caller);
+        // only the minions this client may see: a preview must not tell which others a target selects
+        java.util.function.Predicate<String> sees = id -> publisher.access().holds(caller, "@keys")
+                || publisher.access().coversMinion(caller, id);
+        return new JobPreview(all.minions().stream().filter(sees).toList(),
+                all.undetermined().stream().filter(sees).toList(), all.unknown().stream().filter(sees).toList(),
+                all.refusal());
+    }
+
+    /**
+     * Whether this client may run {@code function} on some minion (a grant naming it, whatever its target): what a
+     * front end offers to run. Nothing is audited.
+     */
+    public boolean mayRun(String function) {
+        return publisher.access().mayRunSomewhere(caller, function);
     }
 
     /**
