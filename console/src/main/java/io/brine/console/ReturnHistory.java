@@ -50,9 +50,24 @@ final class ReturnHistory implements AutoCloseable {
         this.subscription = events.subscribe("brine/job/*/ret/*", this::returned);
     }
 
+    /** A jid and when it was published: a broadcast's returns share one, so its time is read once, not per return. */
+    private record Published(String jid, long millis) {
+    }
+
+    private final java.util.concurrent.atomic.AtomicReference<Published> last =
+            new java.util.concurrent.atomic.AtomicReference<>(new Published("", -1));
+
+    /** On the master's thread that files the return: a tag cut and a comparison, the jid's time read once per job. */
     void returned(Event e) {
-        String[] parts = e.tag().split("/");
-        double latency = latencySeconds(parts.length > 2 ? parts[2] : "", e.timeMillis());
+        String tag = e.tag(); // brine/job/JID/ret/ID
+        int from = "brine/job/".length();
+        String jid = tag.length() > from + 20 ? tag.substring(from, from + 20) : "";
+        Published p = last.get();
+        if (!p.jid().equals(jid)) {
+            p = new Published(jid, publishedMillis(jid));
+            last.set(p);
+        }
+        double latency = p.millis() < 0 ? Double.NaN : Math.max(0, e.timeMillis() - p.millis()) / 1000.0;
         record(e.timeMillis(), Boolean.TRUE.equals(e.data().get("success")), latency);
     }
 
@@ -121,17 +136,16 @@ final class ReturnHistory implements AutoCloseable {
         return out;
     }
 
-    /** Seconds from the job's publishing, read from its jid (UTC yyyyMMddHHmmss + microseconds), to {@code at}. */
-    static double latencySeconds(String jid, long atMillis) {
+    /** When a job was published, read from its jid (UTC yyyyMMddHHmmss + microseconds); -1 if it is not one. */
+    static long publishedMillis(String jid) {
         if (jid.length() != 20) {
-            return Double.NaN;
+            return -1;
         }
         try {
-            long published = LocalDateTime.parse(jid.substring(0, 14), JID_TIME).toInstant(ZoneOffset.UTC)
-                    .toEpochMilli() + Long.parseLong(jid.substring(14)) / 1000;
-            return Math.max(0, atMillis - published) / 1000.0;
+            return LocalDateTime.parse(jid.substring(0, 14), JID_TIME).toInstant(ZoneOffset.UTC).toEpochMilli()
+                    + Long.parseLong(jid.substring(14)) / 1000;
         } catch (RuntimeException e) {
-            return Double.NaN;
+            return -1;
         }
     }
 
